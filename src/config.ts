@@ -1,0 +1,83 @@
+/**
+ * Configuration from the environment, validated once at start.
+ * A bad value stops the start with one line naming the variable.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Upstream base URL including its version segment; undefined = start the embedded catalog. */
+  catalogBaseUrl?: string;
+  /** Server-side bearer token, used when a request carries none. */
+  catalogAccessToken?: string;
+  /** Deadline for one upstream call, in milliseconds. */
+  upstreamTimeoutMs: number;
+  /** Whether the GraphiQL page and introspection are served. */
+  graphiql: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${env[name]}"`);
+}
+
+function baseUrl(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL such as https://api.themoviedb.org/3, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must use http or https, got "${url.protocol}"`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(name, 'must not carry a query, fragment or credentials');
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function token(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  // Never echo the value: it is a secret.
+  if (!/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError(name, 'must be printable ASCII without spaces');
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const host = env.HOST?.trim() || '0.0.0.0';
+  return {
+    port: integer(env, 'PORT', 4000, 0, 65535),
+    host,
+    catalogBaseUrl: baseUrl(env, 'CATALOG_BASE_URL'),
+    catalogAccessToken: token(env, 'CATALOG_ACCESS_TOKEN'),
+    upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
+    graphiql: boolean(env, 'GRAPHIQL', env.NODE_ENV !== 'production'),
+  };
+}

@@ -1,0 +1,27 @@
+import type { UpstreamClient } from './upstream/client.ts';
+import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from './upstream/loaders.ts';
+
+/** What every resolver of one GraphQL request sees. Built once per request, read-only. */
+export interface GatewayContext {
+  readonly loaders: Loaders;
+  readonly actions: Actions;
+}
+
+const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})$/i;
+const SESSION_ID = /^[A-Za-z0-9_-]{1,256}$/;
+
+/**
+ * The request's own bearer token wins; the server token is the fallback only when the
+ * request sent no Authorization header at all, so a malformed header never borrows it.
+ */
+export function credentialsFrom(headers: Headers, serverToken: string | undefined): Credentials {
+  const authorization = headers.get('authorization');
+  const accessToken = authorization === null ? serverToken : BEARER.exec(authorization.trim())?.[1];
+  const session = headers.get('x-session-id')?.trim();
+  return { accessToken, sessionId: session && SESSION_ID.test(session) ? session : undefined };
+}
+
+export function createContext(client: UpstreamClient, request: Request, serverToken: string | undefined): GatewayContext {
+  const credentials = credentialsFrom(request.headers, serverToken);
+  return { loaders: createLoaders(client, credentials), actions: createActions(client, credentials) };
+}

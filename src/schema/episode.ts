@@ -1,0 +1,81 @@
+import type { GatewayContext } from '../context.ts';
+import type * as Up from '../upstream/types.ts';
+import { builder } from './builder.ts';
+import { carried, dateOrNull } from './common.ts';
+import { Season } from './season.ts';
+import { TVSeries } from './tv.ts';
+
+/** An episode is identified by series, season and number; the rest may be carried or loaded. */
+export type EpisodeSource = { seriesId: number; season_number: number; episode_number: number } & Partial<Up.EpisodeDetails>;
+
+export const Episode = builder.objectRef<EpisodeSource>('Episode');
+
+function key(episode: EpisodeSource) {
+  return { seriesId: episode.seriesId, seasonNumber: episode.season_number, episodeNumber: episode.episode_number };
+}
+
+function details(episode: EpisodeSource, context: GatewayContext) {
+  return () => context.loaders.episode.load(key(episode));
+}
+
+const EpisodeAccountStates = builder.objectRef<Up.AccountStates>('EpisodeAccountStates').implement({
+  description: "What the session's account has recorded about an episode.",
+  fields: (t) => ({
+    favorite: t.exposeBoolean('favorite', { description: 'Whether the account marked it as a favourite.' }),
+    watchlist: t.exposeBoolean('watchlist', { description: 'Whether it is on the account watchlist.' }),
+    rating: t.float({
+      nullable: true,
+      description: "The account's rating, 0.5 to 10; null when the account has not rated it.",
+      resolve: (s) => (s.rated === false || !s.rated ? null : s.rated.value),
+    }),
+  }),
+});
+
+Episode.implement({
+  description: 'An episode of a TV series season.',
+  fields: (t) => ({
+    episodeNumber: t.exposeInt('episode_number', { description: 'Number of the episode within its season, from 1.' }),
+    seasonNumber: t.exposeInt('season_number', { description: 'Number of its season.' }),
+    id: t.int({ description: 'Identifier of the episode.', resolve: (e, _, c) => carried(e, 'id', details(e, c)) }),
+    name: t.string({ description: 'Title of the episode.', resolve: (e, _, c) => carried(e, 'name', details(e, c)) }),
+    overview: t.string({ description: 'Summary; may be empty.', resolve: (e, _, c) => carried(e, 'overview', details(e, c)) }),
+    airDate: t.string({
+      nullable: true,
+      description: 'Date the episode first aired, YYYY-MM-DD; null when unknown.',
+      resolve: async (e, _, c) => dateOrNull(await carried(e, 'air_date', details(e, c))),
+    }),
+    runtime: t.int({
+      nullable: true,
+      description: 'Running time in minutes; null when unknown.',
+      resolve: async (e, _, c) => (await carried(e, 'runtime', details(e, c))) ?? null,
+    }),
+    stillPath: t.string({
+      nullable: true,
+      description: 'Still image path; null when none.',
+      resolve: (e, _, c) => carried(e, 'still_path', details(e, c)),
+    }),
+    productionCode: t.string({
+      description: 'Production code; may be empty.',
+      resolve: (e, _, c) => carried(e, 'production_code', details(e, c)),
+    }),
+    episodeType: t.string({
+      nullable: true,
+      description: 'Kind of episode, such as "standard", "mid_season" or "finale"; null when not given.',
+      resolve: async (e, _, c) => (await carried(e, 'episode_type', details(e, c))) ?? null,
+    }),
+    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: (e, _, c) => carried(e, 'vote_average', details(e, c)) }),
+    voteCount: t.int({ description: 'Number of user votes.', resolve: (e, _, c) => carried(e, 'vote_count', details(e, c)) }),
+    season: t.field({
+      type: Season,
+      description: 'The season the episode belongs to.',
+      resolve: (e) => ({ seriesId: e.seriesId, season_number: e.season_number }),
+    }),
+    series: t.field({ type: TVSeries, description: 'The series the episode belongs to.', resolve: (e) => ({ id: e.seriesId }) }),
+    accountStates: t.field({
+      type: EpisodeAccountStates,
+      nullable: true,
+      description: 'Rating, favourite and watchlist state for the account of the session (needs X-Session-Id).',
+      resolve: (e, _, c) => c.loaders.episodeAccountStates.load(key(e)),
+    }),
+  }),
+});

@@ -1,0 +1,75 @@
+import { GraphQLError } from 'graphql';
+
+/**
+ * Argument checks that run before any upstream call. Each failure is a BAD_USER_INPUT error
+ * naming the argument, so a client can point at the exact input that was wrong.
+ */
+export function badInput(argument: string, problem: string): GraphQLError {
+  return new GraphQLError(`Argument "${argument}" ${problem}`, {
+    extensions: { code: 'BAD_USER_INPUT', argument },
+  });
+}
+
+const MAX_INT32 = 2_147_483_647;
+
+export function id(argument: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_INT32) {
+    throw badInput(argument, `must be a positive 32-bit integer, got ${value}.`);
+  }
+  return value;
+}
+
+/** Season and episode numbers start at 0 (season 0 holds the specials). */
+export function number(argument: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0 || value > 100_000) {
+    throw badInput(argument, `must be an integer from 0 to 100000, got ${value}.`);
+  }
+  return value;
+}
+
+export function page(value: number | null | undefined, argument = 'page'): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1 || value > 500) {
+    throw badInput(argument, `must be between 1 and 500, got ${value}.`);
+  }
+  return value;
+}
+
+export function date(argument: string, value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const parsed = match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])) : undefined;
+  if (!match || !parsed || parsed.getUTCMonth() !== +match[2] - 1 || parsed.getUTCDate() !== +match[3]) {
+    throw badInput(argument, 'must be a real date in the form YYYY-MM-DD.');
+  }
+  return value;
+}
+
+export function language(value: string | null | undefined, argument = 'language'): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(value)) {
+    throw badInput(argument, 'must be an ISO 639-1 code such as "en", optionally with a region such as "en-US".');
+  }
+  return value;
+}
+
+export function country(argument: string, value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!/^[A-Za-z]{2}$/.test(value)) throw badInput(argument, 'must be a two-letter ISO 3166-1 country code such as "US".');
+  return value.toUpperCase();
+}
+
+export function text(argument: string, value: string, maxLength: number): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw badInput(argument, 'must not be empty.');
+  if (trimmed.length > maxLength) throw badInput(argument, `must be at most ${maxLength} characters long.`);
+  return trimmed;
+}
+
+/** Opaque upstream identifiers (review ids, request tokens): letters, digits, - and _ only. */
+export function token(argument: string, value: string, maxLength = 256): string {
+  if (value.length < 1 || value.length > maxLength || !/^[A-Za-z0-9_-]+$/.test(value)) {
+    throw badInput(argument, `must be 1 to ${maxLength} letters, digits, "-" or "_".`);
+  }
+  return value;
+}

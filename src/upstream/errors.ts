@@ -1,0 +1,109 @@
+/**
+ * Everything that can go wrong with an upstream call, as one error class with a small,
+ * client-actionable vocabulary of codes. The schema layer exposes `code` as
+ * `extensions.code`; nothing else of the upstream response reaches a client.
+ */
+export type UpstreamErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'NOT_FOUND'
+  | 'RATE_LIMITED'
+  | 'UPSTREAM_TIMEOUT'
+  | 'UPSTREAM_ERROR'
+  | 'BAD_USER_INPUT';
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly code: UpstreamErrorCode,
+    message: string,
+    /** HTTP status of the upstream response, when there was one. */
+    readonly status?: number,
+    /** The upstream's own numeric status_code, when its body carried one. */
+    readonly upstreamCode?: number,
+  ) {
+    super(message);
+    this.name = 'UpstreamError';
+  }
+}
+
+/**
+ * Upstream status codes whose meaning is safe and useful to show a client. The texts are
+ * ours, not copied from the response body, so a body can never smuggle anything out.
+ */
+const SAFE_MESSAGES: Record<number, string> = {
+  3: 'The session is missing, invalid or does not grant access to this account.',
+  5: 'The catalog rejected a parameter of this request.',
+  6: 'The requested id is invalid or was not found.',
+  7: 'The catalog rejected the access token.',
+  10: 'The access token has been suspended by the catalog.',
+  17: 'The catalog denied the session.',
+  20: 'The date range is too long: the catalog accepts at most 14 days.',
+  22: 'Pages start at 1 and go up to 500.',
+  23: 'Dates must be in the form YYYY-MM-DD.',
+  25: 'The catalog rate limit was reached; try again shortly.',
+  27: 'Too many sub-resources requested in one call (the catalog allows 20).',
+  33: 'The request token is invalid or has expired.',
+  34: 'The requested resource was not found in the catalog.',
+  35: 'The catalog rejected the token.',
+  36: 'The token has not been granted write permission.',
+  37: 'The session was not found.',
+  39: 'This resource is private.',
+  41: 'The request token has not been approved by the user yet.',
+  47: 'The catalog rejected the input as invalid.',
+};
+
+function codeForStatus(status: number): UpstreamErrorCode {
+  if (status === 401 || status === 403) return 'UNAUTHENTICATED';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 504) return 'UPSTREAM_TIMEOUT';
+  if (status === 400 || status === 422) return 'BAD_USER_INPUT';
+  return 'UPSTREAM_ERROR';
+}
+
+const DEFAULT_MESSAGES: Record<UpstreamErrorCode, string> = {
+  UNAUTHENTICATED: 'The catalog did not accept the credentials of this request.',
+  NOT_FOUND: 'The requested resource was not found in the catalog.',
+  RATE_LIMITED: 'The catalog rate limit was reached; try again shortly.',
+  UPSTREAM_TIMEOUT: 'The catalog did not answer in time.',
+  UPSTREAM_ERROR: 'The catalog failed to answer this request.',
+  BAD_USER_INPUT: 'The catalog rejected a parameter of this request.',
+};
+
+/** Reads `status_code` from an error body without trusting its shape. */
+function upstreamStatusCode(body: unknown): number | undefined {
+  if (body && typeof body === 'object' && 'status_code' in body) {
+    const code = (body as { status_code: unknown }).status_code;
+    if (typeof code === 'number' && Number.isInteger(code)) return code;
+  }
+  return undefined;
+}
+
+export function errorFromResponse(status: number, body: unknown): UpstreamError {
+  const code = codeForStatus(status);
+  const upstreamCode = upstreamStatusCode(body);
+  const message = (upstreamCode !== undefined && SAFE_MESSAGES[upstreamCode]) || DEFAULT_MESSAGES[code];
+  return new UpstreamError(code, message, status, upstreamCode);
+}
+
+export function timeoutError(): UpstreamError {
+  return new UpstreamError('UPSTREAM_TIMEOUT', DEFAULT_MESSAGES.UPSTREAM_TIMEOUT);
+}
+
+export function unreachableError(): UpstreamError {
+  return new UpstreamError('UPSTREAM_ERROR', 'The catalog could not be reached.');
+}
+
+export function malformedResponseError(): UpstreamError {
+  return new UpstreamError('UPSTREAM_ERROR', 'The catalog sent a response that could not be read.');
+}
+
+export function missingCredentialError(): UpstreamError {
+  return new UpstreamError(
+    'UNAUTHENTICATED',
+    'No access token: send "Authorization: Bearer <token>" or configure CATALOG_ACCESS_TOKEN on the gateway.',
+  );
+}
+
+export function missingSessionError(): UpstreamError {
+  return new UpstreamError('UNAUTHENTICATED', 'This field needs a user session: send it in the X-Session-Id header.');
+}
