@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startCatalog, type CatalogOptions, type RunningCatalog } from '../src/catalog/server.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createGateway } from '../src/server.ts';
+
+export interface GraphQLResponse<Data = any> {
+  status: number;
+  body: { data?: Data; errors?: Array<{ message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }> };
+  text: string;
+}
+
+export interface Harness {
+  catalog: RunningCatalog;
+  /** The gateway's GraphQL endpoint. */
+  url: string;
+  query<Data = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<Data>>;
+  /** GET from the catalog directly, with the demo token: the oracle for field-by-field checks. */
+  rest<T = any>(path: string): Promise<T>;
+  /** Calls the catalog received whose path matches. */
+  callsTo(path: string | RegExp): number;
+  close(): Promise<void>;
+}
+
+export function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+export interface HarnessOptions {
+  catalog?: CatalogOptions;
+  /** Overrides of the gateway config; `catalogBaseUrl` defaults to the started catalog. */
+  config?: Partial<Config>;
+  /** The server-side token; defaults to the catalog's demo token, `null` for none. */
+  serverToken?: string | null;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const catalog = await startCatalog(options.catalog);
+  const config = { ...loadConfig({}), ...options.config };
+  const gateway = createGateway({
+    ...config,
+    catalogBaseUrl: options.config?.catalogBaseUrl ?? catalog.baseUrl,
+    catalogAccessToken: options.serverToken === null ? undefined : (options.serverToken ?? catalog.demoToken),
+  });
+  const server = createServer(gateway.yoga);
+  const port = await listen(server);
+  const url = `http://127.0.0.1:${port}/graphql`;
+
+  return {
+    catalog,
+    url,
+    async query(query, variables, headers) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: JSON.parse(text), text };
+    },
+    async rest(path) {
+      const response = await fetch(`${catalog.baseUrl}${path}`, { headers: { authorization: `Bearer ${catalog.demoToken}` } });
+      if (!response.ok) throw new Error(`catalog ${path} answered ${response.status}`);
+      return response.json();
+    },
+    callsTo(path) {
+      return catalog.calls.filter((call) => (typeof path === 'string' ? call.path === path : path.test(call.path))).length;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await gateway.upstream.close();
+      await catalog.close();
+    },
+  };
+}
+
+/** Creates a user session through the real flow: request token, approval, session. */
+export async function createUserSession(harness: Harness): Promise<string> {
+  const { request_token } = await harness.rest<{ request_token: string }>('/authentication/token/new');
+  harness.catalog.approveRequestToken(request_token);
+  const result = await harness.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId success } }`, {
+    t: request_token,
+  });
+  if (!result.body.data?.createSession?.sessionId) throw new Error(`createSession failed: ${result.text}`);
+  return result.body.data.createSession.sessionId;
+}
+
+/** The codes of the errors of a response, in order. */
+export function errorCodes(response: GraphQLResponse): unknown[] {
+  return (response.body.errors ?? []).map((error) => error.extensions?.code);
+}
