@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
 import type { UpstreamClient } from './client.ts';
 import { missingSessionError } from './errors.ts';
-import { resources, type Resource, type Resources } from './resources.ts';
+import { resources, type Resources } from './resources/all.ts';
+import type { Resource } from './resources/define.ts';
 import type { Session } from './types.ts';
 
 /** Who the upstream calls of one GraphQL request are made for. */

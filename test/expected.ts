@@ -1,0 +1,108 @@
+/**
+ * The GraphQL shape each upstream record must come out as: the oracle for field-by-field
+ * checks, written from the contract (camelCase; "" dates and codes as null).
+ */
+
+export const MOVIE_SUMMARY_FIELDS =
+  'id title originalTitle overview releaseDate posterPath backdropPath genreIds adult video popularity voteAverage voteCount originalLanguage';
+
+export function movieSummary(m: any) {
+  return {
+    id: m.id,
+    title: m.title,
+    originalTitle: m.original_title,
+    overview: m.overview,
+    releaseDate: m.release_date || null,
+    posterPath: m.poster_path,
+    backdropPath: m.backdrop_path,
+    genreIds: m.genre_ids ?? m.genres.map((g: any) => g.id),
+    adult: m.adult,
+    video: m.video,
+    popularity: m.popularity,
+    voteAverage: m.vote_average,
+    voteCount: m.vote_count,
+    originalLanguage: m.original_language,
+  };
+}
+
+export const TV_SUMMARY_FIELDS =
+  'id name originalName overview firstAirDate posterPath backdropPath genreIds originCountry originalLanguage popularity voteAverage voteCount adult';
+
+export function tvSummary(s: any) {
+  return {
+    id: s.id,
+    name: s.name,
+    originalName: s.original_name,
+    overview: s.overview,
+    firstAirDate: s.first_air_date || null,
+    posterPath: s.poster_path,
+    backdropPath: s.backdrop_path,
+    genreIds: s.genre_ids ?? s.genres.map((g: any) => g.id),
+    originCountry: s.origin_country,
+    originalLanguage: s.original_language,
+    popularity: s.popularity,
+    voteAverage: s.vote_average,
+    voteCount: s.vote_count,
+    adult: s.adult,
+  };
+}
+
+export const IMAGE_FIELDS = 'filePath width height aspectRatio languageCode voteAverage voteCount';
+
+export function image(i: any) {
+  return {
+    filePath: i.file_path,
+    width: i.width,
+    height: i.height,
+    aspectRatio: i.aspect_ratio,
+    languageCode: i.iso_639_1,
+    voteAverage: i.vote_average,
+    voteCount: i.vote_count,
+  };
+}
+
+export const LIST_FIELDS = 'id name description favoriteCount itemCount languageCode countryCode listType posterPath';
+
+export function list(l: any) {
+  return {
+    id: l.id,
+    name: l.name,
+    description: l.description,
+    favoriteCount: l.favorite_count,
+    itemCount: l.item_count,
+    languageCode: l.iso_639_1,
+    countryCode: l.iso_3166_1 ?? null,
+    listType: l.list_type ?? null,
+    posterPath: l.poster_path,
+  };
+}
+
+export const REVIEW_FIELDS =
+  'id author authorDetails { name username avatarPath rating } content createdAt updatedAt url languageCode mediaId mediaTitle mediaType';
+
+export function review(r: any) {
+  return {
+    id: r.id,
+    author: r.author,
+    authorDetails: {
+      name: r.author_details.name,
+      username: r.author_details.username,
+      avatarPath: r.author_details.avatar_path,
+      rating: r.author_details.rating,
+    },
+    content: r.content,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    url: r.url,
+    languageCode: r.iso_639_1 ?? null,
+    mediaId: r.media_id ?? null,
+    mediaTitle: r.media_title ?? null,
+    mediaType: r.media_type ?? null,
+  };
+}
+
+export function page(p: any, results: unknown[]) {
+  return { page: p.page, totalPages: p.total_pages, totalResults: p.total_results, results };
+}
+
+export const PAGE = (fields: string) => `page totalPages totalResults results { ${fields} }`;
