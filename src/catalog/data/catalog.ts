@@ -1,0 +1,110 @@
+/**
+ * The generated catalog behind the embedded server: deterministic (seeded, no wall clock),
+ * so every start serves the same data and tests can compare responses with it.
+ */
+import { generateAccount } from './account.ts';
+import { generateAlternativeTitles } from './alternative-titles.ts';
+import { generateMovieChanges } from './changes.ts';
+import { generateCompanies, generateNetworks } from './companies.ts';
+import { CONFIGURATION } from './configuration.ts';
+import { CATALOG_TODAY } from './dates.ts';
+import { MOVIE_GENRES, TV_GENRES } from './genres.ts';
+import { generateMovieImages, generateSeasonImages } from './images.ts';
+import { generateLists } from './lists.ts';
+import { generateMovies } from './movies.ts';
+import { generatePeople } from './people.ts';
+import { generateReviews } from './reviews.ts';
+import { generateScreenedTheatrically, generateSeasonExternalIds, generateTrendingTv } from './tv-extras.ts';
+import type {
+  EpisodeAccountState, ScreenedTheatricallyEntry, SeasonDetails, SeasonExternalIds, TvSeriesDetails,
+} from './tv-types.ts';
+import { generateTvSeries } from './tv.ts';
+import type {
+  AccountDetails, AlternativeTitle, CompanyAlternativeName, CompanyDetails, Configuration, Genre, Image,
+  MovieChange, MovieDetails, MovieImages, MovieListSummary, MovieRating, Network, Region, Review, TvListSummary,
+  WatchProvider,
+} from './types.ts';
+import { generateRegions, generateWatchProviders } from './watch-providers.ts';
+
+export interface CatalogData {
+  /** The reference day (YYYY-MM-DD) that upcoming movies and changes are relative to. */
+  today: string;
+  configuration: Configuration;
+  movieGenres: readonly Genre[];
+  tvGenres: readonly Genre[];
+  companies: CompanyDetails[];
+  /** Keyed by company id. */
+  companyAlternativeNames: Map<number, CompanyAlternativeName[]>;
+  networks: Network[];
+  movies: MovieDetails[];
+  /** Keyed by movie id. */
+  movieAlternativeTitles: Map<number, AlternativeTitle[]>;
+  /** Keyed by movie id. */
+  movieImages: Map<number, MovieImages>;
+  /** Keyed by movie id, in time order. */
+  movieChanges: Map<number, MovieChange[]>;
+  tvSeries: TvSeriesDetails[];
+  /** Keyed by series id; season 0 ("Specials") first when present. */
+  seasons: Map<number, SeasonDetails[]>;
+  /** Keyed by season id. */
+  seasonImages: Map<number, Image[]>;
+  /** Keyed by season id. */
+  seasonExternalIds: Map<number, SeasonExternalIds>;
+  /** Keyed by series id (empty list for most). */
+  screenedTheatrically: Map<number, ScreenedTheatricallyEntry[]>;
+  /** Movie and TV reviews; each work's reviews oldest first. */
+  reviews: Review[];
+  movieLists: MovieListSummary[];
+  tvLists: TvListSummary[];
+  /** List ids per movie id. */
+  listsOfMovie: Map<number, number[]>;
+  /** List ids per series id. */
+  listsOfSeries: Map<number, number[]>;
+  watchProviders: WatchProvider[];
+  regions: Region[];
+  account: AccountDetails;
+  /** Oldest rating first (sort_by=created_at.asc). */
+  ratedMovies: MovieRating[];
+  /** The account's episode states, keyed by episode id. */
+  episodeAccountStates: Map<number, EpisodeAccountState>;
+  /** Series ids in trending order per time window. */
+  trendingTv: { day: number[]; week: number[] };
+}
+
+export function generateCatalog(): CatalogData {
+  const today = CATALOG_TODAY;
+  const { companies, companyAlternativeNames } = generateCompanies();
+  const networks = generateNetworks();
+  const people = generatePeople();
+  const movies = generateMovies(companies, today);
+  const { tvSeries, seasons } = generateTvSeries(people, networks, companies, today);
+  const allSeasons = [...seasons.values()].flat();
+  const languageOfSeries = new Map(tvSeries.map((series) => [series.id, series.original_language]));
+  const lists = generateLists(movies, tvSeries);
+  return {
+    today,
+    configuration: CONFIGURATION,
+    movieGenres: MOVIE_GENRES,
+    tvGenres: TV_GENRES,
+    companies,
+    companyAlternativeNames,
+    networks,
+    movies,
+    movieAlternativeTitles: generateAlternativeTitles(movies),
+    movieImages: generateMovieImages(movies),
+    movieChanges: generateMovieChanges(movies, today),
+    tvSeries,
+    seasons,
+    seasonImages: generateSeasonImages(allSeasons, (season) => languageOfSeries.get(season.episodes[0]?.show_id) ?? 'en'),
+    seasonExternalIds: generateSeasonExternalIds(allSeasons),
+    screenedTheatrically: generateScreenedTheatrically(tvSeries, seasons),
+    reviews: generateReviews(movies, tvSeries, today),
+    ...lists,
+    watchProviders: generateWatchProviders(),
+    regions: generateRegions(),
+    ...generateAccount(movies, allSeasons, today),
+    trendingTv: generateTrendingTv(tvSeries),
+  };
+}
+
+export { CATALOG_TODAY };

@@ -1,0 +1,30 @@
+/** Streaming providers with their per-country display order, and the regions list. */
+import { COUNTRIES } from './countries.ts';
+import { Random } from './random.ts';
+import type { Region, WatchProvider } from './types.ts';
+import { PROVIDER_NAMES } from './words.ts';
+
+/** Each provider is shown in some countries only; display_priorities has exactly those keys. */
+export function generateWatchProviders(): WatchProvider[] {
+  const rng = new Random('watch-providers');
+  const ids = rng.sparseIds(PROVIDER_NAMES.length, 0, 60);
+  const globalOrder = rng.shuffle(PROVIDER_NAMES.map((_, index) => index));
+  return PROVIDER_NAMES.map((name, index) => {
+    const countries = rng.pickSome(COUNTRIES, rng.chance(0.3) ? rng.int(25, COUNTRIES.length) : rng.int(1, 12));
+    const display_priorities: Record<string, number> = {};
+    for (const row of countries) display_priorities[row.iso_3166_1] = rng.int(0, 40);
+    return {
+      display_priorities,
+      display_priority: globalOrder[index],
+      logo_path: rng.imagePath(),
+      provider_name: name,
+      provider_id: ids[index],
+    };
+  }).sort((a, b) => a.display_priority - b.display_priority);
+}
+
+/** Sorted by iso_3166_1, as the real endpoint returns them. */
+export function generateRegions(): Region[] {
+  return COUNTRIES.map(({ iso_3166_1, english_name, native_name }) => ({ iso_3166_1, english_name, native_name }))
+    .sort((a, b) => a.iso_3166_1.localeCompare(b.iso_3166_1));
+}
