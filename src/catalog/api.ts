@@ -1,0 +1,111 @@
+/**
+ * One request in, one response out: auth, routing, body parsing, append_to_response and the
+ * caching headers. No sockets here (server.ts does those), and nothing thrown escapes: any
+ * input gets an answer in the real service's error format.
+ */
+import { appendToResponse } from './append.ts';
+import { CACHE, cacheControl, etagMatches, weakEtag } from './caching.ts';
+import { CODE, CatalogError } from './errors.ts';
+import type { Query } from './params.ts';
+import { approvalPage } from './routes/authentication.ts';
+import type { CatalogState, Router } from './router.ts';
+
+export interface IncomingRequest {
+  method: string;
+  /** Raw (still percent-encoded) path, e.g. "/3/movie/12/images". */
+  pathname: string;
+  query: Query;
+  authorization?: string;
+  ifNoneMatch?: string;
+  /** The raw body; null when it was too large to read. */
+  body: string | null;
+}
+
+export interface Outcome {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const JSON_TYPE = 'application/json;charset=utf-8';
+
+function errorOutcome(error: CatalogError): Outcome {
+  const headers: Record<string, string> = { 'content-type': JSON_TYPE };
+  // The real service lets caches keep a bad-key 401 for 5 minutes; other errors carry no Cache-Control.
+  if (error.code === CODE.invalidApiKey) headers['cache-control'] = cacheControl(CACHE.invalidApiKey);
+  return { status: error.httpStatus, headers, body: JSON.stringify(error.body) };
+}
+
+/** Splits and decodes the path; undefined when a segment is not valid percent-encoding. */
+function pathSegments(pathname: string): string[] | undefined {
+  try {
+    return pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  } catch {
+    return undefined;
+  }
+}
+
+function parseBody(text: string | null): Record<string, unknown> {
+  if (text === null) throw new CatalogError(CODE.invalidInput);
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new CatalogError(CODE.invalidInput);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CatalogError(CODE.invalidInput);
+  return parsed as Record<string, unknown>;
+}
+
+export class CatalogApi {
+  constructor(
+    private readonly state: CatalogState,
+    private readonly router: Router,
+    private readonly demoToken: string,
+  ) {}
+
+  respond(request: IncomingRequest): Outcome {
+    try {
+      return this.answer(request);
+    } catch (error) {
+      if (error instanceof CatalogError) return errorOutcome(error);
+      console.error('catalog: unexpected error', error);
+      return errorOutcome(new CatalogError(CODE.internalError));
+    }
+  }
+
+  private answer(request: IncomingRequest): Outcome {
+    const segments = pathSegments(request.pathname);
+    if (segments?.[0] === 'authenticate' && segments.length === 2 && request.method === 'GET') {
+      const page = approvalPage(this.state.sessions, segments[1]);
+      return { status: page.status, headers: { 'content-type': 'text/html;charset=utf-8', 'cache-control': 'no-store' }, body: page.html };
+    }
+    if (segments?.[0] !== '3') throw new CatalogError(CODE.notFound);
+    if (!this.isAuthorized(request.authorization)) throw new CatalogError(CODE.invalidApiKey);
+
+    const apiSegments = segments.slice(1);
+    const match = this.router.match(request.method, apiSegments);
+    if (match === undefined) throw new CatalogError(CODE.notFound);
+    if (match === 'wrong-method') throw new CatalogError(CODE.methodNotSupported);
+
+    const isWrite = request.method !== 'GET';
+    const routeRequest = { catalog: this.state, params: match.params, query: request.query, body: isWrite ? parseBody(request.body) : {} };
+    let reply = match.route.handle(routeRequest);
+    if (match.route.acceptsAppend) reply = appendToResponse(this.router, routeRequest, apiSegments, reply);
+
+    const body = JSON.stringify(reply.body);
+    const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'cache-control': cacheControl(reply.cache) };
+    if (isWrite || reply.cache.scope === 'private') return { status: reply.status ?? 200, headers, body };
+    headers.etag = weakEtag(body);
+    if (etagMatches(request.ifNoneMatch, headers.etag)) {
+      return { status: 304, headers: { 'cache-control': headers['cache-control'], etag: headers.etag } };
+    }
+    return { status: reply.status ?? 200, headers, body };
+  }
+
+  private isAuthorized(header: string | undefined): boolean {
+    const match = /^\s*bearer\s+(\S+)\s*$/i.exec(header ?? '');
+    return match?.[1] === this.demoToken;
+  }
+}

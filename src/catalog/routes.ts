@@ -1,0 +1,29 @@
+/** Every route the catalog serves, one list per domain file under routes/. */
+import { accountRoutes } from './routes/account.ts';
+import { authenticationRoutes } from './routes/authentication.ts';
+import { companyRoutes } from './routes/companies.ts';
+import { configurationRoutes } from './routes/configuration.ts';
+import { movieRoutes } from './routes/movies.ts';
+import { reviewRoutes } from './routes/reviews.ts';
+import { searchRoutes } from './routes/search.ts';
+import { trendingRoutes } from './routes/trending.ts';
+import { tvEpisodeRoutes } from './routes/tv-episodes.ts';
+import { tvSeasonRoutes } from './routes/tv-seasons.ts';
+import { tvRoutes } from './routes/tv.ts';
+import { watchProviderRoutes } from './routes/watch-providers.ts';
+import type { Route } from './router.ts';
+
+export const CATALOG_ROUTES: readonly Route[] = [
+  ...configurationRoutes,
+  ...authenticationRoutes,
+  ...accountRoutes,
+  ...movieRoutes,
+  ...tvRoutes,
+  ...tvSeasonRoutes,
+  ...tvEpisodeRoutes,
+  ...companyRoutes,
+  ...searchRoutes,
+  ...reviewRoutes,
+  ...trendingRoutes,
+  ...watchProviderRoutes,
+];

@@ -1,0 +1,63 @@
+/**
+ * The session flow: validate the key, mint a request token, (user approves on the website),
+ * exchange it for a session, delete the session. Guest sessions are one call.
+ */
+import { CACHE } from '../caching.ts';
+import { CODE, CatalogError, successBody } from '../errors.ts';
+import type { Route, RouteRequest } from '../router.ts';
+import type { SessionStore } from '../sessions.ts';
+
+/** A required string field of the JSON body; missing or not a string → 422 code 5. */
+function bodyText(request: RouteRequest, name: string): string {
+  const value = request.body[name];
+  if (typeof value !== 'string' || value === '') throw new CatalogError(CODE.invalidParameters);
+  return value;
+}
+
+export const authenticationRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/authentication',
+    handle: () => ({ body: successBody(), cache: CACHE.private }),
+  },
+  {
+    // Minted credentials must never come from a shared cache, hence private.
+    method: 'GET',
+    path: '/authentication/token/new',
+    handle: ({ catalog }) => ({ body: { success: true, ...catalog.sessions.createRequestToken() }, cache: CACHE.private }),
+  },
+  {
+    method: 'GET',
+    path: '/authentication/guest_session/new',
+    handle: ({ catalog }) => ({ body: { success: true, ...catalog.sessions.createGuestSession() }, cache: CACHE.private }),
+  },
+  {
+    method: 'POST',
+    path: '/authentication/session/new',
+    handle: (request) => {
+      const sessionId = request.catalog.sessions.createSession(bodyText(request, 'request_token'));
+      return { body: { success: true, session_id: sessionId }, cache: CACHE.write };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/authentication/session',
+    handle: (request) => {
+      if (!request.catalog.sessions.deleteSession(bodyText(request, 'session_id'))) {
+        throw new CatalogError(CODE.sessionNotFound);
+      }
+      return { body: { success: true }, cache: CACHE.write };
+    },
+  },
+];
+
+/** The website's approval page, GET /authenticate/{request_token} (outside /3, no API key). */
+export function approvalPage(sessions: SessionStore, requestToken: string): { status: number; html: string } {
+  if (!sessions.approve(requestToken)) {
+    return { status: 404, html: '<!doctype html><title>Not found</title><h1>This request token is unknown or expired.</h1>\n' };
+  }
+  return {
+    status: 200,
+    html: '<!doctype html><title>Approved</title><h1>Authentication granted</h1><p>You can close this page and return to the application.</p>\n',
+  };
+}

@@ -1,0 +1,19 @@
+/** Reviews: one review by id, and the paged reviews of a movie or series. */
+import { CACHE } from '../caching.ts';
+import { paginate, readPage } from '../params.ts';
+import type { Reply, Route, RouteRequest } from '../router.ts';
+import { reviewListItem } from './shapes.ts';
+
+/** { id, page, results, total_pages, total_results }; `language` is accepted and does not filter. */
+export function reviewsPage(request: RouteRequest, mediaType: 'movie' | 'tv', id: number): Reply {
+  const reviews = request.catalog.lookup.reviewsOf(mediaType, id).map(reviewListItem);
+  return { body: { id, ...paginate(reviews, readPage(request.query)) }, cache: CACHE.pages };
+}
+
+export const reviewRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/review/{review_id}',
+    handle: ({ catalog, params }) => ({ body: catalog.lookup.review(params.review_id), cache: CACHE.details }),
+  },
+];

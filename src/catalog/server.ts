@@ -1,0 +1,133 @@
+/**
+ * The embedded Media Catalog: a real HTTP server (node:http) that behaves like the
+ * TMDB v3-compatible upstream, over deterministic generated data. Used by `npm start` when no
+ * upstream is configured, by `npm run catalog`, and by the tests.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CatalogApi, type IncomingRequest } from './api.ts';
+import { generateCatalog, type CatalogData } from './data/catalog.ts';
+import { CatalogLookup } from './lookup.ts';
+import { Router } from './router.ts';
+import { CATALOG_ROUTES } from './routes.ts';
+import { SessionStore } from './sessions.ts';
+
+export type { CatalogData } from './data/catalog.ts';
+
+/** The one bearer token the catalog accepts (documented; not a secret). */
+export const DEMO_TOKEN = 'demo-catalog-token.7f3c9a1e5b2d4f60a8c1e9d7b3f5a2c4';
+
+/** Bodies larger than this are refused with 400 code 47. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface CatalogOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Delay before every response, after the request was read. Default 0. */
+  latencyMs?: number;
+}
+
+export interface CatalogCall {
+  method: string;
+  /** Without the /3 prefix, e.g. "/movie/12/images" (still percent-encoded as received). */
+  path: string;
+  query: Record<string, string>;
+  status: number;
+}
+
+export interface RunningCatalog {
+  /** e.g. "http://127.0.0.1:41234/3" (includes the version segment). */
+  baseUrl: string;
+  demoToken: string;
+  data: CatalogData;
+  /** Every request received, in order, including 401/404 ones. */
+  calls: CatalogCall[];
+  resetCalls(): void;
+  /** What a user does on the website. Throws for a token the catalog never issued (or expired). */
+  approveRequestToken(requestToken: string): void;
+  close(): Promise<void>;
+}
+
+/** Reads the body as text, or null when it exceeds the limit (the rest is drained, not kept). */
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+  }
+  return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8');
+}
+
+function splitUrl(url: string): { pathname: string; query: Record<string, string> } {
+  const mark = url.indexOf('?');
+  const pathname = mark === -1 ? url : url.slice(0, mark);
+  const query = Object.fromEntries(new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1)));
+  return { pathname, query };
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+export async function startCatalog(options: CatalogOptions = {}): Promise<RunningCatalog> {
+  const data = generateCatalog();
+  const sessions = new SessionStore(data.account.id);
+  const api = new CatalogApi({ data, lookup: new CatalogLookup(data), sessions }, new Router(CATALOG_ROUTES), DEMO_TOKEN);
+  const latencyMs = options.latencyMs ?? 0;
+  const calls: CatalogCall[] = [];
+
+  async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const { pathname, query } = splitUrl(request.url ?? '/');
+    const incoming: IncomingRequest = {
+      method: request.method ?? 'GET',
+      pathname,
+      query,
+      authorization: header(request, 'authorization'),
+      ifNoneMatch: header(request, 'if-none-match'),
+      body: await readBody(request),
+    };
+    const outcome = api.respond(incoming);
+    if (latencyMs > 0) await sleep(latencyMs);
+    const path = pathname === '/3' || pathname.startsWith('/3/') ? pathname.slice(2) || '/' : pathname;
+    calls.push({ method: incoming.method, path, query, status: outcome.status });
+    response.writeHead(outcome.status, outcome.headers);
+    response.end(outcome.body);
+  }
+
+  const server = createServer((request, response) => {
+    onRequest(request, response).catch((error: unknown) => {
+      // Only socket-level failures land here (client gone mid-request); nothing to answer.
+      console.error('catalog: request failed', error);
+      if (!response.headersSent) response.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    baseUrl: `http://${host}:${address.port}/3`,
+    demoToken: DEMO_TOKEN,
+    data,
+    calls,
+    resetCalls: () => {
+      calls.length = 0;
+    },
+    approveRequestToken: (requestToken) => {
+      if (!sessions.approve(requestToken)) throw new Error(`approveRequestToken: unknown or expired request token`);
+    },
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
