@@ -1,5 +1,6 @@
 /** Reviews of movies and of some TV series, by a pool of recurring authors. */
-import { dayToMs, isoTimestamp } from './dates.ts';
+import { DAY_MS, addDays, dayToMs, isoTimestamp } from './dates.ts';
+import { UPCOMING_WINDOW_DAYS } from './movies.ts';
 import { Random } from './random.ts';
 import type { TvSeriesDetails } from './tv-types.ts';
 import type { MovieDetails, Review, ReviewAuthorDetails } from './types.ts';
@@ -36,7 +37,9 @@ function reviewCount(rng: Random, kind: 'movie' | 'tv'): number {
 function reviewsOf(
   rng: Random, pool: ReviewAuthorDetails[], kind: 'movie' | 'tv', id: number, title: string, released: string, endMs: number,
 ): Review[] {
-  const startMs = Math.max(released ? dayToMs(released) : endMs - 365 * 86_400_000, FIRST_REVIEW_MS);
+  // Not yet released (festival screenings, press previews): reviews from the last 90 days.
+  const releasedMs = released ? dayToMs(released) : Infinity;
+  const startMs = Math.max(releasedMs <= endMs ? releasedMs : endMs - 90 * DAY_MS, FIRST_REVIEW_MS);
   const times = Array.from({ length: reviewCount(rng, kind) }, () => startMs + rng.float() * Math.max(0, endMs - startMs))
     .sort((a, b) => a - b);
   return times.map((createdMs) => {
@@ -59,14 +62,15 @@ function reviewsOf(
   });
 }
 
-/** Only released works get reviews; nobody reviews a film before it comes out. */
+/** Released movies and those about to open (already screened for critics) get reviews. */
 export function generateReviews(movies: MovieDetails[], tvSeries: TvSeriesDetails[], today: string): Review[] {
   const rng = new Random('reviews');
   const pool = authors(rng);
   const endMs = dayToMs(today);
+  const lastPreview = addDays(today, UPCOMING_WINDOW_DAYS);
   const reviews: Review[] = [];
   for (const movie of movies) {
-    if (movie.status !== 'Released') continue;
+    if (movie.status !== 'Released' && !(movie.release_date && movie.release_date <= lastPreview)) continue;
     reviews.push(...reviewsOf(rng, pool, 'movie', movie.id, movie.title, movie.release_date, endMs));
   }
   for (const series of tvSeries) {
