@@ -6,19 +6,48 @@
 /** The catalog's "today": upcoming movies start here, changes end here. */
 export const CATALOG_TODAY = '2026-11-01';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
+
+/**
+ * Day numbers (days since 1970-01-01) to and from YYYY-MM-DD, by arithmetic rather than Date
+ * objects: generation converts tens of thousands of dates (H. Hinnant's civil-date algorithms).
+ */
+function dayNumber(day: string): number {
+  let year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  const date = Number(day.slice(8, 10));
+  year -= month <= 2 ? 1 : 0;
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + date - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+function dayText(dayNo: number): string {
+  const z = dayNo + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const date = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}`;
+}
 
 /** Milliseconds since the epoch of a YYYY-MM-DD day at 00:00 UTC. */
 export function dayToMs(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`);
+  return dayNumber(day) * DAY_MS;
 }
 
 export function msToDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  return dayText(Math.floor(ms / DAY_MS));
 }
 
 export function addDays(day: string, days: number): string {
-  return msToDay(dayToMs(day) + days * DAY_MS);
+  return dayText(dayNumber(day) + days);
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
@@ -39,8 +68,6 @@ export function isoTimestamp(ms: number): string {
 /** True for a real calendar day written YYYY-MM-DD (rejects 2026-02-30). */
 export function isCalendarDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const ms = dayToMs(text);
-  return !Number.isNaN(ms) && msToDay(ms) === text;
+  return addDays(text, 0) === text;
 }
 
-export { DAY_MS };

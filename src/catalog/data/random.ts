@@ -4,8 +4,7 @@
  * generator never reshuffles the data of another.
  */
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const HEX = '0123456789abcdef';
+const BASE62_CODES = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'].map((c) => c.charCodeAt(0));
 
 /** mulberry32: tiny, fast and good enough for test data. Returns floats in [0, 1). */
 export function mulberry32(seed: number): () => number {
@@ -77,11 +76,11 @@ export class Random {
     return copy;
   }
 
-  /** Lower-case hex, e.g. the 24-character ids of reviews and credits. */
+  /** Lower-case hex, e.g. the 24-character ids of reviews and credits. Built 8 digits per draw: ids are many. */
   hex(length: number): string {
     let out = '';
-    for (let i = 0; i < length; i++) out += HEX[Math.floor(this.next() * 16)];
-    return out;
+    while (out.length < length) out += Math.floor(this.next() * 4294967296).toString(16).padStart(8, '0');
+    return out.slice(0, length);
   }
 
   /**
@@ -94,9 +93,9 @@ export class Random {
 
   /** Mixed-case alphanumerics, e.g. YouTube-like video keys. */
   alphanumeric(length: number): string {
-    let out = '';
-    for (let i = 0; i < length; i++) out += BASE62[Math.floor(this.next() * 62)];
-    return out;
+    const codes = new Array<number>(length);
+    for (let i = 0; i < length; i++) codes[i] = BASE62_CODES[Math.floor(this.next() * 62)];
+    return String.fromCharCode(...codes);
   }
 
   /** An image file path like the real service's: "/" + 27 characters + extension. */

@@ -26,5 +26,5 @@ export function generateWatchProviders(): WatchProvider[] {
 /** Sorted by iso_3166_1, as the real endpoint returns them. */
 export function generateRegions(): Region[] {
   return COUNTRIES.map(({ iso_3166_1, english_name, native_name }) => ({ iso_3166_1, english_name, native_name }))
-    .sort((a, b) => a.iso_3166_1.localeCompare(b.iso_3166_1));
+    .sort((a, b) => (a.iso_3166_1 < b.iso_3166_1 ? -1 : 1));
 }
