@@ -23,14 +23,13 @@ export function englishTitle(rng: Random): string {
   }
 }
 
-/** A title in `language` when we have words for it, otherwise an English one. */
+/** A title in `language` when we have words for it (article first, if the language has one), else English. */
 export function titleIn(rng: Random, language: string): string {
-  const words = FOREIGN_WORDS[language];
-  if (!words) return englishTitle(rng);
-  const count = rng.int(2, 3);
-  const picked = rng.pickSome(words, count);
-  const separator = language === 'ja' || language === 'ko' ? '' : ' ';
-  return picked.join(separator);
+  const vocabulary = FOREIGN_WORDS[language];
+  if (!vocabulary) return englishTitle(rng);
+  const words = rng.pickSome(vocabulary.words, rng.int(1, 2));
+  if (vocabulary.articles.length && rng.chance(0.6)) words.unshift(rng.pick(vocabulary.articles));
+  return words.join(language === 'ja' || language === 'ko' ? '' : ' ');
 }
 
 export function movieOverview(rng: Random): string {

@@ -35,17 +35,17 @@ export const LAST_NAMES = [
 ];
 
 /** Small per-language vocabularies for original and alternative titles of non-English works. */
-export const FOREIGN_WORDS: Record<string, string[]> = {
-  es: ['El', 'La', 'Sombra', 'Noche', 'Ciudad', 'Silencio', 'Camino', 'Fuego', 'del', 'Mar', 'Último'],
-  fr: ['Le', 'La', 'Nuit', 'Ombre', 'Rivière', 'Silence', 'Dernier', 'Jardin', 'des', 'Rêves', 'Ciel'],
-  de: ['Der', 'Die', 'Nacht', 'Schatten', 'Fluss', 'Stille', 'Letzte', 'Garten', 'der', 'Träume', 'Himmel'],
-  it: ['Il', 'La', 'Notte', 'Ombra', 'Fiume', 'Silenzio', 'Ultimo', 'Giardino', 'dei', 'Sogni', 'Cielo'],
-  pt: ['O', 'A', 'Noite', 'Sombra', 'Rio', 'Silêncio', 'Último', 'Jardim', 'dos', 'Sonhos', 'Céu'],
-  ja: ['夜', '影', '川', '沈黙', '最後の', '庭', '夢', '空', '海', '約束'],
-  ko: ['밤', '그림자', '강', '침묵', '마지막', '정원', '꿈', '하늘', '바다', '약속'],
-  pl: ['Noc', 'Cień', 'Rzeka', 'Cisza', 'Ostatni', 'Ogród', 'Snów', 'Niebo', 'Morze'],
-  sv: ['Natten', 'Skuggan', 'Floden', 'Tystnaden', 'Sista', 'Trädgården', 'Drömmar', 'Himlen'],
-  tr: ['Gece', 'Gölge', 'Nehir', 'Sessizlik', 'Son', 'Bahçe', 'Rüyalar', 'Gökyüzü'],
+export const FOREIGN_WORDS: Record<string, { articles: string[]; words: string[] }> = {
+  es: { articles: ['El', 'La'], words: ['Sombra', 'Noche', 'Ciudad', 'Silencio', 'Camino', 'Fuego', 'Mar', 'Último'] },
+  fr: { articles: ['Le', 'La'], words: ['Nuit', 'Ombre', 'Rivière', 'Silence', 'Dernier', 'Jardin', 'Rêves', 'Ciel'] },
+  de: { articles: ['Der', 'Die'], words: ['Nacht', 'Schatten', 'Fluss', 'Stille', 'Letzte', 'Garten', 'Träume', 'Himmel'] },
+  it: { articles: ['Il', 'La'], words: ['Notte', 'Ombra', 'Fiume', 'Silenzio', 'Ultimo', 'Giardino', 'Sogni', 'Cielo'] },
+  pt: { articles: ['O', 'A'], words: ['Noite', 'Sombra', 'Rio', 'Silêncio', 'Último', 'Jardim', 'Sonhos', 'Céu'] },
+  ja: { articles: [], words: ['夜', '影', '川', '沈黙', '最後の', '庭', '夢', '空', '海', '約束'] },
+  ko: { articles: [], words: ['밤', '그림자', '강', '침묵', '마지막', '정원', '꿈', '하늘', '바다', '약속'] },
+  pl: { articles: [], words: ['Noc', 'Cień', 'Rzeka', 'Cisza', 'Ostatni', 'Ogród', 'Niebo', 'Morze'] },
+  sv: { articles: [], words: ['Natten', 'Skuggan', 'Floden', 'Tystnaden', 'Sista', 'Trädgården', 'Himlen'] },
+  tr: { articles: [], words: ['Gece', 'Gölge', 'Nehir', 'Sessizlik', 'Son', 'Bahçe', 'Rüyalar', 'Gökyüzü'] },
 };
 
 export const COMPANY_STEMS = [
