@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, handleStreamOrSingleExecutionResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { schema } from './schema/index.ts';
@@ -11,22 +11,32 @@ export interface Gateway {
   upstream: UpstreamClient;
 }
 
-/**
- * An upstream failure becomes an error on the field that needed it, with its code; anything
- * else unexpected is masked by Yoga so internals never reach a client.
- */
-function maskUpstreamErrors(error: unknown, message: string, isDev?: boolean): Error {
-  if (error instanceof GraphQLError && error.originalError instanceof UpstreamError) {
-    return new GraphQLError(error.originalError.message, {
-      nodes: error.nodes,
-      source: error.source,
-      positions: error.positions,
-      path: error.path,
-      extensions: { code: error.originalError.code },
-    });
-  }
-  return maskError(error, message, isDev);
+/** An upstream failure, as the client sees it: our message and code, on the field's path. */
+function clientError(error: GraphQLError): GraphQLError {
+  if (!(error.originalError instanceof UpstreamError)) return error;
+  return new GraphQLError(error.originalError.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: { code: error.originalError.code },
+  });
 }
+
+/**
+ * Expected upstream failures become typed field errors before Yoga's masking, which then
+ * only masks (and logs) what is truly unexpected.
+ */
+const useUpstreamErrors: Plugin = {
+  onExecute: () => ({
+    onExecuteDone: (payload) =>
+      handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
+        if (result.errors?.some((error) => error.originalError instanceof UpstreamError)) {
+          setResult({ ...result, errors: result.errors.map(clientError) });
+        }
+      }),
+  }),
+};
 
 export function createGateway(config: Config & { catalogBaseUrl: string }): Gateway {
   const upstream = createUpstreamClient({ baseUrl: config.catalogBaseUrl, timeoutMs: config.upstreamTimeoutMs });
@@ -35,7 +45,8 @@ export function createGateway(config: Config & { catalogBaseUrl: string }): Gate
     graphqlEndpoint: '/graphql',
     graphiql: config.graphiql ? { title: 'Media Catalog GraphQL' } : false,
     landingPage: false,
-    maskedErrors: { maskError: maskUpstreamErrors, isDev: false },
+    maskedErrors: true,
+    plugins: [useUpstreamErrors],
     context: ({ request }) => createContext(upstream, request, config.catalogAccessToken),
     logging: 'warn',
   });
