@@ -45,7 +45,6 @@ export class CatalogLookup {
   }
 
   season(seriesId: number, seasonNumber: number): SeasonDetails {
-    this.tvSeries(seriesId);
     return found(this.data.seasons.get(seriesId)?.find((season) => season.season_number === seasonNumber));
   }
 

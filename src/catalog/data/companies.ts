@@ -1,5 +1,5 @@
 /** Production companies (with alternative names) and TV networks. */
-import { COUNTRIES, MAJOR_PRODUCTION_COUNTRIES } from './countries.ts';
+import { MAJOR_PRODUCTION_COUNTRIES, pickOriginCountry } from './countries.ts';
 import { Random } from './random.ts';
 import { slug } from './text.ts';
 import type { CompanyAlternativeName, CompanyDetails, CompanySummary, Network } from './types.ts';
@@ -81,6 +81,6 @@ export function generateNetworks(): Network[] {
     id: ids[index],
     logo_path: rng.chance(0.9) ? rng.imagePath('.png') : null,
     name,
-    origin_country: rng.chance(0.8) ? rng.pick(MAJOR_PRODUCTION_COUNTRIES) : rng.pick(COUNTRIES).iso_3166_1,
+    origin_country: pickOriginCountry(rng, 0.8),
   }));
 }

@@ -1,4 +1,6 @@
 /** Reference tables: the countries and languages the generated catalog uses. Real names. */
+import type { Random } from './random.ts';
+import type { ProductionCountry, SpokenLanguage } from './types.ts';
 
 export interface CountryRow {
   iso_3166_1: string;
@@ -101,4 +103,18 @@ export function language(code: string): LanguageRow {
   const row = languageByCode.get(code);
   if (!row) throw new Error(`unknown language ${code}`);
   return row;
+}
+
+/** Where a production comes from: mostly the big film countries, sometimes anywhere. */
+export function pickOriginCountry(rng: Random, majorShare = 0.75): string {
+  return rng.chance(majorShare) ? rng.pick(MAJOR_PRODUCTION_COUNTRIES) : rng.pick(COUNTRIES).iso_3166_1;
+}
+
+export function productionCountry(code: string): ProductionCountry {
+  return { iso_3166_1: code, name: country(code).english_name };
+}
+
+export function spokenLanguage(code: string): SpokenLanguage {
+  const row = language(code);
+  return { english_name: row.english_name, iso_639_1: row.iso_639_1, name: row.name };
 }

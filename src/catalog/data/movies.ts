@@ -1,6 +1,6 @@
 /** Movies (full detail records) and the collections some of them belong to. */
 import { companySummary } from './companies.ts';
-import { COUNTRIES, MAJOR_PRODUCTION_COUNTRIES, country, language } from './countries.ts';
+import { COUNTRIES, country, pickOriginCountry, productionCountry, spokenLanguage } from './countries.ts';
 import { addDays } from './dates.ts';
 import { MOVIE_GENRES } from './genres.ts';
 import { Random } from './random.ts';
@@ -56,7 +56,7 @@ export function generateMovies(companies: CompanyDetails[], today: string): Movi
   const ids = rng.sparseIds(MOVIE_COUNT, 10, 700);
 
   return ids.map((id) => {
-    const origin = rng.chance(0.75) ? rng.pick(MAJOR_PRODUCTION_COUNTRIES) : rng.pick(COUNTRIES).iso_3166_1;
+    const origin = pickOriginCountry(rng);
     const originalLanguage = country(origin).language;
     const inCollection = rng.chance(0.1) ? rng.pick(collections) : undefined;
     let title = englishTitle(rng);
@@ -89,14 +89,11 @@ export function generateMovies(companies: CompanyDetails[], today: string): Movi
       popularity: rng.decimal(0.6, rng.chance(0.1) ? 900 : 90, 4),
       poster_path: rng.chance(0.95) ? rng.imagePath() : null,
       production_companies: rng.pickSome(companies, rng.int(1, 3)).map(companySummary),
-      production_countries: countries.map((code) => ({ iso_3166_1: code, name: country(code).english_name })),
+      production_countries: countries.map(productionCountry),
       release_date,
       revenue,
       runtime: status === 'Rumored' ? 0 : rng.int(78, 185),
-      spoken_languages: spoken.map((code) => {
-        const row = language(code);
-        return { english_name: row.english_name, iso_639_1: row.iso_639_1, name: row.name };
-      }),
+      spoken_languages: spoken.map(spokenLanguage),
       status,
       tagline: rng.chance(0.7) ? rng.pick(TAGLINES) : '',
       title,

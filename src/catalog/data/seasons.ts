@@ -1,5 +1,5 @@
 /** Seasons and their episodes (with crew and guest-star credits) for one series. */
-import { addDays, dayToMs } from './dates.ts';
+import { addDays, dayToMs, daysBetween } from './dates.ts';
 import { CREW_JOBS, type PeoplePool } from './people.ts';
 import type { Random } from './random.ts';
 import { englishTitle, episodeOverview } from './text.ts';
@@ -111,7 +111,7 @@ export function generateSeasons(ctx: Context, plan: SeriesPlan): SeasonDetails[]
   }
   if (!plan.hasSpecials) return regular;
   const lastRegular = regular[regular.length - 1].episodes.at(-1)!.air_date;
-  const span = Math.max(1, Math.round((dayToMs(lastRegular) - dayToMs(plan.firstAirDate)) / 86_400_000));
+  const span = Math.max(1, daysBetween(plan.firstAirDate, lastRegular));
   const dates = Array.from({ length: rng.int(1, 4) }, () => addDays(plan.firstAirDate, rng.int(-60, span))).sort();
   const specials = dates.map((date, index) => episode(ctx, plan, 0, index + 1, date, 'standard'));
   return [season(ctx, plan, 0, specials), ...regular];

@@ -1,6 +1,6 @@
 /** TV series (full detail records) with their seasons and episodes. */
 import { companySummary } from './companies.ts';
-import { COUNTRIES, MAJOR_PRODUCTION_COUNTRIES, country, language } from './countries.ts';
+import { country, pickOriginCountry, productionCountry, spokenLanguage } from './countries.ts';
 import { addDays } from './dates.ts';
 import { TV_GENRES } from './genres.ts';
 import type { PeoplePool } from './people.ts';
@@ -59,7 +59,7 @@ export function generateTvSeries(people: PeoplePool, networks: Network[], compan
   const ctx = { rng, people, seasonIds, episodeIds, today };
 
   const tvSeries = rng.sparseIds(SERIES_COUNT, 1_000, 900).map((id): TvSeriesDetails => {
-    const origin = rng.chance(0.75) ? rng.pick(MAJOR_PRODUCTION_COUNTRIES) : rng.pick(COUNTRIES).iso_3166_1;
+    const origin = pickOriginCountry(rng);
     const originalLanguage = country(origin).language;
     const name = englishTitle(rng);
     const plan: SeriesPlan = {
@@ -107,7 +107,7 @@ export function generateTvSeries(people: PeoplePool, networks: Network[], compan
       popularity: rng.decimal(0.8, rng.chance(0.1) ? 600 : 120, 3),
       poster_path: rng.chance(0.95) ? rng.imagePath() : null,
       production_companies: rng.pickSome(companies, rng.int(0, 3)).map(companySummary),
-      production_countries: [{ iso_3166_1: origin, name: country(origin).english_name }],
+      production_countries: [productionCountry(origin)],
       seasons: seriesSeasons.map((s) => ({
         air_date: s.air_date,
         episode_count: s.episodes.length,
@@ -118,10 +118,7 @@ export function generateTvSeries(people: PeoplePool, networks: Network[], compan
         season_number: s.season_number,
         vote_average: s.vote_average,
       })),
-      spoken_languages: [originalLanguage].map((code) => {
-        const row = language(code);
-        return { english_name: row.english_name, iso_639_1: row.iso_639_1, name: row.name };
-      }),
+      spoken_languages: [spokenLanguage(originalLanguage)],
       status: state.status,
       tagline: rng.chance(0.4) ? rng.pick(TAGLINES) : '',
       type: seriesType(genres.map((g) => g.id), plan.regularSeasons, rng),

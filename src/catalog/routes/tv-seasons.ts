@@ -37,8 +37,9 @@ export const tvSeasonRoutes: Route[] = [
     appendAs: 'sub-resource',
     handle: (request) => {
       const season = seasonOf(request);
-      const ids = request.catalog.data.seasonExternalIds.get(season.id);
-      return { body: ids ?? { id: season.id, freebase_mid: null, freebase_id: null, tvdb_id: null, tvrage_id: null, wikidata_id: null }, cache: CACHE.details };
+      // Every generated season has external ids; a season without would list them all as null.
+      const none = { id: season.id, freebase_mid: null, freebase_id: null, tvdb_id: null, tvrage_id: null, wikidata_id: null };
+      return { body: request.catalog.data.seasonExternalIds.get(season.id) ?? none, cache: CACHE.details };
     },
   },
 ];
