@@ -10,6 +10,12 @@ export interface GatewayContext {
 const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})$/i;
 const SESSION_ID = /^[A-Za-z0-9_-]{1,256}$/;
 
+/** A session id header, dropped when malformed so it can never reach an upstream URL. */
+function sessionHeader(headers: Headers, name: string): string | undefined {
+  const value = headers.get(name)?.trim();
+  return value && SESSION_ID.test(value) ? value : undefined;
+}
+
 /**
  * The request's own bearer token wins; the server token is the fallback only when the
  * request sent no Authorization header at all, so a malformed header never borrows it.
@@ -17,8 +23,11 @@ const SESSION_ID = /^[A-Za-z0-9_-]{1,256}$/;
 export function credentialsFrom(headers: Headers, serverToken: string | undefined): Credentials {
   const authorization = headers.get('authorization');
   const accessToken = authorization === null ? serverToken : BEARER.exec(authorization.trim())?.[1];
-  const session = headers.get('x-session-id')?.trim();
-  return { accessToken, sessionId: session && SESSION_ID.test(session) ? session : undefined };
+  return {
+    accessToken,
+    sessionId: sessionHeader(headers, 'x-session-id'),
+    guestSessionId: sessionHeader(headers, 'x-guest-session-id'),
+  };
 }
 
 export function createContext(client: UpstreamClient, request: Request, serverToken: string | undefined): GatewayContext {

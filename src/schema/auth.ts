@@ -33,6 +33,6 @@ builder.mutationFields((t) => ({
     type: Session,
     description: 'Turns a request token that the user approved on the catalog site into a user session.',
     args: { requestToken: t.arg.string({ required: true, description: 'The approved request token.' }) },
-    resolve: (_, args, c) => c.actions.createSession(valid.token('requestToken', args.requestToken)),
+    resolve: (_, args, c) => c.actions.createSession({ requestToken: valid.token('requestToken', args.requestToken) }),
   }),
 }));

@@ -104,6 +104,11 @@ export function missingCredentialError(): UpstreamError {
   );
 }
 
-export function missingSessionError(): UpstreamError {
-  return new UpstreamError('UNAUTHENTICATED', 'This field needs a user session: send it in the X-Session-Id header.');
+export function missingSessionError(guestAllowed = false): UpstreamError {
+  return new UpstreamError(
+    'UNAUTHENTICATED',
+    guestAllowed
+      ? 'This field needs a session: send a user session in X-Session-Id or a guest session in X-Guest-Session-Id.'
+      : 'This field needs a user session: send it in the X-Session-Id header.',
+  );
 }

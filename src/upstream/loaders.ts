@@ -1,41 +1,45 @@
 import DataLoader from 'dataloader';
 import type { UpstreamClient } from './client.ts';
-import { missingSessionError } from './errors.ts';
+import { missingSessionError, UpstreamError } from './errors.ts';
 import { resources, type Resources } from './resources/all.ts';
-import type { Resource } from './resources/define.ts';
-import type { Session } from './types.ts';
+import type { Operation, Resource, SessionQuery } from './resources/define.ts';
+import { writes, type Writes } from './writes/all.ts';
 
 /** Who the upstream calls of one GraphQL request are made for. */
 export interface Credentials {
   accessToken?: string;
   sessionId?: string;
+  guestSessionId?: string;
 }
 
 type LoaderOf<R> = R extends Resource<infer Params, infer Result> ? DataLoader<Params, Result, string> : never;
+type ActionOf<W> = W extends Operation<infer Params, infer Result> ? (params: Params) => Promise<Result> : never;
 
 /** One DataLoader per upstream resource, keyed by the URL its parameters build. */
 export type Loaders = { [K in keyof Resources]: LoaderOf<Resources[K]> };
 
-/** Upstream writes: never cached, never batched, never retried. */
-export interface Actions {
-  createSession(requestToken: string): Promise<Session>;
+/** Upstream writes: never memoised, never batched, never retried. */
+export type Actions = { [K in keyof Writes]: ActionOf<Writes[K]> };
+
+/** The session parameters a call needs, or the error that stops it before any upstream call. */
+function sessionFor(operation: Operation<unknown, unknown>, credentials: Credentials): SessionQuery | UpstreamError {
+  if (operation.needs === 'none') return {};
+  if (credentials.sessionId) return { session_id: credentials.sessionId };
+  if (operation.needs === 'user-or-guest' && credentials.guestSessionId) return { guest_session_id: credentials.guestSessionId };
+  return missingSessionError(operation.needs === 'user-or-guest');
 }
 
-function loaderFor<Params, Result>(
-  client: UpstreamClient,
-  credentials: Credentials,
-  definition: Resource<Params, Result>,
-): DataLoader<Params, Result, string> {
-  const sessionId = credentials.sessionId ?? '';
-  return new DataLoader<Params, Result, string>(
+function loaderFor(client: UpstreamClient, credentials: Credentials, definition: Resource<unknown, unknown>) {
+  const session = sessionFor(definition, credentials);
+  return new DataLoader<unknown, unknown, string>(
     async (keys) =>
       Promise.all(
         keys.map((params) => {
-          if (definition.needsSession && !credentials.sessionId) return missingSessionError();
-          return client.send<Result>(credentials.accessToken, definition.build(params, sessionId)).catch((e: Error) => e);
+          if (session instanceof UpstreamError) return session;
+          return client.send(credentials.accessToken, definition.build(params, session)).catch((e: Error) => e);
         }),
       ),
-    { cacheKeyFn: (params) => client.urlOf(definition.build(params, sessionId)) },
+    { cacheKeyFn: (params) => client.urlOf(definition.build(params, session instanceof UpstreamError ? {} : session)) },
   );
 }
 
@@ -49,12 +53,14 @@ export function createLoaders(client: UpstreamClient, credentials: Credentials):
 }
 
 export function createActions(client: UpstreamClient, credentials: Credentials): Actions {
-  return {
-    createSession: (requestToken) =>
-      client.send<Session>(credentials.accessToken, {
-        method: 'POST',
-        path: ['authentication', 'session', 'new'],
-        body: { request_token: requestToken },
-      }),
-  };
+  const entries = Object.entries(writes).map(([name, definition]) => {
+    const operation = definition as Operation<unknown, unknown>;
+    const action = async (params: unknown) => {
+      const session = sessionFor(operation, credentials);
+      if (session instanceof UpstreamError) throw session;
+      return client.send(credentials.accessToken, operation.build(params, session));
+    };
+    return [name, action];
+  });
+  return Object.fromEntries(entries) as Actions;
 }

@@ -32,8 +32,8 @@ export const tvResources = {
     path: ['tv', p.seriesId, 'season', p.seasonNumber, 'episode', p.episodeNumber],
     query: { language: p.language },
   })),
-  episodeAccountStates: sessionResource<EpisodeKey, Up.AccountStates>((p, sessionId) => ({
+  episodeAccountStates: sessionResource<EpisodeKey, Up.AccountStates>((p, session) => ({
     path: ['tv', p.seriesId, 'season', p.seasonNumber, 'episode', p.episodeNumber, 'account_states'],
-    query: { session_id: sessionId },
+    query: { ...session },
   })),
 };
