@@ -2,6 +2,7 @@ import type { GatewayContext } from '../context.ts';
 import type * as Up from '../upstream/types.ts';
 import { builder } from './builder.ts';
 import { carried, pageOf } from './common.ts';
+import { Search } from './namespaces.ts';
 import * as valid from './validate.ts';
 
 /** A company's id plus whatever its parent (a search result, a movie) already carried. */
@@ -65,6 +66,21 @@ Company.implement({
 
 const CompanyPage = pageOf('CompanyPage', 'companies', Company);
 
+
+builder.objectFields(Search, (t) => ({
+  companies: t.field({
+    type: CompanyPage,
+    nullable: true,
+    description: 'Companies whose name or alternative names match the query.',
+    args: {
+      query: t.arg.string({ required: true, description: 'Text to look for in company names (1 to 200 characters).' }),
+      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
+    },
+    resolve: (_, args, c) =>
+      c.loaders.searchCompanies.load({ query: valid.text('query', args.query, 200), page: valid.page(args.page) }),
+  }),
+}));
+
 builder.queryFields((t) => ({
   company: t.field({
     type: Company,
@@ -75,6 +91,7 @@ builder.queryFields((t) => ({
   }),
   searchCompanies: t.field({
     type: CompanyPage,
+    nullable: true,
     description: 'Companies whose name or alternative names match the query.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for in company names (1 to 200 characters).' }),

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../context.ts';
 import type * as Up from '../upstream/types.ts';
 import { builder } from './builder.ts';
 import { carried, dateOrNull } from './common.ts';
+import { AccountStates } from './shared.ts';
 import { Season } from './season.ts';
 import { TVSeries } from './tv.ts';
 
@@ -17,19 +18,6 @@ function key(episode: EpisodeSource) {
 function details(episode: EpisodeSource, context: GatewayContext) {
   return () => context.loaders.episode.load(key(episode));
 }
-
-const EpisodeAccountStates = builder.objectRef<Up.AccountStates>('EpisodeAccountStates').implement({
-  description: "What the session's account has recorded about an episode.",
-  fields: (t) => ({
-    favorite: t.exposeBoolean('favorite', { description: 'Whether the account marked it as a favourite.' }),
-    watchlist: t.exposeBoolean('watchlist', { description: 'Whether it is on the account watchlist.' }),
-    rating: t.float({
-      nullable: true,
-      description: "The account's rating, 0.5 to 10; null when the account has not rated it.",
-      resolve: (s) => (s.rated === false || !s.rated ? null : s.rated.value),
-    }),
-  }),
-});
 
 Episode.implement({
   description: 'An episode of a TV series season.',
@@ -72,7 +60,7 @@ Episode.implement({
     }),
     series: t.field({ type: TVSeries, description: 'The series the episode belongs to.', resolve: (e) => ({ id: e.seriesId }) }),
     accountStates: t.field({
-      type: EpisodeAccountStates,
+      type: AccountStates,
       nullable: true,
       description: 'Rating, favourite and watchlist state for the account of the session (needs X-Session-Id).',
       resolve: (e, _, c) => c.loaders.episodeAccountStates.load(key(e)),

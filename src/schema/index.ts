@@ -6,8 +6,10 @@ import './configuration.ts';
 import './episode.ts';
 import './movie.ts';
 import './movie-lists.ts';
+import './namespaces.ts';
 import './review.ts';
 import './season.ts';
+import './shared.ts';
 import './tv.ts';
 import './watch-providers.ts';
 

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../context.ts';
 import type * as Up from '../upstream/types.ts';
 import { builder } from './builder.ts';
-import { carried, dateOrNull, Image, isoTimestamp, MediaListPage, pageArgs } from './common.ts';
+import { AlternativeTitle, carried, dateOrNull, Image, isoTimestamp, MediaListPage, pageArgs, pageOf } from './common.ts';
 import { Company } from './company.ts';
 import { Genre } from './genre.ts';
 import { ReviewPage } from './review.ts';
@@ -18,15 +18,6 @@ export const Movie = builder.objectRef<MovieSource>('Movie');
 function details(movie: MovieSource, context: GatewayContext) {
   return () => context.loaders.movie.load({ movieId: movie.id });
 }
-
-const AlternativeTitle = builder.objectRef<Up.AlternativeTitle>('AlternativeTitle').implement({
-  description: 'Another title a movie is known by in some country.',
-  fields: (t) => ({
-    countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 country where this title is used.' }),
-    title: t.exposeString('title', { description: 'The title.' }),
-    type: t.exposeString('type', { description: 'Kind of title, such as "romanization" or "working title"; often empty.' }),
-  }),
-});
 
 const ChangeItem = builder.objectRef<Up.ChangeItem>('ChangeItem').implement({
   description: 'One recorded edit of a movie attribute.',
@@ -215,6 +206,9 @@ builder.objectFields(Movie, (t) => ({
     resolve: (m, _, c) => carried(m, 'production_companies', details(m, c)),
   }),
 }));
+
+/** A page of movies, for every paged list of movies (popular, similar, search results...). */
+export const MoviePage = pageOf('MoviePage', 'movies', Movie);
 
 builder.queryFields((t) => ({
   movie: t.field({

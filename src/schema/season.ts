@@ -3,6 +3,7 @@ import type * as Up from '../upstream/types.ts';
 import { builder } from './builder.ts';
 import { carried, dateOrNull, Image } from './common.ts';
 import { Episode } from './episode.ts';
+import { ExternalIds } from './shared.ts';
 import { TVSeries } from './tv.ts';
 import * as valid from './validate.ts';
 
@@ -20,17 +21,6 @@ const SeasonImages = builder.objectRef<Up.SeasonImages>('SeasonImages').implemen
   description: 'The images of a season.',
   fields: (t) => ({
     posters: t.field({ type: [Image], description: 'Poster images of the season.', resolve: (i) => i.posters }),
-  }),
-});
-
-const SeasonExternalIds = builder.objectRef<Up.SeasonExternalIds>('SeasonExternalIds').implement({
-  description: 'Identifiers of a season in other databases; each is null when unknown.',
-  fields: (t) => ({
-    freebaseId: t.string({ nullable: true, description: 'Freebase id.', resolve: (e) => e.freebase_id || null }),
-    freebaseMid: t.string({ nullable: true, description: 'Freebase machine id.', resolve: (e) => e.freebase_mid || null }),
-    tvdbId: t.int({ nullable: true, description: 'TheTVDB id.', resolve: (e) => e.tvdb_id ?? null }),
-    tvrageId: t.int({ nullable: true, description: 'TVRage id.', resolve: (e) => e.tvrage_id ?? null }),
-    wikidataId: t.string({ nullable: true, description: 'Wikidata id ("Q…").', resolve: (e) => e.wikidata_id || null }),
   }),
 });
 
@@ -64,7 +54,7 @@ Season.implement({
       resolve: (s, _, c) => c.loaders.seasonImages.load({ seriesId: s.seriesId, seasonNumber: s.season_number }),
     }),
     externalIds: t.field({
-      type: SeasonExternalIds,
+      type: ExternalIds,
       nullable: true,
       description: 'Identifiers of the season in other databases.',
       resolve: (s, _, c) => c.loaders.seasonExternalIds.load({ seriesId: s.seriesId, seasonNumber: s.season_number }),

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../context.ts';
 import type * as Up from '../upstream/types.ts';
 import { builder } from './builder.ts';
 import { carried, dateOrNull, MediaListPage, pageArgs, pageOf } from './common.ts';
+import { Trending } from './namespaces.ts';
 import { Company } from './company.ts';
 import { Episode } from './episode.ts';
 import { Genre } from './genre.ts';
@@ -18,7 +19,7 @@ function details(series: TVSeriesSource, context: GatewayContext) {
   return () => context.loaders.tvSeries.load({ seriesId: series.id });
 }
 
-const TimeWindow = builder.enumType('TimeWindow', {
+export const TimeWindow = builder.enumType('TimeWindow', {
   description: 'The period a trending list is computed over.',
   values: {
     DAY: { value: 'day', description: 'The last 24 hours.' },
@@ -143,7 +144,27 @@ builder.objectFields(TVSeries, (t) => ({
   }),
 }));
 
-const TVSeriesPage = pageOf('TVSeriesPage', 'TV series', TVSeries);
+export const TVSeriesPage = pageOf('TVSeriesPage', 'TV series', TVSeries);
+
+
+builder.objectFields(Trending, (t) => ({
+  tv: t.field({
+    type: TVSeriesPage,
+    nullable: true,
+    description: 'The TV series trending over the given period, most popular first.',
+    args: {
+      timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
+      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
+      language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+    },
+    resolve: (_, args, c) =>
+      c.loaders.trendingTVSeries.load({
+        timeWindow: args.timeWindow,
+        page: valid.page(args.page),
+        language: valid.language(args.language),
+      }),
+  }),
+}));
 
 builder.queryFields((t) => ({
   tvSeries: t.field({
@@ -158,7 +179,11 @@ builder.queryFields((t) => ({
     type: TVSeriesPage,
     nullable: true,
     description: 'The TV series trending over the given period, most popular first.',
-    args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), ...pageArgs },
+    args: {
+      timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
+      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
+      language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+    },
     resolve: (_, args, c) =>
       c.loaders.trendingTVSeries.load({
         timeWindow: args.timeWindow,

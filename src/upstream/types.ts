@@ -223,14 +223,7 @@ export interface SeasonImages {
   posters: Image[];
 }
 
-export interface SeasonExternalIds {
-  id: number;
-  freebase_id: string | null;
-  freebase_mid: string | null;
-  tvdb_id: number | null;
-  tvrage_id: number | null;
-  wikidata_id: string | null;
-}
+export type SeasonExternalIds = ExternalIds;
 
 export interface AlternativeTitle {
   iso_3166_1: string;
@@ -292,4 +285,74 @@ export interface AccountDetails {
 export interface Session {
   success: boolean;
   session_id: string;
+}
+
+/* Shapes shared by several namespaces (movie, tv, season, episode, person). */
+
+export interface Video {
+  id: string;
+  iso_639_1: string;
+  iso_3166_1: string;
+  key: string;
+  name: string;
+  site: string;
+  size: number;
+  type: string;
+  official: boolean;
+  published_at: string;
+}
+
+export interface Translation {
+  iso_3166_1: string;
+  iso_639_1: string;
+  name: string;
+  english_name: string;
+  data: {
+    title?: string;
+    name?: string;
+    overview?: string;
+    homepage?: string;
+    tagline?: string;
+    biography?: string;
+    runtime?: number;
+  };
+}
+
+/** A provider as it appears in a title's per-country offers (no display_priorities). */
+export interface ProviderOffer {
+  provider_id: number;
+  provider_name: string;
+  logo_path: string | null;
+  display_priority: number;
+}
+
+export interface WatchProviderCountry {
+  link: string;
+  flatrate?: ProviderOffer[];
+  rent?: ProviderOffer[];
+  buy?: ProviderOffer[];
+  free?: ProviderOffer[];
+  ads?: ProviderOffer[];
+}
+
+/** `GET …/watch/providers` of a movie, series or season: offers keyed by ISO 3166-1 country. */
+export interface WatchProviders {
+  id: number;
+  results: Record<string, WatchProviderCountry>;
+}
+
+/** External ids of any kind of object; each namespace sends a subset. */
+export interface ExternalIds {
+  id: number;
+  imdb_id?: string | null;
+  wikidata_id?: string | null;
+  facebook_id?: string | null;
+  instagram_id?: string | null;
+  twitter_id?: string | null;
+  tiktok_id?: string | null;
+  youtube_id?: string | null;
+  freebase_id?: string | null;
+  freebase_mid?: string | null;
+  tvdb_id?: number | null;
+  tvrage_id?: number | null;
 }
