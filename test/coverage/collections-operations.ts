@@ -1,0 +1,3 @@
+import type { CoverageEntry } from './types.ts';
+
+export const collectionsOperations: CoverageEntry[] = [];
