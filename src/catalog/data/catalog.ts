@@ -3,6 +3,7 @@
  * so every start serves the same data and tests can compare responses with it.
  */
 import { generateAccount } from './account.ts';
+import { generateAccountState, type AccountMediaStore } from './account-state.ts';
 import { generateAlternativeTitles } from './alternative-titles.ts';
 import { generateMovieChanges } from './changes.ts';
 import { generateCompanies, generateNetworks } from './companies.ts';
@@ -13,6 +14,7 @@ import { generateMovieImages, generateSeasonImages } from './images.ts';
 import { generateLists } from './lists.ts';
 import { generateMovies } from './movies.ts';
 import { generatePeople } from './people.ts';
+import type { RatingStore } from './ratings.ts';
 import { generateReviews } from './reviews.ts';
 import { generateScreenedTheatrically, generateSeasonExternalIds, generateTrendingTv } from './tv-extras.ts';
 import type {
@@ -63,10 +65,14 @@ export interface CatalogData {
   watchProviders: WatchProvider[];
   regions: Region[];
   account: AccountDetails;
-  /** Oldest rating first (sort_by=created_at.asc). */
+  /** The generated seed of the account's movie ratings, oldest first; read current ratings from `ratings`. */
   ratedMovies: MovieRating[];
-  /** The account's episode states, keyed by episode id. */
+  /** The account's episode states, keyed by episode id (`rated` kept in step with `ratings`). */
   episodeAccountStates: Map<number, EpisodeAccountState>;
+  /** Mutable: every rating of the account and of guest sessions (data/ratings.ts). */
+  ratings: RatingStore;
+  /** Mutable: the account's favourite and watchlist movies and series (data/account-state.ts). */
+  accountMedia: AccountMediaStore;
   /** Series ids in trending order per time window. */
   trendingTv: { day: number[]; week: number[] };
 }
@@ -81,6 +87,7 @@ export function generateCatalog(): CatalogData {
   const allSeasons = [...seasons.values()].flat();
   const languageOfSeries = new Map(tvSeries.map((series) => [series.id, series.original_language]));
   const lists = generateLists(movies, tvSeries);
+  const accountData = generateAccount(movies, allSeasons, today);
   return {
     today,
     configuration: CONFIGURATION,
@@ -102,7 +109,8 @@ export function generateCatalog(): CatalogData {
     ...lists,
     watchProviders: generateWatchProviders(),
     regions: generateRegions(),
-    ...generateAccount(movies, allSeasons, today),
+    ...accountData,
+    ...generateAccountState(accountData.account, movies, tvSeries, accountData.ratedMovies, accountData.episodeAccountStates, today),
     trendingTv: generateTrendingTv(tvSeries),
   };
 }

@@ -3,6 +3,7 @@ import { CACHE } from '../caching.ts';
 import { CODE, CatalogError } from '../errors.ts';
 import { paginate, readChoice, readPage } from '../params.ts';
 import { intParam, type Route, type RouteRequest } from '../router.ts';
+import { accountRater } from '../data/ratings.ts';
 import { movieSummary } from './shapes.ts';
 
 /** The path's account, if `session_id` is a session of it; otherwise 401 code 3 (also for other accounts). */
@@ -30,8 +31,9 @@ export const accountRoutes: Route[] = [
       const { data, lookup } = request.catalog;
       const order = readChoice(request.query, 'sort_by', ['created_at.asc', 'created_at.desc'], 'created_at.asc');
       const page = readPage(request.query);
-      const ratings = order === 'created_at.asc' ? data.ratedMovies : [...data.ratedMovies].reverse();
-      const results = ratings.map((rated) => ({ ...movieSummary(lookup.movie(rated.movie_id)), rating: rated.rating }));
+      const rated = data.ratings.ratedBy(accountRater(data.account.id), 'movie');
+      const ratings = order === 'created_at.asc' ? rated : rated.reverse();
+      const results = ratings.map((rating) => ({ ...movieSummary(lookup.movie(rating.id)), rating: rating.value }));
       return { body: paginate(results, page), cache: CACHE.private };
     },
   },
