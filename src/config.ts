@@ -11,6 +11,12 @@ export interface Config {
   catalogAccessToken?: string;
   /** Deadline for one upstream call, in milliseconds. */
   upstreamTimeoutMs: number;
+  /** Most upstream requests in flight at once; more wait their turn within their deadline. */
+  upstreamMaxConnections: number;
+  /** Bytes of the shared upstream HTTP cache; 0 when the cache is off. */
+  cacheMaxBytes: number;
+  /** Merge sub-resource loads of one parent into one call with append_to_response. */
+  appendToResponse: boolean;
   /** Whether the GraphiQL page and introspection are served. */
   graphiql: boolean;
 }
@@ -78,6 +84,9 @@ export function loadConfig(env: Env = process.env): Config {
     catalogBaseUrl: baseUrl(env, 'CATALOG_BASE_URL'),
     catalogAccessToken: token(env, 'CATALOG_ACCESS_TOKEN'),
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
+    upstreamMaxConnections: integer(env, 'UPSTREAM_MAX_CONNECTIONS', 20, 1, 1024),
+    cacheMaxBytes: boolean(env, 'CACHE_ENABLED', true) ? integer(env, 'CACHE_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 ** 40) : 0,
+    appendToResponse: boolean(env, 'CATALOG_APPEND_TO_RESPONSE', true),
     graphiql: boolean(env, 'GRAPHIQL', env.NODE_ENV !== 'production'),
   };
 }

@@ -30,7 +30,15 @@ export function credentialsFrom(headers: Headers, serverToken: string | undefine
   };
 }
 
-export function createContext(client: UpstreamClient, request: Request, serverToken: string | undefined): GatewayContext {
-  const credentials = credentialsFrom(request.headers, serverToken);
-  return { loaders: createLoaders(client, credentials), actions: createActions(client, credentials) };
+export interface ContextOptions {
+  serverToken?: string;
+  appendToResponse: boolean;
+}
+
+export function createContext(client: UpstreamClient, request: Request, options: ContextOptions): GatewayContext {
+  const credentials = credentialsFrom(request.headers, options.serverToken);
+  return {
+    loaders: createLoaders(client, credentials, options.appendToResponse),
+    actions: createActions(client, credentials),
+  };
 }

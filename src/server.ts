@@ -39,7 +39,12 @@ const useUpstreamErrors: Plugin = {
 };
 
 export function createGateway(config: Config & { catalogBaseUrl: string }): Gateway {
-  const upstream = createUpstreamClient({ baseUrl: config.catalogBaseUrl, timeoutMs: config.upstreamTimeoutMs });
+  const upstream = createUpstreamClient({
+    baseUrl: config.catalogBaseUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    maxConnections: config.upstreamMaxConnections,
+    cacheMaxBytes: config.cacheMaxBytes,
+  });
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -47,7 +52,8 @@ export function createGateway(config: Config & { catalogBaseUrl: string }): Gate
     landingPage: false,
     maskedErrors: true,
     plugins: [useUpstreamErrors],
-    context: ({ request }) => createContext(upstream, request, config.catalogAccessToken),
+    context: ({ request }) =>
+      createContext(upstream, request, { serverToken: config.catalogAccessToken, appendToResponse: config.appendToResponse }),
     logging: 'warn',
   });
   return { yoga, upstream };

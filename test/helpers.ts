@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { startCatalog, type CatalogOptions, type RunningCatalog } from '../src/catalog/server.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createGateway } from '../src/server.ts';
+import type { UpstreamClient } from '../src/upstream/client.ts';
 
 export interface GraphQLResponse<Data = any> {
   status: number;
@@ -12,6 +13,8 @@ export interface GraphQLResponse<Data = any> {
 
 export interface Harness {
   catalog: RunningCatalog;
+  /** The gateway's upstream client: its stats and cache. */
+  upstream: UpstreamClient;
   /** The gateway's GraphQL endpoint. */
   url: string;
   query<Data = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<Data>>;
@@ -36,7 +39,9 @@ export interface HarnessOptions {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const catalog = await startCatalog(options.catalog);
-  const config = { ...loadConfig({}), ...options.config };
+  // Tests of the graph see the plain upstream: no cross-request cache, no merged calls, so
+  // call counts name the endpoints. Tests of caching and merging opt in through `config`.
+  const config = { ...loadConfig({}), cacheMaxBytes: 0, appendToResponse: false, ...options.config };
   const gateway = createGateway({
     ...config,
     catalogBaseUrl: options.config?.catalogBaseUrl ?? catalog.baseUrl,
@@ -48,6 +53,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   return {
     catalog,
+    upstream: gateway.upstream,
     url,
     async query(query, variables, headers) {
       const response = await fetch(url, {

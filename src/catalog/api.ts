@@ -62,7 +62,8 @@ export class CatalogApi {
   constructor(
     private readonly state: CatalogState,
     private readonly router: Router,
-    private readonly demoToken: string,
+    /** Bearer tokens the catalog accepts: the demo token, plus any a test adds. */
+    private readonly tokens: ReadonlySet<string>,
   ) {}
 
   respond(request: IncomingRequest): Outcome {
@@ -106,6 +107,6 @@ export class CatalogApi {
 
   private isAuthorized(header: string | undefined): boolean {
     const match = /^\s*bearer\s+(\S+)\s*$/i.exec(header ?? '');
-    return match?.[1] === this.demoToken;
+    return match !== null && this.tokens.has(match[1]);
   }
 }

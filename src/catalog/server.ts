@@ -28,6 +28,8 @@ export interface CatalogOptions {
   port?: number;
   /** Delay before every response, after the request was read. Default 0. */
   latencyMs?: number;
+  /** Bearer tokens accepted besides the demo token, e.g. to test per-credential caching. */
+  extraTokens?: string[];
 }
 
 export interface CatalogCall {
@@ -45,6 +47,8 @@ export interface RunningCatalog {
   data: CatalogData;
   /** Every request received, in order, including 401/404 ones. */
   calls: CatalogCall[];
+  /** Requests being answered now, and the most at once since the last resetCalls(). */
+  load: { inFlight: number; maxInFlight: number };
   resetCalls(): void;
   /** What a user does on the website. Throws for a token the catalog never issued (or expired). */
   approveRequestToken(requestToken: string): void;
@@ -77,11 +81,14 @@ function header(request: IncomingMessage, name: string): string | undefined {
 export async function startCatalog(options: CatalogOptions = {}): Promise<RunningCatalog> {
   const data = generateCatalog();
   const sessions = new SessionStore(data.account.id);
-  const api = new CatalogApi({ data, lookup: new CatalogLookup(data), sessions }, new Router(CATALOG_ROUTES), DEMO_TOKEN);
+  const api = new CatalogApi({ data, lookup: new CatalogLookup(data), sessions }, new Router(CATALOG_ROUTES), new Set([DEMO_TOKEN, ...(options.extraTokens ?? [])]));
   const latencyMs = options.latencyMs ?? 0;
   const calls: CatalogCall[] = [];
+  const load = { inFlight: 0, maxInFlight: 0 };
 
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    load.maxInFlight = Math.max(load.maxInFlight, ++load.inFlight);
+    response.once('close', () => load.inFlight--);
     const { pathname, query } = splitUrl(request.url ?? '/');
     const incoming: IncomingRequest = {
       method: request.method ?? 'GET',
@@ -118,8 +125,10 @@ export async function startCatalog(options: CatalogOptions = {}): Promise<Runnin
     demoToken: DEMO_TOKEN,
     data,
     calls,
+    load,
     resetCalls: () => {
       calls.length = 0;
+      load.maxInFlight = load.inFlight;
     },
     approveRequestToken: (requestToken) => {
       if (!sessions.approve(requestToken)) throw new Error(`approveRequestToken: unknown or expired request token`);

@@ -1,3 +1,4 @@
+import CachePolicy from 'http-cache-semantics';
 import { Agent, request, type Dispatcher } from 'undici';
 import {
   errorFromResponse,
@@ -7,6 +8,7 @@ import {
   UpstreamError,
   unreachableError,
 } from './errors.ts';
+import { createHttpCache, policyRequest, type HttpCache } from './http-cache.ts';
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -21,8 +23,19 @@ export interface UpstreamRequest {
 export interface UpstreamClientOptions {
   baseUrl: string;
   timeoutMs: number;
+  /** Most upstream requests in flight at once; more wait in the pool's queue, within their deadline. */
+  maxConnections?: number;
+  /** Bytes of the shared HTTP cache; 0 turns the cache off. */
+  cacheMaxBytes?: number;
   /** Injectable so tests and settings can swap the connection pool. */
   dispatcher?: Dispatcher;
+}
+
+export interface UpstreamStats {
+  /** HTTP exchanges actually made with the upstream. */
+  calls: number;
+  /** GETs that joined an identical GET already in flight instead of making their own. */
+  coalesced: number;
 }
 
 export interface UpstreamClient {
@@ -30,7 +43,15 @@ export interface UpstreamClient {
   send<T>(accessToken: string | undefined, req: UpstreamRequest): Promise<T>;
   /** The URL a request would go to, without credentials: the identity of a resource. */
   urlOf(req: UpstreamRequest): string;
+  stats: UpstreamStats;
+  cache?: HttpCache;
   close(): Promise<void>;
+}
+
+interface Exchange {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
 }
 
 function encodeSegment(segment: string | number): string {
@@ -38,12 +59,33 @@ function encodeSegment(segment: string | number): string {
   return encodeURIComponent(String(segment)).replace(/\./g, '%2E');
 }
 
+function parseBody<T>(exchange: Exchange): T {
+  let body: unknown;
+  try {
+    body = exchange.text === '' ? undefined : JSON.parse(exchange.text);
+  } catch {
+    if (exchange.status >= 400) throw errorFromResponse(exchange.status, undefined);
+    throw malformedResponseError();
+  }
+  if (exchange.status < 200 || exchange.status > 299) throw errorFromResponse(exchange.status, body);
+  if (body === null || typeof body !== 'object') throw malformedResponseError();
+  return body as T;
+}
+
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const ownsDispatcher = !options.dispatcher;
   const dispatcher =
     options.dispatcher ??
-    new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 64, pipelining: 1 });
+    new Agent({
+      keepAliveTimeout: 30_000,
+      keepAliveMaxTimeout: 600_000,
+      connections: options.maxConnections ?? 20,
+      pipelining: 1,
+    });
+  const cache = options.cacheMaxBytes ? createHttpCache(options.cacheMaxBytes) : undefined;
+  const inFlight = new Map<string, Promise<unknown>>();
+  const stats: UpstreamStats = { calls: 0, coalesced: 0 };
 
   function urlOf(req: UpstreamRequest): string {
     const path = req.path.map(encodeSegment).join('/');
@@ -55,45 +97,87 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return `${base}/${path}${query ? `?${query}` : ''}`;
   }
 
-  async function send<T>(accessToken: string | undefined, req: UpstreamRequest): Promise<T> {
-    if (!accessToken) throw missingCredentialError();
+  async function exchange(
+    accessToken: string,
+    url: string,
+    req: UpstreamRequest,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Exchange> {
+    // The deadline starts now, so time spent queued for a connection counts against it.
     const signal = AbortSignal.timeout(options.timeoutMs);
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${accessToken}`,
+      ...extraHeaders,
     };
     if (req.body !== undefined) headers['content-type'] = 'application/json;charset=utf-8';
-    let response: Dispatcher.ResponseData;
-    let text: string;
     try {
-      response = await request(urlOf(req), {
+      stats.calls++;
+      const response = await request(url, {
         method: req.method ?? 'GET',
         headers,
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         dispatcher,
         signal,
       });
-      text = await response.body.text();
+      const text = await response.body.text();
+      return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
       if (error instanceof UpstreamError) throw error;
       if (signal.aborted) throw timeoutError();
       throw unreachableError();
     }
-    let body: unknown;
-    try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      if (response.statusCode >= 400) throw errorFromResponse(response.statusCode, undefined);
-      throw malformedResponseError();
+  }
+
+  async function cachedGet<T>(accessToken: string, url: string, key: string, req: UpstreamRequest): Promise<T> {
+    const policyReq = policyRequest(url);
+    const cached = cache?.get(key);
+    if (cache && cached?.policy.satisfiesWithoutRevalidation(policyReq)) {
+      cache.stats.hits++;
+      return cached.body as T;
     }
-    if (response.statusCode < 200 || response.statusCode > 299) throw errorFromResponse(response.statusCode, body);
-    if (body === null || typeof body !== 'object') throw malformedResponseError();
-    return body as T;
+    const validators: Record<string, string> = {};
+    if (cached) {
+      const etag = cached.policy.revalidationHeaders(policyReq)['if-none-match'];
+      if (typeof etag === 'string') validators['if-none-match'] = etag;
+    }
+    const response = await exchange(accessToken, url, req, validators);
+    if (cache && cached && response.status === 304) {
+      const { policy } = cached.policy.revalidatedPolicy(policyReq, { status: 304, headers: response.headers });
+      cache.set(key, { ...cached, policy });
+      cache.stats.revalidations++;
+      return cached.body as T;
+    }
+    if (cache) cache.stats.misses++;
+    const body = parseBody<T>(response);
+    if (cache && response.status === 200) {
+      const policy = new CachePolicy(policyReq, { status: 200, headers: response.headers }, { shared: true });
+      if (policy.storable()) cache.set(key, { policy, body, size: response.text.length });
+    }
+    return body;
+  }
+
+  async function send<T>(accessToken: string | undefined, req: UpstreamRequest): Promise<T> {
+    if (!accessToken) throw missingCredentialError();
+    const url = urlOf(req);
+    if ((req.method ?? 'GET') !== 'GET') return parseBody<T>(await exchange(accessToken, url, req));
+    // Identical GETs in flight (same URL, same credential) share one exchange and its answer.
+    const key = cache?.keyOf(accessToken, url) ?? `${accessToken}\n${url}`;
+    const pending = inFlight.get(key);
+    if (pending) {
+      stats.coalesced++;
+      return pending as Promise<T>;
+    }
+    const promise = cachedGet<T>(accessToken, url, key, req).finally(() => inFlight.delete(key));
+    inFlight.set(key, promise);
+    return promise;
   }
 
   return {
     send,
     urlOf,
+    stats,
+    cache,
     async close() {
       if (ownsDispatcher) await dispatcher.close();
     },

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { UpstreamClient } from './client.ts';
 import { missingSessionError, UpstreamError } from './errors.ts';
+import { createMerger, type Send } from './merge.ts';
 import { resources, type Resources } from './resources/all.ts';
 import type { Operation, Resource, SessionQuery } from './resources/define.ts';
 import { writes, type Writes } from './writes/all.ts';
@@ -29,26 +30,33 @@ function sessionFor(operation: Operation<unknown, unknown>, credentials: Credent
   return missingSessionError(operation.needs === 'user-or-guest');
 }
 
-function loaderFor(client: UpstreamClient, credentials: Credentials, definition: Resource<unknown, unknown>) {
+function loaderFor(client: UpstreamClient, send: Send, definition: Resource<unknown, unknown>, credentials: Credentials) {
   const session = sessionFor(definition, credentials);
   return new DataLoader<unknown, unknown, string>(
     async (keys) =>
       Promise.all(
         keys.map((params) => {
           if (session instanceof UpstreamError) return session;
-          return client.send(credentials.accessToken, definition.build(params, session)).catch((e: Error) => e);
+          return send(definition.build(params, session)).catch((e: Error) => e);
         }),
       ),
     { cacheKeyFn: (params) => client.urlOf(definition.build(params, session instanceof UpstreamError ? {} : session)) },
   );
 }
 
-/** Built per request: a loader's memo must never outlive the request that filled it. */
-export function createLoaders(client: UpstreamClient, credentials: Credentials): Loaders {
-  const entries = Object.entries(resources).map(([name, definition]) => [
-    name,
-    loaderFor(client, credentials, definition as Resource<unknown, unknown>),
-  ]);
+/**
+ * Built per request: a loader's memo must never outlive the request that filled it. With
+ * `appendToResponse`, sub-resource loads of one parent in one tick share one upstream call;
+ * user-specific loads never merge, so the shared parts stay cacheable.
+ */
+export function createLoaders(client: UpstreamClient, credentials: Credentials, appendToResponse = false): Loaders {
+  const direct: Send = (request) => client.send(credentials.accessToken, request);
+  const merger = appendToResponse ? createMerger(direct) : undefined;
+  const entries = Object.entries(resources).map(([name, definition]) => {
+    const resource = definition as Resource<unknown, unknown>;
+    const send = merger && resource.needs === 'none' ? merger.fetch : direct;
+    return [name, loaderFor(client, send, resource, credentials)];
+  });
   return Object.fromEntries(entries) as Loaders;
 }
 

@@ -1,0 +1,152 @@
+import type { QueryValue, UpstreamRequest } from './client.ts';
+
+/**
+ * Merges loads of one parent's sub-resources, made in the same tick, into one call of the
+ * parent's detail endpoint with `append_to_response` (CONTRACT.md §2): the answer carries each
+ * sub-resource under a key named by its sub-path. Only loads whose query parameters are
+ * identical merge, so each one receives exactly the answer its own endpoint would give.
+ */
+
+const ANY_ID = /^\d+$/;
+const MAX_APPENDED = 20;
+
+interface Namespace {
+  /** Path shape of the detail endpoint; `#` stands for a number. */
+  shape: string[];
+  appendable: ReadonlySet<string>;
+}
+
+// Longest shapes first, so a season path is not mistaken for a series sub-resource.
+const NAMESPACES: Namespace[] = [
+  {
+    shape: ['tv', '#', 'season', '#', 'episode', '#'],
+    appendable: new Set(['credits', 'external_ids', 'images', 'translations', 'videos']),
+  },
+  {
+    shape: ['tv', '#', 'season', '#'],
+    appendable: new Set(['aggregate_credits', 'credits', 'external_ids', 'images', 'translations', 'videos', 'watch/providers']),
+  },
+  {
+    shape: ['tv', '#'],
+    appendable: new Set([
+      'aggregate_credits', 'alternative_titles', 'changes', 'content_ratings', 'credits', 'episode_groups', 'external_ids',
+      'images', 'keywords', 'lists', 'recommendations', 'reviews', 'screened_theatrically', 'similar', 'translations',
+      'videos', 'watch/providers',
+    ]),
+  },
+  {
+    shape: ['movie', '#'],
+    appendable: new Set([
+      'alternative_titles', 'changes', 'credits', 'external_ids', 'images', 'keywords', 'lists', 'recommendations',
+      'release_dates', 'reviews', 'similar', 'translations', 'videos', 'watch/providers',
+    ]),
+  },
+  {
+    shape: ['person', '#'],
+    appendable: new Set([
+      'changes', 'combined_credits', 'external_ids', 'images', 'movie_credits', 'tagged_images', 'translations', 'tv_credits',
+    ]),
+  },
+];
+
+/** The detail endpoint a GET belongs to, and its sub-path key (null for the details themselves). */
+function parentOf(path: ReadonlyArray<string | number>): { parent: Array<string | number>; key: string | null } | undefined {
+  for (const namespace of NAMESPACES) {
+    const { shape } = namespace;
+    if (path.length < shape.length) continue;
+    const matches = shape.every((part, i) => (part === '#' ? ANY_ID.test(String(path[i])) : part === path[i]));
+    if (!matches) continue;
+    if (path.length === shape.length) return { parent: path.slice(0, shape.length), key: null };
+    const key = path.slice(shape.length).join('/');
+    return namespace.appendable.has(key) ? { parent: path.slice(0, shape.length), key } : undefined;
+  }
+  return undefined;
+}
+
+/** Query parameters as one canonical string; page 1 is the default and means the same as none. */
+function canonicalQuery(query: Readonly<Record<string, QueryValue>> = {}): string {
+  return Object.entries(query)
+    .filter(([name, value]) => value !== undefined && !(name === 'page' && String(value) === '1'))
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .sort()
+    .join('&');
+}
+
+interface Member {
+  key: string | null;
+  request: UpstreamRequest;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+interface Group {
+  parent: Array<string | number>;
+  query: Readonly<Record<string, QueryValue>>;
+  members: Member[];
+}
+
+export type Send = (request: UpstreamRequest) => Promise<unknown>;
+
+/** Per request: merges what can be merged, sends the rest as it is. */
+export function createMerger(send: Send) {
+  let groups = new Map<string, Group>();
+  let scheduled = false;
+
+  function flush() {
+    const ready = groups;
+    groups = new Map();
+    scheduled = false;
+    for (const group of ready.values()) void sendGroup(group);
+  }
+
+  async function sendGroup(group: Group) {
+    const subs = [...new Set(group.members.map((m) => m.key).filter((key): key is string => key !== null))].sort();
+    if (group.members.length === 1 || subs.length === 0) {
+      for (const member of group.members) send(member.request).then(member.resolve, member.reject);
+      return;
+    }
+    const chunks: string[][] = [];
+    for (let i = 0; i < subs.length; i += MAX_APPENDED) chunks.push(subs.slice(i, i + MAX_APPENDED));
+    await Promise.all(
+      chunks.map(async (keys, index) => {
+        const takers = group.members.filter((m) => (m.key === null ? index === 0 : keys.includes(m.key)));
+        try {
+          const body = (await send({
+            path: group.parent,
+            query: { ...group.query, append_to_response: keys.join(',') },
+          })) as Record<string, unknown>;
+          const details = Object.fromEntries(Object.entries(body).filter(([name]) => !keys.includes(name)));
+          for (const member of takers) {
+            if (member.key === null) member.resolve(details);
+            // A service that ignores an append name leaves it out: ask that endpoint itself.
+            else if (body[member.key] === undefined) send(member.request).then(member.resolve, member.reject);
+            else member.resolve(body[member.key]);
+          }
+        } catch (error) {
+          for (const member of takers) member.reject(error);
+        }
+      }),
+    );
+  }
+
+  return {
+    fetch(request: UpstreamRequest): Promise<unknown> {
+      const place = (request.method ?? 'GET') === 'GET' ? parentOf(request.path) : undefined;
+      if (!place) return send(request);
+      const groupKey = `${place.parent.join('/')}?${canonicalQuery(request.query)}`;
+      let group = groups.get(groupKey);
+      if (!group) {
+        group = { parent: place.parent, query: request.query ?? {}, members: [] };
+        groups.set(groupKey, group);
+      }
+      const members = group.members;
+      const promise = new Promise((resolve, reject) => members.push({ key: place.key, request, resolve, reject }));
+      if (!scheduled) {
+        scheduled = true;
+        // After the DataLoaders of this tick have dispatched their batches.
+        setImmediate(flush);
+      }
+      return promise;
+    },
+  };
+}
