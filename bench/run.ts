@@ -1,0 +1,246 @@
+/**
+ * npm run bench: the gateway against the embedded catalog with an injected latency per
+ * upstream call, next to a hand-written REST client doing the same work. Prints a table and
+ * writes BENCHMARKS.md. Cold figures come from a gateway with its cache off (every request
+ * cold); warm ones from a gateway with its cache on, after one priming request.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import autocannon from 'autocannon';
+import { request } from 'undici';
+import { startCatalog, type RunningCatalog } from '../src/catalog/server.ts';
+
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
+const WARM_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+const COLD_RUNS = 30;
+
+const QUERIES = {
+  a: '{ configuration { changeKeys images { secureBaseUrl posterSizes } } }',
+  b: (id: number) => `{ movie(id: ${id}) { title overview alternativeTitles { countryCode title type }
+    images { posters { filePath width height } } reviews(page: 1) { totalResults results { id author content } }
+    lists(page: 1) { totalResults results { id name } } } }`,
+  c: `{ upcomingMovies(page: 1) { results { id title posterPath alternativeTitles { title type }
+    reviews(page: 1) { totalResults results { id author } } } } }`,
+};
+
+interface Gateway {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+}
+
+async function startGateway(catalog: RunningCatalog, env: Record<string, string>): Promise<Gateway> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CATALOG_BASE_URL: catalog.baseUrl,
+      CATALOG_ACCESS_TOKEN: catalog.demoToken,
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk;
+      const match = /ready at (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
+    });
+    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
+  });
+  return { url, pid: child.pid!, child };
+}
+
+async function stopGateway(gateway: Gateway) {
+  const exited = new Promise((resolve) => gateway.child.once('exit', resolve));
+  gateway.child.kill('SIGTERM');
+  await exited;
+}
+
+/** Peak resident set size of a process, in MB (Linux VmHWM). */
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+async function graphql(url: string, query: string) {
+  const started = performance.now();
+  const response = await request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  const body = (await response.body.json()) as { errors?: unknown[] };
+  if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors).slice(0, 300)}`);
+  return performance.now() - started;
+}
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+interface Row {
+  operation: string;
+  mode: string;
+  rps?: number;
+  p50: number;
+  p99: number;
+  callsPerRequest: number;
+  hitRatio?: number;
+  errors?: number;
+  rssMb?: number;
+}
+
+/** Sequential cold requests: latency percentiles and upstream calls per request. */
+async function cold(catalog: RunningCatalog, url: string, query: string, operation: string): Promise<Row> {
+  const times: number[] = [];
+  catalog.resetCalls();
+  for (let i = 0; i < COLD_RUNS; i++) times.push(await graphql(url, query));
+  return { operation, mode: 'gateway, cold', p50: percentile(times, 50), p99: percentile(times, 99), callsPerRequest: catalog.calls.length / COLD_RUNS };
+}
+
+async function load(url: string, body: string, seconds: number, connections: number, post = true) {
+  let graphqlErrors = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    method: post ? 'POST' : 'GET',
+    headers: post ? { 'content-type': 'application/json' } : {},
+    body: post ? body : undefined,
+    requests: [
+      {
+        onResponse: (status: number, responseBody: string) => {
+          if (status !== 200 || responseBody.includes('"errors"')) graphqlErrors++;
+        },
+      },
+    ],
+  } as autocannon.Options);
+  return { result, errors: graphqlErrors + result.errors + result.timeouts };
+}
+
+/** Warm: one priming request, then load; calls per request and hit ratio from the catalog. */
+async function warm(catalog: RunningCatalog, url: string, query: string, operation: string, coldCalls: number, seconds: number, connections: number, rss?: number): Promise<Row> {
+  await graphql(url, query);
+  catalog.resetCalls();
+  const { result, errors } = await load(url, JSON.stringify({ query }), seconds, connections);
+  const requests = result.requests.total;
+  const calls = catalog.calls.length;
+  return {
+    operation,
+    mode: `gateway, warm, ${connections} clients, ${seconds} s`,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    callsPerRequest: calls / requests,
+    hitRatio: coldCalls > 0 ? 1 - calls / (requests * coldCalls) : undefined,
+    errors,
+    rssMb: rss,
+  };
+}
+
+/** The hand-written REST client: what a frontend would call, in parallel where possible. */
+async function rest(catalog: RunningCatalog, operation: string, calls: () => Promise<number>): Promise<Row> {
+  const times: number[] = [];
+  let count = 0;
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const started = performance.now();
+    count += await calls();
+    times.push(performance.now() - started);
+  }
+  return { operation, mode: 'hand-written REST client', p50: percentile(times, 50), p99: percentile(times, 99), callsPerRequest: count / COLD_RUNS };
+}
+
+async function main() {
+  const catalog = await startCatalog({ latencyMs: LATENCY_MS });
+  const directCatalog = await startCatalog({ latencyMs: 0 });
+  const auth = { authorization: `Bearer ${catalog.demoToken}` };
+  const get = async (path: string) => {
+    const response = await request(`${catalog.baseUrl}${path}`, { headers: auth });
+    return response.body.json() as Promise<any>;
+  };
+  const movieId = catalog.data.movies.find((m) => (catalog.data.movieImages.get(m.id)?.posters.length ?? 0) > 0)!.id;
+  const rows: Row[] = [];
+
+  const coldGateway = await startGateway(catalog, { CACHE_ENABLED: 'false' });
+  const a = await cold(catalog, coldGateway.url, QUERIES.a, '(a) configuration');
+  const b = await cold(catalog, coldGateway.url, QUERIES.b(movieId), '(b) one movie');
+  const c = await cold(catalog, coldGateway.url, QUERIES.c, '(c) 20 upcoming');
+  await stopGateway(coldGateway);
+
+  const warmGateway = await startGateway(catalog, {});
+  const catalogRps = (await load(`${directCatalog.baseUrl}/configuration`, '', WARM_SECONDS, 10, false)).result;
+  directCatalog.resetCalls();
+  const catalogRow: Row = {
+    operation: '(a) configuration',
+    mode: 'embedded catalog itself, GET /configuration, 10 clients',
+    rps: catalogRps.requests.average,
+    p50: catalogRps.latency.p50,
+    p99: catalogRps.latency.p99,
+    callsPerRequest: 1,
+  };
+  const aWarm = await warm(catalog, warmGateway.url, QUERIES.a, '(a) configuration', a.callsPerRequest, WARM_SECONDS, 10);
+  const bWarm = await warm(catalog, warmGateway.url, QUERIES.b(movieId), '(b) one movie', b.callsPerRequest, WARM_SECONDS, 10);
+  await stopGateway(warmGateway);
+
+  const loadGateway = await startGateway(catalog, {});
+  const d = await warm(catalog, loadGateway.url, QUERIES.c, '(d) = (c), load', c.callsPerRequest, LOAD_SECONDS, 50);
+  d.rssMb = peakRssMb(loadGateway.pid);
+  await stopGateway(loadGateway);
+
+  const bRest = await rest(catalog, '(b) one movie', async () => {
+    await Promise.all(['', '/alternative_titles', '/images', '/reviews?page=1', '/lists?page=1'].map((sub) => get(`/movie/${movieId}${sub}`)));
+    return 5;
+  });
+  const cRest = await rest(catalog, '(c) 20 upcoming', async () => {
+    const upcoming = await get('/movie/upcoming?page=1');
+    const ids: number[] = upcoming.results.map((m: { id: number }) => m.id);
+    await Promise.all(ids.flatMap((id) => [get(`/movie/${id}/alternative_titles`), get(`/movie/${id}/reviews?page=1`)]));
+    return 1 + ids.length * 2;
+  });
+
+  rows.push(a, catalogRow, aWarm, b, bWarm, bRest, c, cRest, d);
+  await catalog.close();
+  await directCatalog.close();
+
+  const fmt = (n: number | undefined, digits = 1) => (n === undefined ? '' : n.toFixed(digits));
+  const header = '| operation | mode | req/s | p50 ms | p99 ms | upstream calls / request | cache hit ratio | errors | gateway peak RSS MB |';
+  const lines = rows.map(
+    (r) => `| ${r.operation} | ${r.mode} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.callsPerRequest, 2)} | ${r.hitRatio === undefined ? '' : `${(r.hitRatio * 100).toFixed(1)}%`} | ${r.errors ?? ''} | ${fmt(r.rssMb, 0)} |`,
+  );
+  const ratios = [
+    `- (a) warm gateway req/s ÷ catalog's own GET /configuration req/s: ${((aWarm.rps ?? 0) / (catalogRow.rps ?? 1)).toFixed(2)} (target ≥ 0.50)`,
+    `- (b) upstream calls: ${b.callsPerRequest} cold, ${bWarm.callsPerRequest.toFixed(3)} warm; hand-written client: ${bRest.callsPerRequest}`,
+    `- (c) upstream calls cold: ${c.callsPerRequest} (target ≤ 21; hand-written: ${cRest.callsPerRequest}); p50 cold ${c.p50.toFixed(1)} ms (target ≤ ${2 * LATENCY_MS + 15} ms = 2 × latency + 15)`,
+    `- (d) errors: ${d.errors}; gateway peak RSS ${fmt(d.rssMb, 0)} MB (target < 250 MB)`,
+  ];
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const report = [
+    '# Benchmarks',
+    '',
+    `Command: \`npm run bench\` (BENCH_LATENCY_MS=${LATENCY_MS}, BENCH_SECONDS=${WARM_SECONDS}, BENCH_LOAD_SECONDS=${LOAD_SECONDS}).`,
+    `Machine: ${availableParallelism()} cores (${cpu}), Node ${process.version}. Injected catalog latency: ${LATENCY_MS} ms per upstream call.`,
+    `Run: ${new Date().toISOString()}. Load generator, catalog and gateway share the machine; compare ratios, not absolute figures.`,
+    '',
+    header,
+    '|---|---|---|---|---|---|---|---|---|',
+    ...lines,
+    '',
+    'Machine-independent figures:',
+    ...ratios,
+    '',
+  ].join('\n');
+  writeFileSync('BENCHMARKS.md', report);
+  console.log(report);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
