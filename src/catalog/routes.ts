@@ -10,6 +10,7 @@ import { trendingRoutes } from './routes/trending.ts';
 import { tvEpisodeRoutes } from './routes/tv-episodes.ts';
 import { tvSeasonRoutes } from './routes/tv-seasons.ts';
 import { tvRoutes } from './routes/tv.ts';
+import { userDataRoutes } from './routes/user-data.ts';
 import { watchProviderRoutes } from './routes/watch-providers.ts';
 import type { Route } from './router.ts';
 
@@ -17,6 +18,7 @@ export const CATALOG_ROUTES: readonly Route[] = [
   ...configurationRoutes,
   ...authenticationRoutes,
   ...accountRoutes,
+  ...userDataRoutes,
   ...movieRoutes,
   ...tvRoutes,
   ...tvSeasonRoutes,

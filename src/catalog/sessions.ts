@@ -7,6 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { utcTimestamp } from './data/dates.ts';
 import { CODE, CatalogError } from './errors.ts';
 
+/**
+ * The demo account's password for POST /authentication/token/validate_with_login (documented,
+ * not a secret: the catalog is a test double). The username is the account's (`robin_okafor`).
+ */
+export const DEMO_ACCOUNT_PASSWORD = 'popcorn-and-subtitles';
+
 const REQUEST_TOKEN_TTL_MS = 60 * 60 * 1000;
 const GUEST_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -39,6 +45,17 @@ export class SessionStore {
     const entry = this.liveToken(token);
     if (entry) entry.approved = true;
     return entry !== undefined;
+  }
+
+  /**
+   * The login variant of approval: a live token is approved and its expiry returned; an unknown
+   * or expired token is 401 code 33. (The caller checks the username and password first.)
+   */
+  approveWithLogin(token: string): { expires_at: string; request_token: string } {
+    const entry = this.liveToken(token);
+    if (!entry) throw new CatalogError(CODE.invalidRequestToken);
+    entry.approved = true;
+    return { expires_at: utcTimestamp(entry.expiresAtMs), request_token: token };
   }
 
   /** Exchanges an approved token for a session of the one account; the token is used up. */

@@ -15,6 +15,7 @@ import { generateLists } from './lists.ts';
 import { generateMovies } from './movies.ts';
 import { generatePeople } from './people.ts';
 import type { RatingStore } from './ratings.ts';
+import { generateUserLists, type UserListStore } from './user-lists.ts';
 import { generateReviews } from './reviews.ts';
 import { generateScreenedTheatrically, generateSeasonExternalIds, generateTrendingTv } from './tv-extras.ts';
 import type {
@@ -73,6 +74,8 @@ export interface CatalogData {
   ratings: RatingStore;
   /** Mutable: the account's favourite and watchlist movies and series (data/account-state.ts). */
   accountMedia: AccountMediaStore;
+  /** Mutable: every user list with its items, public and the account's own (data/user-lists.ts). */
+  userLists: UserListStore;
   /** Series ids in trending order per time window. */
   trendingTv: { day: number[]; week: number[] };
 }
@@ -111,6 +114,7 @@ export function generateCatalog(): CatalogData {
     regions: generateRegions(),
     ...accountData,
     ...generateAccountState(accountData.account, movies, tvSeries, accountData.ratedMovies, accountData.episodeAccountStates, today),
+    userLists: generateUserLists({ ...lists, account: accountData.account }, movies),
     trendingTv: generateTrendingTv(tvSeries),
   };
 }

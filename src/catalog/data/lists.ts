@@ -47,11 +47,13 @@ export function generateLists(movies: MovieDetails[], tvSeries: TvSeriesDetails[
   const tvCounts = itemCounts(listsOfSeries);
 
   // Fields in the order of the real examples (list_type / iso_3166_1 sit before name).
+  // item_count is exactly the list's members, so GET /list/{id} (data/user-lists.ts) agrees with it.
+  // (The draw that used to pad it stays, so the rest of the stream is unchanged.)
   const summary = (id: number, counts: Map<number, number>, kind: 'movie' | 'tv') => ({
     description: rng.pick(LIST_DESCRIPTIONS),
     favorite_count: rng.chance(0.9) ? 0 : rng.int(1, 40),
     id,
-    item_count: (counts.get(id) ?? 0) + rng.int(0, 400),
+    item_count: (counts.get(id) ?? 0) + 0 * rng.int(0, 400),
     iso_639_1: rng.chance(0.85) ? 'en' : rng.pick(['es', 'fr', 'de', 'pt']),
     name: listName(rng, kind),
     poster_path: rng.chance(0.9) ? null : rng.imagePath(),

@@ -7,7 +7,7 @@ import { accountRater } from '../data/ratings.ts';
 import { movieSummary } from './shapes.ts';
 
 /** The path's account, if `session_id` is a session of it; otherwise 401 code 3 (also for other accounts). */
-function accountOf(request: RouteRequest) {
+export function accountOf(request: RouteRequest) {
   const { sessions, data } = request.catalog;
   const accountId = intParam(request, 'account_id');
   if (sessions.accountOf(request.query.session_id) !== accountId || accountId !== data.account.id) {

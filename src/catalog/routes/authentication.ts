@@ -5,7 +5,7 @@
 import { CACHE } from '../caching.ts';
 import { CODE, CatalogError, successBody } from '../errors.ts';
 import type { Route, RouteRequest } from '../router.ts';
-import type { SessionStore } from '../sessions.ts';
+import { DEMO_ACCOUNT_PASSWORD, type SessionStore } from '../sessions.ts';
 
 /** A required string field of the JSON body; missing or not a string → 422 code 5. */
 function bodyText(request: RouteRequest, name: string): string {
@@ -37,6 +37,22 @@ export const authenticationRoutes: Route[] = [
     handle: (request) => {
       const sessionId = request.catalog.sessions.createSession(bodyText(request, 'request_token'));
       return { body: { success: true, session_id: sessionId }, cache: CACHE.write };
+    },
+  },
+  {
+    // Approves a request token with the account's username and password instead of the website.
+    // Missing username/password → 400 code 26; wrong → 401 code 30; bad token → 401 code 33.
+    method: 'POST',
+    path: '/authentication/token/validate_with_login',
+    handle: (request) => {
+      const { username, password } = request.body;
+      if (typeof username !== 'string' || typeof password !== 'string' || username === '' || password === '') {
+        throw new CatalogError(CODE.loginRequired);
+      }
+      const token = bodyText(request, 'request_token');
+      const { sessions, data } = request.catalog;
+      if (username !== data.account.username || password !== DEMO_ACCOUNT_PASSWORD) throw new CatalogError(CODE.invalidLogin);
+      return { body: { success: true, ...sessions.approveWithLogin(token) }, cache: CACHE.write };
     },
   },
   {
