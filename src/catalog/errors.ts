@@ -11,6 +11,9 @@ export const CODE = {
   invalidApiKey: 7,
   duplicateEntry: 8,
   internalError: 11,
+  itemUpdated: 12,
+  itemDeleted: 13,
+  validationFailed: 18,
   invalidDateRange: 20,
   invalidPage: 22,
   invalidDate: 23,
@@ -37,6 +40,9 @@ const STATUS_TABLE: Record<StatusCode, [httpStatus: number, message: string]> = 
   7: [401, 'Invalid API key: You must be granted a valid key.'],
   8: [403, 'Duplicate entry: The data you tried to submit already exists.'],
   11: [500, 'Internal error: Something went wrong, contact TMDB.'],
+  12: [201, 'The item/record was updated successfully.'],
+  13: [200, 'The item/record was deleted successfully.'],
+  18: [400, 'Validation failed.'],
   20: [422, 'Invalid date range: Should be a range no longer than 14 days.'],
   22: [400, 'Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.'],
   23: [400, 'Invalid date: Format needs to be YYYY-MM-DD.'],
@@ -78,4 +84,9 @@ export class CatalogError extends Error {
 /** The few success bodies that reuse the error triple (validate key). */
 export function successBody(): { success: true; status_code: 1; status_message: string } {
   return { success: true, status_code: CODE.success, status_message: STATUS_TABLE[CODE.success][1] };
+}
+
+/** A write's success triple (codes 1, 12, 13) and the HTTP status the real service sends with it. */
+export function writeSuccess(code: 1 | 12 | 13, httpStatus: number): { body: { success: true; status_code: number; status_message: string }; status: number } {
+  return { body: { success: true, status_code: code, status_message: STATUS_TABLE[code][1] }, status: httpStatus };
 }

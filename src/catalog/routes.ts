@@ -3,7 +3,10 @@ import { accountRoutes } from './routes/account.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { configurationRoutes } from './routes/configuration.ts';
+import { mediaSearchRoutes } from './routes/media-search.ts';
+import { movieExtraRoutes } from './routes/movie-extras.ts';
 import { movieRoutes } from './routes/movies.ts';
+import { referenceListRoutes } from './routes/reference-lists.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { searchRoutes } from './routes/search.ts';
 import { trendingRoutes } from './routes/trending.ts';
@@ -20,6 +23,9 @@ export const CATALOG_ROUTES: readonly Route[] = [
   ...accountRoutes,
   ...userDataRoutes,
   ...movieRoutes,
+  ...movieExtraRoutes,
+  ...referenceListRoutes,
+  ...mediaSearchRoutes,
   ...tvRoutes,
   ...tvSeasonRoutes,
   ...tvEpisodeRoutes,

@@ -1,10 +1,14 @@
 import { builder } from './builder.ts';
 import './account.ts';
 import './auth.ts';
+import './certifications.ts';
 import './company.ts';
 import './configuration.ts';
 import './episode.ts';
+import './find.ts';
+import './genres.ts';
 import './movie.ts';
+import './movie-extras.ts';
 import './movie-lists.ts';
 import './namespaces.ts';
 import './review.ts';

@@ -19,7 +19,7 @@ const DisplayPriority = builder.objectRef<{ country: string; priority: number }>
   }),
 });
 
-const WatchProvider = builder.objectRef<Up.WatchProvider>('WatchProvider').implement({
+export const WatchProvider = builder.objectRef<Up.WatchProvider>('WatchProvider').implement({
   description: 'A streaming or TV service that offers titles.',
   fields: (t) => ({
     providerId: t.exposeInt('provider_id', { description: 'Identifier of the provider.' }),

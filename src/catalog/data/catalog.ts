@@ -12,6 +12,7 @@ import { CATALOG_TODAY } from './dates.ts';
 import { MOVIE_GENRES, TV_GENRES } from './genres.ts';
 import { generateMovieImages, generateSeasonImages } from './images.ts';
 import { generateLists } from './lists.ts';
+import { generateMovieExtras, generateTrendingMovies, type MovieExtras } from './movie-extras.ts';
 import { generateMovies } from './movies.ts';
 import { generatePeople } from './people.ts';
 import type { RatingStore } from './ratings.ts';
@@ -78,6 +79,10 @@ export interface CatalogData {
   userLists: UserListStore;
   /** Series ids in trending order per time window. */
   trendingTv: { day: number[]; week: number[] };
+  /** Keyed by movie id: videos, release dates, translations, external ids, watch providers. */
+  movieExtras: Map<number, MovieExtras>;
+  /** Movie ids in trending order per time window. */
+  trendingMovies: { day: number[]; week: number[] };
 }
 
 export function generateCatalog(): CatalogData {
@@ -90,6 +95,7 @@ export function generateCatalog(): CatalogData {
   const allSeasons = [...seasons.values()].flat();
   const languageOfSeries = new Map(tvSeries.map((series) => [series.id, series.original_language]));
   const lists = generateLists(movies, tvSeries);
+  const watchProviders = generateWatchProviders();
   const accountData = generateAccount(movies, allSeasons, today);
   return {
     today,
@@ -110,12 +116,14 @@ export function generateCatalog(): CatalogData {
     screenedTheatrically: generateScreenedTheatrically(tvSeries, seasons),
     reviews: generateReviews(movies, tvSeries, today),
     ...lists,
-    watchProviders: generateWatchProviders(),
+    watchProviders,
     regions: generateRegions(),
     ...accountData,
     ...generateAccountState(accountData.account, movies, tvSeries, accountData.ratedMovies, accountData.episodeAccountStates, today),
     userLists: generateUserLists({ ...lists, account: accountData.account }, movies),
     trendingTv: generateTrendingTv(tvSeries),
+    movieExtras: generateMovieExtras(movies, watchProviders, today),
+    trendingMovies: generateTrendingMovies(movies, today),
   };
 }
 

@@ -1,6 +1,7 @@
 import { accountResources } from './account.ts';
 import { catalogResources } from './catalog.ts';
 import { companyResources } from './company.ts';
+import { movieExtraResources } from './movie-extras.ts';
 import { movieResources } from './movie.ts';
 import { reviewResources } from './review.ts';
 import { tvResources } from './tv.ts';
@@ -9,6 +10,7 @@ import { tvResources } from './tv.ts';
 export const resources = {
   ...catalogResources,
   ...movieResources,
+  ...movieExtraResources,
   ...tvResources,
   ...companyResources,
   ...reviewResources,

@@ -1,8 +1,10 @@
 import { authWrites } from './auth.ts';
+import { movieWrites } from './movies.ts';
 
 /** Every upstream write (POST, DELETE) the gateway makes, by name. */
 export const writes = {
   ...authWrites,
+  ...movieWrites,
 };
 
 export type Writes = typeof writes;
