@@ -1,6 +1,7 @@
 /** Every route the catalog serves, one list per domain file under routes/. */
 import { accountRoutes } from './routes/account.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
+import { collectionRoutes } from './routes/collections.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { configurationRoutes } from './routes/configuration.ts';
 import { mediaSearchRoutes } from './routes/media-search.ts';
@@ -30,6 +31,7 @@ export const CATALOG_ROUTES: readonly Route[] = [
   ...tvSeasonRoutes,
   ...tvEpisodeRoutes,
   ...companyRoutes,
+  ...collectionRoutes,
   ...searchRoutes,
   ...reviewRoutes,
   ...trendingRoutes,

@@ -6,6 +6,7 @@ import { generateAccount } from './account.ts';
 import { generateAccountState, type AccountMediaStore } from './account-state.ts';
 import { generateAlternativeTitles } from './alternative-titles.ts';
 import { generateMovieChanges } from './changes.ts';
+import { generateCollectionsData, type CollectionsData } from './collections.ts';
 import { generateCompanies, generateNetworks } from './companies.ts';
 import { CONFIGURATION } from './configuration.ts';
 import { CATALOG_TODAY } from './dates.ts';
@@ -30,7 +31,8 @@ import type {
 } from './types.ts';
 import { generateRegions, generateWatchProviders } from './watch-providers.ts';
 
-export interface CatalogData {
+/** Collections, keywords, networks, logos and episode groups: see data/collections.ts. */
+export interface CatalogData extends CollectionsData {
   /** The reference day (YYYY-MM-DD) that upcoming movies and changes are relative to. */
   today: string;
   configuration: Configuration;
@@ -122,6 +124,7 @@ export function generateCatalog(): CatalogData {
     ...generateAccountState(accountData.account, movies, tvSeries, accountData.ratedMovies, accountData.episodeAccountStates, today),
     userLists: generateUserLists({ ...lists, account: accountData.account }, movies),
     trendingTv: generateTrendingTv(tvSeries),
+    ...generateCollectionsData(movies, tvSeries, seasons, networks, companies),
     movieExtras: generateMovieExtras(movies, watchProviders, today),
     trendingMovies: generateTrendingMovies(movies, today),
   };
