@@ -68,7 +68,7 @@ describe('coverage of the OpenAPI operations', () => {
     const call = await entry.graphql(context);
     const headers: Record<string, string> = {};
     if (call.session === 'user') headers['x-session-id'] = context.sessionId;
-    if (call.session === 'guest') headers['x-session-id'] = context.guestSessionId;
+    if (call.session === 'guest') headers['x-guest-session-id'] = context.guestSessionId;
     h.catalog.resetCalls();
     const response = await h.query(call.query, call.variables, headers);
     expect(response.body.errors, response.text).toBeUndefined();

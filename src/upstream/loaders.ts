@@ -25,6 +25,10 @@ export type Actions = { [K in keyof Writes]: ActionOf<Writes[K]> };
 /** The session parameters a call needs, or the error that stops it before any upstream call. */
 function sessionFor(operation: Operation<unknown, unknown>, credentials: Credentials): SessionQuery | UpstreamError {
   if (operation.needs === 'none') return {};
+  if (operation.needs === 'guest') {
+    if (credentials.guestSessionId) return { guest_session_id: credentials.guestSessionId };
+    return new UpstreamError('UNAUTHENTICATED', 'This field needs a guest session: send it in the X-Guest-Session-Id header.');
+  }
   if (credentials.sessionId) return { session_id: credentials.sessionId };
   if (operation.needs === 'user-or-guest' && credentials.guestSessionId) return { guest_session_id: credentials.guestSessionId };
   return missingSessionError(operation.needs === 'user-or-guest');

@@ -22,7 +22,7 @@ export interface CoveredOperation {
 export interface GraphQLCall {
   query: string;
   variables?: Record<string, unknown>;
-  /** Send X-Session-Id with the user session (or the guest session). */
+  /** Send X-Session-Id with the user session, or X-Guest-Session-Id with the guest session. */
   session?: 'user' | 'guest';
 }
 

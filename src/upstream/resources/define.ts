@@ -2,9 +2,10 @@ import type { UpstreamRequest } from '../client.ts';
 
 /**
  * Which user a call acts for. `user` needs the user session (X-Session-Id); `user-or-guest`
- * also accepts a guest session (X-Guest-Session-Id), as the real service does for ratings.
+ * also accepts a guest session (X-Guest-Session-Id), as the real service does for ratings;
+ * `guest` needs the guest session alone (a guest's own rated lists).
  */
-export type SessionNeed = 'none' | 'user' | 'user-or-guest';
+export type SessionNeed = 'none' | 'user' | 'user-or-guest' | 'guest';
 
 /** The query parameters that name the session of a call, as the real service spells them. */
 export type SessionQuery = { session_id?: string; guest_session_id?: string };
