@@ -11,6 +11,8 @@ export interface Config {
   catalogAccessToken?: string;
   /** Deadline for one upstream call, in milliseconds. */
   upstreamTimeoutMs: number;
+  /** Deadline for all upstream work of one GraphQL request (retries and waits included). */
+  requestDeadlineMs: number;
   /** Most upstream requests in flight at once; more wait their turn within their deadline. */
   upstreamMaxConnections: number;
   /** Bytes of the shared upstream HTTP cache; 0 when the cache is off. */
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
     catalogBaseUrl: baseUrl(env, 'CATALOG_BASE_URL'),
     catalogAccessToken: token(env, 'CATALOG_ACCESS_TOKEN'),
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
+    requestDeadlineMs: integer(env, 'REQUEST_DEADLINE_MS', 15_000, 100, 300_000),
     upstreamMaxConnections: integer(env, 'UPSTREAM_MAX_CONNECTIONS', 20, 1, 1024),
     cacheMaxBytes: boolean(env, 'CACHE_ENABLED', true) ? integer(env, 'CACHE_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 ** 40) : 0,
     appendToResponse: boolean(env, 'CATALOG_APPEND_TO_RESPONSE', true),

@@ -33,12 +33,15 @@ export function credentialsFrom(headers: Headers, serverToken: string | undefine
 export interface ContextOptions {
   serverToken?: string;
   appendToResponse: boolean;
+  /** Budget of one GraphQL request's upstream work, retries included. */
+  requestDeadlineMs: number;
 }
 
 export function createContext(client: UpstreamClient, request: Request, options: ContextOptions): GatewayContext {
   const credentials = credentialsFrom(request.headers, options.serverToken);
+  const deadline = Date.now() + options.requestDeadlineMs;
   return {
-    loaders: createLoaders(client, credentials, options.appendToResponse),
-    actions: createActions(client, credentials),
+    loaders: createLoaders(client, credentials, { appendToResponse: options.appendToResponse, deadline }),
+    actions: createActions(client, credentials, deadline),
   };
 }

@@ -53,7 +53,11 @@ export function createGateway(config: Config & { catalogBaseUrl: string }): Gate
     maskedErrors: true,
     plugins: [useUpstreamErrors],
     context: ({ request }) =>
-      createContext(upstream, request, { serverToken: config.catalogAccessToken, appendToResponse: config.appendToResponse }),
+      createContext(upstream, request, {
+        serverToken: config.catalogAccessToken,
+        appendToResponse: config.appendToResponse,
+        requestDeadlineMs: config.requestDeadlineMs,
+      }),
     logging: 'warn',
   });
   return { yoga, upstream };

@@ -1,8 +1,9 @@
 /**
  * Runs the catalog on its own: `npm run catalog`.
- * CATALOG_PORT (default 4010), CATALOG_HOST (default 127.0.0.1), CATALOG_LATENCY_MS (default 0).
+ * CATALOG_PORT (default 4010), CATALOG_HOST (default 127.0.0.1), CATALOG_LATENCY_MS (default 0),
+ * CATALOG_FAULTS (a JSON array of fault rules, see faults.ts; default none).
  */
-import { startCatalog } from './server.ts';
+import { startCatalog, type FaultRule } from './server.ts';
 
 function whole(name: string, fallback: number, max: number): number {
   const text = process.env[name];
@@ -15,7 +16,21 @@ function whole(name: string, fallback: number, max: number): number {
   return value;
 }
 
+function faultRules(): FaultRule[] {
+  const text = process.env.CATALOG_FAULTS;
+  if (!text) return [];
+  try {
+    const rules: unknown = JSON.parse(text);
+    if (!Array.isArray(rules)) throw new Error('not an array');
+    return rules as FaultRule[];
+  } catch (error) {
+    console.error(`Invalid CATALOG_FAULTS: expected a JSON array of fault rules (${(error as Error).message})`);
+    process.exit(1);
+  }
+}
+
 const catalog = await startCatalog({
+  faults: faultRules(),
   host: process.env.CATALOG_HOST || '127.0.0.1',
   port: whole('CATALOG_PORT', 4010, 65_535),
   latencyMs: whole('CATALOG_LATENCY_MS', 0, 60_000),

@@ -11,9 +11,11 @@ import { generateCatalog, type CatalogData } from './data/catalog.ts';
 import { CatalogLookup } from './lookup.ts';
 import { Router } from './router.ts';
 import { CATALOG_ROUTES } from './routes.ts';
+import { FaultInjector, type FaultRule } from './faults.ts';
 import { SessionStore } from './sessions.ts';
 
 export type { CatalogData } from './data/catalog.ts';
+export type { FaultRule } from './faults.ts';
 
 /** The one bearer token the catalog accepts (documented; not a secret). */
 export const DEMO_TOKEN = 'demo-catalog-token.7f3c9a1e5b2d4f60a8c1e9d7b3f5a2c4';
@@ -30,6 +32,8 @@ export interface CatalogOptions {
   latencyMs?: number;
   /** Bearer tokens accepted besides the demo token, e.g. to test per-credential caching. */
   extraTokens?: string[];
+  /** Faults to inject from the start (see faults.ts); `setFaults` replaces them later. */
+  faults?: FaultRule[];
 }
 
 export interface CatalogCall {
@@ -50,6 +54,8 @@ export interface RunningCatalog {
   /** Requests being answered now, and the most at once since the last resetCalls(). */
   load: { inFlight: number; maxInFlight: number };
   resetCalls(): void;
+  /** Replaces the injected faults; an empty list makes the catalog healthy again. */
+  setFaults(rules: FaultRule[]): void;
   /** What a user does on the website. Throws for a token the catalog never issued (or expired). */
   approveRequestToken(requestToken: string): void;
   close(): Promise<void>;
@@ -85,6 +91,8 @@ export async function startCatalog(options: CatalogOptions = {}): Promise<Runnin
   const latencyMs = options.latencyMs ?? 0;
   const calls: CatalogCall[] = [];
   const load = { inFlight: 0, maxInFlight: 0 };
+  const faults = new FaultInjector();
+  faults.set(options.faults ?? []);
 
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     load.maxInFlight = Math.max(load.maxInFlight, ++load.inFlight);
@@ -98,9 +106,14 @@ export async function startCatalog(options: CatalogOptions = {}): Promise<Runnin
       ifNoneMatch: header(request, 'if-none-match'),
       body: await readBody(request),
     };
+    const path = pathname === '/3' || pathname.startsWith('/3/') ? pathname.slice(2) || '/' : pathname;
+    const fault = faults.match(incoming.method, path);
+    if (fault && (await faults.play(fault, response))) {
+      calls.push({ method: incoming.method, path, query, status: fault.status ?? (fault.reset ? 0 : 200) });
+      return;
+    }
     const outcome = api.respond(incoming);
     if (latencyMs > 0) await sleep(latencyMs);
-    const path = pathname === '/3' || pathname.startsWith('/3/') ? pathname.slice(2) || '/' : pathname;
     calls.push({ method: incoming.method, path, query, status: outcome.status });
     response.writeHead(outcome.status, outcome.headers);
     response.end(outcome.body);
@@ -130,6 +143,7 @@ export async function startCatalog(options: CatalogOptions = {}): Promise<Runnin
       calls.length = 0;
       load.maxInFlight = load.inFlight;
     },
+    setFaults: (rules) => faults.set(rules),
     approveRequestToken: (requestToken) => {
       if (!sessions.approve(requestToken)) throw new Error(`approveRequestToken: unknown or expired request token`);
     },

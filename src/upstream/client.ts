@@ -1,6 +1,8 @@
 import CachePolicy from 'http-cache-semantics';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import {
+  circuitOpenError,
   errorFromResponse,
   malformedResponseError,
   missingCredentialError,
@@ -9,6 +11,16 @@ import {
   unreachableError,
 } from './errors.ts';
 import { createHttpCache, policyRequest, type HttpCache } from './http-cache.ts';
+import {
+  backoffDelay,
+  CircuitBreaker,
+  DEFAULT_BREAKER,
+  DEFAULT_RETRY,
+  RETRYABLE_STATUSES,
+  retryAfterMs,
+  type BreakerOptions,
+  type RetryPolicy,
+} from './resilience.ts';
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -27,6 +39,8 @@ export interface UpstreamClientOptions {
   maxConnections?: number;
   /** Bytes of the shared HTTP cache; 0 turns the cache off. */
   cacheMaxBytes?: number;
+  retry?: RetryPolicy;
+  breaker?: BreakerOptions;
   /** Injectable so tests and settings can swap the connection pool. */
   dispatcher?: Dispatcher;
 }
@@ -36,15 +50,23 @@ export interface UpstreamStats {
   calls: number;
   /** GETs that joined an identical GET already in flight instead of making their own. */
   coalesced: number;
+  /** Extra attempts after a transient failure, a 502/503/504 or a short 429. */
+  retries: number;
+  /** Calls refused at once because the circuit was open. */
+  shortCircuited: number;
 }
 
 export interface UpstreamClient {
-  /** Sends one request with the given bearer token and returns the parsed JSON body. */
-  send<T>(accessToken: string | undefined, req: UpstreamRequest): Promise<T>;
+  /**
+   * Sends one request with the given bearer token and returns the parsed JSON body. Retries,
+   * waits and the call itself all end by `deadline` (epoch ms; default now + the call timeout).
+   */
+  send<T>(accessToken: string | undefined, req: UpstreamRequest, deadline?: number): Promise<T>;
   /** The URL a request would go to, without credentials: the identity of a resource. */
   urlOf(req: UpstreamRequest): string;
   stats: UpstreamStats;
   cache?: HttpCache;
+  breaker: CircuitBreaker;
   close(): Promise<void>;
 }
 
@@ -85,7 +107,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     });
   const cache = options.cacheMaxBytes ? createHttpCache(options.cacheMaxBytes) : undefined;
   const inFlight = new Map<string, Promise<unknown>>();
-  const stats: UpstreamStats = { calls: 0, coalesced: 0 };
+  const stats: UpstreamStats = { calls: 0, coalesced: 0, retries: 0, shortCircuited: 0 };
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const breaker = new CircuitBreaker(options.breaker ?? DEFAULT_BREAKER);
 
   function urlOf(req: UpstreamRequest): string {
     const path = req.path.map(encodeSegment).join('/');
@@ -97,14 +121,25 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return `${base}/${path}${query ? `?${query}` : ''}`;
   }
 
-  async function exchange(
+  /** One HTTP exchange, within the deadline and the circuit breaker. */
+  async function attempt(
     accessToken: string,
     url: string,
     req: UpstreamRequest,
-    extraHeaders: Record<string, string> = {},
+    extraHeaders: Record<string, string>,
+    deadline: number,
   ): Promise<Exchange> {
-    // The deadline starts now, so time spent queued for a connection counts against it.
-    const signal = AbortSignal.timeout(options.timeoutMs);
+    if (!breaker.tryAcquire()) {
+      stats.shortCircuited++;
+      throw circuitOpenError();
+    }
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      breaker.release();
+      throw timeoutError();
+    }
+    // The clock runs from here, so time spent queued for a connection counts against it.
+    const signal = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${accessToken}`,
@@ -121,15 +156,51 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         signal,
       });
       const text = await response.body.text();
+      if (response.statusCode >= 500) breaker.failure();
+      else breaker.success();
       return { status: response.statusCode, headers: response.headers, text };
-    } catch (error) {
-      if (error instanceof UpstreamError) throw error;
+    } catch {
+      breaker.failure();
       if (signal.aborted) throw timeoutError();
       throw unreachableError();
     }
   }
 
-  async function cachedGet<T>(accessToken: string, url: string, key: string, req: UpstreamRequest): Promise<T> {
+  /**
+   * An exchange with its retries. Only GETs are retried (a POST may have taken effect), only
+   * on transient failures, and never past the deadline.
+   */
+  async function exchange(
+    accessToken: string,
+    url: string,
+    req: UpstreamRequest,
+    deadline: number,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Exchange> {
+    const idempotent = (req.method ?? 'GET') === 'GET';
+    for (let attemptNumber = 1; ; attemptNumber++) {
+      const lastAttempt = !idempotent || attemptNumber >= retry.maxAttempts;
+      let wait: number | undefined;
+      try {
+        const response = await attempt(accessToken, url, req, extraHeaders, deadline);
+        if (lastAttempt) return response;
+        if (RETRYABLE_STATUSES.has(response.status)) wait = backoffDelay(retry, attemptNumber);
+        if (response.status === 429) {
+          const asked = retryAfterMs(response.headers['retry-after']);
+          wait = asked === undefined ? backoffDelay(retry, attemptNumber) : asked <= retry.maxRetryAfterMs ? asked : undefined;
+        }
+        if (wait === undefined || Date.now() + wait >= deadline) return response;
+      } catch (error) {
+        if (lastAttempt || !(error instanceof UpstreamError) || !error.retryable) throw error;
+        wait = backoffDelay(retry, attemptNumber);
+        if (Date.now() + wait >= deadline) throw error;
+      }
+      stats.retries++;
+      await sleep(wait);
+    }
+  }
+
+  async function cachedGet<T>(accessToken: string, url: string, key: string, req: UpstreamRequest, deadline: number): Promise<T> {
     const policyReq = policyRequest(url);
     const cached = cache?.get(key);
     if (cache && cached?.policy.satisfiesWithoutRevalidation(policyReq)) {
@@ -141,7 +212,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const etag = cached.policy.revalidationHeaders(policyReq)['if-none-match'];
       if (typeof etag === 'string') validators['if-none-match'] = etag;
     }
-    const response = await exchange(accessToken, url, req, validators);
+    const response = await exchange(accessToken, url, req, deadline, validators);
     if (cache && cached && response.status === 304) {
       const { policy } = cached.policy.revalidatedPolicy(policyReq, { status: 304, headers: response.headers });
       cache.set(key, { ...cached, policy });
@@ -157,10 +228,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return body;
   }
 
-  async function send<T>(accessToken: string | undefined, req: UpstreamRequest): Promise<T> {
+  async function send<T>(accessToken: string | undefined, req: UpstreamRequest, deadline?: number): Promise<T> {
     if (!accessToken) throw missingCredentialError();
     const url = urlOf(req);
-    if ((req.method ?? 'GET') !== 'GET') return parseBody<T>(await exchange(accessToken, url, req));
+    const until = deadline ?? Date.now() + options.timeoutMs;
+    if ((req.method ?? 'GET') !== 'GET') return parseBody<T>(await exchange(accessToken, url, req, until));
     // Identical GETs in flight (same URL, same credential) share one exchange and its answer.
     const key = cache?.keyOf(accessToken, url) ?? `${accessToken}\n${url}`;
     const pending = inFlight.get(key);
@@ -168,7 +240,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       stats.coalesced++;
       return pending as Promise<T>;
     }
-    const promise = cachedGet<T>(accessToken, url, key, req).finally(() => inFlight.delete(key));
+    const promise = cachedGet<T>(accessToken, url, key, req, until).finally(() => inFlight.delete(key));
     inFlight.set(key, promise);
     return promise;
   }
@@ -178,6 +250,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     urlOf,
     stats,
     cache,
+    breaker,
     async close() {
       if (ownsDispatcher) await dispatcher.close();
     },

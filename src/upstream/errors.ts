@@ -19,6 +19,8 @@ export class UpstreamError extends Error {
     readonly status?: number,
     /** The upstream's own numeric status_code, when its body carried one. */
     readonly upstreamCode?: number,
+    /** A transient failure (the connection broke) that an idempotent call may try again. */
+    readonly retryable = false,
   ) {
     super(message);
     this.name = 'UpstreamError';
@@ -89,8 +91,12 @@ export function timeoutError(): UpstreamError {
   return new UpstreamError('UPSTREAM_TIMEOUT', DEFAULT_MESSAGES.UPSTREAM_TIMEOUT);
 }
 
+export function circuitOpenError(): UpstreamError {
+  return new UpstreamError('UPSTREAM_ERROR', 'The catalog is failing; calls are paused for a few seconds.');
+}
+
 export function unreachableError(): UpstreamError {
-  return new UpstreamError('UPSTREAM_ERROR', 'The catalog could not be reached.');
+  return new UpstreamError('UPSTREAM_ERROR', 'The catalog could not be reached.', undefined, undefined, true);
 }
 
 export function malformedResponseError(): UpstreamError {

@@ -48,14 +48,20 @@ function loaderFor(client: UpstreamClient, send: Send, definition: Resource<unkn
   );
 }
 
+export interface LoaderOptions {
+  appendToResponse: boolean;
+  /** When the GraphQL request's upstream work must be over (epoch ms), retries included. */
+  deadline: number;
+}
+
 /**
  * Built per request: a loader's memo must never outlive the request that filled it. With
  * `appendToResponse`, sub-resource loads of one parent in one tick share one upstream call;
  * user-specific loads never merge, so the shared parts stay cacheable.
  */
-export function createLoaders(client: UpstreamClient, credentials: Credentials, appendToResponse = false): Loaders {
-  const direct: Send = (request) => client.send(credentials.accessToken, request);
-  const merger = appendToResponse ? createMerger(direct) : undefined;
+export function createLoaders(client: UpstreamClient, credentials: Credentials, options: LoaderOptions): Loaders {
+  const direct: Send = (request) => client.send(credentials.accessToken, request, options.deadline);
+  const merger = options.appendToResponse ? createMerger(direct) : undefined;
   const entries = Object.entries(resources).map(([name, definition]) => {
     const resource = definition as Resource<unknown, unknown>;
     const send = merger && resource.needs === 'none' ? merger.fetch : direct;
@@ -64,13 +70,13 @@ export function createLoaders(client: UpstreamClient, credentials: Credentials, 
   return Object.fromEntries(entries) as Loaders;
 }
 
-export function createActions(client: UpstreamClient, credentials: Credentials): Actions {
+export function createActions(client: UpstreamClient, credentials: Credentials, deadline: number): Actions {
   const entries = Object.entries(writes).map(([name, definition]) => {
     const operation = definition as Operation<unknown, unknown>;
     const action = async (params: unknown) => {
       const session = sessionFor(operation, credentials);
       if (session instanceof UpstreamError) throw session;
-      return client.send(credentials.accessToken, operation.build(params, session));
+      return client.send(credentials.accessToken, operation.build(params, session), deadline);
     };
     return [name, action];
   });

@@ -1,9 +1,12 @@
 import { accountResources } from './account.ts';
 import { catalogResources } from './catalog.ts';
+import { collectionResources } from './collections.ts';
 import { companyResources } from './company.ts';
+import { discoverResources } from './discover.ts';
 import { movieExtraResources } from './movie-extras.ts';
 import { movieResources } from './movie.ts';
 import { reviewResources } from './review.ts';
+import { tvExtraResources } from './tv-extras.ts';
 import { tvResources } from './tv.ts';
 
 /** Every upstream GET resource the gateway reads, by name; one DataLoader each per request. */
@@ -12,7 +15,10 @@ export const resources = {
   ...movieResources,
   ...movieExtraResources,
   ...tvResources,
+  ...tvExtraResources,
+  ...discoverResources,
   ...companyResources,
+  ...collectionResources,
   ...reviewResources,
   ...accountResources,
 };

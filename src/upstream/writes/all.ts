@@ -1,12 +1,14 @@
 import { accountWrites } from './account.ts';
 import { authWrites } from './auth.ts';
 import { movieWrites } from './movies.ts';
+import { tvWrites } from './tv.ts';
 
 /** Every upstream write (POST, DELETE) the gateway makes, by name. */
 export const writes = {
   ...authWrites,
   ...accountWrites,
   ...movieWrites,
+  ...tvWrites,
 };
 
 export type Writes = typeof writes;
