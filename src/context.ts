@@ -1,10 +1,13 @@
 import type { UpstreamClient } from './upstream/client.ts';
 import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from './upstream/loaders.ts';
+import { approvalUrlOf } from './upstream/site.ts';
 
 /** What every resolver of one GraphQL request sees. Built once per request, read-only. */
 export interface GatewayContext {
   readonly loaders: Loaders;
   readonly actions: Actions;
+  /** The page where a user approves a request token (see upstream/site.ts). */
+  readonly approvalUrl: (requestToken: string) => string;
 }
 
 const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})$/i;
@@ -43,5 +46,6 @@ export function createContext(client: UpstreamClient, request: Request, options:
   return {
     loaders: createLoaders(client, credentials, { appendToResponse: options.appendToResponse, deadline }),
     actions: createActions(client, credentials, deadline),
+    approvalUrl: approvalUrlOf(client),
   };
 }
