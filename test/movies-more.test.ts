@@ -327,3 +327,27 @@ describe('rating a movie', () => {
     expect(await response.json()).toMatchObject({ status_code: 18, status_message: 'Validation failed.' });
   });
 });
+
+describe('append_to_response merging', () => {
+  it('answers the movie sub-resources from one call with the same data as separate calls', async () => {
+    const merged = await startHarness({ config: { appendToResponse: true } });
+    try {
+      const query = `query($id: Int!) { movie(id: $id) { title
+        videos { key } releaseDates { countryCode releases { certification type } } translations { languageCode data { title } }
+        externalIds { imdbId facebookId } watchProviders { countryCode buy { providerId } }
+        similar { totalResults results { id title } } recommendations { results { id } } } }`;
+      const a = await merged.query(query, { id: movieId });
+      const b = await h.query(query, { id: movieId });
+      expect(a.body.errors).toBeUndefined();
+      expect(a.body).toEqual(b.body);
+      expect(merged.catalog.calls).toHaveLength(1);
+      expect(merged.catalog.calls[0].path).toBe(`/movie/${movieId}`);
+      expect(merged.catalog.calls[0].query.append_to_response?.split(',').sort()).toEqual(
+        ['external_ids', 'recommendations', 'release_dates', 'similar', 'translations', 'videos', 'watch/providers'],
+      );
+      expect(h.catalog.calls).toHaveLength(8);
+    } finally {
+      await merged.close();
+    }
+  });
+});
