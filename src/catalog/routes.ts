@@ -9,7 +9,10 @@ import { movieExtraRoutes } from './routes/movie-extras.ts';
 import { movieRoutes } from './routes/movies.ts';
 import { referenceListRoutes } from './routes/reference-lists.ts';
 import { reviewRoutes } from './routes/reviews.ts';
+import { changesListRoutes } from './routes/changes-lists.ts';
+import { referenceRoutes } from './routes/reference.ts';
 import { searchRoutes } from './routes/search.ts';
+import { seasonExtraRoutes } from './routes/season-extras.ts';
 import { trendingRoutes } from './routes/trending.ts';
 import { tvEpisodeRoutes } from './routes/tv-episodes.ts';
 import { tvSeasonRoutes } from './routes/tv-seasons.ts';
@@ -30,6 +33,9 @@ export const CATALOG_ROUTES: readonly Route[] = [
   ...tvRoutes,
   ...tvSeasonRoutes,
   ...tvEpisodeRoutes,
+  ...seasonExtraRoutes,
+  ...changesListRoutes,
+  ...referenceRoutes,
   ...companyRoutes,
   ...collectionRoutes,
   ...searchRoutes,

@@ -19,6 +19,7 @@ import { generatePeople } from './people.ts';
 import type { RatingStore } from './ratings.ts';
 import { generateUserLists, type UserListStore } from './user-lists.ts';
 import { generateReviews } from './reviews.ts';
+import { generateSeasonEpisodeExtras, type EpisodeExtras, type SeasonExtras } from './season-extras.ts';
 import { generateScreenedTheatrically, generateSeasonExternalIds, generateTrendingTv } from './tv-extras.ts';
 import type {
   EpisodeAccountState, ScreenedTheatricallyEntry, SeasonDetails, SeasonExternalIds, TvSeriesDetails,
@@ -85,6 +86,12 @@ export interface CatalogData extends CollectionsData {
   movieExtras: Map<number, MovieExtras>;
   /** Movie ids in trending order per time window. */
   trendingMovies: { day: number[]; week: number[] };
+  /** Keyed by season id: translations, videos, changes (data/season-extras.ts). */
+  seasonExtras: Map<number, SeasonExtras>;
+  /** Keyed by episode id: translations, videos, external ids, stills, changes. */
+  episodeExtras: Map<number, EpisodeExtras>;
+  /** Keyed by person id: times of recent edits, behind /person/changes. */
+  personChangeTimes: Map<number, string[]>;
 }
 
 export function generateCatalog(): CatalogData {
@@ -124,6 +131,7 @@ export function generateCatalog(): CatalogData {
     ...generateAccountState(accountData.account, movies, tvSeries, accountData.ratedMovies, accountData.episodeAccountStates, today),
     userLists: generateUserLists({ ...lists, account: accountData.account }, movies),
     trendingTv: generateTrendingTv(tvSeries),
+    ...generateSeasonEpisodeExtras(tvSeries, seasons, [...people.actors, ...people.crew].map((person) => person.id), today),
     ...generateCollectionsData(movies, tvSeries, seasons, networks, companies),
     movieExtras: generateMovieExtras(movies, watchProviders, today),
     trendingMovies: generateTrendingMovies(movies, today),

@@ -1,12 +1,12 @@
 /** TV episodes: details (with append_to_response) and the user's account states. */
 import { CACHE } from '../caching.ts';
+import { episodeAccountState } from '../data/account-state.ts';
 import type { EpisodeAccountState } from '../data/tv-types.ts';
-import { CODE, CatalogError } from '../errors.ts';
 import { intParam, type Route, type RouteRequest } from '../router.ts';
+import { viewerOf } from '../viewer.ts';
 import { episodeDetails } from './shapes.ts';
 
 const EPISODE = '/tv/{series_id:int}/season/{season_number:int}/episode/{episode_number:int}';
-const UNTOUCHED: EpisodeAccountState = { favorite: false, rated: false, watchlist: false };
 
 function episodeOf(request: RouteRequest) {
   return request.catalog.lookup.episode(
@@ -17,18 +17,12 @@ function episodeOf(request: RouteRequest) {
 }
 
 /**
- * A user session sees the account's states; a guest session has rated nothing yet.
- * Without a known session of either kind: 401 code 3.
+ * The account's states for a user session; a guest session's own ratings for a guest session
+ * (never favourite or watchlist). Without a known session of either kind: 401 code 3.
  */
 function accountStateOf(request: RouteRequest, episodeId: number): EpisodeAccountState {
-  const { sessions, data } = request.catalog;
-  const { session_id: sessionId, guest_session_id: guestSessionId } = request.query;
-  if (sessionId !== undefined) {
-    if (sessions.accountOf(sessionId) !== data.account.id) throw new CatalogError(CODE.authenticationFailed);
-    return data.episodeAccountStates.get(episodeId) ?? UNTOUCHED;
-  }
-  if (sessions.isGuestSession(guestSessionId)) return UNTOUCHED;
-  throw new CatalogError(CODE.authenticationFailed);
+  const viewer = viewerOf(request, { guests: true });
+  return episodeAccountState(request.catalog.data, viewer.rater, episodeId);
 }
 
 export const tvEpisodeRoutes: Route[] = [
