@@ -17,6 +17,10 @@ export interface Config {
   upstreamMaxConnections: number;
   /** Bytes of the shared upstream HTTP cache; 0 when the cache is off. */
   cacheMaxBytes: number;
+  /** Consecutive upstream failures that open the circuit breaker. */
+  breakerThreshold: number;
+  /** How long the open circuit fails fast before it lets one probe through. */
+  breakerCooldownMs: number;
   /** Merge sub-resource loads of one parent into one call with append_to_response. */
   appendToResponse: boolean;
   /** Whether the GraphiQL page and introspection are served. */
@@ -90,6 +94,8 @@ export function loadConfig(env: Env = process.env): Config {
     upstreamMaxConnections: integer(env, 'UPSTREAM_MAX_CONNECTIONS', 20, 1, 1024),
     cacheMaxBytes: boolean(env, 'CACHE_ENABLED', true) ? integer(env, 'CACHE_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 ** 40) : 0,
     appendToResponse: boolean(env, 'CATALOG_APPEND_TO_RESPONSE', true),
+    breakerThreshold: integer(env, 'CIRCUIT_BREAKER_THRESHOLD', 5, 1, 1_000),
+    breakerCooldownMs: integer(env, 'CIRCUIT_BREAKER_COOLDOWN_MS', 5_000, 10, 600_000),
     graphiql: boolean(env, 'GRAPHIQL', env.NODE_ENV !== 'production'),
   };
 }

@@ -11,15 +11,31 @@ export interface Gateway {
   upstream: UpstreamClient;
 }
 
-/** An upstream failure, as the client sees it: our message and code, on the field's path. */
+/**
+ * A field error as the client sees it. Upstream failures keep our message and code. An
+ * uncoded error on a field (a resolver tripping over a value, a null where the schema promises
+ * one, a value of the wrong type) means the upstream sent data of an unexpected shape: it
+ * becomes UPSTREAM_ERROR, and no text of the upstream's data reaches the client.
+ */
 function clientError(error: GraphQLError): GraphQLError {
-  if (!(error.originalError instanceof UpstreamError)) return error;
-  return new GraphQLError(error.originalError.message, {
+  const original = error.originalError;
+  let code: string;
+  let message: string;
+  if (original instanceof UpstreamError) {
+    code = original.code;
+    message = original.message;
+  } else if (error.path && error.extensions?.code === undefined && !(original instanceof GraphQLError && original.extensions?.code)) {
+    code = 'UPSTREAM_ERROR';
+    message = 'The catalog sent data of an unexpected shape for this field.';
+  } else {
+    return error;
+  }
+  return new GraphQLError(message, {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,
     path: error.path,
-    extensions: { code: error.originalError.code },
+    extensions: { code },
   });
 }
 
@@ -31,9 +47,7 @@ const useUpstreamErrors: Plugin = {
   onExecute: () => ({
     onExecuteDone: (payload) =>
       handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
-        if (result.errors?.some((error) => error.originalError instanceof UpstreamError)) {
-          setResult({ ...result, errors: result.errors.map(clientError) });
-        }
+        if (result.errors?.length) setResult({ ...result, errors: result.errors.map(clientError) });
       }),
   }),
 };
@@ -44,6 +58,7 @@ export function createGateway(config: Config & { catalogBaseUrl: string }): Gate
     timeoutMs: config.upstreamTimeoutMs,
     maxConnections: config.upstreamMaxConnections,
     cacheMaxBytes: config.cacheMaxBytes,
+    breaker: { failureThreshold: config.breakerThreshold, cooldownMs: config.breakerCooldownMs },
   });
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
