@@ -4,6 +4,7 @@ import { authenticationRoutes } from './routes/authentication.ts';
 import { collectionRoutes } from './routes/collections.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { configurationRoutes } from './routes/configuration.ts';
+import { discoverRoutes } from './routes/discover.ts';
 import { mediaSearchRoutes } from './routes/media-search.ts';
 import { movieExtraRoutes } from './routes/movie-extras.ts';
 import { movieRoutes } from './routes/movies.ts';
@@ -15,6 +16,8 @@ import { searchRoutes } from './routes/search.ts';
 import { seasonExtraRoutes } from './routes/season-extras.ts';
 import { trendingRoutes } from './routes/trending.ts';
 import { tvEpisodeRoutes } from './routes/tv-episodes.ts';
+import { tvExtraRoutes } from './routes/tv-extras.ts';
+import { tvListRoutes } from './routes/tv-lists.ts';
 import { tvSeasonRoutes } from './routes/tv-seasons.ts';
 import { tvRoutes } from './routes/tv.ts';
 import { userDataRoutes } from './routes/user-data.ts';
@@ -31,6 +34,9 @@ export const CATALOG_ROUTES: readonly Route[] = [
   ...referenceListRoutes,
   ...mediaSearchRoutes,
   ...tvRoutes,
+  ...tvExtraRoutes,
+  ...tvListRoutes,
+  ...discoverRoutes,
   ...tvSeasonRoutes,
   ...tvEpisodeRoutes,
   ...seasonExtraRoutes,

@@ -4,6 +4,7 @@ import './auth.ts';
 import './certifications.ts';
 import './company.ts';
 import './configuration.ts';
+import './discover.ts';
 import './episode.ts';
 import './find.ts';
 import './genres.ts';
@@ -15,6 +16,8 @@ import './review.ts';
 import './season.ts';
 import './shared.ts';
 import './tv.ts';
+import './tv-extras.ts';
+import './tv-lists.ts';
 import './watch-providers.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -53,8 +53,8 @@ const ChangeItem = builder.objectRef<Up.ChangeItem>('ChangeItem').implement({
   }),
 });
 
-const ChangeGroup = builder.objectRef<Up.ChangeGroup>('ChangeGroup').implement({
-  description: 'The changes made to one attribute of a movie.',
+export const ChangeGroup = builder.objectRef<Up.ChangeGroup>('ChangeGroup').implement({
+  description: 'The changes made to one attribute of a movie or TV series.',
   fields: (t) => ({
     key: t.exposeString('key', { description: 'The attribute that changed, one of `Configuration.changeKeys`.' }),
     items: t.field({ type: [ChangeItem], description: 'The changes, oldest first.', resolve: (group) => group.items }),

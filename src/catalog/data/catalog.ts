@@ -21,6 +21,7 @@ import { generateUserLists, type UserListStore } from './user-lists.ts';
 import { generateReviews } from './reviews.ts';
 import { generateSeasonEpisodeExtras, type EpisodeExtras, type SeasonExtras } from './season-extras.ts';
 import { generateScreenedTheatrically, generateSeasonExternalIds, generateTrendingTv } from './tv-extras.ts';
+import { generateTvSeriesExtras, type TvSeriesExtras } from './tv-series-extras.ts';
 import type {
   EpisodeAccountState, ScreenedTheatricallyEntry, SeasonDetails, SeasonExternalIds, TvSeriesDetails,
 } from './tv-types.ts';
@@ -82,6 +83,8 @@ export interface CatalogData extends CollectionsData {
   userLists: UserListStore;
   /** Series ids in trending order per time window. */
   trendingTv: { day: number[]; week: number[] };
+  /** Keyed by series id: alternative titles, content ratings, ids, images, translations, videos, providers, changes, related. */
+  tvSeriesExtras: Map<number, TvSeriesExtras>;
   /** Keyed by movie id: videos, release dates, translations, external ids, watch providers. */
   movieExtras: Map<number, MovieExtras>;
   /** Movie ids in trending order per time window. */
@@ -131,6 +134,7 @@ export function generateCatalog(): CatalogData {
     ...generateAccountState(accountData.account, movies, tvSeries, accountData.ratedMovies, accountData.episodeAccountStates, today),
     userLists: generateUserLists({ ...lists, account: accountData.account }, movies),
     trendingTv: generateTrendingTv(tvSeries),
+    tvSeriesExtras: generateTvSeriesExtras(tvSeries, generateWatchProviders(), today),
     ...generateSeasonEpisodeExtras(tvSeries, seasons, [...people.actors, ...people.crew].map((person) => person.id), today),
     ...generateCollectionsData(movies, tvSeries, seasons, networks, companies),
     movieExtras: generateMovieExtras(movies, watchProviders, today),

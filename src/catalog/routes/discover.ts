@@ -1,0 +1,243 @@
+/**
+ * Discover: movies and series filtered and sorted by the real service's parameters. Lists of
+ * ids or codes take "," for AND and "|" for OR (never both). Malformed numbers, lists, years,
+ * booleans or sort keys are 422 code 5; malformed dates 400 code 23; a bad page 400 code 22.
+ * Parameters the catalog has no data for (certifications, release types, cast, crew, keywords,
+ * movie watch providers) are accepted and ignored, as the real service ignores unknown ones.
+ */
+import { CACHE } from '../caching.ts';
+import type { CatalogData } from '../data/catalog.ts';
+import type { TvSeriesDetails } from '../data/tv-types.ts';
+import type { MovieDetails } from '../data/types.ts';
+import { CODE, CatalogError } from '../errors.ts';
+import { paginate, readChoice, readDay, readPage, type Query } from '../params.ts';
+import type { Route } from '../router.ts';
+import { movieSummary } from './shapes.ts';
+import { airDatesOf, readBoolean, readYear, todayIn, tvListItem } from './tv-lists.ts';
+
+/** A list filter: every value (",") or any value ("|"). */
+export interface ListFilter<T> {
+  all: boolean;
+  values: T[];
+}
+
+function invalid(): never {
+  throw new CatalogError(CODE.invalidParameters);
+}
+
+function readList<T>(query: Query, name: string, item: RegExp, convert: (text: string) => T): ListFilter<T> | undefined {
+  const text = query[name];
+  if (text === undefined || text === '') return undefined;
+  if (text.includes(',') && text.includes('|')) invalid();
+  const parts = text.split(/[,|]/).map((part) => part.trim());
+  if (parts.some((part) => !item.test(part))) invalid();
+  return { all: !text.includes('|'), values: parts.map(convert) };
+}
+
+const readIds = (query: Query, name: string) => readList(query, name, /^\d{1,10}$/, Number);
+const readCodes = (query: Query, name: string, pattern: RegExp, normal: (s: string) => string) => readList(query, name, pattern, normal);
+
+function readNumber(query: Query, name: string): number | undefined {
+  const text = query[name];
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text);
+  if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(value)) invalid();
+  return value;
+}
+
+/** Does a thing with these values pass the filter? */
+function passes<T>(filter: ListFilter<T> | undefined, have: readonly T[]): boolean {
+  if (!filter) return true;
+  return filter.all ? filter.values.every((v) => have.includes(v)) : filter.values.some((v) => have.includes(v));
+}
+
+/** "without_…": none of the values. */
+function passesWithout<T>(filter: ListFilter<T> | undefined, have: readonly T[]): boolean {
+  return !filter || !filter.values.some((v) => have.includes(v));
+}
+
+const inRange = (value: number, min: number | undefined, max: number | undefined) =>
+  (min === undefined || value >= min) && (max === undefined || value <= max);
+
+const dayInRange = (day: string, from: string | undefined, to: string | undefined) =>
+  (from === undefined && to === undefined) || (day !== '' && (from === undefined || day >= from) && (to === undefined || day <= to));
+
+type Direction = 'asc' | 'desc';
+type Key = number | string;
+
+/** Sorts by one key; empty strings (unknown dates) go last either way; ties by id. */
+function sortBy<T extends { id: number }>(items: T[], key: (item: T) => Key, direction: Direction): T[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return items.sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    if (x === '' || y === '') return (x === '' ? 1 : 0) - (y === '' ? 1 : 0) || a.id - b.id;
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en');
+    return sign * order || a.id - b.id;
+  });
+}
+
+export const MOVIE_SORTS = [
+  'original_title.asc', 'original_title.desc', 'popularity.asc', 'popularity.desc', 'revenue.asc', 'revenue.desc',
+  'primary_release_date.asc', 'title.asc', 'title.desc', 'primary_release_date.desc', 'vote_average.asc',
+  'vote_average.desc', 'vote_count.asc', 'vote_count.desc',
+] as const;
+
+export const TV_SORTS = [
+  'first_air_date.asc', 'first_air_date.desc', 'name.asc', 'name.desc', 'original_name.asc', 'original_name.desc',
+  'popularity.asc', 'popularity.desc', 'vote_average.asc', 'vote_average.desc', 'vote_count.asc', 'vote_count.desc',
+] as const;
+
+const MOVIE_SORT_KEYS: Record<string, (movie: MovieDetails) => Key> = {
+  original_title: (m) => m.original_title,
+  title: (m) => m.title,
+  popularity: (m) => m.popularity,
+  revenue: (m) => m.revenue,
+  primary_release_date: (m) => m.release_date,
+  vote_average: (m) => m.vote_average,
+  vote_count: (m) => m.vote_count,
+};
+
+const TV_SORT_KEYS: Record<string, (series: TvSeriesDetails) => Key> = {
+  first_air_date: (s) => s.first_air_date,
+  name: (s) => s.name,
+  original_name: (s) => s.original_name,
+  popularity: (s) => s.popularity,
+  vote_average: (s) => s.vote_average,
+  vote_count: (s) => s.vote_count,
+};
+
+/** with_status codes of the real service. */
+export const TV_STATUSES = ['Returning Series', 'Planned', 'In Production', 'Ended', 'Canceled', 'Pilot'];
+/** with_type codes of the real service. */
+export const TV_TYPES = ['Documentary', 'News', 'Miniseries', 'Reality', 'Scripted', 'Talk Show', 'Video'];
+
+const LANGUAGE = /^[a-z]{2}$/i;
+const COUNTRY = /^[a-z]{2}$/i;
+
+export function discoverMovies(data: CatalogData, query: Query): MovieDetails[] {
+  const sort = readChoice(query, 'sort_by', MOVIE_SORTS, 'popularity.desc');
+  const adult = readBoolean(query, 'include_adult');
+  const video = readBoolean(query, 'include_video');
+  const primaryYear = readYear(query, 'primary_release_year');
+  const year = readYear(query, 'year');
+  const primaryFrom = readDay(query, 'primary_release_date.gte');
+  const primaryTo = readDay(query, 'primary_release_date.lte');
+  const releaseFrom = readDay(query, 'release_date.gte');
+  const releaseTo = readDay(query, 'release_date.lte');
+  const voteMin = readNumber(query, 'vote_average.gte');
+  const voteMax = readNumber(query, 'vote_average.lte');
+  const countMin = readNumber(query, 'vote_count.gte');
+  const countMax = readNumber(query, 'vote_count.lte');
+  const runtimeMin = readNumber(query, 'with_runtime.gte');
+  const runtimeMax = readNumber(query, 'with_runtime.lte');
+  const genres = readIds(query, 'with_genres');
+  const noGenres = readIds(query, 'without_genres');
+  const companies = readIds(query, 'with_companies');
+  const noCompanies = readIds(query, 'without_companies');
+  const languages = readCodes(query, 'with_original_language', LANGUAGE, (s) => s.toLowerCase());
+  const countries = readCodes(query, 'with_origin_country', COUNTRY, (s) => s.toUpperCase());
+  const runtimeFiltered = runtimeMin !== undefined || runtimeMax !== undefined;
+
+  const movies = data.movies.filter((m) => {
+    const genreIds = m.genres.map((g) => g.id);
+    const companyIds = m.production_companies.map((c) => c.id);
+    return (adult || !m.adult)
+      && (video || !m.video)
+      && (!primaryYear || m.release_date.startsWith(primaryYear))
+      && (!year || m.release_date.startsWith(year))
+      && dayInRange(m.release_date, primaryFrom, primaryTo)
+      && dayInRange(m.release_date, releaseFrom, releaseTo)
+      && inRange(m.vote_average, voteMin, voteMax)
+      && inRange(m.vote_count, countMin, countMax)
+      && (!runtimeFiltered || (m.runtime !== null && m.runtime !== 0 && inRange(m.runtime, runtimeMin, runtimeMax)))
+      && passes(genres, genreIds) && passesWithout(noGenres, genreIds)
+      && passes(companies, companyIds) && passesWithout(noCompanies, companyIds)
+      && (!languages || languages.values.includes(m.original_language))
+      && passes(countries && { ...countries, all: false }, m.origin_country ?? []);
+  });
+  const [key, direction] = sort.split('.') as [string, Direction];
+  return sortBy(movies, MOVIE_SORT_KEYS[key], direction);
+}
+
+export function discoverTv(data: CatalogData, query: Query): TvSeriesDetails[] {
+  const sort = readChoice(query, 'sort_by', TV_SORTS, 'popularity.desc');
+  todayIn(query, data.today); // validates `timezone`
+  const adult = readBoolean(query, 'include_adult');
+  const nullDates = readBoolean(query, 'include_null_first_air_dates');
+  const screened = query.screened_theatrically === undefined ? undefined : readBoolean(query, 'screened_theatrically');
+  const firstYear = readYear(query, 'first_air_date_year');
+  const firstFrom = readDay(query, 'first_air_date.gte');
+  const firstTo = readDay(query, 'first_air_date.lte');
+  const airFrom = readDay(query, 'air_date.gte');
+  const airTo = readDay(query, 'air_date.lte');
+  const voteMin = readNumber(query, 'vote_average.gte');
+  const voteMax = readNumber(query, 'vote_average.lte');
+  const countMin = readNumber(query, 'vote_count.gte');
+  const countMax = readNumber(query, 'vote_count.lte');
+  const runtimeMin = readNumber(query, 'with_runtime.gte');
+  const runtimeMax = readNumber(query, 'with_runtime.lte');
+  const genres = readIds(query, 'with_genres');
+  const noGenres = readIds(query, 'without_genres');
+  const companies = readIds(query, 'with_companies');
+  const noCompanies = readIds(query, 'without_companies');
+  const networks = readIds(query, 'with_networks');
+  const languages = readCodes(query, 'with_original_language', LANGUAGE, (s) => s.toLowerCase());
+  const countries = readCodes(query, 'with_origin_country', COUNTRY, (s) => s.toUpperCase());
+  const statuses = readList(query, 'with_status', /^[0-5]$/, (s) => TV_STATUSES[Number(s)]);
+  const types = readList(query, 'with_type', /^[0-6]$/, (s) => TV_TYPES[Number(s)]);
+  const region = query.watch_region === undefined ? undefined : (COUNTRY.test(query.watch_region) ? query.watch_region.toUpperCase() : invalid());
+  const providers = readIds(query, 'with_watch_providers');
+  const noProviders = readIds(query, 'without_watch_providers');
+  const monetization = readList(query, 'with_watch_monetization_types', /^(flatrate|free|ads|rent|buy)$/, (s) => s);
+  const runtimeFiltered = runtimeMin !== undefined || runtimeMax !== undefined;
+  const airFiltered = airFrom !== undefined || airTo !== undefined;
+
+  const series = data.tvSeries.filter((s) => {
+    const genreIds = s.genres.map((g) => g.id);
+    const companyIds = s.production_companies.map((c) => c.id);
+    const offers = region ? data.tvSeriesExtras.get(s.id)?.watchProviders[region] : undefined;
+    const offerKinds = offers ? (['flatrate', 'free', 'ads', 'rent', 'buy'] as const).filter((kind) => offers[kind]?.length) : [];
+    const providerIds = offers ? offerKinds.flatMap((kind) => offers[kind]!.map((o) => o.provider_id)) : [];
+    return (adult || !s.adult)
+      && (nullDates || s.first_air_date !== '')
+      && (screened === undefined || screened === (data.screenedTheatrically.get(s.id)?.length ?? 0) > 0)
+      && (!firstYear || s.first_air_date.startsWith(firstYear))
+      && dayInRange(s.first_air_date, firstFrom, firstTo)
+      && (!airFiltered || airDatesOf(data, s.id).some((day) => dayInRange(day, airFrom, airTo)))
+      && inRange(s.vote_average, voteMin, voteMax)
+      && inRange(s.vote_count, countMin, countMax)
+      && (!runtimeFiltered || s.episode_run_time.some((minutes) => inRange(minutes, runtimeMin, runtimeMax)))
+      && passes(genres, genreIds) && passesWithout(noGenres, genreIds)
+      && passes(companies, companyIds) && passesWithout(noCompanies, companyIds)
+      && passes(networks, s.networks.map((n) => n.id))
+      && (!languages || languages.values.includes(s.original_language))
+      && passes(countries && { ...countries, all: false }, s.origin_country)
+      && (!statuses || statuses.values.includes(s.status))
+      && (!types || types.values.includes(s.type))
+      && (!region || !providers || passes(providers, providerIds))
+      && (!region || passesWithout(noProviders, providerIds))
+      && (!region || !monetization || passes(monetization, offerKinds));
+  });
+  const [key, direction] = sort.split('.') as [string, Direction];
+  return sortBy(series, TV_SORT_KEYS[key], direction);
+}
+
+export const discoverRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/discover/movie',
+    handle: ({ catalog, query }) => {
+      const page = readPage(query);
+      return { body: paginate(discoverMovies(catalog.data, query).map(movieSummary), page), cache: CACHE.pages };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/discover/tv',
+    handle: ({ catalog, query }) => {
+      const page = readPage(query);
+      return { body: paginate(discoverTv(catalog.data, query).map(tvListItem), page), cache: CACHE.pages };
+    },
+  },
+];
