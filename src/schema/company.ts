@@ -14,8 +14,8 @@ function details(company: CompanySource, context: GatewayContext) {
   return () => context.loaders.company.load({ companyId: company.id });
 }
 
-const AlternativeName = builder.objectRef<Up.AlternativeName>('CompanyAlternativeName').implement({
-  description: 'Another name a company is known by.',
+export const AlternativeName = builder.objectRef<Up.AlternativeName>('CompanyAlternativeName').implement({
+  description: 'Another name a company or TV network is known by.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'The name.' }),
     type: t.exposeString('type', { description: 'Kind of name, such as "former name"; often empty.' }),
