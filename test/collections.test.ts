@@ -167,6 +167,18 @@ describe('keywords', () => {
     expect(h.callsTo(/^\/movie\//)).toBe(0);
   });
 
+  it("keeps the movie change log's added plot keywords among the movie's keywords", async () => {
+    let checked = 0;
+    for (const [movieId, changes] of data().movieChanges) {
+      const added = changes.filter((c) => c.key === 'plot_keywords' && c.item.action === 'added').map((c) => (c.item.value as any).id);
+      if (added.length === 0) continue;
+      const up = await h.rest(`/movie/${movieId}/keywords`);
+      for (const id of added) expect(up.keywords.map((k: any) => k.id)).toContain(id);
+      if (++checked === 5) break;
+    }
+    expect(checked).toBe(5);
+  });
+
   it('links a movie keyword to its movies without loading the keyword', async () => {
     const movie = data().movies.find((m) => (data().movieKeywords.get(m.id) ?? []).length > 0)!;
     const keyword = data().movieKeywords.get(movie.id)![0];
@@ -352,6 +364,29 @@ describe('episode groups', () => {
   it('answers NOT_FOUND for an unknown episode group', async () => {
     const { body } = await h.query(`{ episodeGroup(id: "000000000000000000000000") { name } }`);
     expect(errorCodes({ body } as any)).toEqual(['NOT_FOUND']);
+  });
+});
+
+describe('with append_to_response merging', () => {
+  it('merges Movie.keywords, TVSeries.keywords and episodeGroups into the detail calls', async () => {
+    const m = await startHarness({ config: { appendToResponse: true } });
+    try {
+      const movie = data().movies[1];
+      const seriesId = seriesWithGroups();
+      const { body } = await m.query(
+        `{ movie(id: ${movie.id}) { title keywords { id name } } tvSeries(id: ${seriesId}) { name keywords { id } episodeGroups { id name } } }`,
+      );
+      expect(body.errors).toBeUndefined();
+      expect(body.data.movie.keywords).toEqual(data().movieKeywords.get(movie.id));
+      expect(body.data.tvSeries.keywords.map((k: any) => k.id)).toEqual(data().tvKeywords.get(seriesId)!.map((k) => k.id));
+      expect(body.data.tvSeries.episodeGroups.map((g: any) => g.id)).toEqual(data().episodeGroupsOfSeries.get(seriesId));
+      expect(m.catalog.calls.map((c) => [c.path, c.query.append_to_response])).toEqual(
+        expect.arrayContaining([[`/movie/${movie.id}`, 'keywords'], [`/tv/${seriesId}`, expect.stringMatching(/episode_groups/)]]),
+      );
+      expect(m.catalog.calls.length).toBe(2);
+    } finally {
+      await m.close();
+    }
   });
 });
 

@@ -4,10 +4,12 @@
  * Consistency rules: a collection exists for every `belongs_to_collection` of the movies and its
  * parts are exactly those movies; a keyword's movies are exactly the movies that carry it; network
  * details extend the network records the series embed; an episode group lists real episodes of its
- * own series. Keyword ids of the first words are the ones the movie change log uses (changes.ts).
+ * own series. Keyword ids of the first words are the ones the movie change log uses (changes.ts), and
+ * a keyword the log says was added to a movie is one of that movie's keywords.
  */
+import { generateMovieChanges } from './changes.ts';
 import { COUNTRIES, LANGUAGES } from './countries.ts';
-import { dayToMs } from './dates.ts';
+import { CATALOG_TODAY, dayToMs } from './dates.ts';
 import { Random } from './random.ts';
 import { movieOverview, slug, titleIn } from './text.ts';
 import { episodeSummary } from './tv.ts';
@@ -212,9 +214,17 @@ function generateKeywords(rng: Random, movies: MovieDetails[], tvSeries: TvSerie
   const keywords: Keyword[] = KEYWORDS.map((name, index) => ({ id: 1000 + index * 379, name }));
   const extraIds = rng.sparseIds(MORE_KEYWORDS.length, 200_000, 5_000);
   MORE_KEYWORDS.forEach((name, index) => keywords.push({ id: extraIds[index], name }));
+  // A keyword the movie's change log says was added is one of its keywords (same stream as catalog.ts uses).
+  const changes = generateMovieChanges(movies, CATALOG_TODAY);
+  const byId = new Map(keywords.map((keyword) => [keyword.id, keyword]));
   const movieKeywords = new Map<number, Keyword[]>();
   for (const movie of movies) {
-    movieKeywords.set(movie.id, rng.pickSome(keywords, rng.pick([0, 1, 2, 3, 3, 4, 5])).sort((a, b) => a.id - b.id));
+    const chosen = new Set(rng.pickSome(keywords, rng.pick([0, 1, 2, 3, 3, 4, 5])));
+    for (const { key, item } of changes.get(movie.id) ?? []) {
+      const added = key === 'plot_keywords' && item.action === 'added' ? byId.get((item.value as Keyword).id) : undefined;
+      if (added) chosen.add(added);
+    }
+    movieKeywords.set(movie.id, [...chosen].sort((a, b) => a.id - b.id));
   }
   const tvKeywords = new Map<number, Keyword[]>();
   for (const series of tvSeries) {
