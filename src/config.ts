@@ -23,8 +23,29 @@ export interface Config {
   breakerCooldownMs: number;
   /** Merge sub-resource loads of one parent into one call with append_to_response. */
   appendToResponse: boolean;
-  /** Whether the GraphiQL page and introspection are served. */
+  /** Whether the GraphiQL page is served. */
   graphiql: boolean;
+  /** Whether introspection is allowed; when it is not, field suggestions are hidden too. */
+  introspection: boolean;
+  limits: QueryLimits;
+}
+
+/** Bounds on what one client request may ask; each rejection names its limit. */
+export interface QueryLimits {
+  /** Deepest selection nesting. */
+  depth: number;
+  /** Aliases in one operation. */
+  aliases: number;
+  /** Directives in one operation. */
+  directives: number;
+  /** Tokens in one document. */
+  tokens: number;
+  /** Estimated upstream calls one operation can cause. */
+  cost: number;
+  /** Bytes of a request body. */
+  bodyBytes: number;
+  /** Operations in one batched request. */
+  batch: number;
 }
 
 export class ConfigError extends Error {
@@ -97,5 +118,15 @@ export function loadConfig(env: Env = process.env): Config {
     breakerThreshold: integer(env, 'CIRCUIT_BREAKER_THRESHOLD', 5, 1, 1_000),
     breakerCooldownMs: integer(env, 'CIRCUIT_BREAKER_COOLDOWN_MS', 5_000, 10, 600_000),
     graphiql: boolean(env, 'GRAPHIQL', env.NODE_ENV !== 'production'),
+    introspection: boolean(env, 'INTROSPECTION', env.NODE_ENV !== 'production'),
+    limits: {
+      depth: integer(env, 'MAX_DEPTH', 12, 1, 100),
+      aliases: integer(env, 'MAX_ALIASES', 30, 0, 1_000),
+      directives: integer(env, 'MAX_DIRECTIVES', 10, 0, 1_000),
+      tokens: integer(env, 'MAX_TOKENS', 5_000, 10, 1_000_000),
+      cost: integer(env, 'MAX_COST', 1_000, 1, 1_000_000),
+      bodyBytes: integer(env, 'MAX_BODY_BYTES', 100_000, 100, 100_000_000),
+      batch: integer(env, 'MAX_BATCH', 5, 1, 100),
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { QueryLimits } from './config.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from './upstream/loaders.ts';
 import { approvalUrlOf } from './upstream/site.ts';
@@ -8,6 +9,8 @@ export interface GatewayContext {
   readonly actions: Actions;
   /** The page where a user approves a request token (see upstream/site.ts). */
   readonly approvalUrl: (requestToken: string) => string;
+  /** The configured query limits, read by the schema's cost check. */
+  readonly limits: QueryLimits;
 }
 
 const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})$/i;
@@ -38,6 +41,7 @@ export interface ContextOptions {
   appendToResponse: boolean;
   /** Budget of one GraphQL request's upstream work, retries included. */
   requestDeadlineMs: number;
+  limits: QueryLimits;
 }
 
 export function createContext(client: UpstreamClient, request: Request, options: ContextOptions): GatewayContext {
@@ -47,5 +51,6 @@ export function createContext(client: UpstreamClient, request: Request, options:
     loaders: createLoaders(client, credentials, { appendToResponse: options.appendToResponse, deadline }),
     actions: createActions(client, credentials, deadline),
     approvalUrl: approvalUrlOf(client),
+    limits: options.limits,
   };
 }

@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import { createYoga, handleStreamOrSingleExecutionResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { createContext, type GatewayContext } from './context.ts';
+import { protections } from './protections.ts';
 import { schema } from './schema/index.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
 import { UpstreamError } from './upstream/errors.ts';
@@ -66,12 +67,15 @@ export function createGateway(config: Config & { catalogBaseUrl: string }): Gate
     graphiql: config.graphiql ? { title: 'Media Catalog GraphQL' } : false,
     landingPage: false,
     maskedErrors: true,
-    plugins: [useUpstreamErrors],
+    maxRequestBodySize: config.limits.bodyBytes,
+    batching: { limit: config.limits.batch },
+    plugins: [...protections(config), useUpstreamErrors],
     context: ({ request }) =>
       createContext(upstream, request, {
         serverToken: config.catalogAccessToken,
         appendToResponse: config.appendToResponse,
         requestDeadlineMs: config.requestDeadlineMs,
+        limits: config.limits,
       }),
     logging: 'warn',
   });
