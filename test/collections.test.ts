@@ -200,7 +200,7 @@ describe('search collections and keywords', () => {
     for (const c of up.results) expect(`${c.name} ${c.original_name}`.toLowerCase()).toContain(term.toLowerCase());
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($q: String!) { search { collections(query: $q, page: 1, language: "en-US", includeAdult: false) {
+      `query($q: String!) { search { collections(query: $q, page: 1, language: "en-US", includeAdult: false, region: "us") {
         ${expected.PAGE('id name originalName originalLanguage overview posterPath backdropPath')} } } }`,
       { q: term },
     );
@@ -220,7 +220,7 @@ describe('search collections and keywords', () => {
       ),
     );
     expect(h.catalog.calls.map((c) => [c.path, c.query])).toEqual([
-      ['/search/collection', { query: term, page: '1', include_adult: 'false', language: 'en-US' }],
+      ['/search/collection', { query: term, page: '1', include_adult: 'false', language: 'en-US', region: 'US' }],
     ]);
   });
 
@@ -400,6 +400,7 @@ describe('bad arguments', () => {
     ['{ search { collections(query: "a", page: 0) { page } } }', 'page'],
     ['{ search { collections(query: "a", language: "english") { page } } }', 'language'],
     ['{ search { keywords(query: "a", page: 501) { page } } }', 'page'],
+    ['{ search { collections(query: "a", region: "USA") { page } } }', 'region'],
     [`{ keyword(id: 1000) { movies(page: 0) { page } } }`, 'page'],
     [`{ keyword(id: 1000) { movies(language: "EN") { page } } }`, 'language'],
   ])('%s → BAD_USER_INPUT naming %s, no upstream call', async (query, argument) => {

@@ -120,6 +120,7 @@ builder.objectFields(Search, (t) => ({
         description: 'Language of the texts, as ISO 639-1 with an optional region ("en", "en-US"). Defaults to en-US.',
       }),
       includeAdult: t.arg.boolean({ required: false, description: 'Whether to include adult collections. Defaults to false.' }),
+      region: t.arg.string({ required: false, description: 'ISO 3166-1 country ("US") whose release data to prefer.' }),
     },
     resolve: (_, args, c) =>
       c.loaders.searchCollections.load({
@@ -127,6 +128,7 @@ builder.objectFields(Search, (t) => ({
         page: valid.page(args.page),
         language: valid.language(args.language),
         includeAdult: args.includeAdult ?? undefined,
+        region: valid.country('region', args.region),
       }),
   }),
 }));
