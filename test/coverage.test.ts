@@ -43,6 +43,7 @@ beforeAll(async () => {
     guestSessionId: guest.guest_session_id,
     rest: (path) => h.rest(path),
     approveRequestToken: (token) => h.catalog.approveRequestToken(token),
+    newUserSession: () => createUserSession(h),
   };
 });
 afterAll(async () => {
@@ -69,6 +70,7 @@ describe('coverage of the OpenAPI operations', () => {
     const headers: Record<string, string> = {};
     if (call.session === 'user') headers['x-session-id'] = context.sessionId;
     if (call.session === 'guest') headers['x-guest-session-id'] = context.guestSessionId;
+    Object.assign(headers, call.headers);
     h.catalog.resetCalls();
     const response = await h.query(call.query, call.variables, headers);
     expect(response.body.errors, response.text).toBeUndefined();

@@ -7,21 +7,21 @@ import * as valid from './validate.ts';
 
 type AccountSource = { id: number } & Partial<Up.AccountDetails>;
 
-const Account = builder.objectRef<AccountSource>('Account');
+export const Account = builder.objectRef<AccountSource>('Account');
 
 function details(account: AccountSource, context: GatewayContext) {
   return () => context.loaders.account.load({ accountId: account.id });
 }
 
-const RatedMoviesOrder = builder.enumType('RatedMoviesOrder', {
-  description: 'Order of rated movies, by when the rating was made.',
+export const AccountListOrder = builder.enumType('AccountListOrder', {
+  description: "Order of an account's rated, favourite or watchlist entries, by when each entry was made.",
   values: {
-    CREATED_AT_ASC: { value: 'created_at.asc', description: 'Oldest rating first (the default).' },
-    CREATED_AT_DESC: { value: 'created_at.desc', description: 'Newest rating first.' },
+    CREATED_AT_ASC: { value: 'created_at.asc', description: 'Oldest entry first (the default).' },
+    CREATED_AT_DESC: { value: 'created_at.desc', description: 'Newest entry first.' },
   } as const,
 });
 
-const RatedMovie = builder.objectRef<Up.RatedMovie>('RatedMovie').implement({
+export const RatedMovie = builder.objectRef<Up.RatedMovie>('RatedMovie').implement({
   description: 'A movie together with the rating an account gave it.',
   fields: (t) => ({
     rating: t.exposeFloat('rating', { description: 'The rating, 0.5 to 10 in steps of 0.5.' }),
@@ -29,7 +29,7 @@ const RatedMovie = builder.objectRef<Up.RatedMovie>('RatedMovie').implement({
   }),
 });
 
-const RatedMoviePage = pageOf('RatedMoviePage', 'rated movies', RatedMovie);
+export const RatedMoviePage = pageOf('RatedMoviePage', 'rated movies', RatedMovie);
 
 Account.implement({
   description: 'A user account of the catalog. Its data is private: every field but `id` needs the session (X-Session-Id) of that account.',
@@ -77,7 +77,7 @@ Account.implement({
       args: {
         page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
         language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
-        sortBy: t.arg({ type: RatedMoviesOrder, required: false, description: 'Order of the results. Defaults to oldest first.' }),
+        sortBy: t.arg({ type: AccountListOrder, required: false, description: 'Order of the results. Defaults to oldest first.' }),
       },
       resolve: (a, args, c) =>
         c.loaders.ratedMovies.load({

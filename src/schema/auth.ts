@@ -11,7 +11,7 @@ const CredentialCheck = builder.objectRef<Up.StatusResponse>('CredentialCheck').
   }),
 });
 
-const Session = builder.objectRef<Up.Session>('Session').implement({
+export const Session = builder.objectRef<Up.Session>('Session').implement({
   description: 'A user session. Send `sessionId` in the X-Session-Id header to act as that user.',
   fields: (t) => ({
     sessionId: t.exposeString('session_id', { description: 'The session id. Keep it secret: it acts as the user.' }),

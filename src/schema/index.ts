@@ -1,6 +1,8 @@
 import { builder } from './builder.ts';
 import './account.ts';
+import './account-extras.ts';
 import './auth.ts';
+import './auth-extras.ts';
 import './certifications.ts';
 import './collection.ts';
 import './company.ts';
@@ -22,6 +24,7 @@ import './shared.ts';
 import './tv.ts';
 import './tv-extras.ts';
 import './tv-lists.ts';
+import './user-lists.ts';
 import './watch-providers.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,3 +1,110 @@
-import type { CoverageEntry } from './types.ts';
+import type { CoverageContext, CoverageEntry } from './types.ts';
 
-export const accountOperations: CoverageEntry[] = [];
+const account = (c: CoverageContext) => c.data.account.id;
+/** One of the account's own lists (generated), so list writes are allowed. */
+const ownList = (c: CoverageContext) => c.data.userLists.ownedBy(c.data.account.id)[0].id;
+const accountField = (field: string) => (c: CoverageContext) => ({
+  query: `query($id: Int!) { account(id: $id) { ${field} } }`,
+  variables: { id: account(c) },
+  session: 'user' as const,
+});
+const guestField = (field: string) => () => ({ query: `{ guestSession { ${field} { page } } }`, session: 'guest' as const });
+
+/** Account lists, authentication flow, guest sessions and user lists. */
+export const accountOperations: CoverageEntry[] = [
+  {
+    operationId: 'account-add-favorite',
+    graphql: (c) => ({
+      query: 'mutation($a: Int!, $m: Int!) { setMovieFavorite(accountId: $a, movieId: $m, favorite: true) { id } }',
+      variables: { a: account(c), m: c.data.movies[7].id },
+      session: 'user',
+    }),
+    upstream: { method: 'POST', path: /^\/account\/\d+\/favorite$/ },
+  },
+  {
+    operationId: 'account-add-to-watchlist',
+    graphql: (c) => ({
+      query: 'mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(accountId: $a, seriesId: $s, watchlist: true) { id } }',
+      variables: { a: account(c), s: c.data.tvSeries[7].id },
+      session: 'user',
+    }),
+    upstream: { method: 'POST', path: /^\/account\/\d+\/watchlist$/ },
+  },
+  { operationId: 'account-get-favorites', graphql: accountField('favoriteMovies { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/favorite\/movies$/ } },
+  { operationId: 'account-favorite-tv', graphql: accountField('favoriteTVSeries { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/favorite\/tv$/ } },
+  { operationId: 'account-watchlist-movies', graphql: accountField('watchlistMovies { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/watchlist\/movies$/ } },
+  { operationId: 'account-watchlist-tv', graphql: accountField('watchlistTVSeries { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/watchlist\/tv$/ } },
+  { operationId: 'account-rated-tv', graphql: accountField('ratedTVSeries { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/rated\/tv$/ } },
+  { operationId: 'account-rated-tv-episodes', graphql: accountField('ratedEpisodes { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/rated\/tv\/episodes$/ } },
+  { operationId: 'account-lists', graphql: accountField('lists { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/lists$/ } },
+  {
+    operationId: 'authentication-create-request-token',
+    graphql: () => ({ query: 'mutation { createRequestToken { requestToken expiresAt approvalUrl } }' }),
+    upstream: { method: 'GET', path: /^\/authentication\/token\/new$/ },
+  },
+  {
+    operationId: 'authentication-create-guest-session',
+    graphql: () => ({ query: 'mutation { createGuestSession { guestSessionId expiresAt } }' }),
+    upstream: { method: 'GET', path: /^\/authentication\/guest_session\/new$/ },
+  },
+  {
+    operationId: 'authentication-create-session-from-login',
+    graphql: async (c) => {
+      const { request_token } = await c.rest('/authentication/token/new');
+      return {
+        query: 'mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { success } }',
+        variables: { u: c.data.account.username, p: 'popcorn-and-subtitles', t: request_token },
+      };
+    },
+    upstream: { method: 'POST', path: /^\/authentication\/token\/validate_with_login$/ },
+  },
+  {
+    operationId: 'authentication-create-session-from-v4-token',
+    reason:
+      'Converts a v4 user access token into a v3 session. Such a token only comes from the v4 auth flow (/4/auth/...), which is not part of this v3 service file, so no client of this graph can hold one; v3 sessions come from createSession or createSessionWithLogin instead.',
+  },
+  {
+    operationId: 'authentication-delete-session',
+    // A session of its own, so the shared one stays valid for the other entries.
+    graphql: async (c) => ({ query: 'mutation { deleteSession }', headers: { 'x-session-id': await c.newUserSession() } }),
+    upstream: { method: 'DELETE', path: /^\/authentication\/session$/ },
+  },
+  { operationId: 'guest-session-rated-movies', graphql: guestField('ratedMovies'), upstream: { method: 'GET', path: /^\/guest_session\/[^/]+\/rated\/movies$/ } },
+  { operationId: 'guest-session-rated-tv', graphql: guestField('ratedTVSeries'), upstream: { method: 'GET', path: /^\/guest_session\/[^/]+\/rated\/tv$/ } },
+  { operationId: 'guest-session-rated-tv-episodes', graphql: guestField('ratedEpisodes'), upstream: { method: 'GET', path: /^\/guest_session\/[^/]+\/rated\/tv\/episodes$/ } },
+  {
+    operationId: 'list-details',
+    graphql: (c) => ({ query: `{ list(id: ${c.data.movieLists[0].id}) { name items { page } } }` }),
+    upstream: { method: 'GET', path: /^\/list\/\d+$/ },
+  },
+  {
+    operationId: 'list-check-item-status',
+    graphql: (c) => ({ query: `{ list(id: ${c.data.movieLists[0].id}) { itemStatus(movieId: ${c.data.movies[0].id}) } }` }),
+    upstream: { method: 'GET', path: /^\/list\/\d+\/item_status$/ },
+  },
+  {
+    operationId: 'list-create',
+    graphql: () => ({ query: 'mutation { createList(name: "Coverage", description: "made by the coverage test") { id } }', session: 'user' }),
+    upstream: { method: 'POST', path: /^\/list$/ },
+  },
+  {
+    operationId: 'list-add-movie',
+    graphql: (c) => ({ query: `mutation { addMovieToList(listId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`, session: 'user' }),
+    upstream: { method: 'POST', path: /^\/list\/\d+\/add_item$/ },
+  },
+  {
+    operationId: 'list-remove-movie',
+    graphql: (c) => ({ query: `mutation { removeMovieFromList(listId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`, session: 'user' }),
+    upstream: { method: 'POST', path: /^\/list\/\d+\/remove_item$/ },
+  },
+  {
+    operationId: 'list-clear',
+    graphql: (c) => ({ query: `mutation { clearList(listId: ${ownList(c)}) { id } }`, session: 'user' }),
+    upstream: { method: 'POST', path: /^\/list\/\d+\/clear$/ },
+  },
+  {
+    operationId: 'list-delete',
+    graphql: (c) => ({ query: `mutation { deleteList(listId: ${c.data.userLists.ownedBy(c.data.account.id).at(-1)!.id}) }`, session: 'user' }),
+    upstream: { method: 'DELETE', path: /^\/list\/\d+$/ },
+  },
+];

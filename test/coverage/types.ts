@@ -9,6 +9,8 @@ export interface CoverageContext {
   rest<T = any>(path: string): Promise<T>;
   /** What the user does on the catalog site to approve a request token. */
   approveRequestToken(requestToken: string): void;
+  /** A fresh user session of its own (for an entry that ends or spoils the session it uses). */
+  newUserSession(): Promise<string>;
 }
 
 export interface CoveredOperation {
@@ -24,6 +26,8 @@ export interface GraphQLCall {
   variables?: Record<string, unknown>;
   /** Send X-Session-Id with the user session, or X-Guest-Session-Id with the guest session. */
   session?: 'user' | 'guest';
+  /** Extra request headers, e.g. an X-Session-Id of the entry's own (overrides `session`). */
+  headers?: Record<string, string>;
 }
 
 /** An operation of the OpenAPI file that the graph leaves out on purpose, with the reason. */

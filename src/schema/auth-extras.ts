@@ -1,0 +1,131 @@
+/**
+ * The rest of the session flow: request tokens (with the page where the user approves them),
+ * logging in with username and password, guest sessions and what a guest rated, and ending a
+ * session. Credentials are only ever returned to the caller that asked for them; they never
+ * appear in an error message.
+ */
+import type * as A from '../upstream/types/account.ts';
+import { RatedEpisodePage, RatedTVSeriesPage } from './account-extras.ts';
+import { AccountListOrder, RatedMoviePage } from './account.ts';
+import { Session } from './auth.ts';
+import { builder } from './builder.ts';
+import { isoTimestamp } from './common.ts';
+import * as valid from './validate.ts';
+
+const RequestToken = builder.objectRef<A.RequestToken & { approvalUrl: string }>('RequestToken').implement({
+  description:
+    'A request token: send the user to `approvalUrl` to approve it (or use `createSessionWithLogin`), then exchange it with `createSession`. It expires after 60 minutes.',
+  fields: (t) => ({
+    requestToken: t.exposeString('request_token', { description: 'The token. Keep it private until it is exchanged.' }),
+    expiresAt: t.string({ description: 'When the token expires, ISO 8601 UTC.', resolve: (r) => isoTimestamp(r.expires_at) }),
+    approvalUrl: t.exposeString('approvalUrl', { description: 'The catalog site page where the user approves this token.' }),
+  }),
+});
+
+const GuestSession = builder.objectRef<A.GuestSession>('GuestSession').implement({
+  description: 'A guest session: send `guestSessionId` in the X-Guest-Session-Id header to rate without an account.',
+  fields: (t) => ({
+    guestSessionId: t.exposeString('guest_session_id', { description: 'The guest session id. Keep it private: it acts as the guest.' }),
+    expiresAt: t.string({
+      description: 'When the guest session expires unless used, ISO 8601 UTC.',
+      resolve: (g) => isoTimestamp(g.expires_at),
+    }),
+  }),
+});
+
+const guestListArgs = builder.args((t) => ({
+  page: t.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
+  language: t.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+  sortBy: t.field({ type: AccountListOrder, required: false, description: 'Order of the results. Defaults to oldest rating first.' }),
+}));
+
+type GuestArgs = { page?: number | null; language?: string | null; sortBy?: string | null };
+const guestParams = (args: GuestArgs) => ({ page: valid.page(args.page), language: valid.language(args.language), sortBy: args.sortBy ?? undefined });
+
+/** The guest session of the request (X-Guest-Session-Id); a marker object, the id stays in the context. */
+const GuestSessionData = builder.objectRef<{ guest: true }>('GuestSessionData').implement({
+  description: 'What the guest session of this request (X-Guest-Session-Id) rated. Each field is UNAUTHENTICATED without that header.',
+  fields: (t) => ({
+    ratedMovies: t.field({
+      type: RatedMoviePage,
+      nullable: true,
+      description: 'Movies the guest rated, with the ratings.',
+      args: guestListArgs,
+      resolve: (_, args, c) => c.loaders.guestRatedMovies.load(guestParams(args)),
+    }),
+    ratedTVSeries: t.field({
+      type: RatedTVSeriesPage,
+      nullable: true,
+      description: 'TV series the guest rated, with the ratings.',
+      args: guestListArgs,
+      resolve: (_, args, c) => c.loaders.guestRatedTVSeries.load(guestParams(args)),
+    }),
+    ratedEpisodes: t.field({
+      type: RatedEpisodePage,
+      nullable: true,
+      description: 'TV episodes the guest rated, with the ratings.',
+      args: guestListArgs,
+      resolve: (_, args, c) => c.loaders.guestRatedEpisodes.load(guestParams(args)),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  guestSession: t.field({
+    type: GuestSessionData,
+    description: 'The guest session of this request (sent in X-Guest-Session-Id) and what it rated.',
+    resolve: () => ({ guest: true as const }),
+  }),
+}));
+
+/** Passwords: any printable text up to 128 characters (never echoed, never logged). */
+function password(value: string): string {
+  if (value.length < 1 || value.length > 128 || /[\u0000-\u001f\u007f]/.test(value)) {
+    throw valid.badInput('password', 'must be 1 to 128 printable characters.');
+  }
+  return value;
+}
+
+function username(value: string): string {
+  if (!/^[A-Za-z0-9_.@+-]{1,64}$/.test(value)) throw valid.badInput('username', 'must be 1 to 64 letters, digits or "_.@+-".');
+  return value;
+}
+
+builder.mutationFields((t) => ({
+  createRequestToken: t.field({
+    type: RequestToken,
+    description: 'Starts a user login: a new request token and the page where the user approves it.',
+    resolve: async (_, __, c) => {
+      const token = await c.actions.createRequestToken({});
+      return { ...token, approvalUrl: c.approvalUrl(token.request_token) };
+    },
+  }),
+  createGuestSession: t.field({
+    type: GuestSession,
+    description: 'A new guest session, which can rate movies, series and episodes without an account.',
+    resolve: (_, __, c) => c.actions.createGuestSession({}),
+  }),
+  createSessionWithLogin: t.field({
+    type: Session,
+    description:
+      'Logs in without the approval page: approves the request token with the username and password of the account, then exchanges it for a user session. Wrong username or password: UNAUTHENTICATED.',
+    args: {
+      username: t.arg.string({ required: true, description: 'User name of the account.' }),
+      password: t.arg.string({ required: true, description: 'Password of the account. Never logged or echoed.' }),
+      requestToken: t.arg.string({ required: true, description: 'A fresh request token from `createRequestToken`.' }),
+    },
+    resolve: async (_, args, c) => {
+      const params = {
+        username: username(args.username),
+        password: password(args.password),
+        requestToken: valid.token('requestToken', args.requestToken),
+      };
+      const approved = await c.actions.validateWithLogin(params);
+      return c.actions.createSession({ requestToken: approved.request_token });
+    },
+  }),
+  deleteSession: t.boolean({
+    description: 'Ends the user session sent in X-Session-Id (logs out). True when the catalog ended it.',
+    resolve: async (_, __, c) => (await c.actions.deleteSession({})).success === true,
+  }),
+}));
