@@ -62,7 +62,7 @@ Episode.implement({
     accountStates: t.field({
       type: AccountStates,
       nullable: true,
-      description: 'Rating, favourite and watchlist state for the account of the session (needs X-Session-Id).',
+      description: "Rating, favourite and watchlist state for the session's account (X-Session-Id); with X-Guest-Session-Id, the guest's own rating.",
       resolve: (e, _, c) => c.loaders.episodeAccountStates.load(key(e)),
     }),
   }),

@@ -2,8 +2,8 @@ import type * as Up from '../upstream/types.ts';
 import { builder } from './builder.ts';
 import * as valid from './validate.ts';
 
-const Region = builder.objectRef<Up.Region>('Region').implement({
-  description: 'A country for which watch-provider data exists.',
+export const Region = builder.objectRef<Up.Region>('Region').implement({
+  description: 'A country (ISO 3166-1) with its names; used by the country list and the watch-provider regions.',
   fields: (t) => ({
     countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 two-letter country code.' }),
     englishName: t.exposeString('english_name', { description: 'Name of the country in English.' }),

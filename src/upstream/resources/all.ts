@@ -6,6 +6,7 @@ import { discoverResources } from './discover.ts';
 import { movieExtraResources } from './movie-extras.ts';
 import { movieResources } from './movie.ts';
 import { reviewResources } from './review.ts';
+import { seasonResources } from './seasons.ts';
 import { tvExtraResources } from './tv-extras.ts';
 import { tvResources } from './tv.ts';
 
@@ -21,6 +22,7 @@ export const resources = {
   ...collectionResources,
   ...reviewResources,
   ...accountResources,
+  ...seasonResources,
 };
 
 export type Resources = typeof resources;

@@ -1,5 +1,5 @@
 import type * as Up from '../types.ts';
-import { resource, sessionResource, type EpisodeKey, type ImageLanguage, type Language, type Paging, type SeasonKey, type SeriesKey } from './define.ts';
+import { resource, type EpisodeKey, type ImageLanguage, type Language, type Paging, type SeasonKey, type SeriesKey } from './define.ts';
 
 export const tvResources = {
   tvSeries: resource<SeriesKey & Language, Up.TVSeriesDetails>((p) => ({
@@ -32,8 +32,12 @@ export const tvResources = {
     path: ['tv', p.seriesId, 'season', p.seasonNumber, 'episode', p.episodeNumber],
     query: { language: p.language },
   })),
-  episodeAccountStates: sessionResource<EpisodeKey, Up.AccountStates>((p, session) => ({
-    path: ['tv', p.seriesId, 'season', p.seasonNumber, 'episode', p.episodeNumber, 'account_states'],
-    query: { ...session },
-  })),
+  // A guest session sees its own ratings, as for movies.
+  episodeAccountStates: resource<EpisodeKey, Up.AccountStates>(
+    (p, session) => ({
+      path: ['tv', p.seriesId, 'season', p.seasonNumber, 'episode', p.episodeNumber, 'account_states'],
+      query: { ...session },
+    }),
+    'user-or-guest',
+  ),
 };
