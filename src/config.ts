@@ -23,6 +23,8 @@ export interface Config {
   breakerCooldownMs: number;
   /** Merge sub-resource loads of one parent into one call with append_to_response. */
   appendToResponse: boolean;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
   /** Whether the GraphiQL page is served. */
   graphiql: boolean;
   /** Whether introspection is allowed; when it is not, field suggestions are hidden too. */
@@ -77,6 +79,13 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be true or false, got "${env[name]}"`);
 }
 
+function oneOf(env: Env, name: string, fallback: string, allowed: string[]): string {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (!allowed.includes(raw)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${env[name]}"`);
+  return raw;
+}
+
 function baseUrl(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   if (!raw) return undefined;
@@ -117,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     appendToResponse: boolean(env, 'CATALOG_APPEND_TO_RESPONSE', true),
     breakerThreshold: integer(env, 'CIRCUIT_BREAKER_THRESHOLD', 5, 1, 1_000),
     breakerCooldownMs: integer(env, 'CIRCUIT_BREAKER_COOLDOWN_MS', 5_000, 10, 600_000),
+    logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     graphiql: boolean(env, 'GRAPHIQL', env.NODE_ENV !== 'production'),
     introspection: boolean(env, 'INTROSPECTION', env.NODE_ENV !== 'production'),
     limits: {

@@ -1,7 +1,9 @@
 import { GraphQLError } from 'graphql';
 import { createYoga, handleStreamOrSingleExecutionResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
+import type { Logger } from 'pino';
 import { createContext, type GatewayContext } from './context.ts';
+import { createLogger } from './logger.ts';
 import { protections } from './protections.ts';
 import { schema } from './schema/index.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
@@ -53,7 +55,33 @@ const useUpstreamErrors: Plugin = {
   }),
 };
 
-export function createGateway(config: Config & { catalogBaseUrl: string }): Gateway {
+/** One log line per executed operation: its name, duration and error codes; never its variables. */
+function useRequestLog(logger: Logger): Plugin {
+  return {
+    onExecute: ({ args }) => {
+      const started = performance.now();
+      const operation = args.operationName ?? 'anonymous';
+      return {
+        onExecuteDone: (payload) =>
+          handleStreamOrSingleExecutionResult(payload, ({ result }) => {
+            const errors = (result.errors ?? []).map((error) => error.extensions?.code ?? 'UNCODED');
+            logger.info({ operation, ms: Math.round(performance.now() - started), errors }, 'graphql operation');
+          }),
+      };
+    },
+  };
+}
+
+function yogaLogger(logger: Logger) {
+  return {
+    debug: (...args: unknown[]) => logger.debug({ yoga: args }),
+    info: (...args: unknown[]) => logger.info({ yoga: args }),
+    warn: (...args: unknown[]) => logger.warn({ yoga: args }),
+    error: (...args: unknown[]) => logger.error({ yoga: args }),
+  };
+}
+
+export function createGateway(config: Config & { catalogBaseUrl: string }, logger: Logger = createLogger(config.logLevel)): Gateway {
   const upstream = createUpstreamClient({
     baseUrl: config.catalogBaseUrl,
     timeoutMs: config.upstreamTimeoutMs,
@@ -69,7 +97,7 @@ export function createGateway(config: Config & { catalogBaseUrl: string }): Gate
     maskedErrors: true,
     maxRequestBodySize: config.limits.bodyBytes,
     batching: { limit: config.limits.batch },
-    plugins: [...protections(config), useUpstreamErrors],
+    plugins: [...protections(config), useUpstreamErrors, useRequestLog(logger)],
     context: ({ request }) =>
       createContext(upstream, request, {
         serverToken: config.catalogAccessToken,
@@ -77,7 +105,7 @@ export function createGateway(config: Config & { catalogBaseUrl: string }): Gate
         requestDeadlineMs: config.requestDeadlineMs,
         limits: config.limits,
       }),
-    logging: 'warn',
+    logging: yogaLogger(logger),
   });
   return { yoga, upstream };
 }

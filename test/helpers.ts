@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startCatalog, type CatalogOptions, type RunningCatalog } from '../src/catalog/server.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import type { Logger } from 'pino';
 import { createGateway } from '../src/server.ts';
 import type { UpstreamClient } from '../src/upstream/client.ts';
 
@@ -35,18 +36,20 @@ export interface HarnessOptions {
   config?: Partial<Config>;
   /** The server-side token; defaults to the catalog's demo token, `null` for none. */
   serverToken?: string | null;
+  /** Where the gateway logs; silent by default. */
+  logger?: Logger;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const catalog = await startCatalog(options.catalog);
   // Tests of the graph see the plain upstream: no cross-request cache, no merged calls, so
   // call counts name the endpoints. Tests of caching and merging opt in through `config`.
-  const config = { ...loadConfig({}), cacheMaxBytes: 0, appendToResponse: false, ...options.config };
+  const config = { ...loadConfig({}), cacheMaxBytes: 0, appendToResponse: false, logLevel: 'silent', ...options.config };
   const gateway = createGateway({
     ...config,
     catalogBaseUrl: options.config?.catalogBaseUrl ?? catalog.baseUrl,
     catalogAccessToken: options.serverToken === null ? undefined : (options.serverToken ?? catalog.demoToken),
-  });
+  }, options.logger);
   const server = createServer(gateway.yoga);
   const port = await listen(server);
   const url = `http://127.0.0.1:${port}/graphql`;
