@@ -1,6 +1,7 @@
 import type { QueryValue } from '../upstream/client.ts';
 import { builder } from './builder.ts';
 import { MoviePage } from './movie.ts';
+import { ReleaseType } from './movie-extras.ts';
 import { TVSeriesPage } from './tv.ts';
 import * as valid from './validate.ts';
 
@@ -105,6 +106,10 @@ const common = (t: PothosSchemaTypes.InputFieldBuilder<typeof builder.$inferSche
   withoutCompanies: t.intList({ required: false, description: '`without_companies`: none of these company ids.' }),
   withOriginalLanguage: t.stringList({ required: false, description: '`with_original_language`: original language is one of these ISO 639-1 codes.' }),
   withOriginCountry: t.stringList({ required: false, description: '`with_origin_country`: comes from one of these ISO 3166-1 countries.' }),
+  watchRegion: t.string({ required: false, description: '`watch_region`: ISO 3166-1 country the watch provider filters look at; required by them.' }),
+  withWatchProviders: t.field({ type: DiscoverIdFilter, required: false, description: '`with_watch_providers`: offered by these provider ids in watchRegion, all or any.' }),
+  withoutWatchProviders: t.intList({ required: false, description: '`without_watch_providers`: offered by none of these providers in watchRegion.' }),
+  withWatchMonetizationTypes: t.field({ type: [WatchMonetizationType], required: false, description: '`with_watch_monetization_types`: offered in watchRegion in one of these ways.' }),
 });
 
 const DiscoverMoviesFilter = builder.inputType('DiscoverMoviesFilter', {
@@ -118,6 +123,12 @@ const DiscoverMoviesFilter = builder.inputType('DiscoverMoviesFilter', {
     primaryReleaseDateLte: t.string({ required: false, description: '`primary_release_date.lte`: first released on or before this day, YYYY-MM-DD.' }),
     releaseDateGte: t.string({ required: false, description: '`release_date.gte`: released on or after this day, YYYY-MM-DD.' }),
     releaseDateLte: t.string({ required: false, description: '`release_date.lte`: released on or before this day, YYYY-MM-DD.' }),
+    region: t.string({ required: false, description: '`region`: ISO 3166-1 country whose releases the release date and release type filters look at; alone, released there.' }),
+    withReleaseType: t.field({ type: [ReleaseType], required: false, description: '`with_release_type`: has a release of one of these kinds (in region when given).' }),
+    certificationCountry: t.string({ required: false, description: '`certification_country`: ISO 3166-1 country of the certification filters (defaults to region).' }),
+    certification: t.stringList({ required: false, description: '`certification`: rated one of these in certificationCountry (see `movieCertifications`).' }),
+    certificationGte: t.string({ required: false, description: '`certification.gte`: rated this or stricter in certificationCountry.' }),
+    certificationLte: t.string({ required: false, description: '`certification.lte`: rated this or milder in certificationCountry.' }),
   }),
 });
 
@@ -135,10 +146,6 @@ const DiscoverTVFilter = builder.inputType('DiscoverTVFilter', {
     withNetworks: t.field({ type: DiscoverIdFilter, required: false, description: '`with_networks`: network ids, all or any.' }),
     withStatus: t.field({ type: [TVSeriesStatus], required: false, description: '`with_status`: the status is one of these.' }),
     withType: t.field({ type: [TVSeriesType], required: false, description: '`with_type`: the format is one of these.' }),
-    watchRegion: t.string({ required: false, description: '`watch_region`: ISO 3166-1 country the watch provider filters look at; required by them.' }),
-    withWatchProviders: t.field({ type: DiscoverIdFilter, required: false, description: '`with_watch_providers`: offered by these provider ids in watchRegion, all or any.' }),
-    withoutWatchProviders: t.intList({ required: false, description: '`without_watch_providers`: offered by none of these providers in watchRegion.' }),
-    withWatchMonetizationTypes: t.field({ type: [WatchMonetizationType], required: false, description: '`with_watch_monetization_types`: offered in watchRegion in one of these ways.' }),
     timezone: t.string({ required: false, description: '`timezone`: IANA time zone for air dates ("America/New_York").' }),
   }),
 });
@@ -189,10 +196,32 @@ type CommonInput = {
   withGenres?: { ids: number[]; match?: string | null } | null; withoutGenres?: number[] | null;
   withCompanies?: { ids: number[]; match?: string | null } | null; withoutCompanies?: number[] | null;
   withOriginalLanguage?: string[] | null; withOriginCountry?: string[] | null;
+  watchRegion?: string | null; withWatchProviders?: { ids: number[]; match?: string | null } | null;
+  withoutWatchProviders?: number[] | null; withWatchMonetizationTypes?: string[] | null;
 };
 
+function enumList(argument: string, values: readonly (number | string)[] | null | undefined): string | undefined {
+  if (!values) return undefined;
+  if (values.length < 1) throw valid.badInput(argument, 'must list at least one value.');
+  return [...new Set(values)].join('|');
+}
+
+function certificationName(argument: string, value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!/^[A-Za-z0-9+\-. ]{1,10}$/.test(value)) throw valid.badInput(argument, 'must be a certification such as "PG-13".');
+  return value;
+}
+
 function commonParams(f: CommonInput, at: string): Params {
+  const region = valid.country(`${at}.watchRegion`, f.watchRegion);
+  if ((f.withWatchProviders || f.withoutWatchProviders || f.withWatchMonetizationTypes) && !region) {
+    throw valid.badInput(`${at}.watchRegion`, 'is required by the watch provider filters.');
+  }
   const p: Params = {
+    watch_region: region,
+    with_watch_providers: idFilter(`${at}.withWatchProviders`, f.withWatchProviders),
+    without_watch_providers: idList(`${at}.withoutWatchProviders`, f.withoutWatchProviders),
+    with_watch_monetization_types: enumList(`${at}.withWatchMonetizationTypes`, f.withWatchMonetizationTypes),
     include_adult: f.includeAdult ?? undefined,
     'vote_average.gte': bounded(`${at}.voteAverageGte`, f.voteAverageGte, 0, 10),
     'vote_average.lte': bounded(`${at}.voteAverageLte`, f.voteAverageLte, 0, 10),
@@ -226,6 +255,8 @@ function dates(at: string, gte: [string, string | null | undefined], lte: [strin
 type MoviesInput = CommonInput & {
   includeVideo?: boolean | null; primaryReleaseYear?: number | null; year?: number | null;
   primaryReleaseDateGte?: string | null; primaryReleaseDateLte?: string | null; releaseDateGte?: string | null; releaseDateLte?: string | null;
+  region?: string | null; withReleaseType?: number[] | null; certificationCountry?: string | null; certification?: string[] | null;
+  certificationGte?: string | null; certificationLte?: string | null;
 };
 
 export function movieFilterParams(f: MoviesInput | null | undefined): Params {
@@ -242,6 +273,12 @@ export function movieFilterParams(f: MoviesInput | null | undefined): Params {
     'primary_release_date.lte': primaryTo,
     'release_date.gte': from,
     'release_date.lte': to,
+    region: valid.country(`${at}.region`, f.region),
+    with_release_type: enumList(`${at}.withReleaseType`, f.withReleaseType),
+    certification_country: valid.country(`${at}.certificationCountry`, f.certificationCountry),
+    certification: f.certification ? codes(`${at}.certification`, f.certification, (c) => certificationName(`${at}.certification`, c)!) : undefined,
+    'certification.gte': certificationName(`${at}.certificationGte`, f.certificationGte),
+    'certification.lte': certificationName(`${at}.certificationLte`, f.certificationLte),
   };
 }
 
@@ -249,8 +286,7 @@ type TVInput = CommonInput & {
   includeNullFirstAirDates?: boolean | null; screenedTheatrically?: boolean | null; firstAirDateYear?: number | null;
   firstAirDateGte?: string | null; firstAirDateLte?: string | null; airDateGte?: string | null; airDateLte?: string | null;
   withNetworks?: { ids: number[]; match?: string | null } | null; withStatus?: number[] | null; withType?: number[] | null;
-  watchRegion?: string | null; withWatchProviders?: { ids: number[]; match?: string | null } | null;
-  withoutWatchProviders?: number[] | null; withWatchMonetizationTypes?: string[] | null; timezone?: string | null;
+  timezone?: string | null;
 };
 
 export function tvFilterParams(f: TVInput | null | undefined): Params {
@@ -258,17 +294,9 @@ export function tvFilterParams(f: TVInput | null | undefined): Params {
   const at = 'filter';
   const [firstFrom, firstTo] = dates(at, ['firstAirDateGte', f.firstAirDateGte], ['firstAirDateLte', f.firstAirDateLte]);
   const [airFrom, airTo] = dates(at, ['airDateGte', f.airDateGte], ['airDateLte', f.airDateLte]);
-  const region = valid.country(`${at}.watchRegion`, f.watchRegion);
-  const providerFilters = f.withWatchProviders || f.withoutWatchProviders || f.withWatchMonetizationTypes;
-  if (providerFilters && !region) throw valid.badInput(`${at}.watchRegion`, 'is required by the watch provider filters.');
   if (f.timezone !== null && f.timezone !== undefined && (f.timezone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(f.timezone))) {
     throw valid.badInput(`${at}.timezone`, 'must be an IANA time zone name such as "Europe/Paris".');
   }
-  const enumList = (argument: string, values: readonly (number | string)[] | null | undefined) => {
-    if (!values) return undefined;
-    if (values.length < 1) throw valid.badInput(argument, 'must list at least one value.');
-    return [...new Set(values)].join('|');
-  };
   return {
     ...commonParams(f, at),
     include_null_first_air_dates: f.includeNullFirstAirDates ?? undefined,
@@ -281,10 +309,6 @@ export function tvFilterParams(f: TVInput | null | undefined): Params {
     with_networks: idFilter(`${at}.withNetworks`, f.withNetworks),
     with_status: enumList(`${at}.withStatus`, f.withStatus),
     with_type: enumList(`${at}.withType`, f.withType),
-    watch_region: region,
-    with_watch_providers: idFilter(`${at}.withWatchProviders`, f.withWatchProviders),
-    without_watch_providers: idList(`${at}.withoutWatchProviders`, f.withoutWatchProviders),
-    with_watch_monetization_types: enumList(`${at}.withWatchMonetizationTypes`, f.withWatchMonetizationTypes),
     timezone: f.timezone ?? undefined,
   };
 }

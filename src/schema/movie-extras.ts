@@ -10,7 +10,7 @@ import { WatchProvider } from './watch-providers.ts';
 
 /** Movie sub-resources (videos, release dates, ...), the ordered movie lists, movie search, trending and rating. */
 
-const ReleaseType = builder.enumType('ReleaseType', {
+export const ReleaseType = builder.enumType('ReleaseType', {
   description: 'Kind of release of a movie in a country.',
   values: {
     PREMIERE: { value: 1, description: 'A premiere or festival screening.' },

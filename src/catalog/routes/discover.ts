@@ -2,11 +2,14 @@
  * Discover: movies and series filtered and sorted by the real service's parameters. Lists of
  * ids or codes take "," for AND and "|" for OR (never both). Malformed numbers, lists, years,
  * booleans or sort keys are 422 code 5; malformed dates 400 code 23; a bad page 400 code 22.
- * Parameters the catalog has no data for (certifications, release types, cast, crew, keywords,
- * movie watch providers) are accepted and ignored, as the real service ignores unknown ones.
+ * Release dates, release types and certifications of movies come from their per-country release
+ * dates (`region`, `certification_country`); watch providers from the per-country offers
+ * (`watch_region`). Parameters the catalog has no data for (cast, crew, people, keywords) are
+ * accepted and ignored, as the real service ignores unknown ones.
  */
 import { CACHE } from '../caching.ts';
 import type { CatalogData } from '../data/catalog.ts';
+import { MOVIE_CERTIFICATIONS } from '../data/certifications.ts';
 import type { TvSeriesDetails } from '../data/tv-types.ts';
 import type { MovieDetails } from '../data/types.ts';
 import { CODE, CatalogError } from '../errors.ts';
@@ -77,6 +80,26 @@ function sortBy<T extends { id: number }>(items: T[], key: (item: T) => Key, dir
   });
 }
 
+type Offers = Partial<Record<'flatrate' | 'free' | 'ads' | 'rent' | 'buy', Array<{ provider_id: number }>>>;
+
+/** watch_region with with_watch_providers, without_watch_providers, with_watch_monetization_types. */
+function readWatchFilter(query: Query): ((offers: Offers | undefined) => boolean) | undefined {
+  const text = query.watch_region;
+  const region = text === undefined ? undefined : COUNTRY.test(text) ? text.toUpperCase() : invalid();
+  const providers = readIds(query, 'with_watch_providers');
+  const noProviders = readIds(query, 'without_watch_providers');
+  const monetization = readList(query, 'with_watch_monetization_types', /^(flatrate|free|ads|rent|buy)$/, (s) => s);
+  if (!region || (!providers && !noProviders && !monetization)) return undefined;
+  return (offers) => {
+    const kinds = offers ? (['flatrate', 'free', 'ads', 'rent', 'buy'] as const).filter((kind) => offers[kind]?.length) : [];
+    const ids = offers ? kinds.flatMap((kind) => offers[kind]!.map((o) => o.provider_id)) : [];
+    return passes(providers, ids) && passesWithout(noProviders, ids) && passes(monetization, kinds);
+  };
+}
+
+/** The region a watch filter looks at (validated by readWatchFilter). */
+const watchRegion = (query: Query) => query.watch_region?.toUpperCase() ?? '';
+
 export const MOVIE_SORTS = [
   'original_title.asc', 'original_title.desc', 'popularity.asc', 'popularity.desc', 'revenue.asc', 'revenue.desc',
   'primary_release_date.asc', 'title.asc', 'title.desc', 'primary_release_date.desc', 'vote_average.asc',
@@ -138,6 +161,34 @@ export function discoverMovies(data: CatalogData, query: Query): MovieDetails[] 
   const languages = readCodes(query, 'with_original_language', LANGUAGE, (s) => s.toLowerCase());
   const countries = readCodes(query, 'with_origin_country', COUNTRY, (s) => s.toUpperCase());
   const runtimeFiltered = runtimeMin !== undefined || runtimeMax !== undefined;
+  const region = query.region === undefined || query.region === '' ? undefined : (COUNTRY.test(query.region) ? query.region.toUpperCase() : invalid());
+  const releaseTypes = readList(query, 'with_release_type', /^[1-6]$/, Number);
+  const certCountryText = query.certification_country ?? query.region;
+  const certCountry = certCountryText === undefined || certCountryText === '' ? undefined : (COUNTRY.test(certCountryText) ? certCountryText.toUpperCase() : invalid());
+  const certifications = readList(query, 'certification', /^[^,|]{1,10}$/, (s) => s);
+  const certTable = certCountry ? MOVIE_CERTIFICATIONS[certCountry] ?? [] : [];
+  const orderOf = (name: string | undefined) => (name === undefined ? undefined : certTable.find((c) => c.certification === name)?.order ?? NaN);
+  const certMin = orderOf(query['certification.gte']);
+  const certMax = orderOf(query['certification.lte']);
+  const certFiltered = certCountry !== undefined && (certifications !== undefined || certMin !== undefined || certMax !== undefined);
+  const watch = readWatchFilter(query);
+  const releaseFiltered = releaseFrom !== undefined || releaseTo !== undefined || releaseTypes !== undefined || region !== undefined;
+
+  /** Release days of a movie, in `region` and of the wanted types when given. */
+  const releaseDays = (m: MovieDetails): string[] => {
+    const countries = data.movieExtras.get(m.id)?.releaseDates ?? [];
+    const days = countries
+      .filter((c) => !region || c.iso_3166_1 === region)
+      .flatMap((c) => c.release_dates)
+      .filter((r) => !releaseTypes || releaseTypes.values.includes(r.type))
+      .map((r) => r.release_date.slice(0, 10));
+    return !region && !releaseTypes && m.release_date ? [m.release_date, ...days] : days;
+  };
+  const certificationsOf = (m: MovieDetails): string[] =>
+    (data.movieExtras.get(m.id)?.releaseDates ?? [])
+      .filter((c) => c.iso_3166_1 === certCountry)
+      .flatMap((c) => c.release_dates.map((r) => r.certification))
+      .filter((c) => c !== '');
 
   const movies = data.movies.filter((m) => {
     const genreIds = m.genres.map((g) => g.id);
@@ -145,9 +196,12 @@ export function discoverMovies(data: CatalogData, query: Query): MovieDetails[] 
     return (adult || !m.adult)
       && (video || !m.video)
       && (!primaryYear || m.release_date.startsWith(primaryYear))
-      && (!year || m.release_date.startsWith(year))
+      && (!year || m.release_date.startsWith(year) || releaseDays(m).some((day) => day.startsWith(year)))
       && dayInRange(m.release_date, primaryFrom, primaryTo)
-      && dayInRange(m.release_date, releaseFrom, releaseTo)
+      && (!releaseFiltered || releaseDays(m).some((day) => dayInRange(day, releaseFrom, releaseTo)))
+      && (!certFiltered || certificationsOf(m).some((c) =>
+        (!certifications || certifications.values.includes(c)) && inRange(orderOf(c)!, certMin, certMax)))
+      && (!watch || watch(data.movieExtras.get(m.id)?.watchProviders[watchRegion(query)]))
       && inRange(m.vote_average, voteMin, voteMax)
       && inRange(m.vote_count, countMin, countMax)
       && (!runtimeFiltered || (m.runtime !== null && m.runtime !== 0 && inRange(m.runtime, runtimeMin, runtimeMax)))
@@ -186,19 +240,13 @@ export function discoverTv(data: CatalogData, query: Query): TvSeriesDetails[] {
   const countries = readCodes(query, 'with_origin_country', COUNTRY, (s) => s.toUpperCase());
   const statuses = readList(query, 'with_status', /^[0-5]$/, (s) => TV_STATUSES[Number(s)]);
   const types = readList(query, 'with_type', /^[0-6]$/, (s) => TV_TYPES[Number(s)]);
-  const region = query.watch_region === undefined ? undefined : (COUNTRY.test(query.watch_region) ? query.watch_region.toUpperCase() : invalid());
-  const providers = readIds(query, 'with_watch_providers');
-  const noProviders = readIds(query, 'without_watch_providers');
-  const monetization = readList(query, 'with_watch_monetization_types', /^(flatrate|free|ads|rent|buy)$/, (s) => s);
+  const watch = readWatchFilter(query);
   const runtimeFiltered = runtimeMin !== undefined || runtimeMax !== undefined;
   const airFiltered = airFrom !== undefined || airTo !== undefined;
 
   const series = data.tvSeries.filter((s) => {
     const genreIds = s.genres.map((g) => g.id);
     const companyIds = s.production_companies.map((c) => c.id);
-    const offers = region ? data.tvSeriesExtras.get(s.id)?.watchProviders[region] : undefined;
-    const offerKinds = offers ? (['flatrate', 'free', 'ads', 'rent', 'buy'] as const).filter((kind) => offers[kind]?.length) : [];
-    const providerIds = offers ? offerKinds.flatMap((kind) => offers[kind]!.map((o) => o.provider_id)) : [];
     return (adult || !s.adult)
       && (nullDates || s.first_air_date !== '')
       && (screened === undefined || screened === (data.screenedTheatrically.get(s.id)?.length ?? 0) > 0)
@@ -215,9 +263,7 @@ export function discoverTv(data: CatalogData, query: Query): TvSeriesDetails[] {
       && passes(countries && { ...countries, all: false }, s.origin_country)
       && (!statuses || statuses.values.includes(s.status))
       && (!types || types.values.includes(s.type))
-      && (!region || !providers || passes(providers, providerIds))
-      && (!region || passesWithout(noProviders, providerIds))
-      && (!region || !monetization || passes(monetization, offerKinds));
+      && (!watch || watch(data.tvSeriesExtras.get(s.id)?.watchProviders[watchRegion(query)]));
   });
   const [key, direction] = sort.split('.') as [string, Direction];
   return sortBy(series, TV_SORT_KEYS[key], direction);
