@@ -4,10 +4,12 @@ import { authenticationRoutes } from './routes/authentication.ts';
 import { collectionRoutes } from './routes/collections.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { configurationRoutes } from './routes/configuration.ts';
+import { creditRoutes } from './routes/credits.ts';
 import { discoverRoutes } from './routes/discover.ts';
 import { mediaSearchRoutes } from './routes/media-search.ts';
 import { movieExtraRoutes } from './routes/movie-extras.ts';
 import { movieRoutes } from './routes/movies.ts';
+import { peopleRoutes } from './routes/people.ts';
 import { referenceListRoutes } from './routes/reference-lists.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { changesListRoutes } from './routes/changes-lists.ts';
@@ -25,6 +27,8 @@ import { watchProviderRoutes } from './routes/watch-providers.ts';
 import type { Route } from './router.ts';
 
 export const CATALOG_ROUTES: readonly Route[] = [
+  ...peopleRoutes,
+  ...creditRoutes,
   ...configurationRoutes,
   ...authenticationRoutes,
   ...accountRoutes,

@@ -16,6 +16,8 @@ import { generateLists } from './lists.ts';
 import { generateMovieExtras, generateTrendingMovies, type MovieExtras } from './movie-extras.ts';
 import { generateMovies } from './movies.ts';
 import { generatePeople } from './people.ts';
+import { generatePeopleData, type PeopleData } from './people-details.ts';
+import { generateCredits, type CreditsData } from './credits.ts';
 import type { RatingStore } from './ratings.ts';
 import { generateUserLists, type UserListStore } from './user-lists.ts';
 import { generateReviews } from './reviews.ts';
@@ -95,6 +97,10 @@ export interface CatalogData extends CollectionsData {
   episodeExtras: Map<number, EpisodeExtras>;
   /** Keyed by person id: times of recent edits, behind /person/changes. */
   personChangeTimes: Map<number, string[]>;
+  /** People with their details, profile images, external ids, translations and trending orders. */
+  people: PeopleData;
+  /** Movie, series, season and episode credits and each person's credits, all from the same records. */
+  credits: CreditsData;
 }
 
 export function generateCatalog(): CatalogData {
@@ -139,6 +145,8 @@ export function generateCatalog(): CatalogData {
     ...generateCollectionsData(movies, tvSeries, seasons, networks, companies),
     movieExtras: generateMovieExtras(movies, watchProviders, today),
     trendingMovies: generateTrendingMovies(movies, today),
+    people: generatePeopleData(people, today),
+    credits: generateCredits(people, movies, tvSeries, seasons),
   };
 }
 

@@ -5,6 +5,7 @@ import { companyResources } from './company.ts';
 import { discoverResources } from './discover.ts';
 import { movieExtraResources } from './movie-extras.ts';
 import { movieResources } from './movie.ts';
+import { peopleResources } from './people.ts';
 import { reviewResources } from './review.ts';
 import { seasonResources } from './seasons.ts';
 import { tvExtraResources } from './tv-extras.ts';
@@ -23,6 +24,7 @@ export const resources = {
   ...reviewResources,
   ...accountResources,
   ...seasonResources,
+  ...peopleResources,
 };
 
 export type Resources = typeof resources;

@@ -1,0 +1,378 @@
+import type { GatewayContext } from '../context.ts';
+import type * as P from '../upstream/types/people.ts';
+import { builder } from './builder.ts';
+import { carried, dateOrNull, Image, pageArgs, pageOf } from './common.ts';
+import { Movie } from './movie.ts';
+import { ChangeGroup } from './movie.ts';
+import { Search, Trending } from './namespaces.ts';
+import { ExternalIds, Translation } from './shared.ts';
+import { TimeWindow, TVSeries } from './tv.ts';
+import * as valid from './validate.ts';
+
+/**
+ * What a Person is backed by: the id, plus whatever the place it came from carried (a credit
+ * carries name, gender, profile path, popularity; a list item adds the works it is known for).
+ */
+export type PersonSource = { id: number } & Partial<Omit<P.PersonDetails, 'id'>> & Partial<Omit<P.PersonListItem, 'id'>>;
+
+export const Person = builder.objectRef<PersonSource>('Person');
+
+function details(person: PersonSource, context: GatewayContext) {
+  return () => context.loaders.person.load({ personId: person.id });
+}
+
+export const CreditMediaType = builder.enumType('CreditMediaType', {
+  description: 'Whether a credit or work is a movie or a TV series.',
+  values: {
+    MOVIE: { value: 'movie', description: 'A movie.' },
+    TV: { value: 'tv', description: 'A TV series.' },
+  } as const,
+});
+
+type WorkSource = { media_type: 'movie' | 'tv'; id: number } & Record<string, unknown>;
+
+/** The movie or series side of a mixed item, carrying the summary fields the item came with. */
+const movieOf = (item: WorkSource) => (item.media_type === 'movie' ? (item as never) : null);
+const seriesOf = (item: WorkSource) => (item.media_type === 'tv' ? (item as never) : null);
+
+const PersonWork = builder.objectRef<WorkSource>('PersonWork').implement({
+  description: 'A movie or TV series a person is known for. Exactly one of `movie` and `series` is set.',
+  fields: (t) => ({
+    mediaType: t.field({ type: CreditMediaType, description: 'Whether the work is a movie or a series.', resolve: (w) => w.media_type }),
+    movie: t.field({ type: Movie, nullable: true, description: 'The movie; null for a series.', resolve: movieOf }),
+    series: t.field({ type: TVSeries, nullable: true, description: 'The series; null for a movie.', resolve: seriesOf }),
+  }),
+});
+
+const PersonMovieCast = builder.objectRef<P.PersonMovieCast>('PersonMovieCastCredit').implement({
+  description: 'A role the person played in a movie.',
+  fields: (t) => ({
+    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    character: t.exposeString('character', { description: 'The character played; may be empty.' }),
+    order: t.exposeInt('order', { description: 'Billing position in the movie cast, from 0.' }),
+    movie: t.field({ type: Movie, description: 'The movie, with its summary fields.', resolve: (c) => c }),
+  }),
+});
+
+const PersonMovieCrew = builder.objectRef<P.PersonMovieCrew>('PersonMovieCrewCredit').implement({
+  description: 'A job the person did on a movie.',
+  fields: (t) => ({
+    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    department: t.exposeString('department', { description: 'Department, such as "Directing" or "Writing".' }),
+    job: t.exposeString('job', { description: 'Job, such as "Director" or "Screenplay".' }),
+    movie: t.field({ type: Movie, description: 'The movie, with its summary fields.', resolve: (c) => c }),
+  }),
+});
+
+const PersonMovieCredits = builder.objectRef<P.PersonMovieCredits>('PersonMovieCredits').implement({
+  description: 'The movies a person played in or worked on.',
+  fields: (t) => ({
+    cast: t.field({ type: [PersonMovieCast], description: 'Acting roles.', resolve: (c) => c.cast }),
+    crew: t.field({ type: [PersonMovieCrew], description: 'Jobs behind the camera.', resolve: (c) => c.crew }),
+  }),
+});
+
+const PersonTVCast = builder.objectRef<P.PersonTVCast>('PersonTVCastCredit').implement({
+  description: 'A role the person played in a TV series (as a regular or a guest star).',
+  fields: (t) => ({
+    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    character: t.exposeString('character', { description: 'The character played; may be empty.' }),
+    episodeCount: t.exposeInt('episode_count', { description: 'In how many episodes the person played this character.' }),
+    series: t.field({ type: TVSeries, description: 'The series, with its summary fields.', resolve: (c) => c }),
+  }),
+});
+
+const PersonTVCrew = builder.objectRef<P.PersonTVCrew>('PersonTVCrewCredit').implement({
+  description: 'A job the person did on a TV series.',
+  fields: (t) => ({
+    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    department: t.exposeString('department', { description: 'Department, such as "Directing" or "Writing".' }),
+    job: t.exposeString('job', { description: 'Job, such as "Director" or "Creator".' }),
+    episodeCount: t.exposeInt('episode_count', { description: 'On how many episodes the person did this job (0 for creators).' }),
+    series: t.field({ type: TVSeries, description: 'The series, with its summary fields.', resolve: (c) => c }),
+  }),
+});
+
+const PersonTVCredits = builder.objectRef<P.PersonTVCredits>('PersonTVCredits').implement({
+  description: 'The TV series a person played in or worked on.',
+  fields: (t) => ({
+    cast: t.field({ type: [PersonTVCast], description: 'Acting roles, one per series and character.', resolve: (c) => c.cast }),
+    crew: t.field({ type: [PersonTVCrew], description: 'Jobs behind the camera, one per series and job.', resolve: (c) => c.crew }),
+  }),
+});
+
+const PersonCombinedCast = builder.objectRef<P.CombinedCast>('PersonCombinedCastCredit').implement({
+  description: 'A role the person played in a movie or series. Exactly one of `movie` and `series` is set.',
+  fields: (t) => ({
+    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    mediaType: t.field({ type: CreditMediaType, description: 'Whether the role is in a movie or a series.', resolve: (c) => c.media_type }),
+    character: t.exposeString('character', { description: 'The character played; may be empty.' }),
+    order: t.int({
+      nullable: true,
+      description: 'Billing position in a movie cast; null for series.',
+      resolve: (c) => ('order' in c ? c.order : null),
+    }),
+    episodeCount: t.int({
+      nullable: true,
+      description: 'Episodes with this character, for series; null for movies.',
+      resolve: (c) => ('episode_count' in c ? c.episode_count : null),
+    }),
+    movie: t.field({ type: Movie, nullable: true, description: 'The movie; null for a series.', resolve: (c) => movieOf(c as never) }),
+    series: t.field({ type: TVSeries, nullable: true, description: 'The series; null for a movie.', resolve: (c) => seriesOf(c as never) }),
+  }),
+});
+
+const PersonCombinedCrew = builder.objectRef<P.CombinedCrew>('PersonCombinedCrewCredit').implement({
+  description: 'A job the person did on a movie or series. Exactly one of `movie` and `series` is set.',
+  fields: (t) => ({
+    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    mediaType: t.field({ type: CreditMediaType, description: 'Whether the job is on a movie or a series.', resolve: (c) => c.media_type }),
+    department: t.exposeString('department', { description: 'Department, such as "Directing" or "Writing".' }),
+    job: t.exposeString('job', { description: 'Job, such as "Director".' }),
+    episodeCount: t.int({
+      nullable: true,
+      description: 'Episodes with this job, for series; null for movies.',
+      resolve: (c) => ('episode_count' in c ? c.episode_count : null),
+    }),
+    movie: t.field({ type: Movie, nullable: true, description: 'The movie; null for a series.', resolve: (c) => movieOf(c as never) }),
+    series: t.field({ type: TVSeries, nullable: true, description: 'The series; null for a movie.', resolve: (c) => seriesOf(c as never) }),
+  }),
+});
+
+const PersonCombinedCredits = builder.objectRef<P.PersonCombinedCredits>('PersonCombinedCredits').implement({
+  description: 'Everything a person played in or worked on, movies and series together.',
+  fields: (t) => ({
+    cast: t.field({ type: [PersonCombinedCast], description: 'Acting roles, movies first.', resolve: (c) => c.cast }),
+    crew: t.field({ type: [PersonCombinedCrew], description: 'Jobs behind the camera, movies first.', resolve: (c) => c.crew }),
+  }),
+});
+
+const TaggedImage = builder.objectRef<P.TaggedImage>('TaggedImage').implement({
+  description: 'An image of a movie or series in which the person appears.',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'Identifier of the image.' }),
+    filePath: t.exposeString('file_path', { description: 'Path of the image file, beginning with "/".' }),
+    width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),
+    height: t.exposeInt('height', { description: 'Height of the original in pixels.' }),
+    aspectRatio: t.exposeFloat('aspect_ratio', { description: 'Width divided by height.' }),
+    languageCode: t.string({
+      nullable: true,
+      description: 'ISO 639-1 language of text in the image; null when the image has no text.',
+      resolve: (i) => i.iso_639_1 || null,
+    }),
+    voteAverage: t.exposeFloat('vote_average', { description: 'Average user vote, 0 to 10.' }),
+    voteCount: t.exposeInt('vote_count', { description: 'Number of user votes.' }),
+    imageType: t.exposeString('image_type', { description: 'Kind of image, such as "backdrop" or "poster".' }),
+    mediaType: t.field({
+      type: CreditMediaType,
+      description: 'Whether the image belongs to a movie or a series.',
+      resolve: (i) => (i.media_type === 'tv' ? 'tv' : 'movie'),
+    }),
+    movie: t.field({ type: Movie, nullable: true, description: 'The movie; null for a series.', resolve: (i) => movieOf(i.media as never) }),
+    series: t.field({
+      type: TVSeries,
+      nullable: true,
+      description: 'The series; null for a movie.',
+      resolve: (i) => seriesOf(i.media as never),
+    }),
+  }),
+});
+
+const TaggedImagePage = pageOf('TaggedImagePage', 'tagged images', TaggedImage);
+
+Person.implement({
+  description: 'A person of the catalog: an actor or a member of a crew.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the person.' }),
+    name: t.string({ description: 'Name of the person.', resolve: (p, _, c) => carried(p, 'name', details(p, c)) }),
+    profilePath: t.string({
+      nullable: true,
+      description: 'Profile image path (see `Image.filePath`); null when there is none.',
+      resolve: (p, _, c) => carried(p, 'profile_path', details(p, c)),
+    }),
+    gender: t.int({
+      description: 'Gender as the catalog codes it: 0 not set, 1 female, 2 male, 3 non-binary.',
+      resolve: (p, _, c) => carried(p, 'gender', details(p, c)),
+    }),
+    adult: t.boolean({ description: 'Whether the person works in adult content.', resolve: (p, _, c) => carried(p, 'adult', details(p, c)) }),
+    popularity: t.float({ description: 'Relative popularity score.', resolve: (p, _, c) => carried(p, 'popularity', details(p, c)) }),
+    knownForDepartment: t.string({
+      nullable: true,
+      description: 'The department the person is best known for, such as "Acting" or "Directing"; null when unknown.',
+      resolve: async (p, _, c) => (await carried(p, 'known_for_department', details(p, c))) || null,
+    }),
+    biography: t.string({
+      description: 'Biography in the requested language; may be empty.',
+      resolve: (p, _, c) => carried(p, 'biography', details(p, c)),
+    }),
+    birthday: t.string({
+      nullable: true,
+      description: 'Date of birth, YYYY-MM-DD; null when unknown.',
+      resolve: async (p, _, c) => dateOrNull(await carried(p, 'birthday', details(p, c))),
+    }),
+    deathday: t.string({
+      nullable: true,
+      description: 'Date of death, YYYY-MM-DD; null when the person is alive or the date is unknown.',
+      resolve: async (p, _, c) => dateOrNull(await carried(p, 'deathday', details(p, c))),
+    }),
+    placeOfBirth: t.string({
+      nullable: true,
+      description: 'Place of birth as free text; null when unknown.',
+      resolve: async (p, _, c) => (await carried(p, 'place_of_birth', details(p, c))) || null,
+    }),
+    homepage: t.string({
+      nullable: true,
+      description: 'Personal web site; null when none.',
+      resolve: async (p, _, c) => (await carried(p, 'homepage', details(p, c))) || null,
+    }),
+    imdbId: t.string({
+      nullable: true,
+      description: 'IMDb identifier ("nm0000158"); null when unknown.',
+      resolve: async (p, _, c) => (await carried(p, 'imdb_id', details(p, c))) || null,
+    }),
+    alsoKnownAs: t.stringList({
+      description: 'Other names the person is known by.',
+      resolve: async (p, _, c) => (await carried(p, 'also_known_as', details(p, c))) ?? [],
+    }),
+    knownFor: t.field({
+      type: [PersonWork],
+      nullable: true,
+      description:
+        'Up to three works the person is best known for. Set on people from lists (popular, trending, search); null elsewhere.',
+      resolve: (p) => (p.known_for as WorkSource[] | undefined) ?? null,
+    }),
+    movieCredits: t.field({
+      type: PersonMovieCredits,
+      nullable: true,
+      description: 'The movies the person played in or worked on, each with its summary.',
+      args: { language: pageArgs.language },
+      resolve: (p, args, c) => c.loaders.personMovieCredits.load({ personId: p.id, language: valid.language(args.language) }),
+    }),
+    tvCredits: t.field({
+      type: PersonTVCredits,
+      nullable: true,
+      description: 'The TV series the person played in or worked on, each with its summary.',
+      args: { language: pageArgs.language },
+      resolve: (p, args, c) => c.loaders.personTVCredits.load({ personId: p.id, language: valid.language(args.language) }),
+    }),
+    combinedCredits: t.field({
+      type: PersonCombinedCredits,
+      nullable: true,
+      description: 'Movies and series together, each with its summary.',
+      args: { language: pageArgs.language },
+      resolve: (p, args, c) => c.loaders.personCombinedCredits.load({ personId: p.id, language: valid.language(args.language) }),
+    }),
+    images: t.field({
+      type: [Image],
+      nullable: true,
+      description: 'Profile images of the person.',
+      resolve: async (p, _, c) => (await c.loaders.personImages.load({ personId: p.id })).profiles,
+    }),
+    taggedImages: t.field({
+      type: TaggedImagePage,
+      nullable: true,
+      description: 'Images of movies and series in which the person appears.',
+      args: { page: pageArgs.page },
+      resolve: (p, args, c) => c.loaders.personTaggedImages.load({ personId: p.id, page: valid.page(args.page) }),
+    }),
+    externalIds: t.field({
+      type: ExternalIds,
+      nullable: true,
+      description: 'Identifiers of the person in other databases and social sites.',
+      resolve: (p, _, c) => c.loaders.personExternalIds.load({ personId: p.id }),
+    }),
+    translations: t.field({
+      type: [Translation],
+      nullable: true,
+      description: 'The biography and name of the person in other languages.',
+      resolve: async (p, _, c) => (await c.loaders.personTranslations.load({ personId: p.id })).translations,
+    }),
+    changes: t.field({
+      type: [ChangeGroup],
+      nullable: true,
+      description: 'Recent edits of the person. Without dates, the last 24 hours; a range may span up to 14 days.',
+      args: {
+        startDate: t.arg.string({ required: false, description: 'First day, YYYY-MM-DD.' }),
+        endDate: t.arg.string({ required: false, description: 'Last day, YYYY-MM-DD.' }),
+        page: t.arg.int({ required: false, description: 'Which page of changes, from 1 to 500.' }),
+      },
+      resolve: async (p, args, c) => {
+        const params = {
+          personId: p.id,
+          startDate: valid.date('startDate', args.startDate),
+          endDate: valid.date('endDate', args.endDate),
+          page: valid.page(args.page),
+        };
+        if (params.startDate && params.endDate && params.startDate > params.endDate) {
+          throw valid.badInput('endDate', 'must not be before startDate.');
+        }
+        return (await c.loaders.personChanges.load(params)).changes;
+      },
+    }),
+  }),
+});
+
+/** A page of people, for popular, trending and search. */
+export const PersonPage = pageOf('PersonPage', 'people', Person);
+
+builder.queryFields((t) => ({
+  person: t.field({
+    type: Person,
+    nullable: true,
+    description:
+      'A person by their id. When the catalog has no such person, the fields that need their data fail with NOT_FOUND and the person is null.',
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the person.' }) },
+    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+  }),
+  popularPeople: t.field({
+    type: PersonPage,
+    nullable: true,
+    description: 'The most popular people of the catalog, most popular first.',
+    args: pageArgs,
+    resolve: (_, args, c) => c.loaders.popularPeople.load({ page: valid.page(args.page), language: valid.language(args.language) }),
+  }),
+  latestPerson: t.field({
+    type: Person,
+    nullable: true,
+    description: 'The person most recently added to the catalog.',
+    resolve: (_, __, c) => c.loaders.latestPerson.load({}),
+  }),
+}));
+
+builder.objectFields(Trending, (t) => ({
+  people: t.field({
+    type: PersonPage,
+    nullable: true,
+    description: 'The people trending over the given period, most popular first.',
+    args: {
+      timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
+      ...{ page: pageArgs.page, language: pageArgs.language },
+    },
+    resolve: (_, args, c) =>
+      c.loaders.trendingPeople.load({
+        timeWindow: args.timeWindow,
+        page: valid.page(args.page),
+        language: valid.language(args.language),
+      }),
+  }),
+}));
+
+builder.objectFields(Search, (t) => ({
+  people: t.field({
+    type: PersonPage,
+    nullable: true,
+    description: 'People whose name (or another name they are known by) matches the query; best matches first.',
+    args: {
+      query: t.arg.string({ required: true, description: 'Text to look for in names, 1 to 200 characters.' }),
+      includeAdult: t.arg.boolean({ required: false, description: 'Whether to include people of adult content. Defaults to false.' }),
+      ...{ page: pageArgs.page, language: pageArgs.language },
+    },
+    resolve: (_, args, c) =>
+      c.loaders.searchPeople.load({
+        query: valid.text('query', args.query, 200),
+        includeAdult: args.includeAdult ?? undefined,
+        page: valid.page(args.page),
+        language: valid.language(args.language),
+      }),
+  }),
+}));
