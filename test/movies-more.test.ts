@@ -351,3 +351,49 @@ describe('append_to_response merging', () => {
     }
   });
 });
+
+describe('mixed lists: trending all and multi search', () => {
+  const ITEM = `__typename ... on Movie { id title } ... on TVSeries { id name } ... on Person { id name }`;
+  const kind = (item: any) => ({ movie: 'Movie', tv: 'TVSeries', person: 'Person' })[item.media_type as string];
+  const mixed = (item: any) => ({ __typename: kind(item), id: item.id, ...(item.media_type === 'movie' ? { title: item.title } : { name: item.name }) });
+
+  it('mixes movies, series and people in trending all, each carried (no detail calls)', async () => {
+    const week = await h.rest('/trending/all/week');
+    h.catalog.resetCalls();
+    const { body } = await h.query(`{ trending { all(timeWindow: WEEK) { page totalResults results { ${ITEM} } } } }`);
+    expect(body.errors).toBeUndefined();
+    const page = body.data.trending.all;
+    expect(page.totalResults).toBe(week.total_results);
+    expect(page.results).toEqual(week.results.map(mixed));
+    expect(new Set(page.results.map((r: any) => r.__typename))).toEqual(new Set(['Movie', 'TVSeries', 'Person']));
+    expect(h.catalog.calls.map((c) => c.path)).toEqual(['/trending/all/week']);
+  });
+
+  it('finds movies, series and people whose names contain the query', async () => {
+    const person = h.catalog.data.people.details[7];
+    const term = person.name.split(' ')[1].toLowerCase();
+    const rest = await h.rest(`/search/multi?query=${encodeURIComponent(term)}`);
+    h.catalog.resetCalls();
+    const { body } = await h.query(`query($q: String!) { search { multi(query: $q) { totalResults results { ${ITEM} ... on Movie { originalTitle } ... on TVSeries { originalName } } } } }`, { q: term });
+    expect(body.errors).toBeUndefined();
+    const results = body.data.search.multi.results;
+    expect(results.map((r: any) => ({ __typename: r.__typename, id: r.id }))).toEqual(rest.results.map((r: any) => ({ __typename: kind(r), id: r.id })));
+    expect(body.data.search.multi.totalResults).toBeGreaterThan(0);
+    for (const item of results) {
+      const names = [item.title, item.originalTitle, item.name, item.originalName].filter(Boolean).join('\n').toLowerCase();
+      expect(names).toContain(term);
+    }
+    const everyPerson = h.catalog.data.people.details.filter((p) => p.name.toLowerCase().includes(term)).map((p) => p.id);
+    expect(rest.total_results).toBeGreaterThanOrEqual(everyPerson.length);
+    expect(everyPerson.length).toBeGreaterThan(0);
+    expect(h.catalog.calls.map((c) => c.path)).toEqual(['/search/multi']);
+  });
+
+  it('finds a person by IMDb id', async () => {
+    const [personId, ids] = [...h.catalog.data.people.externalIds].find(([, e]) => e.imdb_id)!;
+    const { body } = await h.query('query($id: String!) { find(externalId: $id, source: IMDB_ID) { movies { id } people { id name } } }', { id: ids.imdb_id });
+    expect(body.errors).toBeUndefined();
+    const person = h.catalog.data.people.details.find((p) => p.id === personId)!;
+    expect(body.data.find).toEqual({ movies: [], people: [{ id: personId, name: person.name }] });
+  });
+});

@@ -17,6 +17,7 @@ import './find.ts';
 import './genres.ts';
 import './keyword.ts';
 import './movie.ts';
+import './media-results.ts';
 import './movie-extras.ts';
 import './movie-lists.ts';
 import './namespaces.ts';

@@ -32,6 +32,8 @@ export const moviesOperations: CoverageEntry[] = [
   root('certifications-tv-list', '{ tvCertifications { countryCode } }', /^\/certification\/tv\/list$/),
   root('watch-providers-movie-list', '{ movieWatchProviders { providerId } }', /^\/watch\/providers\/movie$/),
   root('trending-movies', '{ trending { movies(timeWindow: DAY) { page } } }', /^\/trending\/movie\/day$/),
+  root('trending-all', '{ trending { all(timeWindow: WEEK) { page } } }', /^\/trending\/all\/week$/),
+  root('search-multi', '{ search { multi(query: "the") { page } } }', /^\/search\/multi$/),
   root('search-movie', '{ search { movies(query: "the") { page } } }', /^\/search\/movie$/),
   {
     operationId: 'find-by-id',

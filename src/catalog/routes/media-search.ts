@@ -8,6 +8,7 @@ import type { CatalogData } from '../data/catalog.ts';
 import type { MovieDetails } from '../data/types.ts';
 import { CODE, CatalogError } from '../errors.ts';
 import { paginate, readChoice, readPage, requireText, type Query } from '../params.ts';
+import type { CatalogLookup } from '../lookup.ts';
 import type { Route } from '../router.ts';
 import { movieSummary, tvSummary } from './shapes.ts';
 
@@ -23,12 +24,41 @@ export interface PersonListItem {
   profile_path: string | null;
   media_type: 'person';
   known_for: unknown[];
+  /** Used by find only; not part of the list item. */
+  external_ids?: object;
 }
 
-/** The catalog's people as list items (empty until the catalog holds people). */
-export function peopleOf(_data: CatalogData): PersonListItem[] {
-  return [];
+/** A person's best-known works: their three most popular movies and series, as summaries with media_type. */
+function knownFor(data: CatalogData, lookup: CatalogLookup, personId: number): unknown[] {
+  const credits = data.credits.people.get(personId);
+  if (!credits) return [];
+  const movieIds = new Set([...credits.movieCast, ...credits.movieCrew].map((c) => c.movieId));
+  const seriesIds = new Set([...credits.tvCast, ...credits.tvCrew].map((c) => c.seriesId));
+  const works = [
+    ...[...movieIds].map((id) => lookup.movie(id)).map((movie) => ({ popularity: movie.popularity, item: movieItem(movie) })),
+    ...[...seriesIds].map((id) => lookup.tvSeries(id)).map((series) => ({ popularity: series.popularity, item: tvSummary(series) })),
+  ];
+  return works.sort((a, b) => b.popularity - a.popularity).slice(0, 3).map((work) => work.item);
 }
+
+/** The catalog's people as list items, each with its external ids for find (dropped before sending). */
+export function peopleOf(data: CatalogData, lookup: CatalogLookup): PersonListItem[] {
+  return data.people.details.map((person) => ({
+    adult: person.adult,
+    gender: person.gender,
+    id: person.id,
+    known_for_department: person.known_for_department,
+    name: person.name,
+    original_name: person.name,
+    popularity: person.popularity,
+    profile_path: person.profile_path,
+    media_type: 'person' as const,
+    known_for: knownFor(data, lookup, person.id),
+    external_ids: data.people.externalIds.get(person.id),
+  }));
+}
+
+const listItem = ({ external_ids: _, ...person }: PersonListItem) => person;
 
 /** 0: a name starts with the term; 1: a name contains it; -1: no match. */
 function rank(term: string, ...names: string[]): number {
@@ -81,12 +111,12 @@ function searchMovies(data: CatalogData, query: Query): Ranked<MovieDetails>[] {
 }
 
 /** Trending everything: movies and series interleaved by their own rank, a person every few places. */
-function trendingAll(data: CatalogData, window: 'day' | 'week', lookupSeries: (id: number) => unknown, lookupMovie: (id: number) => MovieDetails) {
-  const people = [...peopleOf(data)].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+function trendingAll(data: CatalogData, lookup: CatalogLookup, window: 'day' | 'week') {
+  const people = new Map(peopleOf(data, lookup).map((person) => [person.id, person]));
   const slots: Array<{ key: number; item: unknown }> = [
-    ...data.trendingMovies[window].map((id, i) => ({ key: 2 * i, item: movieItem(lookupMovie(id)) })),
-    ...data.trendingTv[window].map((id, i) => ({ key: 2 * i + 1, item: lookupSeries(id) })),
-    ...people.map((person, i) => ({ key: 5 * i + 2.5, item: person })),
+    ...data.trendingMovies[window].map((id, i) => ({ key: 2 * i, item: movieItem(lookup.movie(id)) })),
+    ...data.trendingTv[window].map((id, i) => ({ key: 2 * i + 1, item: tvSummary(lookup.tvSeries(id)) })),
+    ...data.people.trending[window].map((id, i) => ({ key: 5 * i + 2.5, item: listItem(people.get(id)!) })),
   ];
   return slots.sort((a, b) => a.key - b.key).map((slot) => slot.item);
 }
@@ -118,9 +148,9 @@ export const mediaSearchRoutes: Route[] = [
         ...data.tvSeries
           .filter((series) => adult || !series.adult)
           .map((series) => ({ item: tvSummary(series), rank: rank(term, series.name, series.original_name), popularity: series.popularity })),
-        ...peopleOf(data)
+        ...peopleOf(data, catalog.lookup)
           .filter((person) => adult || !person.adult)
-          .map((person) => ({ item: person, rank: rank(term, person.name, person.original_name), popularity: person.popularity })),
+          .map((person) => ({ item: listItem(person), rank: rank(term, person.name, person.original_name), popularity: person.popularity })),
       ];
       const results = matches.filter((match) => match.rank >= 0).sort(byRank).map((match) => match.item);
       return { body: paginate(results, page), cache: CACHE.pages };
@@ -142,7 +172,7 @@ export const mediaSearchRoutes: Route[] = [
     handle: ({ catalog, params, query }) => {
       const window = readChoice(params, 'time_window', ['day', 'week'], 'day');
       const page = readPage(query);
-      const results = trendingAll(catalog.data, window, (id) => tvSummary(catalog.lookup.tvSeries(id)), (id) => catalog.lookup.movie(id));
+      const results = trendingAll(catalog.data, catalog.lookup, window);
       return { body: paginate(results, page), cache: CACHE.pages };
     },
   },
@@ -172,11 +202,33 @@ export const mediaSearchRoutes: Route[] = [
             show_id: showId,
             episode_count: season.episodes.length,
           })));
+      const tvResults = data.tvSeries.filter((series) => matches(data.tvSeriesExtras.get(series.id)?.externalIds)).map(tvSummary);
+      const episodeResults = [...data.episodeExtras.entries()]
+        .filter(([, extras]) => matches(extras.externalIds))
+        .map(([, extras]) => {
+          const episode = catalog.lookup.episode(extras.seriesId, extras.seasonNumber, extras.episodeNumber);
+          return {
+            id: episode.id,
+            name: episode.name,
+            overview: episode.overview,
+            media_type: 'tv_episode',
+            vote_average: episode.vote_average,
+            vote_count: episode.vote_count,
+            air_date: episode.air_date,
+            episode_number: episode.episode_number,
+            episode_type: episode.episode_type,
+            production_code: episode.production_code,
+            runtime: episode.runtime,
+            season_number: episode.season_number,
+            show_id: extras.seriesId,
+            still_path: episode.still_path,
+          };
+        });
       const body = {
         movie_results: movieResults,
-        person_results: [] as unknown[],
-        tv_results: [] as unknown[],
-        tv_episode_results: [] as unknown[],
+        person_results: peopleOf(data, catalog.lookup).filter((person) => matches(person.external_ids)).map(listItem),
+        tv_results: tvResults,
+        tv_episode_results: episodeResults,
         tv_season_results: seasonResults,
       };
       return { body, cache: CACHE.details };

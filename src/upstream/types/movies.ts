@@ -63,8 +63,8 @@ export interface PersonListItem {
   original_name: string;
   popularity: number;
   profile_path: string | null;
-  media_type?: string;
-  known_for?: unknown[];
+  media_type?: 'person';
+  known_for?: Array<(Up.MovieSummary & { media_type: 'movie' }) | (Up.TVSeriesSummary & { media_type: 'tv' })>;
 }
 
 /** An item of trending/all or search/multi: tells its kind by media_type. */
