@@ -372,3 +372,27 @@ describe('Search.tv', () => {
     expect(h.catalog.calls).toEqual([]);
   });
 });
+
+describe('append_to_response merging', () => {
+  it('answers a series with its sub-resources from one call, identical to the separate calls', async () => {
+    const merged = await startHarness({ config: { appendToResponse: true } });
+    try {
+      const query = `query($id: Int!) { tvSeries(id: $id) { name
+        alternativeTitles { countryCode title } contentRatings { countryCode rating } externalIds { imdbId tvdbId }
+        images { posters { filePath } } translations { languageCode data { name } } videos { key }
+        watchProviders { countryCode flatrate { providerId } } similar { totalResults results { id name } }
+        recommendations { results { id } } reviews { totalResults } } }`;
+      const a = await merged.query(query, { id: seriesId });
+      const b = await h.query(query, { id: seriesId });
+      expect(a.body.errors).toBeUndefined();
+      expect(a.body.data).toEqual(b.body.data);
+      expect(merged.catalog.calls.map((c) => c.path)).toEqual([`/tv/${seriesId}`]);
+      expect(merged.catalog.calls[0].query.append_to_response!.split(',').sort()).toEqual([
+        'alternative_titles', 'content_ratings', 'external_ids', 'images', 'recommendations', 'reviews', 'similar', 'translations',
+        'videos', 'watch/providers',
+      ]);
+    } finally {
+      await merged.close();
+    }
+  });
+});
