@@ -118,7 +118,7 @@ export const tvListRoutes: Route[] = [
     path: '/tv/latest',
     handle: ({ catalog }) => {
       const latest = catalog.data.tvSeries.reduce((a, b) => (b.id > a.id ? b : a));
-      return { body: latest, cache: CACHE.changes };
+      return { body: latest, cache: CACHE.details };
     },
   },
   {
