@@ -186,6 +186,17 @@ describe('Authentication flow', () => {
     expect(session.body.data.createSession.success).toBe(true);
   });
 
+  it('never shares a minted credential between concurrent requests (no coalescing of token/new or guest_session/new)', async () => {
+    const [a, b] = await Promise.all([
+      h.query(`mutation { createRequestToken { requestToken } createGuestSession { guestSessionId } }`),
+      h.query(`mutation { createRequestToken { requestToken } createGuestSession { guestSessionId } }`),
+    ]);
+    expect(a.body.data.createRequestToken.requestToken).not.toBe(b.body.data.createRequestToken.requestToken);
+    expect(a.body.data.createGuestSession.guestSessionId).not.toBe(b.body.data.createGuestSession.guestSessionId);
+    expect(h.callsTo('/authentication/token/new')).toBe(2);
+    expect(h.callsTo('/authentication/guest_session/new')).toBe(2);
+  });
+
   it('createSessionWithLogin logs in with the demo credentials; a wrong password is UNAUTHENTICATED and never echoed', async () => {
     const token = async () => (await h.query(`mutation { createRequestToken { requestToken } }`)).body.data.createRequestToken.requestToken;
     const login = `mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { sessionId success } }`;

@@ -30,6 +30,11 @@ export interface UpstreamRequest {
   path: ReadonlyArray<string | number>;
   query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
+  /**
+   * Never shared: a GET that mints a credential (request token, guest session) must not join an
+   * identical call in flight or be answered from the cache, or two users would get the same one.
+   */
+  unshared?: boolean;
 }
 
 export interface UpstreamClientOptions {
@@ -232,7 +237,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (!accessToken) throw missingCredentialError();
     const url = urlOf(req);
     const until = deadline ?? Date.now() + options.timeoutMs;
-    if ((req.method ?? 'GET') !== 'GET') return parseBody<T>(await exchange(accessToken, url, req, until));
+    if ((req.method ?? 'GET') !== 'GET' || req.unshared) return parseBody<T>(await exchange(accessToken, url, req, until));
     // Identical GETs in flight (same URL, same credential) share one exchange and its answer.
     const key = cache?.keyOf(accessToken, url) ?? `${accessToken}\n${url}`;
     const pending = inFlight.get(key);

@@ -9,9 +9,13 @@ export const authWrites = {
     body: { request_token: p.requestToken },
   })),
   // The token and guest-session calls are GETs upstream, but each mints a fresh credential:
-  // never memoised or batched, so they live with the writes.
-  createRequestToken: write<object, A.RequestToken>(() => ({ method: 'GET', path: ['authentication', 'token', 'new'] })),
-  createGuestSession: write<object, A.GuestSession>(() => ({ method: 'GET', path: ['authentication', 'guest_session', 'new'] })),
+  // never memoised, batched, coalesced or cached (`unshared`), so they live with the writes.
+  createRequestToken: write<object, A.RequestToken>(() => ({ method: 'GET', path: ['authentication', 'token', 'new'], unshared: true })),
+  createGuestSession: write<object, A.GuestSession>(() => ({
+    method: 'GET',
+    path: ['authentication', 'guest_session', 'new'],
+    unshared: true,
+  })),
   validateWithLogin: write<{ username: string; password: string; requestToken: string }, A.RequestToken>((p) => ({
     method: 'POST',
     path: ['authentication', 'token', 'validate_with_login'],
