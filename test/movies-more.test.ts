@@ -397,3 +397,29 @@ describe('mixed lists: trending all and multi search', () => {
     expect(body.data.find).toEqual({ movies: [], people: [{ id: personId, name: person.name }] });
   });
 });
+
+describe('find across kinds', () => {
+  it('finds a TV series and an episode by their TheTVDB ids, linked to TVSeries and Episode', async () => {
+    const [seriesId, series] = [...h.catalog.data.tvSeriesExtras].find(([, e]) => e.externalIds.tvdb_id)!;
+    const [, episode] = [...h.catalog.data.episodeExtras].find(([, e]) => e.externalIds.tvdb_id)!;
+    const { body } = await h.query(
+      `query($a: String!, $b: String!) {
+        a: find(externalId: $a, source: TVDB_ID) { tvSeries { id name } }
+        b: find(externalId: $b, source: TVDB_ID) { episodes { seasonNumber episodeNumber series { id } } }
+      }`,
+      { a: String(series.externalIds.tvdb_id), b: String(episode.externalIds.tvdb_id) },
+    );
+    expect(body.errors).toBeUndefined();
+    const name = h.catalog.data.tvSeries.find((s) => s.id === seriesId)!.name;
+    expect(body.data.a.tvSeries).toContainEqual({ id: seriesId, name });
+    expect(body.data.b.episodes).toContainEqual({
+      seasonNumber: episode.seasonNumber, episodeNumber: episode.episodeNumber, series: { id: episode.seriesId },
+    });
+  });
+
+  it('rejects an empty external id before any call', async () => {
+    const { body } = await h.query('{ find(externalId: " ", source: IMDB_ID) { movies { id } } }');
+    expect(errorCodes({ body } as any)).toEqual(['BAD_USER_INPUT']);
+    expect(h.catalog.calls).toHaveLength(0);
+  });
+});
