@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { guestRater } from '../src/catalog/data/ratings.ts';
+import { accountRater, guestRater } from '../src/catalog/data/ratings.ts';
 import { DEMO_ACCOUNT_PASSWORD } from '../src/catalog/sessions.ts';
 import { createUserSession, errorCodes, startHarness, type Harness } from './helpers.ts';
 
@@ -278,5 +278,57 @@ describe('Guest sessions', () => {
     const unknown = await h.query(`{ guestSession { ratedMovies { page } } }`, undefined, { 'x-guest-session-id': 'feedfacefeedface' });
     expect(errorCodes(unknown)).toEqual(['UNAUTHENTICATED']);
     expect(unknown.text).not.toContain('feedfacefeedface');
+  });
+});
+
+describe('Writes of every domain land in the same user state', () => {
+  it('favourite/watchlist marks show in the returned movie\'s accountStates', async () => {
+    const movie = h.catalog.data.movies.find((m) => !h.catalog.data.accountMedia.has('watchlist', 'movie', m.id))!;
+    const { body } = await h.query(
+      `mutation($a: Int!, $m: Int!) { setMovieWatchlist(accountId: $a, movieId: $m, watchlist: true) { id accountStates { watchlist } } }`,
+      { a: accountId, m: movie.id },
+      userHeaders(),
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.setMovieWatchlist).toEqual({ id: movie.id, accountStates: { watchlist: true } });
+  });
+
+  it('a guest rates a series and an episode through the graph; guestSession lists them, the account does not', async () => {
+    const guestSessionId = (await h.query(`mutation { createGuestSession { guestSessionId } }`)).body.data.createGuestSession.guestSessionId;
+    const guest = { 'x-guest-session-id': guestSessionId };
+    const series = h.catalog.data.tvSeries[5];
+    const season = h.catalog.data.seasons.get(series.id)!.find((s) => s.episodes.length > 0)!;
+    const episode = season.episodes[0];
+    const rated = await h.query(
+      `mutation($s: Int!, $n: Int!, $e: Int!) { rateTVSeries(seriesId: $s, value: 4.5) { id } rateEpisode(seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 8) { id } }`,
+      { s: series.id, n: season.season_number, e: episode.episode_number },
+      guest,
+    );
+    expect(rated.body.errors).toBeUndefined();
+    const { body } = await h.query(
+      `{ guestSession { ratedTVSeries { results { rating tvSeries { id } } } ratedEpisodes { results { rating episode { id } } } } }`,
+      undefined,
+      guest,
+    );
+    expect(body.data.guestSession).toEqual({
+      ratedTVSeries: { results: [{ rating: 4.5, tvSeries: { id: series.id } }] },
+      ratedEpisodes: { results: [{ rating: 8, episode: { id: episode.id } }] },
+    });
+    const account = await withSession(`/account/${accountId}/rated/tv?sort_by=created_at.desc`);
+    expect(account.results.some((r: any) => r.id === series.id && r.rating === 4.5)).toBe(false);
+    expect(h.catalog.data.ratings.ratingOf('tv', series.id, accountRater(accountId))).not.toBe(4.5);
+  });
+
+  it('the account rates a series: ratedTVSeries shows it newest-first, and un-rating removes it', async () => {
+    const already = new Set(h.catalog.data.ratings.ratedBy(accountRater(accountId), 'tv').map((r) => r.id));
+    const series = h.catalog.data.tvSeries.find((s) => !already.has(s.id))!;
+    const read = `query($id: Int!) { account(id: $id) { ratedTVSeries(sortBy: CREATED_AT_DESC) { totalResults results { rating tvSeries { id } } } } }`;
+    await h.query(`mutation($s: Int!) { rateTVSeries(seriesId: $s, value: 9.5) { id } }`, { s: series.id }, userHeaders());
+    const after = await h.query(read, { id: accountId }, userHeaders());
+    expect(after.body.data.account.ratedTVSeries.results[0]).toEqual({ rating: 9.5, tvSeries: { id: series.id } });
+    expect(after.body.data.account.ratedTVSeries.totalResults).toBe(already.size + 1);
+    await h.query(`mutation($s: Int!) { deleteTVSeriesRating(seriesId: $s) { id } }`, { s: series.id }, userHeaders());
+    const removed = await h.query(read, { id: accountId }, userHeaders());
+    expect(removed.body.data.account.ratedTVSeries.totalResults).toBe(already.size);
   });
 });
