@@ -491,3 +491,25 @@ describe('the catalog person endpoints', () => {
     expect((await get('/search/person?query=a&include_adult=maybe')).status).toBe(422);
   });
 });
+
+describe('append_to_response merging', () => {
+  it('merges a person and their sub-resources into one call, with the same answers', async () => {
+    const merged = await startHarness({ config: { appendToResponse: true } });
+    try {
+      const query = `query($id: Int!) { person(id: $id) { ${PERSON_DETAIL}
+        movieCredits { cast { creditId movie { id title } } } tvCredits { cast { creditId } } combinedCredits { crew { creditId } }
+        images { filePath } externalIds { imdbId } translations { languageCode } taggedImages { totalResults } } }`;
+      const plain = await h.query(query, { id: actorId });
+      const { body } = await merged.query(query, { id: actorId });
+      expect(body.errors).toBeUndefined();
+      expect(body.data).toEqual(plain.body.data);
+      expect(merged.catalog.calls).toHaveLength(1);
+      expect(merged.catalog.calls[0].path).toBe(`/person/${actorId}`);
+      expect(merged.catalog.calls[0].query.append_to_response!.split(',').sort()).toEqual(
+        ['combined_credits', 'external_ids', 'images', 'movie_credits', 'tagged_images', 'translations', 'tv_credits'],
+      );
+    } finally {
+      await merged.close();
+    }
+  });
+});
