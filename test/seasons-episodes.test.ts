@@ -330,17 +330,22 @@ describe('Query.changes', () => {
     const upTv = await h.rest('/tv/changes?page=1');
     const upPeople = await h.rest('/person/changes');
     const series = await h.rest(`/tv/${upTv.results[0].id}`);
+    const person = await h.rest(`/person/${upPeople.results[0].id}`);
     h.catalog.resetCalls();
     const tv = await h.query(LIST('tvSeries', 'series { id name }'), { p: 1 });
-    const people = await h.query(LIST('people', ''), {});
+    const people = await h.query(LIST('people', 'person { id name }'), {});
     expect(tv.body.errors).toBeUndefined();
     expect(people.body.errors).toBeUndefined();
     expect(tv.body.data.changes.tvSeries.results[0]).toEqual({ id: series.id, adult: upTv.results[0].adult, series: { id: series.id, name: series.name } });
     expect(tv.body.data.changes.tvSeries.results.map((r: any) => r.id)).toEqual(upTv.results.map((r: any) => r.id));
     expect(people.body.data.changes.people).toEqual({
       page: upPeople.page, totalPages: upPeople.total_pages, totalResults: upPeople.total_results,
-      results: upPeople.results.map((r: any) => ({ id: r.id, adult: r.adult })),
+      results: upPeople.results.map((r: any) => ({ id: r.id, adult: r.adult, person: { id: r.id, name: expect.any(String) } })),
     });
+    expect(people.body.data.changes.people.results[0].person.name).toBe(person.name);
+    // Each listed person's own change log has an entry in the same (default) window.
+    const log = await h.rest(`/person/${upPeople.results[0].id}/changes`);
+    expect(log.changes.length).toBeGreaterThan(0);
     // Every series listed changed in the window: itself, a season or an episode.
     const { data } = h.catalog;
     const day = (time: string) => time.slice(0, 10);
@@ -365,5 +370,25 @@ describe('Query.changes', () => {
     expect(body.data.changes.movies).toBeNull();
     expect(body.data.changes.people.page).toBe(1);
     expect(body.errors).toHaveLength(1);
+  });
+});
+
+describe('append_to_response merging', () => {
+  it('merges season and episode sub-resources into one detail call each, with the same answers', async () => {
+    const merged = await startHarness({ config: { appendToResponse: true } });
+    try {
+      const query = `query($id: Int!, $n: Int!, $e: Int!) { tvSeries(id: $id) { season(number: $n) {
+        translations { ${TRANSLATION} } videos { ${VIDEO} } watchProviders { countryCode link flatrate { ${OFFER} } }
+        episode(number: $e) { externalIds { imdbId tvdbId } images { stills { ${IMAGE} } } translations { ${TRANSLATION} } videos { ${VIDEO} } } } } }`;
+      const vars = { id: seriesId, n: seasonNumber, e: episodeNumber };
+      const plain = await h.query(query, vars);
+      const { body } = await merged.query(query, vars);
+      expect(body.errors).toBeUndefined();
+      expect(body.data).toEqual(plain.body.data);
+      const paths = merged.catalog.calls.map((c) => c.path).sort();
+      expect(paths).toEqual([`/tv/${seriesId}/season/${seasonNumber}`, `/tv/${seriesId}/season/${seasonNumber}/episode/${episodeNumber}`]);
+    } finally {
+      await merged.close();
+    }
   });
 });

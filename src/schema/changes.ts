@@ -1,5 +1,6 @@
 import { builder } from './builder.ts';
 import { Movie } from './movie.ts';
+import { Person } from './person.ts';
 import { TVSeries } from './tv.ts';
 import * as valid from './validate.ts';
 import type * as Up from '../upstream/types.ts';
@@ -50,6 +51,7 @@ export const ChangedPerson = builder.objectRef<S.ChangedId>('ChangedPerson').imp
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the person.' }),
     adult: t.exposeBoolean('adult', { nullable: true, description: 'Whether the person appears in adult content; null when not recorded.' }),
+    person: t.field({ type: Person, description: 'The person; select `changes` on it for what changed.', resolve: (entry) => ({ id: entry.id }) }),
   }),
 });
 

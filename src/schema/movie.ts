@@ -20,7 +20,7 @@ function details(movie: MovieSource, context: GatewayContext) {
 }
 
 const ChangeItem = builder.objectRef<Up.ChangeItem>('ChangeItem').implement({
-  description: 'One recorded edit of a movie attribute.',
+  description: 'One recorded edit of an attribute of a movie, series, season, episode or person.',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Identifier of the change.' }),
     action: t.exposeString('action', { description: 'What happened: "added", "updated" or "deleted".' }),
@@ -54,7 +54,7 @@ const ChangeItem = builder.objectRef<Up.ChangeItem>('ChangeItem').implement({
 });
 
 export const ChangeGroup = builder.objectRef<Up.ChangeGroup>('ChangeGroup').implement({
-  description: 'The changes made to one attribute of a movie or TV series.',
+  description: 'The changes made to one attribute of a movie, series, season, episode or person.',
   fields: (t) => ({
     key: t.exposeString('key', { description: 'The attribute that changed, one of `Configuration.changeKeys`.' }),
     items: t.field({ type: [ChangeItem], description: 'The changes, oldest first.', resolve: (group) => group.items }),
