@@ -136,8 +136,29 @@ describe('discover.movies', () => {
     expect(lastQuery('/discover/movie')).toMatchObject({ watch_region: 'US', with_watch_providers: String(provider), with_watch_monetization_types: 'flatrate' });
   });
 
+  it('by keywords, cast, crew and people from the keyword lists and the credits', async () => {
+    const data = h.catalog.data;
+    const movie = data.movies.find((m) => (data.movieKeywords.get(m.id)?.length ?? 0) > 1 && (data.credits.movies.get(m.id)?.crew.length ?? 0) > 0)!;
+    const [k1, k2] = data.movieKeywords.get(movie.id)!.map((k) => k.id);
+    const keywordsOf = (m: MovieDetails) => (data.movieKeywords.get(m.id) ?? []).map((k) => k.id);
+    expectPage(await discoverMovies({ withKeywords: { ids: [k1, k2] } }), data.movies.filter((m) => keywordsOf(m).includes(k1) && keywordsOf(m).includes(k2)).sort(byPopularity));
+    expectPage(await discoverMovies({ withKeywords: { ids: [k1, k2], match: 'ANY' }, withoutGenres: [99] }),
+      data.movies.filter((m) => (keywordsOf(m).includes(k1) || keywordsOf(m).includes(k2)) && !genreIds(m).includes(99)).sort(byPopularity));
+    expect(lastQuery('/discover/movie')).toMatchObject({ with_keywords: `${k1}|${k2}` });
+
+    const credits = (m: MovieDetails) => data.credits.movies.get(m.id) ?? { cast: [], crew: [] };
+    const actor = credits(movie).cast[0]?.id ?? credits(data.movies.find((m) => credits(m).cast.length)!).cast[0].id;
+    const worker = credits(movie).crew[0].id;
+    expectPage(await discoverMovies({ withCast: { ids: [actor] } }), data.movies.filter((m) => credits(m).cast.some((c) => c.id === actor)).sort(byPopularity));
+    expectPage(await discoverMovies({ withCrew: { ids: [worker] } }), data.movies.filter((m) => credits(m).crew.some((c) => c.id === worker)).sort(byPopularity));
+    const either = data.movies.filter((m) => [...credits(m).cast, ...credits(m).crew].some((c) => c.id === actor || c.id === worker)).sort(byPopularity);
+    expectPage(await discoverMovies({ withPeople: { ids: [actor, worker], match: 'ANY' } }), either);
+    expect(lastQuery('/discover/movie')).toMatchObject({ with_people: `${actor}|${worker}` });
+  });
+
   it('rejects bad filters before any call', async () => {
     for (const [filter, argument] of [
+      [{ withCast: { ids: [-1] } }, 'filter.withCast.ids'],
       [{ primaryReleaseDateGte: '2020-13-01' }, 'filter.primaryReleaseDateGte'],
       [{ releaseDateGte: '2020-05-01', releaseDateLte: '2020-04-01' }, 'filter.releaseDateLte'],
       [{ withGenres: { ids: [0] } }, 'filter.withGenres.ids'],
@@ -214,6 +235,15 @@ describe('discover.tv', () => {
     expectPage(await discoverTv({ withGenres: { ids: [18] }, withoutGenres: [10764], withRuntimeGte: 40, withRuntimeLte: 60 }, 'VOTE_AVERAGE_ASC'), all);
     const screened = data.tvSeries.filter((s) => (data.screenedTheatrically.get(s.id)?.length ?? 0) > 0).sort(byPopularity);
     expectPage(await discoverTv({ screenedTheatrically: true }), screened);
+  });
+
+  it('by keywords of the series', async () => {
+    const data = h.catalog.data;
+    const series = data.tvSeries.find((x) => (data.tvKeywords.get(x.id)?.length ?? 0) > 0)!;
+    const keyword = data.tvKeywords.get(series.id)![0].id;
+    const has = (x: TvSeriesDetails) => (data.tvKeywords.get(x.id) ?? []).some((k) => k.id === keyword);
+    expectPage(await discoverTv({ withKeywords: { ids: [keyword] } }), data.tvSeries.filter(has).sort(byPopularity));
+    expect((await discoverTv({ withoutKeywords: [keyword] })).totalResults).toBe(data.tvSeries.filter((x) => !has(x)).length);
   });
 
   it('by watch providers and monetization in a region, from the series offers', async () => {

@@ -106,6 +106,8 @@ const common = (t: PothosSchemaTypes.InputFieldBuilder<typeof builder.$inferSche
   withoutCompanies: t.intList({ required: false, description: '`without_companies`: none of these company ids.' }),
   withOriginalLanguage: t.stringList({ required: false, description: '`with_original_language`: original language is one of these ISO 639-1 codes.' }),
   withOriginCountry: t.stringList({ required: false, description: '`with_origin_country`: comes from one of these ISO 3166-1 countries.' }),
+  withKeywords: t.field({ type: DiscoverIdFilter, required: false, description: '`with_keywords`: keyword ids (see `Keyword`), all or any.' }),
+  withoutKeywords: t.intList({ required: false, description: '`without_keywords`: none of these keyword ids.' }),
   watchRegion: t.string({ required: false, description: '`watch_region`: ISO 3166-1 country the watch provider filters look at; required by them.' }),
   withWatchProviders: t.field({ type: DiscoverIdFilter, required: false, description: '`with_watch_providers`: offered by these provider ids in watchRegion, all or any.' }),
   withoutWatchProviders: t.intList({ required: false, description: '`without_watch_providers`: offered by none of these providers in watchRegion.' }),
@@ -123,6 +125,9 @@ const DiscoverMoviesFilter = builder.inputType('DiscoverMoviesFilter', {
     primaryReleaseDateLte: t.string({ required: false, description: '`primary_release_date.lte`: first released on or before this day, YYYY-MM-DD.' }),
     releaseDateGte: t.string({ required: false, description: '`release_date.gte`: released on or after this day, YYYY-MM-DD.' }),
     releaseDateLte: t.string({ required: false, description: '`release_date.lte`: released on or before this day, YYYY-MM-DD.' }),
+    withCast: t.field({ type: DiscoverIdFilter, required: false, description: '`with_cast`: person ids in the cast, all or any.' }),
+    withCrew: t.field({ type: DiscoverIdFilter, required: false, description: '`with_crew`: person ids in the crew, all or any.' }),
+    withPeople: t.field({ type: DiscoverIdFilter, required: false, description: '`with_people`: person ids in the cast or crew, all or any.' }),
     region: t.string({ required: false, description: '`region`: ISO 3166-1 country whose releases the release date and release type filters look at; alone, released there.' }),
     withReleaseType: t.field({ type: [ReleaseType], required: false, description: '`with_release_type`: has a release of one of these kinds (in region when given).' }),
     certificationCountry: t.string({ required: false, description: '`certification_country`: ISO 3166-1 country of the certification filters (defaults to region).' }),
@@ -196,6 +201,7 @@ type CommonInput = {
   withGenres?: { ids: number[]; match?: string | null } | null; withoutGenres?: number[] | null;
   withCompanies?: { ids: number[]; match?: string | null } | null; withoutCompanies?: number[] | null;
   withOriginalLanguage?: string[] | null; withOriginCountry?: string[] | null;
+  withKeywords?: { ids: number[]; match?: string | null } | null; withoutKeywords?: number[] | null;
   watchRegion?: string | null; withWatchProviders?: { ids: number[]; match?: string | null } | null;
   withoutWatchProviders?: number[] | null; withWatchMonetizationTypes?: string[] | null;
 };
@@ -218,6 +224,8 @@ function commonParams(f: CommonInput, at: string): Params {
     throw valid.badInput(`${at}.watchRegion`, 'is required by the watch provider filters.');
   }
   const p: Params = {
+    with_keywords: idFilter(`${at}.withKeywords`, f.withKeywords),
+    without_keywords: idList(`${at}.withoutKeywords`, f.withoutKeywords),
     watch_region: region,
     with_watch_providers: idFilter(`${at}.withWatchProviders`, f.withWatchProviders),
     without_watch_providers: idList(`${at}.withoutWatchProviders`, f.withoutWatchProviders),
@@ -257,6 +265,8 @@ type MoviesInput = CommonInput & {
   primaryReleaseDateGte?: string | null; primaryReleaseDateLte?: string | null; releaseDateGte?: string | null; releaseDateLte?: string | null;
   region?: string | null; withReleaseType?: number[] | null; certificationCountry?: string | null; certification?: string[] | null;
   certificationGte?: string | null; certificationLte?: string | null;
+  withCast?: { ids: number[]; match?: string | null } | null; withCrew?: { ids: number[]; match?: string | null } | null;
+  withPeople?: { ids: number[]; match?: string | null } | null;
 };
 
 export function movieFilterParams(f: MoviesInput | null | undefined): Params {
@@ -273,6 +283,9 @@ export function movieFilterParams(f: MoviesInput | null | undefined): Params {
     'primary_release_date.lte': primaryTo,
     'release_date.gte': from,
     'release_date.lte': to,
+    with_cast: idFilter(`${at}.withCast`, f.withCast),
+    with_crew: idFilter(`${at}.withCrew`, f.withCrew),
+    with_people: idFilter(`${at}.withPeople`, f.withPeople),
     region: valid.country(`${at}.region`, f.region),
     with_release_type: enumList(`${at}.withReleaseType`, f.withReleaseType),
     certification_country: valid.country(`${at}.certificationCountry`, f.certificationCountry),

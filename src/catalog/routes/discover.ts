@@ -4,8 +4,7 @@
  * booleans or sort keys are 422 code 5; malformed dates 400 code 23; a bad page 400 code 22.
  * Release dates, release types and certifications of movies come from their per-country release
  * dates (`region`, `certification_country`); watch providers from the per-country offers
- * (`watch_region`). Parameters the catalog has no data for (cast, crew, people, keywords) are
- * accepted and ignored, as the real service ignores unknown ones.
+ * (`watch_region`); keywords from the keyword lists; cast, crew and people from the credits.
  */
 import { CACHE } from '../caching.ts';
 import type { CatalogData } from '../data/catalog.ts';
@@ -172,6 +171,12 @@ export function discoverMovies(data: CatalogData, query: Query): MovieDetails[] 
   const certMax = orderOf(query['certification.lte']);
   const certFiltered = certCountry !== undefined && (certifications !== undefined || certMin !== undefined || certMax !== undefined);
   const watch = readWatchFilter(query);
+  const keywords = readIds(query, 'with_keywords');
+  const noKeywords = readIds(query, 'without_keywords');
+  const cast = readIds(query, 'with_cast');
+  const crew = readIds(query, 'with_crew');
+  const people = readIds(query, 'with_people');
+  const creditsOf = (m: MovieDetails) => data.credits.movies.get(m.id) ?? { cast: [], crew: [] };
   const releaseFiltered = releaseFrom !== undefined || releaseTo !== undefined || releaseTypes !== undefined || region !== undefined;
 
   /** Release days of a movie, in `region` and of the wanted types when given. */
@@ -202,6 +207,11 @@ export function discoverMovies(data: CatalogData, query: Query): MovieDetails[] 
       && (!certFiltered || certificationsOf(m).some((c) =>
         (!certifications || certifications.values.includes(c)) && inRange(orderOf(c)!, certMin, certMax)))
       && (!watch || watch(data.movieExtras.get(m.id)?.watchProviders[watchRegion(query)]))
+      && passes(keywords, (data.movieKeywords.get(m.id) ?? []).map((k) => k.id))
+      && passesWithout(noKeywords, (data.movieKeywords.get(m.id) ?? []).map((k) => k.id))
+      && (!cast || passes(cast, creditsOf(m).cast.map((c) => c.id)))
+      && (!crew || passes(crew, creditsOf(m).crew.map((c) => c.id)))
+      && (!people || passes(people, [...creditsOf(m).cast, ...creditsOf(m).crew].map((c) => c.id)))
       && inRange(m.vote_average, voteMin, voteMax)
       && inRange(m.vote_count, countMin, countMax)
       && (!runtimeFiltered || (m.runtime !== null && m.runtime !== 0 && inRange(m.runtime, runtimeMin, runtimeMax)))
@@ -241,6 +251,8 @@ export function discoverTv(data: CatalogData, query: Query): TvSeriesDetails[] {
   const statuses = readList(query, 'with_status', /^[0-5]$/, (s) => TV_STATUSES[Number(s)]);
   const types = readList(query, 'with_type', /^[0-6]$/, (s) => TV_TYPES[Number(s)]);
   const watch = readWatchFilter(query);
+  const keywords = readIds(query, 'with_keywords');
+  const noKeywords = readIds(query, 'without_keywords');
   const runtimeFiltered = runtimeMin !== undefined || runtimeMax !== undefined;
   const airFiltered = airFrom !== undefined || airTo !== undefined;
 
@@ -263,7 +275,9 @@ export function discoverTv(data: CatalogData, query: Query): TvSeriesDetails[] {
       && passes(countries && { ...countries, all: false }, s.origin_country)
       && (!statuses || statuses.values.includes(s.status))
       && (!types || types.values.includes(s.type))
-      && (!watch || watch(data.tvSeriesExtras.get(s.id)?.watchProviders[watchRegion(query)]));
+      && (!watch || watch(data.tvSeriesExtras.get(s.id)?.watchProviders[watchRegion(query)]))
+      && passes(keywords, (data.tvKeywords.get(s.id) ?? []).map((k) => k.id))
+      && passesWithout(noKeywords, (data.tvKeywords.get(s.id) ?? []).map((k) => k.id));
   });
   const [key, direction] = sort.split('.') as [string, Direction];
   return sortBy(series, TV_SORT_KEYS[key], direction);
