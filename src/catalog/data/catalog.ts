@@ -140,7 +140,7 @@ export function generateCatalog(): CatalogData {
     ...generateAccountState(accountData.account, movies, tvSeries, accountData.ratedMovies, accountData.episodeAccountStates, today),
     userLists: generateUserLists({ ...lists, account: accountData.account }, movies),
     trendingTv: generateTrendingTv(tvSeries),
-    tvSeriesExtras: generateTvSeriesExtras(tvSeries, generateWatchProviders(), today),
+    tvSeriesExtras: generateTvSeriesExtras(tvSeries, watchProviders, today),
     ...generateSeasonEpisodeExtras(tvSeries, seasons, [...people.actors, ...people.crew].map((person) => person.id), today),
     ...generateCollectionsData(movies, tvSeries, seasons, networks, companies),
     movieExtras: generateMovieExtras(movies, watchProviders, today),
