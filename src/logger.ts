@@ -31,6 +31,7 @@ const SECRET_PATTERNS: Array<[RegExp, string]> = [
   [/(bearer\s+)[^\s"',;]+/gi, '$1[redacted]'],
   [/((?:guest_)?session_id=)[^&\s"']+/gi, '$1[redacted]'],
   [/(request_token=)[^&\s"']+/gi, '$1[redacted]'],
+  [/(\/guest_session\/)[^/?\s"']+/gi, '$1[redacted]'],
   [/("(?:session_id|guest_session_id|request_token|password|access_token)"\s*:\s*")[^"]*/gi, '$1[redacted]'],
 ];
 

@@ -51,7 +51,7 @@ describe('secrets', () => {
   });
 
   it('scrubs secrets from any logged text', () => {
-    const text = `GET http://x/3/account/1?session_id=${SESSION}&guest_session_id=${GUEST} Authorization: Bearer ${TOKEN} {"request_token":"${REQUEST_TOKEN}"}`;
+    const text = `GET http://x/3/account/1?session_id=${SESSION}&guest_session_id=${GUEST} Authorization: Bearer ${TOKEN} {"request_token":"${REQUEST_TOKEN}"} GET /3/guest_session/${GUEST}/rated/movies`;
     const clean = scrub(text);
     for (const secret of SECRETS) expect(clean).not.toContain(secret);
     expect(clean).toContain('session_id=[redacted]');
