@@ -343,6 +343,31 @@ describe('credits of movies, series, seasons and episodes', () => {
   });
 });
 
+describe('TVSeries.createdBy', () => {
+  it('links the creators to people, carrying their summary; their credits name the series', async () => {
+    const series = h.catalog.data.tvSeries.find((s) => s.created_by.length > 0)!;
+    const up = await h.rest(`/tv/${series.id}`);
+    h.catalog.resetCalls();
+    const { body } = await h.query(
+      `query($id: Int!) { tvSeries(id: $id) { createdBy { creditId person { id name gender profilePath } } } }`,
+      { id: series.id },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.tvSeries.createdBy).toEqual(
+      up.created_by.map((c: any) => ({ creditId: c.credit_id, person: { id: c.id, name: c.name, gender: c.gender, profilePath: c.profile_path } })),
+    );
+    expect(h.catalog.calls.map((c) => c.path)).toEqual([`/tv/${series.id}`]);
+    for (const creator of up.created_by) {
+      const credit = await h.rest(`/credit/${creator.credit_id}`);
+      expect(credit).toMatchObject({ credit_type: 'crew', job: 'Creator', media_type: 'tv', media: { id: series.id }, person: { id: creator.id } });
+      const theirs = await h.rest(`/person/${creator.id}/tv_credits`);
+      expect(theirs.crew).toContainEqual(expect.objectContaining({ id: series.id, credit_id: creator.credit_id, job: 'Creator' }));
+      const seriesCredits = await h.rest(`/tv/${series.id}/credits`);
+      expect(seriesCredits.crew).toContainEqual(expect.objectContaining({ id: creator.id, credit_id: creator.credit_id, job: 'Creator' }));
+    }
+  });
+});
+
 describe('Query.credit', () => {
   it('resolves a movie cast credit with its movie and person carried', async () => {
     const movieCredits = await h.rest(`/movie/${movieId}/credits`);

@@ -1,6 +1,7 @@
+import type * as Up from '../upstream/types.ts';
 import type * as P from '../upstream/types/people.ts';
 import { builder } from './builder.ts';
-import { pageArgs } from './common.ts';
+import { carried, pageArgs } from './common.ts';
 import { Episode } from './episode.ts';
 import { Movie } from './movie.ts';
 import { CreditMediaType, Person } from './person.ts';
@@ -149,7 +150,24 @@ builder.objectFields(Movie, (t) => ({
   }),
 }));
 
+const SeriesCreator = builder.objectRef<Up.TVSeriesDetails['created_by'][number]>('SeriesCreator').implement({
+  description: 'A person credited with creating a TV series.',
+  fields: (t) => ({
+    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    person: t.field({
+      type: Person,
+      description: 'The creator, with name, gender and profile path carried.',
+      resolve: (c) => ({ id: c.id, name: c.name, gender: c.gender, profile_path: c.profile_path }),
+    }),
+  }),
+});
+
 builder.objectFields(TVSeries, (t) => ({
+  createdBy: t.field({
+    type: [SeriesCreator],
+    description: 'The people who created the series (from the series details).',
+    resolve: (s, _, c) => carried(s, 'created_by', () => c.loaders.tvSeries.load({ seriesId: s.id })),
+  }),
   credits: t.field({
     type: Credits,
     nullable: true,
