@@ -61,6 +61,12 @@ describe('coverage of the OpenAPI operations', () => {
     expect(named.filter((id, i) => named.indexOf(id) !== i)).toEqual([]);
   });
 
+  it('has an entry for every operation of the file', () => {
+    const named = new Set(entries.map((e) => e.operationId));
+    const missing = openapi.operations.filter((op) => !named.has(op.operationId)).map((op) => `${op.method} ${op.path} (${op.operationId})`);
+    expect(missing).toEqual([]);
+  });
+
   it('gives every omission a reason', () => {
     for (const entry of omitted) expect(entry.reason.length, entry.operationId).toBeGreaterThan(20);
   });
