@@ -1,5 +1,4 @@
 import { createServer } from 'node:http';
-import { startCatalog } from './catalog/server.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createGateway } from './server.ts';
 
@@ -9,6 +8,8 @@ async function main() {
   let catalogAccessToken = config.catalogAccessToken;
   let closeCatalog = async () => {};
   if (!catalogBaseUrl) {
+    // Loaded only when used: a gateway in front of a real upstream never pays for the fake one.
+    const { startCatalog } = await import('./catalog/server.ts');
     const catalog = await startCatalog({ host: '127.0.0.1', port: 0 });
     catalogBaseUrl = catalog.baseUrl;
     catalogAccessToken ??= catalog.demoToken;

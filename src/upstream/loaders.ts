@@ -54,6 +54,34 @@ export interface LoaderOptions {
   deadline: number;
 }
 
+type LoaderFactory = (name: string) => DataLoader<unknown, unknown, string>;
+
+/**
+ * One property per resource name, each creating its DataLoader on first use: a request builds
+ * only the few loaders it needs out of the hundreds the graph has.
+ */
+class LazyLoaders {
+  private readonly made = new Map<string, DataLoader<unknown, unknown, string>>();
+  constructor(private readonly make: LoaderFactory) {}
+
+  protected loader(name: string): DataLoader<unknown, unknown, string> {
+    let loader = this.made.get(name);
+    if (!loader) {
+      loader = this.make(name);
+      this.made.set(name, loader);
+    }
+    return loader;
+  }
+}
+
+for (const name of Object.keys(resources)) {
+  Object.defineProperty(LazyLoaders.prototype, name, {
+    get(this: { loader(name: string): unknown }) {
+      return this.loader(name);
+    },
+  });
+}
+
 /**
  * Built per request: a loader's memo must never outlive the request that filled it. With
  * `appendToResponse`, sub-resource loads of one parent in one tick share one upstream call;
@@ -62,12 +90,12 @@ export interface LoaderOptions {
 export function createLoaders(client: UpstreamClient, credentials: Credentials, options: LoaderOptions): Loaders {
   const direct: Send = (request) => client.send(credentials.accessToken, request, options.deadline);
   const merger = options.appendToResponse ? createMerger(direct) : undefined;
-  const entries = Object.entries(resources).map(([name, definition]) => {
-    const resource = definition as Resource<unknown, unknown>;
+  const table = resources as Record<string, Resource<unknown, unknown>>;
+  return new LazyLoaders((name) => {
+    const resource = table[name];
     const send = merger && resource.needs === 'none' ? merger.fetch : direct;
-    return [name, loaderFor(client, send, resource, credentials)];
-  });
-  return Object.fromEntries(entries) as Loaders;
+    return loaderFor(client, send, resource, credentials);
+  }) as unknown as Loaders;
 }
 
 export function createActions(client: UpstreamClient, credentials: Credentials, deadline: number): Actions {
