@@ -31,8 +31,8 @@ interface Gateway {
   child: ChildProcess;
 }
 
-async function startGateway(catalog: RunningCatalog, env: Record<string, string>): Promise<Gateway> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+async function startGateway(catalog: RunningCatalog, env: Record<string, string>, entry = 'src/index.ts'): Promise<Gateway> {
+  const child = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', entry] /* as npm start */, {
     env: {
       ...process.env,
       PORT: '0',
@@ -46,11 +46,16 @@ async function startGateway(catalog: RunningCatalog, env: Record<string, string>
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       out += chunk;
       const match = /ready at (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
-    });
+      if (!match) return;
+      // From here on the log lines are drained, not kept: the bench must not grow or slow down.
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      resolve(match[1].replace('localhost', '127.0.0.1'));
+    };
+    child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
   });
   return { url, pid: child.pid!, child };
@@ -186,6 +191,17 @@ async function main() {
     callsPerRequest: 1,
   };
   const aWarm = await warm(catalog, warmGateway.url, QUERIES.a, '(a) configuration', a.callsPerRequest, WARM_SECONDS, 10);
+  const bare = await startGateway(catalog, {}, 'bench/bare-yoga.ts');
+  const bareRun = (await load(bare.url, JSON.stringify({ query: QUERIES.a }), WARM_SECONDS, 10)).result;
+  await stopGateway(bare);
+  const bareRow: Row = {
+    operation: '(a) configuration',
+    mode: 'bare graphql-yoga, static resolver (framework ceiling), 10 clients',
+    rps: bareRun.requests.average,
+    p50: bareRun.latency.p50,
+    p99: bareRun.latency.p99,
+    callsPerRequest: 0,
+  };
   const bWarm = await warm(catalog, warmGateway.url, QUERIES.b(movieId), '(b) one movie', b.callsPerRequest, WARM_SECONDS, 10);
   await stopGateway(warmGateway);
 
@@ -205,7 +221,7 @@ async function main() {
     return 1 + ids.length * 2;
   });
 
-  rows.push(a, catalogRow, aWarm, b, bWarm, bRest, c, cRest, d);
+  rows.push(a, catalogRow, bareRow, aWarm, b, bWarm, bRest, c, cRest, d);
   await catalog.close();
   await directCatalog.close();
 
@@ -215,7 +231,7 @@ async function main() {
     (r) => `| ${r.operation} | ${r.mode} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.callsPerRequest, 2)} | ${r.hitRatio === undefined ? '' : `${(r.hitRatio * 100).toFixed(1)}%`} | ${r.errors ?? ''} | ${fmt(r.rssMb, 0)} |`,
   );
   const ratios = [
-    `- (a) warm gateway req/s ÷ catalog's own GET /configuration req/s: ${((aWarm.rps ?? 0) / (catalogRow.rps ?? 1)).toFixed(2)} (target ≥ 0.50)`,
+    `- (a) warm gateway req/s ÷ catalog's own GET /configuration req/s: ${((aWarm.rps ?? 0) / (catalogRow.rps ?? 1)).toFixed(2)} (target ≥ 0.50); bare graphql-yoga ÷ catalog: ${((bareRow.rps ?? 0) / (catalogRow.rps ?? 1)).toFixed(2)}; warm gateway ÷ bare graphql-yoga: ${((aWarm.rps ?? 0) / (bareRow.rps ?? 1)).toFixed(2)}`,
     `- (b) upstream calls: ${b.callsPerRequest} cold, ${bWarm.callsPerRequest.toFixed(3)} warm; hand-written client: ${bRest.callsPerRequest}`,
     `- (c) upstream calls cold: ${c.callsPerRequest} (target ≤ 21; hand-written: ${cRest.callsPerRequest}); p50 cold ${c.p50.toFixed(1)} ms (target ≤ ${2 * LATENCY_MS + 15} ms = 2 × latency + 15)`,
     `- (d) errors: ${d.errors}; gateway peak RSS ${fmt(d.rssMb, 0)} MB (target < 250 MB)`,

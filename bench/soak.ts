@@ -37,7 +37,7 @@ async function main() {
     { path: '.*', latencyMs: 2_500, probability: 0.01 },
   ]);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', 'src/index.ts'] /* as npm start */, {
     env: {
       ...process.env,
       PORT: '0',
@@ -55,11 +55,16 @@ async function main() {
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       out += chunk;
       const match = /ready at (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
-    });
+      if (!match) return;
+      // From here on the log lines are drained, not kept: the bench must not grow or slow down.
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      resolve(match[1].replace('localhost', '127.0.0.1'));
+    };
+    child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
   });
 

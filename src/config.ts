@@ -122,7 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
     requestDeadlineMs: integer(env, 'REQUEST_DEADLINE_MS', 15_000, 100, 300_000),
     upstreamMaxConnections: integer(env, 'UPSTREAM_MAX_CONNECTIONS', 20, 1, 1024),
-    cacheMaxBytes: boolean(env, 'CACHE_ENABLED', true) ? integer(env, 'CACHE_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 ** 40) : 0,
+    cacheMaxBytes: boolean(env, 'CACHE_ENABLED', true) ? integer(env, 'CACHE_MAX_BYTES', 32 * 1024 * 1024, 1024, 2 ** 40) : 0,
     appendToResponse: boolean(env, 'CATALOG_APPEND_TO_RESPONSE', true),
     breakerThreshold: integer(env, 'CIRCUIT_BREAKER_THRESHOLD', 5, 1, 1_000),
     breakerCooldownMs: integer(env, 'CIRCUIT_BREAKER_COOLDOWN_MS', 5_000, 10, 600_000),

@@ -156,7 +156,7 @@ describe('the cache store', () => {
 
   it('is bounded in bytes and evicts the least recently used entry', () => {
     const cache = createHttpCache(10_000);
-    for (let i = 0; i < 30; i++) cache.set(cache.keyOf('token', `http://x/3/movie/${i}`), { policy: policy(), body: { i }, size: 900 });
+    for (let i = 0; i < 30; i++) cache.set(cache.keyOf('token', `http://x/3/movie/${i}`), { policy: policy(), body: { i }, size: 900, freshUntil: Date.now() + 60_000 });
     expect(cache.size()).toBeLessThanOrEqual(10_000);
     expect(cache.get(cache.keyOf('token', 'http://x/3/movie/0'))).toBeUndefined();
     expect(cache.get(cache.keyOf('token', 'http://x/3/movie/29'))?.body).toEqual({ i: 29 });

@@ -66,18 +66,23 @@ Company.implement({
 
 const CompanyPage = pageOf('CompanyPage', 'companies', Company);
 
+const searchArgs = builder.args((t) => ({
+  query: t.string({ required: true, description: 'Text to look for in company names (1 to 200 characters).' }),
+  page: t.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
+}));
+
+/** Served both as `searchCompanies` (the contract's root field) and as `search { companies }`. */
+function searchCompanies(args: { query: string; page?: number | null }, context: GatewayContext) {
+  return context.loaders.searchCompanies.load({ query: valid.text('query', args.query, 200), page: valid.page(args.page) });
+}
 
 builder.objectFields(Search, (t) => ({
   companies: t.field({
     type: CompanyPage,
     nullable: true,
     description: 'Companies whose name or alternative names match the query.',
-    args: {
-      query: t.arg.string({ required: true, description: 'Text to look for in company names (1 to 200 characters).' }),
-      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-    },
-    resolve: (_, args, c) =>
-      c.loaders.searchCompanies.load({ query: valid.text('query', args.query, 200), page: valid.page(args.page) }),
+    args: searchArgs,
+    resolve: (_, args, c) => searchCompanies(args, c),
   }),
 }));
 
@@ -93,11 +98,7 @@ builder.queryFields((t) => ({
     type: CompanyPage,
     nullable: true,
     description: 'Companies whose name or alternative names match the query.',
-    args: {
-      query: t.arg.string({ required: true, description: 'Text to look for in company names (1 to 200 characters).' }),
-      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-    },
-    resolve: (_, args, c) =>
-      c.loaders.searchCompanies.load({ query: valid.text('query', args.query, 200), page: valid.page(args.page) }),
+    args: searchArgs,
+    resolve: (_, args, c) => searchCompanies(args, c),
   }),
 }));

@@ -118,10 +118,8 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_, args, c) => {
       const k = episodeKey(args);
-      if (!(args.value >= 0.5 && args.value <= 10 && Number.isInteger(args.value * 2))) {
-        throw valid.badInput('value', `must be from 0.5 to 10 in steps of 0.5, got ${args.value}.`);
-      }
-      await c.actions.rateEpisode({ ...k, value: args.value });
+      const value = valid.rating('value', args.value);
+      await c.actions.rateEpisode({ ...k, value });
       return shell(k);
     },
   }),

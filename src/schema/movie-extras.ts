@@ -241,10 +241,8 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_, args, c) => {
       const movieId = valid.id('movieId', args.movieId);
-      if (!(args.value >= 0.5 && args.value <= 10 && Number.isInteger(args.value * 2))) {
-        throw valid.badInput('value', `must be from 0.5 to 10 in steps of 0.5, got ${args.value}.`);
-      }
-      await c.actions.rateMovie({ movieId, value: args.value });
+      const value = valid.rating('value', args.value);
+      await c.actions.rateMovie({ movieId, value });
       return { id: movieId };
     },
   }),

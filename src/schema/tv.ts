@@ -146,23 +146,18 @@ builder.objectFields(TVSeries, (t) => ({
 
 export const TVSeriesPage = pageOf('TVSeriesPage', 'TV series', TVSeries);
 
+const trendingArgs = builder.args((t) => ({
+  timeWindow: t.field({ type: TimeWindow, required: true, description: 'The period.' }),
+}));
 
 builder.objectFields(Trending, (t) => ({
   tv: t.field({
     type: TVSeriesPage,
     nullable: true,
     description: 'The TV series trending over the given period, most popular first.',
-    args: {
-      timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
-      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-      language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
-    },
+    args: { ...trendingArgs, ...pageArgs },
     resolve: (_, args, c) =>
-      c.loaders.trendingTVSeries.load({
-        timeWindow: args.timeWindow,
-        page: valid.page(args.page),
-        language: valid.language(args.language),
-      }),
+      c.loaders.trendingTVSeries.load({ timeWindow: args.timeWindow, page: valid.page(args.page), language: valid.language(args.language) }),
   }),
 }));
 
@@ -179,16 +174,8 @@ builder.queryFields((t) => ({
     type: TVSeriesPage,
     nullable: true,
     description: 'The TV series trending over the given period, most popular first.',
-    args: {
-      timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
-      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-      language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
-    },
+    args: { ...trendingArgs, ...pageArgs },
     resolve: (_, args, c) =>
-      c.loaders.trendingTVSeries.load({
-        timeWindow: args.timeWindow,
-        page: valid.page(args.page),
-        language: valid.language(args.language),
-      }),
+      c.loaders.trendingTVSeries.load({ timeWindow: args.timeWindow, page: valid.page(args.page), language: valid.language(args.language) }),
   }),
 }));

@@ -73,3 +73,11 @@ export function token(argument: string, value: string, maxLength = 256): string 
   }
   return value;
 }
+
+/** A user's rating: 0.5 to 10 in steps of 0.5, as the catalog accepts it. */
+export function rating(argument: string, value: number): number {
+  if (!(value >= 0.5 && value <= 10 && Number.isInteger(value * 2))) {
+    throw badInput(argument, `must be from 0.5 to 10 in steps of 0.5, got ${value}.`);
+  }
+  return value;
+}

@@ -208,7 +208,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   async function cachedGet<T>(accessToken: string, url: string, key: string, req: UpstreamRequest, deadline: number): Promise<T> {
     const policyReq = policyRequest(url);
     const cached = cache?.get(key);
-    if (cache && cached?.policy.satisfiesWithoutRevalidation(policyReq)) {
+    // Requests carry no Cache-Control of their own, so freshness is the response's alone.
+    if (cache && cached && Date.now() < cached.freshUntil) {
       cache.stats.hits++;
       return cached.body as T;
     }
@@ -220,7 +221,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const response = await exchange(accessToken, url, req, deadline, validators);
     if (cache && cached && response.status === 304) {
       const { policy } = cached.policy.revalidatedPolicy(policyReq, { status: 304, headers: response.headers });
-      cache.set(key, { ...cached, policy });
+      cache.set(key, { ...cached, policy, freshUntil: Date.now() + policy.timeToLive() });
       cache.stats.revalidations++;
       return cached.body as T;
     }
@@ -228,7 +229,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const body = parseBody<T>(response);
     if (cache && response.status === 200) {
       const policy = new CachePolicy(policyReq, { status: 200, headers: response.headers }, { shared: true });
-      if (policy.storable()) cache.set(key, { policy, body, size: response.text.length });
+      if (policy.storable()) cache.set(key, { policy, body, size: response.text.length, freshUntil: Date.now() + policy.timeToLive() });
     }
     return body;
   }

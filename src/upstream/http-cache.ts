@@ -13,6 +13,8 @@ export interface CachedResponse {
   policy: CachePolicy;
   body: unknown;
   size: number;
+  /** Epoch ms until which the entry is fresh: computed once, so a hit costs one comparison. */
+  freshUntil: number;
 }
 
 export interface CacheStats {
