@@ -143,8 +143,8 @@ export function createMerger(send: Send) {
       const promise = new Promise((resolve, reject) => members.push({ key: place.key, request, resolve, reject }));
       if (!scheduled) {
         scheduled = true;
-        // After the DataLoaders of this tick have dispatched their batches.
-        setImmediate(flush);
+        // After the DataLoaders of this tick have dispatched their batches (they use the same schedule).
+        Promise.resolve().then(() => process.nextTick(flush));
       }
       return promise;
     },
