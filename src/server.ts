@@ -21,6 +21,16 @@ export interface Gateway {
  * becomes UPSTREAM_ERROR, and no text of the upstream's data reaches the client.
  */
 function clientError(error: GraphQLError): GraphQLError {
+  // graphql-js echoes a variable's rejected value, and that value may be a token or password.
+  const badVariable = !error.path && /^Variable "\$(\w+)" got invalid value/.exec(error.message);
+  if (badVariable) {
+    return new GraphQLError(`Variable "$${badVariable[1]}" got a value of the wrong type or shape.`, {
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      extensions: { code: 'BAD_USER_INPUT', argument: badVariable[1] },
+    });
+  }
   const original = error.originalError;
   let code: string;
   let message: string;

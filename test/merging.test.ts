@@ -54,6 +54,15 @@ describe('append_to_response', () => {
     );
   });
 
+  it('never merges later pages: appended lists come back at their first page', async () => {
+    const query = `query($id: Int!) { movie(id: $id) { reviews(page: 2) { page results { id } } lists(page: 2) { page results { id } } } }`;
+    const a = await merged.query(query, { id: movieId });
+    const b = await plain.query(query, { id: movieId });
+    expect(a.body).toEqual(b.body);
+    expect(merged.catalog.calls.map((c) => c.path).sort()).toEqual([`/movie/${movieId}/lists`, `/movie/${movieId}/reviews`]);
+    expect(merged.catalog.calls.every((c) => c.query.append_to_response === undefined)).toBe(true);
+  });
+
   it('merges series, season and episode loads per parent, with identical answers', async () => {
     const query = `query($id: Int!) { tvSeries(id: $id) { name lists { totalResults } screenedTheatrically { id }
       season(number: 1) { name images { posters { filePath } } externalIds { tvdbId }

@@ -8,7 +8,8 @@ const TOKEN = 'tok-SECRET-aaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const SESSION = 'sessSECRETbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
 const GUEST = 'guestSECRETcccccccccccccccccccccccccc';
 const REQUEST_TOKEN = 'reqSECRETdddddddddddddddddddddddddddd';
-const SECRETS = [TOKEN, SESSION, GUEST, REQUEST_TOKEN];
+const PASSWORD = 'pwSECRETeeeeeeeeeeeeeeeeee';
+const SECRETS = [TOKEN, SESSION, GUEST, REQUEST_TOKEN, PASSWORD];
 
 let h: Harness;
 const lines: string[] = [];
@@ -37,6 +38,10 @@ describe('secrets', () => {
       h.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId } }`, { t: `${REQUEST_TOKEN}/../x` }),
       h.query(`{ movie(id: 0) { title } }`, undefined, { authorization: `Bearer ${TOKEN}`, 'x-session-id': SESSION }),
       h.query(`{ nope }`, { sessionId: SESSION }, { authorization: `Bearer ${TOKEN}` }),
+      // A secret of the wrong type: graphql-js would echo the rejected value.
+      h.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId } }`, { t: { token: REQUEST_TOKEN } }),
+      h.query(`mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { sessionId } }`, { u: 'robin_okafor', p: PASSWORD, t: 'abc' }),
+      h.query(`mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { sessionId } }`, { u: 'robin_okafor', p: [PASSWORD], t: 'abc' }),
     ]);
     h.catalog.setFaults([{ path: '.*', status: 500 }]);
     responses.push(await h.query(`{ authentication { success } }`, undefined, { authorization: `Bearer ${TOKEN}`, 'x-session-id': SESSION }));

@@ -71,7 +71,8 @@ export class CatalogApi {
       return this.answer(request);
     } catch (error) {
       if (error instanceof CatalogError) return errorOutcome(error);
-      console.error('catalog: unexpected error', error);
+      // Name only: a message or stack could quote the request URL and its session_id.
+      console.error(`catalog: unexpected ${(error as Error)?.name ?? 'error'} answering ${request.method} ${request.pathname}`);
       return errorOutcome(new CatalogError(CODE.internalError));
     }
   }

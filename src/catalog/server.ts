@@ -122,7 +122,7 @@ export async function startCatalog(options: CatalogOptions = {}): Promise<Runnin
   const server = createServer((request, response) => {
     onRequest(request, response).catch((error: unknown) => {
       // Only socket-level failures land here (client gone mid-request); nothing to answer.
-      console.error('catalog: request failed', error);
+      console.error(`catalog: request failed (${(error as Error)?.name ?? 'error'}) on ${request.method} ${splitUrl(request.url ?? '/').pathname}`);
       if (!response.headersSent) response.writeHead(500).end();
     });
   });

@@ -82,9 +82,7 @@ Collection.implement({
         c.loaders.collectionImages.load({
           collectionId: co.id,
           language: valid.language(args.language),
-          includeImageLanguage: args.includeImageLanguage
-            ? args.includeImageLanguage.map((code, i) => (code === 'null' ? code : valid.language(code, `includeImageLanguage[${i}]`))).join(',')
-            : undefined,
+          includeImageLanguage: valid.languageList('includeImageLanguage', args.includeImageLanguage),
         }),
     }),
     translations: t.field({

@@ -74,7 +74,11 @@ export const MediaList = builder.objectRef<Up.UserList>('MediaList').implement({
     description: t.exposeString('description', { description: 'Description written by its author; may be empty.' }),
     favoriteCount: t.exposeInt('favorite_count', { description: 'How many users marked the list as a favourite.' }),
     itemCount: t.exposeInt('item_count', { description: 'How many items the list holds.' }),
-    languageCode: t.exposeString('iso_639_1', { description: 'ISO 639-1 language of the list.' }),
+    languageCode: t.string({
+      nullable: true,
+      description: 'ISO 639-1 language of the list; null when not set.',
+      resolve: (list) => list.iso_639_1 || null,
+    }),
     countryCode: t.string({
       nullable: true,
       description: 'ISO 3166-1 country of the list. Sent for TV series lists only; null for movie lists.',

@@ -185,11 +185,6 @@ function bounded(argument: string, value: number | null | undefined, min: number
   return value;
 }
 
-function yearOf(argument: string, value: number | null | undefined): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (!Number.isInteger(value)) throw valid.badInput(argument, `must be a year, got ${value}.`);
-  return bounded(argument, value, 1000, 9999);
-}
 
 function range<V extends number | string>(low: [string, V | undefined], high: [string, V | undefined]): void {
   if (low[1] !== undefined && high[1] !== undefined && low[1] > high[1]) throw valid.badInput(high[0], `must not be less than ${low[0]}.`);
@@ -277,8 +272,8 @@ export function movieFilterParams(f: MoviesInput | null | undefined): Params {
   return {
     ...commonParams(f, at),
     include_video: f.includeVideo ?? undefined,
-    primary_release_year: yearOf(`${at}.primaryReleaseYear`, f.primaryReleaseYear),
-    year: yearOf(`${at}.year`, f.year),
+    primary_release_year: valid.year(`${at}.primaryReleaseYear`, f.primaryReleaseYear),
+    year: valid.year(`${at}.year`, f.year),
     'primary_release_date.gte': primaryFrom,
     'primary_release_date.lte': primaryTo,
     'release_date.gte': from,
@@ -314,7 +309,7 @@ export function tvFilterParams(f: TVInput | null | undefined): Params {
     ...commonParams(f, at),
     include_null_first_air_dates: f.includeNullFirstAirDates ?? undefined,
     screened_theatrically: f.screenedTheatrically ?? undefined,
-    first_air_date_year: yearOf(`${at}.firstAirDateYear`, f.firstAirDateYear),
+    first_air_date_year: valid.year(`${at}.firstAirDateYear`, f.firstAirDateYear),
     'first_air_date.gte': firstFrom,
     'first_air_date.lte': firstTo,
     'air_date.gte': airFrom,

@@ -5,7 +5,6 @@ import { carried, Image } from './common.ts';
 import { changeWindow, changeWindowArgs } from './changes.ts';
 import { Episode, type EpisodeSource } from './episode.ts';
 import { ChangeGroup } from './movie.ts';
-import { languageList } from './season-extras.ts';
 import { ExternalIds, Translation, Video } from './shared.ts';
 import * as valid from './validate.ts';
 
@@ -56,7 +55,7 @@ builder.objectFields(Episode, (t) => ({
       c.loaders.episodeImages.load({
         ...key(e),
         language: valid.language(args.language),
-        includeImageLanguage: languageList('includeImageLanguages', args.includeImageLanguages),
+        includeImageLanguage: valid.languageList('includeImageLanguages', args.includeImageLanguages),
       }),
   }),
   translations: t.field({
@@ -80,7 +79,7 @@ builder.objectFields(Episode, (t) => ({
       const params = {
         ...key(e),
         language: valid.language(args.language),
-        includeVideoLanguage: languageList('includeVideoLanguages', args.includeVideoLanguages),
+        includeVideoLanguage: valid.languageList('includeVideoLanguages', args.includeVideoLanguages),
       };
       return (await c.loaders.episodeVideos.load(params)).results;
     },

@@ -197,13 +197,6 @@ builder.objectFields(Trending, (t) => ({
   }),
 }));
 
-/** A year argument: 1800 to 2200. */
-function year(argument: string, value: number | null | undefined): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1800 || value > 2200) throw valid.badInput(argument, `must be a year from 1800 to 2200, got ${value}.`);
-  return value;
-}
-
 builder.objectFields(Search, (t) => ({
   movies: t.field({
     type: MoviePage,
@@ -224,8 +217,8 @@ builder.objectFields(Search, (t) => ({
         language: valid.language(args.language),
         includeAdult: args.includeAdult ?? undefined,
         region: valid.country('region', args.region),
-        year: year('year', args.year),
-        primaryReleaseYear: year('primaryReleaseYear', args.primaryReleaseYear),
+        year: valid.year('year', args.year),
+        primaryReleaseYear: valid.year('primaryReleaseYear', args.primaryReleaseYear),
       }),
   }),
 }));

@@ -37,13 +37,6 @@ function seasonId(s: SeasonSource, c: GatewayContext) {
   return carried(s, 'id', () => c.loaders.season.load(key(s)));
 }
 
-/** A list of ISO 639-1 codes for a comma-separated parameter, each checked. */
-export function languageList(argument: string, values: readonly string[] | null | undefined): string | undefined {
-  if (!values || values.length === 0) return undefined;
-  if (values.length > 20) throw valid.badInput(argument, 'may name at most 20 languages.');
-  return values.map((value) => (value === 'null' ? value : valid.language(value, argument)!)).join(',');
-}
-
 builder.objectFields(Season, (t) => ({
   accountStates: t.field({
     type: [SeasonEpisodeRating],
@@ -86,7 +79,7 @@ builder.objectFields(Season, (t) => ({
       const params = {
         ...key(s),
         language: valid.language(args.language),
-        includeVideoLanguage: languageList('includeVideoLanguages', args.includeVideoLanguages),
+        includeVideoLanguage: valid.languageList('includeVideoLanguages', args.includeVideoLanguages),
       };
       return (await c.loaders.seasonVideos.load(params)).results;
     },

@@ -14,8 +14,12 @@ export const Video = builder.objectRef<Up.Video>('Video').implement({
     type: t.exposeString('type', { description: 'Kind of video: "Trailer", "Teaser", "Clip", "Featurette", "Behind the Scenes"…' }),
     official: t.exposeBoolean('official', { description: 'Whether the video was published by the rights holder.' }),
     publishedAt: t.exposeString('published_at', { description: 'When the video was published, ISO 8601 UTC.' }),
-    languageCode: t.exposeString('iso_639_1', { description: 'ISO 639-1 language of the video.' }),
-    countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 country the video is meant for.' }),
+    languageCode: t.string({ nullable: true, description: 'ISO 639-1 language of the video; null when not set.', resolve: (v) => v.iso_639_1 || null }),
+    countryCode: t.string({
+      nullable: true,
+      description: 'ISO 3166-1 country the video is meant for; null when not set.',
+      resolve: (v) => v.iso_3166_1 || null,
+    }),
   }),
 });
 
@@ -35,8 +39,8 @@ const TranslationData = builder.objectRef<Up.Translation['data']>('TranslationDa
 export const Translation = builder.objectRef<Up.Translation>('Translation').implement({
   description: 'The texts of an object in one language.',
   fields: (t) => ({
-    countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 country of the translation.' }),
-    languageCode: t.exposeString('iso_639_1', { description: 'ISO 639-1 language of the translation.' }),
+    countryCode: t.string({ nullable: true, description: 'ISO 3166-1 country of the translation; null when not set.', resolve: (tr) => tr.iso_3166_1 || null }),
+    languageCode: t.string({ nullable: true, description: 'ISO 639-1 language of the translation; null when not set.', resolve: (tr) => tr.iso_639_1 || null }),
     name: t.exposeString('name', { description: 'Name of the language in that language, such as "Français".' }),
     englishName: t.exposeString('english_name', { description: 'Name of the language in English.' }),
     data: t.field({ type: TranslationData, description: 'The translated texts.', resolve: (tr) => tr.data }),

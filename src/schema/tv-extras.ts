@@ -27,13 +27,6 @@ const TVSeriesImages = builder.objectRef<T.TVSeriesImages>('TVSeriesImages').imp
   }),
 });
 
-/** A comma-separated list of ISO 639-1 codes, each checked; "null" (no language) where allowed. */
-function languageList(argument: string, values: readonly string[] | null | undefined, allowNull = false): string | undefined {
-  if (!values || values.length === 0) return undefined;
-  if (values.length > 20) throw valid.badInput(argument, 'may name at most 20 languages.');
-  return values.map((value) => (allowNull && value === 'null' ? value : valid.language(value, argument)!)).join(',');
-}
-
 builder.objectFields(TVSeries, (t) => ({
   accountStates: t.field({
     type: AccountStates,
@@ -102,7 +95,7 @@ builder.objectFields(TVSeries, (t) => ({
       c.loaders.tvSeriesImages.load({
         seriesId: s.id,
         language: valid.language(args.language),
-        includeImageLanguage: languageList('includeImageLanguages', args.includeImageLanguages, true),
+        includeImageLanguage: valid.languageList('includeImageLanguages', args.includeImageLanguages),
       }),
   }),
   recommendations: t.field({
@@ -148,7 +141,7 @@ builder.objectFields(TVSeries, (t) => ({
         await c.loaders.tvSeriesVideos.load({
           seriesId: s.id,
           language: valid.language(args.language),
-          includeVideoLanguage: languageList('includeVideoLanguages', args.includeVideoLanguages),
+          includeVideoLanguage: valid.languageList('includeVideoLanguages', args.includeVideoLanguages, false),
         })
       ).results,
   }),

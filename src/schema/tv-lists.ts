@@ -15,13 +15,6 @@ function timezone(value: string | null | undefined): string | undefined {
   return value;
 }
 
-/** A year argument: 1000 to 9999, as the real service accepts. */
-function year(argument: string, value: number | null | undefined): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1000 || value > 9999) throw valid.badInput(argument, `must be a year from 1000 to 9999, got ${value}.`);
-  return value;
-}
-
 const airingArgs = builder.args((t) => ({
   ...pageArgs,
   timezone: t.string({ required: false, description: 'IANA time zone whose calendar day counts as "today" ("America/New_York"). Defaults to UTC.' }),
@@ -84,8 +77,8 @@ builder.objectFields(Search, (t) => ({
         page: valid.page(args.page),
         language: valid.language(args.language),
         includeAdult: args.includeAdult ?? undefined,
-        firstAirDateYear: year('firstAirDateYear', args.firstAirDateYear),
-        year: year('year', args.year),
+        firstAirDateYear: valid.year('firstAirDateYear', args.firstAirDateYear),
+        year: valid.year('year', args.year),
       }),
   }),
 }));

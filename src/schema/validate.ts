@@ -81,3 +81,20 @@ export function rating(argument: string, value: number): number {
   }
   return value;
 }
+
+/** A year, as the real service accepts it: 1000 to 9999. */
+export function year(argument: string, value: number | null | undefined): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1000 || value > 9999) throw badInput(argument, `must be a year from 1000 to 9999, got ${value}.`);
+  return value;
+}
+
+/**
+ * A comma-separated parameter of ISO 639-1 codes, each checked, at most 20; the literal "null"
+ * (images or videos without a language) where the parameter allows it.
+ */
+export function languageList(argument: string, values: readonly string[] | null | undefined, allowNull = true): string | undefined {
+  if (!values || values.length === 0) return undefined;
+  if (values.length > 20) throw badInput(argument, 'may name at most 20 languages.');
+  return values.map((value) => (allowNull && value === 'null' ? value : language(value, argument)!)).join(',');
+}

@@ -81,6 +81,15 @@ interface Exchange {
   text: string;
 }
 
+/** The promise's outcome, or UPSTREAM_TIMEOUT when the deadline comes first. */
+function withinDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expiry = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timeoutError()), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([promise, expiry]).finally(() => clearTimeout(timer));
+}
+
 function encodeSegment(segment: string | number): string {
   // encodeURIComponent leaves "." alone, and "." or ".." would be normalised into another path.
   return encodeURIComponent(String(segment)).replace(/\./g, '%2E');
@@ -144,6 +153,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       throw timeoutError();
     }
     // The clock runs from here, so time spent queued for a connection counts against it.
+    const cutByDeadline = remaining < options.timeoutMs;
     const signal = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -165,7 +175,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       else breaker.success();
       return { status: response.statusCode, headers: response.headers, text };
     } catch {
-      breaker.failure();
+      // A call cut short by its request's own deadline says nothing about the upstream's health.
+      if (signal.aborted && cutByDeadline) breaker.release();
+      else breaker.failure();
       if (signal.aborted) throw timeoutError();
       throw unreachableError();
     }
@@ -244,7 +256,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const pending = inFlight.get(key);
     if (pending) {
       stats.coalesced++;
-      return pending as Promise<T>;
+      // The shared call runs on its first caller's deadline; a joiner still keeps its own.
+      return withinDeadline(pending as Promise<T>, until);
     }
     const promise = cachedGet<T>(accessToken, url, key, req, until).finally(() => inFlight.delete(key));
     inFlight.set(key, promise);

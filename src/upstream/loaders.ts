@@ -39,9 +39,14 @@ function loaderFor(client: UpstreamClient, send: Send, definition: Resource<unkn
   return new DataLoader<unknown, unknown, string>(
     async (keys) =>
       Promise.all(
-        keys.map((params) => {
+        keys.map(async (params) => {
           if (session instanceof UpstreamError) return session;
-          return send(definition.build(params, session)).catch((e: Error) => e);
+          // Per key: one key that cannot be built or fetched fails alone, not its whole batch.
+          try {
+            return await send(definition.build(params, session));
+          } catch (error) {
+            return error as Error;
+          }
         }),
       ),
     { cacheKeyFn: (params) => client.urlOf(definition.build(params, session instanceof UpstreamError ? {} : session)) },

@@ -132,7 +132,9 @@ export function createMerger(send: Send) {
   return {
     fetch(request: UpstreamRequest): Promise<unknown> {
       const place = (request.method ?? 'GET') === 'GET' ? parentOf(request.path) : undefined;
-      if (!place) return send(request);
+      // Appended lists always come back at their first page, whatever page the call names.
+      const laterPage = request.query?.page !== undefined && String(request.query.page) !== '1';
+      if (!place || laterPage) return send(request);
       const groupKey = `${place.parent.join('/')}?${canonicalQuery(request.query)}`;
       let group = groups.get(groupKey);
       if (!group) {
