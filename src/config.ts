@@ -21,6 +21,10 @@ export interface Config {
   breakerThreshold: number;
   /** How long the open circuit fails fast before it lets one probe through. */
   breakerCooldownMs: number;
+  /** Bytes of the whole-response cache in front of Yoga; 0 when it is off. */
+  responseCacheMaxBytes: number;
+  /** Longest a whole response is kept, even when its upstream answers stay fresh longer. */
+  responseCacheMaxTtlMs: number;
   /** Merge sub-resource loads of one parent into one call with append_to_response. */
   appendToResponse: boolean;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
@@ -124,6 +128,10 @@ export function loadConfig(env: Env = process.env): Config {
     upstreamMaxConnections: integer(env, 'UPSTREAM_MAX_CONNECTIONS', 20, 1, 1024),
     cacheMaxBytes: boolean(env, 'CACHE_ENABLED', true) ? integer(env, 'CACHE_MAX_BYTES', 32 * 1024 * 1024, 1024, 2 ** 40) : 0,
     appendToResponse: boolean(env, 'CATALOG_APPEND_TO_RESPONSE', true),
+    responseCacheMaxBytes: boolean(env, 'RESPONSE_CACHE_ENABLED', true)
+      ? integer(env, 'RESPONSE_CACHE_MAX_BYTES', 16 * 1024 * 1024, 1024, 2 ** 40)
+      : 0,
+    responseCacheMaxTtlMs: integer(env, 'RESPONSE_CACHE_MAX_TTL_MS', 60_000, 1, 86_400_000),
     breakerThreshold: integer(env, 'CIRCUIT_BREAKER_THRESHOLD', 5, 1, 1_000),
     breakerCooldownMs: integer(env, 'CIRCUIT_BREAKER_COOLDOWN_MS', 5_000, 10, 600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),

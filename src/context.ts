@@ -44,12 +44,23 @@ export interface ContextOptions {
   limits: QueryLimits;
 }
 
-export function createContext(client: UpstreamClient, request: Request, options: ContextOptions): GatewayContext {
+/** How long the answers one GraphQL request used stay fresh: the least of them. */
+export interface Freshness {
+  freshForMs: number;
+}
+
+export function createContext(
+  client: UpstreamClient,
+  request: Request,
+  options: ContextOptions,
+  freshness?: Freshness,
+): GatewayContext {
   const credentials = credentialsFrom(request.headers, options.serverToken);
   const deadline = Date.now() + options.requestDeadlineMs;
+  const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
   return {
-    loaders: createLoaders(client, credentials, { appendToResponse: options.appendToResponse, deadline }),
-    actions: createActions(client, credentials, deadline),
+    loaders: createLoaders(client, credentials, { appendToResponse: options.appendToResponse, deadline, observe }),
+    actions: createActions(client, credentials, deadline, observe),
     approvalUrl: approvalUrlOf(client),
     limits: options.limits,
   };

@@ -17,7 +17,7 @@ async function main() {
     console.log(`CATALOG_BASE_URL is not set: using the embedded catalog at ${catalog.baseUrl} with its demo token.`);
   }
   const gateway = createGateway({ ...config, catalogBaseUrl, catalogAccessToken });
-  const server = createServer(gateway.yoga);
+  const server = createServer(gateway.listener);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

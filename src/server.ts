@@ -2,16 +2,24 @@ import { GraphQLError } from 'graphql';
 import { createYoga, handleStreamOrSingleExecutionResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
-import { createContext, type GatewayContext } from './context.ts';
+import type { RequestListener } from 'node:http';
+import { createContext, type Freshness, type GatewayContext } from './context.ts';
+import { createResponseCache } from './response-cache.ts';
 import { createLogger } from './logger.ts';
 import { protections } from './protections.ts';
 import { schema } from './schema/index.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
 import { UpstreamError } from './upstream/errors.ts';
 
+/** What the HTTP layer hands Yoga along with each request. */
+type ServerContext = { freshness?: Freshness };
+
 export interface Gateway {
-  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  yoga: YogaServerInstance<ServerContext, GatewayContext>;
+  /** The Node request listener to serve: Yoga, behind the response cache when it is on. */
+  listener: RequestListener;
   upstream: UpstreamClient;
+  responseCache?: ReturnType<typeof createResponseCache>;
 }
 
 /**
@@ -99,7 +107,7 @@ export function createGateway(config: Config & { catalogBaseUrl: string }, logge
     cacheMaxBytes: config.cacheMaxBytes,
     breaker: { failureThreshold: config.breakerThreshold, cooldownMs: config.breakerCooldownMs },
   });
-  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
+  const yoga = createYoga<ServerContext, GatewayContext>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: config.graphiql ? { title: 'Media Catalog GraphQL' } : false,
@@ -108,14 +116,29 @@ export function createGateway(config: Config & { catalogBaseUrl: string }, logge
     maxRequestBodySize: config.limits.bodyBytes,
     batching: { limit: config.limits.batch },
     plugins: [...protections(config), useUpstreamErrors, useRequestLog(logger)],
-    context: ({ request }) =>
-      createContext(upstream, request, {
-        serverToken: config.catalogAccessToken,
-        appendToResponse: config.appendToResponse,
-        requestDeadlineMs: config.requestDeadlineMs,
-        limits: config.limits,
-      }),
+    context: ({ request, freshness }) =>
+      createContext(
+        upstream,
+        request,
+        {
+          serverToken: config.catalogAccessToken,
+          appendToResponse: config.appendToResponse,
+          requestDeadlineMs: config.requestDeadlineMs,
+          limits: config.limits,
+        },
+        freshness,
+      ),
     logging: yogaLogger(logger),
   });
-  return { yoga, upstream };
+  // Whole responses can only be as fresh as the cached upstream answers they were built from.
+  const responseCache =
+    config.responseCacheMaxBytes > 0 && config.cacheMaxBytes > 0
+      ? createResponseCache({
+          maxBytes: config.responseCacheMaxBytes,
+          maxTtlMs: config.responseCacheMaxTtlMs,
+          maxBodyBytes: config.limits.bodyBytes,
+        })
+      : undefined;
+  const listener: RequestListener = responseCache ? responseCache.listener(yoga, '/graphql') : yoga;
+  return { yoga, listener, upstream, responseCache };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { startCatalog, type CatalogOptions, type RunningCatalog } from '../src/catalog/server.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Logger } from 'pino';
-import { createGateway } from '../src/server.ts';
+import { createGateway, type Gateway } from '../src/server.ts';
 import type { UpstreamClient } from '../src/upstream/client.ts';
 
 export interface GraphQLResponse<Data = any> {
@@ -16,6 +16,8 @@ export interface Harness {
   catalog: RunningCatalog;
   /** The gateway's upstream client: its stats and cache. */
   upstream: UpstreamClient;
+  /** The whole-response cache, when the config turns it on. */
+  responseCache?: Gateway['responseCache'];
   /** The gateway's GraphQL endpoint. */
   url: string;
   query<Data = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<Data>>;
@@ -50,13 +52,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     catalogBaseUrl: options.config?.catalogBaseUrl ?? catalog.baseUrl,
     catalogAccessToken: options.serverToken === null ? undefined : (options.serverToken ?? catalog.demoToken),
   }, options.logger);
-  const server = createServer(gateway.yoga);
+  const server = createServer(gateway.listener);
   const port = await listen(server);
   const url = `http://127.0.0.1:${port}/graphql`;
 
   return {
     catalog,
     upstream: gateway.upstream,
+    responseCache: gateway.responseCache,
     url,
     async query(query, variables, headers) {
       const response = await fetch(url, {

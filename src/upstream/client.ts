@@ -37,6 +37,13 @@ export interface UpstreamRequest {
   unshared?: boolean;
 }
 
+/**
+ * Told, for each answer a call returned, how long that answer stays fresh in the shared cache
+ * (0 when it was not stored: private, no-store, a write, the cache off). A composed GraphQL
+ * response is as fresh as its stalest part.
+ */
+export type FreshnessObserver = (freshForMs: number) => void;
+
 export interface UpstreamClientOptions {
   baseUrl: string;
   timeoutMs: number;
@@ -66,7 +73,7 @@ export interface UpstreamClient {
    * Sends one request with the given bearer token and returns the parsed JSON body. Retries,
    * waits and the call itself all end by `deadline` (epoch ms; default now + the call timeout).
    */
-  send<T>(accessToken: string | undefined, req: UpstreamRequest, deadline?: number): Promise<T>;
+  send<T>(accessToken: string | undefined, req: UpstreamRequest, deadline?: number, observe?: FreshnessObserver): Promise<T>;
   /** The URL a request would go to, without credentials: the identity of a resource. */
   urlOf(req: UpstreamRequest): string;
   stats: UpstreamStats;
@@ -246,22 +253,31 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return body;
   }
 
-  async function send<T>(accessToken: string | undefined, req: UpstreamRequest, deadline?: number): Promise<T> {
+  async function send<T>(accessToken: string | undefined, req: UpstreamRequest, deadline?: number, observe?: FreshnessObserver): Promise<T> {
     if (!accessToken) throw missingCredentialError();
     const url = urlOf(req);
     const until = deadline ?? Date.now() + options.timeoutMs;
-    if ((req.method ?? 'GET') !== 'GET' || req.unshared) return parseBody<T>(await exchange(accessToken, url, req, until));
+    if ((req.method ?? 'GET') !== 'GET' || req.unshared) {
+      observe?.(0);
+      return parseBody<T>(await exchange(accessToken, url, req, until));
+    }
     // Identical GETs in flight (same URL, same credential) share one exchange and its answer.
     const key = cache?.keyOf(accessToken, url) ?? `${accessToken}\n${url}`;
-    const pending = inFlight.get(key);
-    if (pending) {
+    let promise = inFlight.get(key) as Promise<T> | undefined;
+    if (promise) {
       stats.coalesced++;
       // The shared call runs on its first caller's deadline; a joiner still keeps its own.
-      return withinDeadline(pending as Promise<T>, until);
+      promise = withinDeadline(promise, until);
+    } else {
+      promise = cachedGet<T>(accessToken, url, key, req, until).finally(() => inFlight.delete(key));
+      inFlight.set(key, promise);
     }
-    const promise = cachedGet<T>(accessToken, url, key, req, until).finally(() => inFlight.delete(key));
-    inFlight.set(key, promise);
-    return promise;
+    const body = await promise;
+    if (observe) {
+      const entry = cache?.get(key);
+      observe(entry ? Math.max(0, entry.freshUntil - Date.now()) : 0);
+    }
+    return body;
   }
 
   return {

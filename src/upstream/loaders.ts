@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { UpstreamClient } from './client.ts';
+import type { FreshnessObserver, UpstreamClient } from './client.ts';
 import { missingSessionError, UpstreamError } from './errors.ts';
 import { createMerger, type Send } from './merge.ts';
 import { resources, type Resources } from './resources/all.ts';
@@ -57,6 +57,8 @@ export interface LoaderOptions {
   appendToResponse: boolean;
   /** When the GraphQL request's upstream work must be over (epoch ms), retries included. */
   deadline: number;
+  /** Told how long each answer stays fresh (see FreshnessObserver). */
+  observe?: FreshnessObserver;
 }
 
 type LoaderFactory = (name: string) => DataLoader<unknown, unknown, string>;
@@ -93,7 +95,7 @@ for (const name of Object.keys(resources)) {
  * user-specific loads never merge, so the shared parts stay cacheable.
  */
 export function createLoaders(client: UpstreamClient, credentials: Credentials, options: LoaderOptions): Loaders {
-  const direct: Send = (request) => client.send(credentials.accessToken, request, options.deadline);
+  const direct: Send = (request) => client.send(credentials.accessToken, request, options.deadline, options.observe);
   const merger = options.appendToResponse ? createMerger(direct) : undefined;
   const table = resources as Record<string, Resource<unknown, unknown>>;
   return new LazyLoaders((name) => {
@@ -103,13 +105,13 @@ export function createLoaders(client: UpstreamClient, credentials: Credentials, 
   }) as unknown as Loaders;
 }
 
-export function createActions(client: UpstreamClient, credentials: Credentials, deadline: number): Actions {
+export function createActions(client: UpstreamClient, credentials: Credentials, deadline: number, observe?: FreshnessObserver): Actions {
   const entries = Object.entries(writes).map(([name, definition]) => {
     const operation = definition as Operation<unknown, unknown>;
     const action = async (params: unknown) => {
       const session = sessionFor(operation, credentials);
       if (session instanceof UpstreamError) throw session;
-      return client.send(credentials.accessToken, operation.build(params, session), deadline);
+      return client.send(credentials.accessToken, operation.build(params, session), deadline, observe);
     };
     return [name, action];
   });
