@@ -4,12 +4,12 @@
  * writes BENCHMARKS.md. Cold figures come from a gateway with its cache off (every request
  * cold); warm ones from a gateway with its cache on, after one priming request.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { startCatalog, type RunningCatalog } from '../src/catalog/server.ts';
+import { startGateway, stopGateway } from './gateway-process.ts';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const WARM_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -24,48 +24,6 @@ const QUERIES = {
   c: `{ upcomingMovies(page: 1) { results { id title posterPath alternativeTitles { title type }
     reviews(page: 1) { totalResults results { id author } } } } }`,
 };
-
-interface Gateway {
-  url: string;
-  pid: number;
-  child: ChildProcess;
-}
-
-async function startGateway(catalog: RunningCatalog, env: Record<string, string>, entry = 'src/index.ts'): Promise<Gateway> {
-  const child = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', entry] /* as npm start */, {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      CATALOG_BASE_URL: catalog.baseUrl,
-      CATALOG_ACCESS_TOKEN: catalog.demoToken,
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk;
-      const match = /ready at (http:\/\/\S+)/.exec(out);
-      if (!match) return;
-      // From here on the log lines are drained, not kept: the bench must not grow or slow down.
-      child.stdout!.off('data', onData);
-      child.stdout!.resume();
-      resolve(match[1].replace('localhost', '127.0.0.1'));
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
-  });
-  return { url, pid: child.pid!, child };
-}
-
-async function stopGateway(gateway: Gateway) {
-  const exited = new Promise((resolve) => gateway.child.once('exit', resolve));
-  gateway.child.kill('SIGTERM');
-  await exited;
-}
 
 /** Peak resident set size of a process, in MB (Linux VmHWM). */
 function peakRssMb(pid: number): number {
@@ -173,13 +131,13 @@ async function main() {
   const movieId = catalog.data.movies.find((m) => (catalog.data.movieImages.get(m.id)?.posters.length ?? 0) > 0)!.id;
   const rows: Row[] = [];
 
-  const coldGateway = await startGateway(catalog, { CACHE_ENABLED: 'false' });
+  const coldGateway = await startGateway(catalog.baseUrl, catalog.demoToken, { CACHE_ENABLED: 'false' });
   const a = await cold(catalog, coldGateway.url, QUERIES.a, '(a) configuration');
   const b = await cold(catalog, coldGateway.url, QUERIES.b(movieId), '(b) one movie');
   const c = await cold(catalog, coldGateway.url, QUERIES.c, '(c) 20 upcoming');
   await stopGateway(coldGateway);
 
-  const warmGateway = await startGateway(catalog, {});
+  const warmGateway = await startGateway(catalog.baseUrl, catalog.demoToken, {});
   const catalogRps = (await load(`${directCatalog.baseUrl}/configuration`, '', WARM_SECONDS, 10, false)).result;
   directCatalog.resetCalls();
   const catalogRow: Row = {
@@ -192,11 +150,11 @@ async function main() {
   };
   const aWarm = await warm(catalog, warmGateway.url, QUERIES.a, '(a) configuration', a.callsPerRequest, WARM_SECONDS, 10);
   // The execution path alone: the same gateway without its whole-response cache.
-  const executing = await startGateway(catalog, { RESPONSE_CACHE_ENABLED: 'false' });
+  const executing = await startGateway(catalog.baseUrl, catalog.demoToken, { RESPONSE_CACHE_ENABLED: 'false' });
   const aExecuting = await warm(catalog, executing.url, QUERIES.a, '(a) configuration', a.callsPerRequest, WARM_SECONDS, 10);
   aExecuting.mode = 'gateway, warm, response cache off (every request executed), 10 clients';
   await stopGateway(executing);
-  const bare = await startGateway(catalog, {}, 'bench/bare-yoga.ts');
+  const bare = await startGateway(catalog.baseUrl, catalog.demoToken, {}, 'bench/bare-yoga.ts');
   const bareRun = (await load(bare.url, JSON.stringify({ query: QUERIES.a }), WARM_SECONDS, 10)).result;
   await stopGateway(bare);
   const bareRow: Row = {
@@ -210,7 +168,7 @@ async function main() {
   const bWarm = await warm(catalog, warmGateway.url, QUERIES.b(movieId), '(b) one movie', b.callsPerRequest, WARM_SECONDS, 10);
   await stopGateway(warmGateway);
 
-  const loadGateway = await startGateway(catalog, {});
+  const loadGateway = await startGateway(catalog.baseUrl, catalog.demoToken, {});
   const d = await warm(catalog, loadGateway.url, QUERIES.c, '(d) = (c), load', c.callsPerRequest, LOAD_SECONDS, 50);
   d.rssMb = peakRssMb(loadGateway.pid);
   await stopGateway(loadGateway);

@@ -3,10 +3,10 @@
  * phase with the upstream down. Prints requests by outcome and error code, and the gateway's
  * RSS at start and end (after a warm-up), so leaks and pile-ups show.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startCatalog } from '../src/catalog/server.ts';
+import { startGateway, stopGateway } from './gateway-process.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const DOWN_SECONDS = Number(process.env.SOAK_DOWN_SECONDS ?? 10);
@@ -37,36 +37,14 @@ async function main() {
     { path: '.*', latencyMs: 2_500, probability: 0.01 },
   ]);
 
-  const child = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', 'src/index.ts'] /* as npm start */, {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      CATALOG_BASE_URL: catalog.baseUrl,
-      CATALOG_ACCESS_TOKEN: catalog.demoToken,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      UPSTREAM_TIMEOUT_MS: '2000',
-      REQUEST_DEADLINE_MS: String(DEADLINE_MS),
-      // No cross-request cache: every request reaches the faulty upstream, which is the point.
-      CACHE_ENABLED: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const gateway = await startGateway(catalog.baseUrl, catalog.demoToken, {
+    LOG_LEVEL: 'warn',
+    UPSTREAM_TIMEOUT_MS: '2000',
+    REQUEST_DEADLINE_MS: String(DEADLINE_MS),
+    // No cross-request cache: every request reaches the faulty upstream, which is the point.
+    CACHE_ENABLED: 'false',
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk;
-      const match = /ready at (http:\/\/\S+)/.exec(out);
-      if (!match) return;
-      // From here on the log lines are drained, not kept: the bench must not grow or slow down.
-      child.stdout!.off('data', onData);
-      child.stdout!.resume();
-      resolve(match[1].replace('localhost', '127.0.0.1'));
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
-  });
+  const { url } = gateway;
 
   const outcomes = new Map<string, number>();
   const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
@@ -94,9 +72,9 @@ async function main() {
 
   await run(5);
   outcomes.clear();
-  const rssStart = rssMb(child.pid!);
+  const rssStart = rssMb(gateway.pid);
   const soak = await run(SECONDS);
-  const rssEnd = rssMb(child.pid!);
+  const rssEnd = rssMb(gateway.pid);
 
   const soakCounts = new Map(outcomes);
   catalog.setFaults([{ path: '.*', reset: true }]);
@@ -104,7 +82,7 @@ async function main() {
   const down = await run(DOWN_SECONDS);
   const downCounts = new Map(outcomes);
 
-  child.kill('SIGTERM');
+  await stopGateway(gateway);
   await catalog.close();
 
   const table = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1]).map(([key, n]) => `  ${key.padEnd(28)} ${n}`).join('\n');

@@ -1,0 +1,52 @@
+/**
+ * The gateway as its own process, started the way `npm start` starts it (heap cap included),
+ * so the benchmark and the soak measure what runs in production, RSS included.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface GatewayProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+}
+
+export async function startGateway(
+  catalogBaseUrl: string,
+  accessToken: string,
+  env: Record<string, string>,
+  entry = 'src/index.ts',
+): Promise<GatewayProcess> {
+  const child = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', entry], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CATALOG_BASE_URL: catalogBaseUrl,
+      CATALOG_ACCESS_TOKEN: accessToken,
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk;
+      const match = /ready at (http:\/\/\S+)/.exec(out);
+      if (!match) return;
+      // From here on the log lines are drained, not kept: the bench must not grow or slow down.
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      resolve(match[1].replace('localhost', '127.0.0.1'));
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
+  });
+  return { url, pid: child.pid!, child };
+}
+
+export async function stopGateway(gateway: GatewayProcess): Promise<void> {
+  const exited = new Promise((resolve) => gateway.child.once('exit', resolve));
+  gateway.child.kill('SIGTERM');
+  await exited;
+}
