@@ -118,3 +118,9 @@ export function spokenLanguage(code: string): SpokenLanguage {
   const row = language(code);
   return { english_name: row.english_name, iso_639_1: row.iso_639_1, name: row.name };
 }
+
+/** The country a translation is labelled with: the first catalog country speaking it (US for English). */
+export function countryOfLanguage(code: string): string {
+  if (code === 'en') return 'US';
+  return COUNTRIES.find((row) => row.language === code)?.iso_3166_1 ?? 'US';
+}

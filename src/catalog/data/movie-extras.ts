@@ -4,25 +4,14 @@
  * provider list), plus the trending order of movies. All from one seeded stream.
  */
 import { MOVIE_CERTIFICATIONS } from './certifications.ts';
-import { COUNTRIES, LANGUAGES, language as languageRow } from './countries.ts';
+import { COUNTRIES, countryOfLanguage, LANGUAGES, language as languageRow } from './countries.ts';
 import { addDays, dayToMs, DAY_MS, isoTimestamp } from './dates.ts';
 import { Random } from './random.ts';
 import { movieOverview, slug, titleIn } from './text.ts';
-import type { MovieDetails, WatchProvider } from './types.ts';
+import type { MovieDetails, Video, WatchProvider } from './types.ts';
 import { TAGLINES } from './words.ts';
 
-export interface MovieVideo {
-  iso_639_1: string;
-  iso_3166_1: string;
-  name: string;
-  key: string;
-  site: string;
-  size: number;
-  type: string;
-  official: boolean;
-  published_at: string;
-  id: string;
-}
+export type MovieVideo = Video;
 
 /** Release types of the real service: 1 Premiere, 2 Theatrical (limited), 3 Theatrical, 4 Digital, 5 Physical, 6 TV. */
 export interface ReleaseDate {
@@ -141,11 +130,6 @@ function releaseDatesOf(rng: Random, movie: MovieDetails, today: string): Countr
   return results.sort((a, b) => (a.iso_3166_1 < b.iso_3166_1 ? -1 : 1));
 }
 
-/** The country a translation is labelled with: the first catalog country speaking it (US for English). */
-function countryOfLanguage(code: string): string {
-  if (code === 'en') return 'US';
-  return COUNTRIES.find((row) => row.language === code)?.iso_3166_1 ?? 'US';
-}
 
 function translationsOf(rng: Random, movie: MovieDetails): MovieTranslation[] {
   const codes = new Set(['en', movie.original_language]);

@@ -7,13 +7,13 @@
  * videos of their own beyond a trailer, no stills and no external ids beyond the catalog's.
  * Change times lie in the 30 days before today, like movie changes (data/changes.ts).
  */
-import { COUNTRIES, LANGUAGES, language as languageRow } from './countries.ts';
+import { countryOfLanguage, LANGUAGES, language as languageRow } from './countries.ts';
 import { CHANGE_HISTORY_DAYS } from './changes.ts';
 import { dayToMs, DAY_MS, isoTimestamp, utcTimestamp } from './dates.ts';
 import { Random } from './random.ts';
 import { episodeOverview, slug, titleIn } from './text.ts';
 import type { SeasonDetails, SeasonEpisode, TvSeriesDetails } from './tv-types.ts';
-import type { ChangeItem, Image, MovieChange } from './types.ts';
+import type { ChangeItem, Image, MovieChange, Video } from './types.ts';
 
 export interface ExtrasTranslation {
   iso_3166_1: string;
@@ -23,18 +23,7 @@ export interface ExtrasTranslation {
   data: { name: string; overview: string };
 }
 
-export interface ExtrasVideo {
-  iso_639_1: string;
-  iso_3166_1: string;
-  name: string;
-  key: string;
-  site: string;
-  size: number;
-  type: string;
-  official: boolean;
-  published_at: string;
-  id: string;
-}
+export type ExtrasVideo = Video;
 
 /** GET /tv/{id}/season/{n}/episode/{m}/external_ids, in the real key order. */
 export interface EpisodeExternalIds {
@@ -77,11 +66,6 @@ export interface SeasonEpisodeExtras {
   personChangeTimes: Map<number, string[]>;
 }
 
-/** The country a translation is labelled with: the first catalog country speaking it (US for English). */
-function countryOfLanguage(code: string): string {
-  if (code === 'en') return 'US';
-  return COUNTRIES.find((row) => row.language === code)?.iso_3166_1 ?? 'US';
-}
 
 function translations(rng: Random, own: { name: string; overview: string }, originalLanguage: string, nameOf: (code: string) => string) {
   const codes = new Set(['en']);

@@ -5,12 +5,12 @@
  * orders (series that share genres). All from one seeded stream, relative to the catalog's today.
  */
 import { TV_CERTIFICATIONS } from './certifications.ts';
-import { COUNTRIES, LANGUAGES, language as languageRow } from './countries.ts';
+import { COUNTRIES, countryOfLanguage, LANGUAGES, language as languageRow } from './countries.ts';
 import { DAY_MS, dayToMs, isoTimestamp, utcTimestamp } from './dates.ts';
 import { Random } from './random.ts';
 import { seriesOverview, slug, titleIn } from './text.ts';
 import type { TvSeriesDetails } from './tv-types.ts';
-import type { AlternativeTitle, ChangeItem, Image, MovieChange, WatchProvider } from './types.ts';
+import type { AlternativeTitle, ChangeItem, Image, MovieChange, Video, WatchProvider } from './types.ts';
 import { TAGLINES } from './words.ts';
 
 export interface TvContentRating {
@@ -46,18 +46,7 @@ export interface TvTranslation {
   data: { name: string; overview: string; homepage: string; tagline: string };
 }
 
-export interface TvVideo {
-  iso_639_1: string;
-  iso_3166_1: string;
-  name: string;
-  key: string;
-  site: string;
-  size: number;
-  type: string;
-  official: boolean;
-  published_at: string;
-  id: string;
-}
+export type TvVideo = Video;
 
 export interface TvProviderOffer {
   logo_path: string;
@@ -166,10 +155,6 @@ function externalIdsOf(rng: Random, series: TvSeriesDetails): TvExternalIds {
   };
 }
 
-function countryOfLanguage(code: string): string {
-  if (code === 'en') return 'US';
-  return COUNTRIES.find((row) => row.language === code)?.iso_3166_1 ?? 'US';
-}
 
 function translationsOf(rng: Random, series: TvSeriesDetails): TvTranslation[] {
   const codes = new Set(['en', series.original_language]);

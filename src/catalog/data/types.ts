@@ -241,3 +241,17 @@ export interface MovieRating {
   /** ISO timestamp; the order behind sort_by=created_at.asc|desc. */
   created_at: string;
 }
+
+/** A video of a movie, series, season or episode (the real /videos item). */
+export interface Video {
+  iso_639_1: string;
+  iso_3166_1: string;
+  name: string;
+  key: string;
+  site: string;
+  size: number;
+  type: string;
+  official: boolean;
+  published_at: string;
+  id: string;
+}
