@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountRater, guestRater } from '../src/catalog/data/ratings.ts';
-import { DEMO_ACCOUNT_PASSWORD } from '../src/catalog/sessions.ts';
+import { DEMO_ACCOUNT_PASSWORD, DEMO_V4_USER_TOKEN } from '../src/catalog/sessions.ts';
 import { createUserSession, errorCodes, startHarness, type Harness } from './helpers.ts';
 
 let h: Harness;
@@ -234,6 +234,32 @@ describe('Authentication flow', () => {
     const none = await h.query(`mutation { deleteSession }`);
     expect(errorCodes(none)).toEqual(['UNAUTHENTICATED']);
     expect(h.catalog.calls).toEqual([]);
+  });
+});
+
+describe('v4 access token conversion', () => {
+  it('turns a v4 user access token into a working v3 session through POST /authentication/session/convert/4', async () => {
+    h.catalog.resetCalls();
+    const { body } = await h.query(`mutation($t: String!) { createSessionFromV4Token(accessToken: $t) { sessionId success } }`, {
+      t: DEMO_V4_USER_TOKEN,
+    });
+    expect(body.errors).toBeUndefined();
+    expect(h.catalog.calls.map((c) => [c.method, c.path])).toEqual([['POST', '/authentication/session/convert/4']]);
+    const account = await h.query(`query($id: Int!) { account(id: $id) { username } }`, { id: h.catalog.data.account.id }, {
+      'x-session-id': body.data.createSessionFromV4Token.sessionId,
+    });
+    expect(account.body.data.account.username).toBe(h.catalog.data.account.username);
+  });
+
+  it('rejects an unknown token as UNAUTHENTICATED without echoing it, and a malformed one before any call', async () => {
+    const forged = 'forged-v4-token-0123456789abcdef';
+    const response = await h.query(`mutation($t: String!) { createSessionFromV4Token(accessToken: $t) { sessionId } }`, { t: forged });
+    expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
+    expect(response.text).not.toContain(forged);
+    h.catalog.resetCalls();
+    const malformed = await h.query(`mutation { createSessionFromV4Token(accessToken: "has spaces in it") { sessionId } }`);
+    expect(malformed.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'accessToken' });
+    expect(h.catalog.calls).toHaveLength(0);
   });
 });
 

@@ -13,6 +13,13 @@ import { CODE, CatalogError } from './errors.ts';
  */
 export const DEMO_ACCOUNT_PASSWORD = 'popcorn-and-subtitles';
 
+/**
+ * A v4 user access token of the demo account, as the v4 auth flow (/4/auth/access_token, not a
+ * v3 operation) would have issued it; POST /authentication/session/convert/4 turns it into a v3
+ * session. Documented, not a secret: the catalog is a test double.
+ */
+export const DEMO_V4_USER_TOKEN = 'demo-v4-user-access-token.3b8e1f6a9c2d4e7f';
+
 const REQUEST_TOKEN_TTL_MS = 60 * 60 * 1000;
 const GUEST_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -64,6 +71,14 @@ export class SessionStore {
     if (!entry) throw new CatalogError(CODE.invalidRequestToken);
     if (!entry.approved) throw new CatalogError(CODE.tokenNotApproved);
     this.requestTokens.delete(token);
+    const sessionId = randomBytes(20).toString('hex');
+    this.sessions.set(sessionId, this.accountId);
+    return sessionId;
+  }
+
+  /** A v3 session for the account a v4 user access token belongs to (401 code 35 otherwise). */
+  convertV4Token(accessToken: string): string {
+    if (accessToken !== DEMO_V4_USER_TOKEN) throw new CatalogError(CODE.invalidToken);
     const sessionId = randomBytes(20).toString('hex');
     this.sessions.set(sessionId, this.accountId);
     return sessionId;

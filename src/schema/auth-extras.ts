@@ -86,6 +86,12 @@ function password(value: string): string {
   return value;
 }
 
+/** A bearer-style token: printable ASCII without spaces, bounded. */
+function v4Token(value: string): string {
+  if (!/^[\x21-\x7e]{1,4096}$/.test(value)) throw valid.badInput('accessToken', 'must be 1 to 4096 printable characters without spaces.');
+  return value;
+}
+
 function username(value: string): string {
   if (!/^[A-Za-z0-9_.@+-]{1,64}$/.test(value)) throw valid.badInput('username', 'must be 1 to 64 letters, digits or "_.@+-".');
   return value;
@@ -123,6 +129,15 @@ builder.mutationFields((t) => ({
       const approved = await c.actions.validateWithLogin(params);
       return c.actions.createSession({ requestToken: approved.request_token });
     },
+  }),
+  createSessionFromV4Token: t.field({
+    type: Session,
+    description:
+      'Turns a v4 user access token (from the catalog\'s v4 auth flow, done outside this graph) into a user session of the same account. An invalid token: UNAUTHENTICATED.',
+    args: {
+      accessToken: t.arg.string({ required: true, description: 'The v4 user access token. Never logged or echoed.' }),
+    },
+    resolve: (_, args, c) => c.actions.createSessionFromV4Token({ accessToken: v4Token(args.accessToken) }),
   }),
   deleteSession: t.boolean({
     description: 'Ends the user session sent in X-Session-Id (logs out). True when the catalog ended it.',

@@ -1,3 +1,4 @@
+import { DEMO_V4_USER_TOKEN } from '../../src/catalog/sessions.ts';
 import type { CoverageContext, CoverageEntry } from './types.ts';
 
 const account = (c: CoverageContext) => c.data.account.id;
@@ -60,8 +61,11 @@ export const accountOperations: CoverageEntry[] = [
   },
   {
     operationId: 'authentication-create-session-from-v4-token',
-    reason:
-      'Converts a v4 user access token into a v3 session. Such a token only comes from the v4 auth flow (/4/auth/...), which is not part of this v3 service file, so no client of this graph can hold one; v3 sessions come from createSession or createSessionWithLogin instead.',
+    graphql: () => ({
+      query: 'mutation($t: String!) { createSessionFromV4Token(accessToken: $t) { success } }',
+      variables: { t: DEMO_V4_USER_TOKEN },
+    }),
+    upstream: { method: 'POST', path: /^\/authentication\/session\/convert\/4$/ },
   },
   {
     operationId: 'authentication-delete-session',

@@ -40,6 +40,15 @@ export const authenticationRoutes: Route[] = [
     },
   },
   {
+    // A v4 user access token (from the v4 auth flow) becomes a v3 session of the same account.
+    method: 'POST',
+    path: '/authentication/session/convert/4',
+    handle: (request) => {
+      const sessionId = request.catalog.sessions.convertV4Token(bodyText(request, 'access_token'));
+      return { body: { success: true, session_id: sessionId }, cache: CACHE.write };
+    },
+  },
+  {
     // Approves a request token with the account's username and password instead of the website.
     // Missing username/password → 400 code 26; wrong → 401 code 30; bad token → 401 code 33.
     method: 'POST',

@@ -21,6 +21,11 @@ export const authWrites = {
     path: ['authentication', 'token', 'validate_with_login'],
     body: { username: p.username, password: p.password, request_token: p.requestToken },
   })),
+  createSessionFromV4Token: write<{ accessToken: string }, Up.Session>((p) => ({
+    method: 'POST',
+    path: ['authentication', 'session', 'convert', '4'],
+    body: { access_token: p.accessToken },
+  })),
   deleteSession: write<object, { success: boolean }>(
     (_, session) => ({ method: 'DELETE', path: ['authentication', 'session'], body: { session_id: session.session_id } }),
     'user',
