@@ -9,6 +9,7 @@ import { tvOperations } from './coverage/tv-operations.ts';
 import { specOperations } from './coverage/spec-operations.ts';
 import type { CoverageContext, CoverageEntry, CoveredOperation, OmittedOperation } from './coverage/types.ts';
 import { createUserSession, startHarness, type Harness } from './helpers.ts';
+import { isAllowedCall } from './upstream-contract.ts';
 
 /**
  * Every operation of the real service's OpenAPI file is reached by some GraphQL operation
@@ -83,5 +84,7 @@ describe('coverage of the OpenAPI operations', () => {
     const seen = h.catalog.calls.filter((c) => c.method === entry.upstream.method && entry.upstream.path.test(c.path));
     expect(seen.length, `${entry.upstream.method} ${entry.upstream.path} among ${h.catalog.calls.map((c) => `${c.method} ${c.path}`).join(', ')}`).toBeGreaterThan(0);
     expect(seen.every((c) => c.status < 400)).toBe(true);
+    // Every call it caused uses a real path and only that operation's own parameter names.
+    for (const c of h.catalog.calls) expect(isAllowedCall(c), `${c.method} ${c.path} ${JSON.stringify(c.query)}`).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './helpers.ts';
+import { isAllowedCall } from './upstream-contract.ts';
 
 /**
  * Property-based fuzzing over real HTTP: hostile and malformed documents, variables and
@@ -69,19 +70,6 @@ const headers = fc.record(
 function safeHeaders(values: Record<string, string>): Record<string, string> {
   // fetch refuses header values with control characters; those never reach a server anyway.
   return Object.fromEntries(Object.entries(values).filter(([, v]) => /^[\x20-\x7e]*$/.test(v)));
-}
-
-/** What the gateway may send upstream: the service's own path shapes and parameter names. */
-function isAllowedCall(call: { path: string; query: Record<string, string> }): boolean {
-  const decoded = call.path.split('/').map((segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return '\u0000';
-    }
-  });
-  if (decoded.some((segment, i) => i > 0 && (segment === '' || segment === '.' || segment === '..' || /[/?#\u0000]/.test(segment)))) return false;
-  return Object.keys(call.query).every((name) => /^[a-z_]+(\.[a-z]+)?$/.test(name) && name !== 'api_key');
 }
 
 describe('fuzz', () => {
