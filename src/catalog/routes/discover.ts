@@ -137,6 +137,24 @@ export const TV_TYPES = ['Documentary', 'News', 'Miniseries', 'Reality', 'Script
 const LANGUAGE = /^[a-z]{2}$/i;
 const COUNTRY = /^[a-z]{2}$/i;
 
+/** The filters movie and TV discover share, read (and checked) in one place. */
+function readSharedFilters(query: Query) {
+  return {
+    voteMin: readNumber(query, 'vote_average.gte'),
+    voteMax: readNumber(query, 'vote_average.lte'),
+    countMin: readNumber(query, 'vote_count.gte'),
+    countMax: readNumber(query, 'vote_count.lte'),
+    runtimeMin: readNumber(query, 'with_runtime.gte'),
+    runtimeMax: readNumber(query, 'with_runtime.lte'),
+    genres: readIds(query, 'with_genres'),
+    noGenres: readIds(query, 'without_genres'),
+    companies: readIds(query, 'with_companies'),
+    noCompanies: readIds(query, 'without_companies'),
+    languages: readCodes(query, 'with_original_language', LANGUAGE, (s) => s.toLowerCase()),
+    countries: readCodes(query, 'with_origin_country', COUNTRY, (s) => s.toUpperCase()),
+  };
+}
+
 export function discoverMovies(data: CatalogData, query: Query): MovieDetails[] {
   const sort = readChoice(query, 'sort_by', MOVIE_SORTS, 'popularity.desc');
   const adult = readBoolean(query, 'include_adult');
@@ -147,18 +165,7 @@ export function discoverMovies(data: CatalogData, query: Query): MovieDetails[] 
   const primaryTo = readDay(query, 'primary_release_date.lte');
   const releaseFrom = readDay(query, 'release_date.gte');
   const releaseTo = readDay(query, 'release_date.lte');
-  const voteMin = readNumber(query, 'vote_average.gte');
-  const voteMax = readNumber(query, 'vote_average.lte');
-  const countMin = readNumber(query, 'vote_count.gte');
-  const countMax = readNumber(query, 'vote_count.lte');
-  const runtimeMin = readNumber(query, 'with_runtime.gte');
-  const runtimeMax = readNumber(query, 'with_runtime.lte');
-  const genres = readIds(query, 'with_genres');
-  const noGenres = readIds(query, 'without_genres');
-  const companies = readIds(query, 'with_companies');
-  const noCompanies = readIds(query, 'without_companies');
-  const languages = readCodes(query, 'with_original_language', LANGUAGE, (s) => s.toLowerCase());
-  const countries = readCodes(query, 'with_origin_country', COUNTRY, (s) => s.toUpperCase());
+  const { voteMin, voteMax, countMin, countMax, runtimeMin, runtimeMax, genres, noGenres, companies, noCompanies, languages, countries } = readSharedFilters(query);
   const runtimeFiltered = runtimeMin !== undefined || runtimeMax !== undefined;
   const region = query.region === undefined || query.region === '' ? undefined : (COUNTRY.test(query.region) ? query.region.toUpperCase() : invalid());
   const releaseTypes = readList(query, 'with_release_type', /^[1-6]$/, Number);
@@ -235,19 +242,8 @@ export function discoverTv(data: CatalogData, query: Query): TvSeriesDetails[] {
   const firstTo = readDay(query, 'first_air_date.lte');
   const airFrom = readDay(query, 'air_date.gte');
   const airTo = readDay(query, 'air_date.lte');
-  const voteMin = readNumber(query, 'vote_average.gte');
-  const voteMax = readNumber(query, 'vote_average.lte');
-  const countMin = readNumber(query, 'vote_count.gte');
-  const countMax = readNumber(query, 'vote_count.lte');
-  const runtimeMin = readNumber(query, 'with_runtime.gte');
-  const runtimeMax = readNumber(query, 'with_runtime.lte');
-  const genres = readIds(query, 'with_genres');
-  const noGenres = readIds(query, 'without_genres');
-  const companies = readIds(query, 'with_companies');
-  const noCompanies = readIds(query, 'without_companies');
+  const { voteMin, voteMax, countMin, countMax, runtimeMin, runtimeMax, genres, noGenres, companies, noCompanies, languages, countries } = readSharedFilters(query);
   const networks = readIds(query, 'with_networks');
-  const languages = readCodes(query, 'with_original_language', LANGUAGE, (s) => s.toLowerCase());
-  const countries = readCodes(query, 'with_origin_country', COUNTRY, (s) => s.toUpperCase());
   const statuses = readList(query, 'with_status', /^[0-5]$/, (s) => TV_STATUSES[Number(s)]);
   const types = readList(query, 'with_type', /^[0-6]$/, (s) => TV_TYPES[Number(s)]);
   const watch = readWatchFilter(query);
