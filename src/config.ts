@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * Configuration from the environment, validated once at start.
  * A bad value stops the start with one line naming the variable.
@@ -9,6 +11,14 @@ export interface Config {
   catalogBaseUrl?: string;
   /** Server-side bearer token, used when a request carries none. */
   catalogAccessToken?: string;
+  /**
+   * Base URL of the catalog site page where users approve request tokens
+   * (`<base>/authenticate/<token>`). Its own setting, so an upstream reached through an internal
+   * proxy never leaks that proxy's host to users. Default: the real service's public site.
+   */
+  approvalBaseUrl: string;
+  /** Largest upstream answer body read, in bytes; a larger one fails its field, never the process. */
+  upstreamMaxBodyBytes: number;
   /** Deadline for one upstream call, in milliseconds. */
   upstreamTimeoutMs: number;
   /** Deadline for all upstream work of one GraphQL request (retries and waits included). */
@@ -34,6 +44,21 @@ export interface Config {
   /** Whether introspection is allowed; when it is not, field suggestions are hidden too. */
   introspection: boolean;
   limits: QueryLimits;
+  http: HttpSettings;
+}
+
+/** How the HTTP server treats connections: timeouts, CORS and shutdown. */
+export interface HttpSettings {
+  /** Whole request (headers and body) must arrive within this, or the connection is cut (408). */
+  requestTimeoutMs: number;
+  /** Request headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** On SIGTERM/SIGINT, in-flight requests get this long to finish before connections are cut. */
+  shutdownTimeoutMs: number;
+  /** Origins allowed to call from a browser; undefined = any origin (credentials travel in headers, never cookies). */
+  corsOrigins?: string[];
 }
 
 /** Bounds on what one client request may ask; each rejection names its limit. */
@@ -108,6 +133,38 @@ function baseUrl(env: Env, name: string): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
+/** A host name or IP address to listen on; checked here so a typo is one clear line, not a stack trace. */
+function listenHost(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const labels = raw.split('.');
+  const hostname =
+    raw.length <= 253 &&
+    labels.every((label) => /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label)) &&
+    !/^\d+$/.test(labels[labels.length - 1]);
+  if (!isIP(raw) && !hostname) throw new ConfigError(name, `must be an IP address or a host name, got "${raw}"`);
+  return raw;
+}
+
+/** A comma-separated list of origins such as https://app.example.com. */
+function origins(env: Env, name: string): string[] | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  return raw.split(',').map((item) => {
+    const value = item.trim();
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== value.replace(/\/$/, '')) {
+      throw new ConfigError(name, `must be a comma-separated list of origins such as https://app.example.com, got "${value}"`);
+    }
+    return url.origin;
+  });
+}
+
 function token(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   if (!raw) return undefined;
@@ -117,12 +174,14 @@ function token(env: Env, name: string): string | undefined {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const host = env.HOST?.trim() || '0.0.0.0';
+  const requestTimeoutMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
   return {
     port: integer(env, 'PORT', 4000, 0, 65535),
-    host,
+    host: listenHost(env, 'HOST', '0.0.0.0'),
     catalogBaseUrl: baseUrl(env, 'CATALOG_BASE_URL'),
     catalogAccessToken: token(env, 'CATALOG_ACCESS_TOKEN'),
+    approvalBaseUrl: baseUrl(env, 'CATALOG_APPROVAL_BASE_URL') ?? 'https://www.themoviedb.org',
+    upstreamMaxBodyBytes: integer(env, 'UPSTREAM_MAX_BODY_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
     requestDeadlineMs: integer(env, 'REQUEST_DEADLINE_MS', 15_000, 100, 300_000),
     upstreamMaxConnections: integer(env, 'UPSTREAM_MAX_CONNECTIONS', 20, 1, 1024),
@@ -145,6 +204,14 @@ export function loadConfig(env: Env = process.env): Config {
       cost: integer(env, 'MAX_COST', 1_000, 1, 1_000_000),
       bodyBytes: integer(env, 'MAX_BODY_BYTES', 100_000, 100, 100_000_000),
       batch: integer(env, 'MAX_BATCH', 5, 1, 100),
+    },
+    http: {
+      requestTimeoutMs,
+      // Node requires the headers timeout not to exceed the request timeout.
+      headersTimeoutMs: Math.min(integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000), requestTimeoutMs),
+      keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+      shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+      corsOrigins: origins(env, 'CORS_ORIGINS'),
     },
   };
 }
