@@ -105,6 +105,7 @@ export function createGateway(config: Config & { catalogBaseUrl: string }, logge
     timeoutMs: config.upstreamTimeoutMs,
     maxConnections: config.upstreamMaxConnections,
     cacheMaxBytes: config.cacheMaxBytes,
+    maxBodyBytes: config.upstreamMaxBodyBytes,
     breaker: { failureThreshold: config.breakerThreshold, cooldownMs: config.breakerCooldownMs },
   });
   const yoga = createYoga<ServerContext, GatewayContext>({

@@ -1,19 +1,13 @@
 import CachePolicy from 'http-cache-semantics';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
-import {
-  circuitOpenError,
-  errorFromResponse,
-  malformedResponseError,
-  missingCredentialError,
-  timeoutError,
-  UpstreamError,
-  unreachableError,
-} from './errors.ts';
+import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, parseBody, readBody, type Exchange } from './body.ts';
+import { circuitOpenError, missingCredentialError, timeoutError, UpstreamError, unreachableError } from './errors.ts';
 import { createHttpCache, policyRequest, type HttpCache } from './http-cache.ts';
+import { encodePath, isSessionBound, routeOf, type PathSegment } from './paths.ts';
 import {
   backoffDelay,
-  CircuitBreaker,
+  Breakers,
   DEFAULT_BREAKER,
   DEFAULT_RETRY,
   RETRYABLE_STATUSES,
@@ -26,8 +20,11 @@ export type QueryValue = string | number | boolean | undefined;
 
 export interface UpstreamRequest {
   method?: 'GET' | 'POST' | 'DELETE';
-  /** Path segments below the base URL; each one is encoded, so none can add a path or a parameter. */
-  path: ReadonlyArray<string | number>;
+  /**
+   * Path segments below the base URL; each one is encoded, so none can add a path or a
+   * parameter. A string a user chose goes in as `param(value)` (see paths.ts).
+   */
+  path: ReadonlyArray<PathSegment>;
   query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
   /**
@@ -39,7 +36,7 @@ export interface UpstreamRequest {
 
 /**
  * Told, for each answer a call returned, how long that answer stays fresh in the shared cache
- * (0 when it was not stored: private, no-store, a write, the cache off). A composed GraphQL
+ * (0 when it was not stored: private, no-store, session-bound, a write, the cache off). A composed GraphQL
  * response is as fresh as its stalest part.
  */
 export type FreshnessObserver = (freshForMs: number) => void;
@@ -53,6 +50,8 @@ export interface UpstreamClientOptions {
   cacheMaxBytes?: number;
   retry?: RetryPolicy;
   breaker?: BreakerOptions;
+  /** Largest answer body read, in bytes; a larger one fails its call (default 8 MB). */
+  maxBodyBytes?: number;
   /** Injectable so tests and settings can swap the connection pool. */
   dispatcher?: Dispatcher;
 }
@@ -78,14 +77,9 @@ export interface UpstreamClient {
   urlOf(req: UpstreamRequest): string;
   stats: UpstreamStats;
   cache?: HttpCache;
-  breaker: CircuitBreaker;
+  /** The host's circuit and one per route template (`breakers.state('/movie/{id}')`, `breakers.routes()`). */
+  breakers: Breakers;
   close(): Promise<void>;
-}
-
-interface Exchange {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
 }
 
 /** The promise's outcome, or UPSTREAM_TIMEOUT when the deadline comes first. */
@@ -95,24 +89,6 @@ function withinDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
     timer = setTimeout(() => reject(timeoutError()), Math.max(0, deadline - Date.now()));
   });
   return Promise.race([promise, expiry]).finally(() => clearTimeout(timer));
-}
-
-function encodeSegment(segment: string | number): string {
-  // encodeURIComponent leaves "." alone, and "." or ".." would be normalised into another path.
-  return encodeURIComponent(String(segment)).replace(/\./g, '%2E');
-}
-
-function parseBody<T>(exchange: Exchange): T {
-  let body: unknown;
-  try {
-    body = exchange.text === '' ? undefined : JSON.parse(exchange.text);
-  } catch {
-    if (exchange.status >= 400) throw errorFromResponse(exchange.status, undefined);
-    throw malformedResponseError();
-  }
-  if (exchange.status < 200 || exchange.status > 299) throw errorFromResponse(exchange.status, body);
-  if (body === null || typeof body !== 'object') throw malformedResponseError();
-  return body as T;
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
@@ -130,10 +106,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const inFlight = new Map<string, Promise<unknown>>();
   const stats: UpstreamStats = { calls: 0, coalesced: 0, retries: 0, shortCircuited: 0 };
   const retry = options.retry ?? DEFAULT_RETRY;
-  const breaker = new CircuitBreaker(options.breaker ?? DEFAULT_BREAKER);
+  const breakers = new Breakers(options.breaker ?? DEFAULT_BREAKER);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   function urlOf(req: UpstreamRequest): string {
-    const path = req.path.map(encodeSegment).join('/');
+    const path = encodePath(req.path);
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(req.query ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
       if (value !== undefined) params.append(name, String(value));
@@ -142,7 +119,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return `${base}/${path}${query ? `?${query}` : ''}`;
   }
 
-  /** One HTTP exchange, within the deadline and the circuit breaker. */
+  /** One HTTP exchange, within the deadline and the circuits of the host and the route. */
   async function attempt(
     accessToken: string,
     url: string,
@@ -150,13 +127,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     extraHeaders: Record<string, string>,
     deadline: number,
   ): Promise<Exchange> {
-    if (!breaker.tryAcquire()) {
+    const route = routeOf(req.path);
+    if (!breakers.tryAcquire(route)) {
       stats.shortCircuited++;
       throw circuitOpenError();
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
-      breaker.release();
+      breakers.release(route);
       throw timeoutError();
     }
     // The clock runs from here, so time spent queued for a connection counts against it.
@@ -177,14 +155,18 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         dispatcher,
         signal,
       });
-      const text = await response.body.text();
-      if (response.statusCode >= 500) breaker.failure();
-      else breaker.success();
+      const text = await readBody(response.body, response.headers, maxBodyBytes);
+      breakers.answered(route, response.statusCode);
       return { status: response.statusCode, headers: response.headers, text };
-    } catch {
-      // A call cut short by its request's own deadline says nothing about the upstream's health.
-      if (signal.aborted && cutByDeadline) breaker.release();
-      else breaker.failure();
+    } catch (error) {
+      // Too large is this answer's fault, not the upstream's health; and a call cut short by
+      // its request's own deadline says nothing about that health either.
+      if (error instanceof BodyTooLargeError) {
+        breakers.release(route);
+        throw error;
+      }
+      if (signal.aborted && cutByDeadline) breakers.release(route);
+      else breakers.unreachable(route);
       if (signal.aborted) throw timeoutError();
       throw unreachableError();
     }
@@ -224,7 +206,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
   }
 
-  async function cachedGet<T>(accessToken: string, url: string, key: string, req: UpstreamRequest, deadline: number): Promise<T> {
+  /** A GET through the shared cache; `cache` is undefined when this answer must not be shared. */
+  async function cachedGet<T>(
+    accessToken: string,
+    url: string,
+    key: string,
+    req: UpstreamRequest,
+    deadline: number,
+    cache: HttpCache | undefined,
+  ): Promise<T> {
     const policyReq = policyRequest(url);
     const cached = cache?.get(key);
     // Requests carry no Cache-Control of their own, so freshness is the response's alone.
@@ -261,6 +251,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       observe?.(0);
       return parseBody<T>(await exchange(accessToken, url, req, until));
     }
+    // A session's answers are its own and change with its writes: never shared, whatever
+    // their Cache-Control says (a proxy may well call them public).
+    const shared = isSessionBound(req.path, req.query) ? undefined : cache;
     // Identical GETs in flight (same URL, same credential) share one exchange and its answer.
     const key = cache?.keyOf(accessToken, url) ?? `${accessToken}\n${url}`;
     let promise = inFlight.get(key) as Promise<T> | undefined;
@@ -269,12 +262,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       // The shared call runs on its first caller's deadline; a joiner still keeps its own.
       promise = withinDeadline(promise, until);
     } else {
-      promise = cachedGet<T>(accessToken, url, key, req, until).finally(() => inFlight.delete(key));
+      promise = cachedGet<T>(accessToken, url, key, req, until, shared).finally(() => inFlight.delete(key));
       inFlight.set(key, promise);
     }
     const body = await promise;
     if (observe) {
-      const entry = cache?.get(key);
+      const entry = shared?.get(key);
       observe(entry ? Math.max(0, entry.freshUntil - Date.now()) : 0);
     }
     return body;
@@ -285,7 +278,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     urlOf,
     stats,
     cache,
-    breaker,
+    breakers,
     async close() {
       if (ownsDispatcher) await dispatcher.close();
     },

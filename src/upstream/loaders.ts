@@ -49,7 +49,8 @@ function loaderFor(client: UpstreamClient, send: Send, definition: Resource<unkn
           }
         }),
       ),
-    { cacheKeyFn: (params) => client.urlOf(definition.build(params, session instanceof UpstreamError ? {} : session)) },
+    // Without its session every key fails alike, and its path could not even be built.
+    { cacheKeyFn: (params) => (session instanceof UpstreamError ? 'no-session' : client.urlOf(definition.build(params, session))) },
   );
 }
 

@@ -1,4 +1,5 @@
 import type { QueryValue, UpstreamRequest } from './client.ts';
+import type { PathSegment } from './paths.ts';
 
 /**
  * Merges loads of one parent's sub-resources, made in the same tick, into one call of the
@@ -50,7 +51,7 @@ const NAMESPACES: Namespace[] = [
 ];
 
 /** The detail endpoint a GET belongs to, and its sub-path key (null for the details themselves). */
-function parentOf(path: ReadonlyArray<string | number>): { parent: Array<string | number>; key: string | null } | undefined {
+function parentOf(path: ReadonlyArray<PathSegment>): { parent: PathSegment[]; key: string | null } | undefined {
   for (const namespace of NAMESPACES) {
     const { shape } = namespace;
     if (path.length < shape.length) continue;
@@ -80,7 +81,7 @@ interface Member {
 }
 
 interface Group {
-  parent: Array<string | number>;
+  parent: PathSegment[];
   query: Readonly<Record<string, QueryValue>>;
   members: Member[];
 }

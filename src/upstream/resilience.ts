@@ -42,6 +42,8 @@ export interface BreakerOptions {
 
 export const DEFAULT_BREAKER: BreakerOptions = { failureThreshold: 5, cooldownMs: 5_000 };
 
+export type BreakerState = 'closed' | 'open' | 'half-open';
+
 export class CircuitBreaker {
   private failures = 0;
   private openUntil = 0;
@@ -52,7 +54,7 @@ export class CircuitBreaker {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get state(): 'closed' | 'open' | 'half-open' {
+  get state(): BreakerState {
     if (this.failures < this.options.failureThreshold) return 'closed';
     return this.now() < this.openUntil ? 'open' : 'half-open';
   }
@@ -80,5 +82,82 @@ export class CircuitBreaker {
   /** A call that went out and came back without telling us anything about upstream health. */
   release(): void {
     this.probing = false;
+  }
+}
+
+/** Routes are a fixed set of templates; past this many, new ones share one circuit (never unbounded). */
+const MAX_ROUTES = 512;
+const OTHER_ROUTES = '(other)';
+
+/**
+ * The circuits of one upstream. A 5xx answer says one endpoint is failing, so it counts
+ * against that route's circuit alone: a broken search must not pause movie details. Only
+ * failures to talk to the host at all (refused, reset, timed out) count against the host's
+ * circuit, which pauses every route.
+ */
+export class Breakers {
+  private readonly host: CircuitBreaker;
+  private readonly byRoute = new Map<string, CircuitBreaker>();
+
+  constructor(
+    private readonly options: BreakerOptions,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.host = new CircuitBreaker(options, now);
+  }
+
+  private route(route: string): CircuitBreaker {
+    const key = this.byRoute.has(route) || this.byRoute.size < MAX_ROUTES ? route : OTHER_ROUTES;
+    let breaker = this.byRoute.get(key);
+    if (!breaker) {
+      breaker = new CircuitBreaker(this.options, this.now);
+      this.byRoute.set(key, breaker);
+    }
+    return breaker;
+  }
+
+  /** The state of a route's circuit, or of the host's when no route is named. */
+  state(route?: string): BreakerState {
+    if (route === undefined) return this.host.state;
+    return this.byRoute.get(route)?.state ?? 'closed';
+  }
+
+  /** The route templates seen so far, e.g. "/movie/{id}". */
+  routes(): string[] {
+    return [...this.byRoute.keys()];
+  }
+
+  /** Whether a call to the route may go out now: both its circuit and the host's must agree. */
+  tryAcquire(route: string): boolean {
+    if (!this.host.tryAcquire()) return false;
+    if (this.route(route).tryAcquire()) return true;
+    // A probe the host's circuit handed out is handed back: this call never went.
+    this.host.release();
+    return false;
+  }
+
+  /** The upstream answered: the host is reachable; a 5xx counts against the route. */
+  answered(route: string, status: number): void {
+    this.host.success();
+    if (status >= 500) this.route(route).failure();
+    else this.route(route).success();
+  }
+
+  /** The host could not be reached, or did not answer in time. */
+  unreachable(route: string): void {
+    this.host.failure();
+    this.route(route).release();
+  }
+
+  /** The call ended without telling anything about the upstream's health. */
+  release(route: string): void {
+    this.host.release();
+    this.route(route).release();
+  }
+
+  /** Closes every circuit, as after a success. */
+  reset(): void {
+    this.host.success();
+    for (const breaker of this.byRoute.values()) breaker.success();
   }
 }

@@ -1,5 +1,6 @@
 import type * as Up from '../types.ts';
 import type * as A from '../types/account.ts';
+import { param } from '../paths.ts';
 import { resource, sessionResource, type SessionQuery } from './define.ts';
 
 type AccountPage = { accountId: number; page?: number; language?: string; sortBy?: string };
@@ -17,7 +18,7 @@ function accountList<Item>(...segments: string[]) {
 function guestRated<Item>(...segments: string[]) {
   return resource<GuestPage, Up.Page<Item>>(
     (p, session) => ({
-      path: ['guest_session', session.guest_session_id ?? '', 'rated', ...segments],
+      path: ['guest_session', param(session.guest_session_id ?? ''), 'rated', ...segments],
       query: { language: p.language, page: p.page, sort_by: p.sortBy },
     }),
     'guest',

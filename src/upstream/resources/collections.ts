@@ -1,5 +1,6 @@
 import type * as Up from '../types.ts';
 import type * as C from '../types/collections.ts';
+import { param } from '../paths.ts';
 import { resource, type ImageLanguage, type Language, type MovieKey, type Paging, type SeriesKey } from './define.ts';
 
 type CollectionKey = { collectionId: number };
@@ -26,7 +27,7 @@ export const collectionResources = {
   movieKeywords: resource<MovieKey, C.MovieKeywords>((p) => ({ path: ['movie', p.movieId, 'keywords'] })),
   tvSeriesKeywords: resource<SeriesKey, C.TVSeriesKeywords>((p) => ({ path: ['tv', p.seriesId, 'keywords'] })),
   tvSeriesEpisodeGroups: resource<SeriesKey, C.SeriesEpisodeGroups>((p) => ({ path: ['tv', p.seriesId, 'episode_groups'] })),
-  episodeGroup: resource<{ groupId: string }, C.EpisodeGroupDetails>((p) => ({ path: ['tv', 'episode_group', p.groupId] })),
+  episodeGroup: resource<{ groupId: string }, C.EpisodeGroupDetails>((p) => ({ path: ['tv', 'episode_group', param(p.groupId)] })),
   network: resource<NetworkKey, C.NetworkDetails>((p) => ({ path: ['network', p.networkId] })),
   networkAlternativeNames: resource<NetworkKey, C.NetworkAlternativeNames>((p) => ({
     path: ['network', p.networkId, 'alternative_names'],

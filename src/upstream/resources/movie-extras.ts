@@ -1,5 +1,6 @@
 import type * as Up from '../types.ts';
 import type * as M from '../types/movies.ts';
+import { param } from '../paths.ts';
 import { resource, type Language, type MovieKey, type Paging } from './define.ts';
 
 type RegionPaging = Paging & { region?: string };
@@ -75,7 +76,7 @@ export const movieExtraResources = {
     query: { query: p.query, include_adult: p.includeAdult, language: p.language, page: p.page },
   })),
   findByExternalId: resource<Language & { externalId: string; source: string }, M.FindResults>((p) => ({
-    path: ['find', p.externalId],
+    path: ['find', param(p.externalId)],
     query: { external_source: p.source, language: p.language },
   })),
 };

@@ -1,5 +1,6 @@
 import type * as Up from '../types.ts';
 import type * as P from '../types/people.ts';
+import { param } from '../paths.ts';
 import { resource, type EpisodeKey, type Language, type MovieKey, type Paging, type SeasonKey, type SeriesKey } from './define.ts';
 
 type PersonKey = { personId: number };
@@ -44,7 +45,7 @@ export const peopleResources = {
     query: { query: p.query, include_adult: p.includeAdult, language: p.language, page: p.page },
   })),
   credit: resource<{ creditId: string } & Language, P.CreditDetails>((p) => ({
-    path: ['credit', p.creditId],
+    path: ['credit', param(p.creditId)],
     query: { language: p.language },
   })),
   movieCredits: resource<MovieKey & Language, P.Credits>((p) => ({

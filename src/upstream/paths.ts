@@ -1,0 +1,59 @@
+import { UpstreamError } from './errors.ts';
+
+/**
+ * A path segment that carries a string a user chose (a review id, an id in another database, a
+ * session id). Marked so the route template counts it as a parameter: a route must name the
+ * endpoint, never the value, or every value would get a circuit of its own.
+ */
+export interface PathParam {
+  readonly param: string;
+}
+
+/** A literal string (part of the endpoint's name), a number (an id) or a marked user value. */
+export type PathSegment = string | number | PathParam;
+
+export function param(value: string): PathParam {
+  return { param: value };
+}
+
+function valueOf(segment: PathSegment): string {
+  return typeof segment === 'object' ? segment.param : String(segment);
+}
+
+export function badPathSegmentError(): UpstreamError {
+  return new UpstreamError('BAD_USER_INPUT', 'An identifier in this request is empty, "." or "..", which the catalog cannot look up.');
+}
+
+/**
+ * The encoded path. Each segment is percent-encoded, so none can add a path or a parameter.
+ * Empty, "." and ".." segments are refused: URL parsers (undici's included) resolve "." and
+ * ".." even when percent-encoded as %2E, so such a value would reach another resource, and an
+ * empty one would join its neighbours into another path.
+ */
+export function encodePath(path: ReadonlyArray<PathSegment>): string {
+  return path
+    .map((segment) => {
+      const value = valueOf(segment);
+      if (value === '' || value === '.' || value === '..') throw badPathSegmentError();
+      return encodeURIComponent(value);
+    })
+    .join('/');
+}
+
+/**
+ * The upstream route a path belongs to, such as `/movie/{id}` or `/search/company`: literal
+ * strings are kept, numbers and marked values become `{id}`. Routes are a fixed, small set.
+ */
+export function routeOf(path: ReadonlyArray<PathSegment>): string {
+  return `/${path.map((segment) => (typeof segment === 'string' ? segment : '{id}')).join('/')}`;
+}
+
+/**
+ * Whether a call acts for one user's session: a session id in the query, or a guest session's
+ * own path. Its answer belongs to that session alone and changes with every write the session
+ * makes, so it is never kept in a shared cache, whatever the upstream's Cache-Control says.
+ */
+export function isSessionBound(path: ReadonlyArray<PathSegment>, query: Readonly<Record<string, unknown>> = {}): boolean {
+  if (query.session_id !== undefined || query.guest_session_id !== undefined) return true;
+  return path.some((segment, index) => segment === 'guest_session' && index + 1 < path.length);
+}
