@@ -36,7 +36,7 @@ describe('credentials', () => {
     try {
       const response = await bare.query(`{ configuration { changeKeys } }`);
       expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
-      const partial = await bare.query(`{ movie(id: 5) { id title } upcomingMovies { page } review(id: "abc") { id } }`);
+      const partial = await bare.query(`{ movie(id: 5) { id title } upcomingMovies { page } review(id: "5488c29bc3a3686f4a00004a") { id } }`);
       expect(partial.body.data).toEqual({ movie: null, upcomingMovies: null, review: null });
       expect(errorCodes(partial)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED']);
       expect(bare.catalog.calls).toHaveLength(0);

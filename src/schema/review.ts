@@ -78,6 +78,6 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'A review by its id. Null, with a NOT_FOUND error, when there is no such review.',
     args: { id: t.arg.id({ required: true, description: 'Identifier of the review (24 hexadecimal characters).' }) },
-    resolve: (_, args, c) => c.loaders.review.load({ reviewId: valid.token('id', String(args.id), 64) }),
+    resolve: (_, args, c) => c.loaders.review.load({ reviewId: valid.objectId('id', String(args.id)) }),
   }),
 }));

@@ -74,6 +74,12 @@ export function token(argument: string, value: string, maxLength = 256): string 
   return value;
 }
 
+/** A catalog object id, such as a review's: 24 hexadecimal digits. Anything else names no object, so it is never sent. */
+export function objectId(argument: string, value: string): string {
+  if (!/^[0-9a-f]{24}$/i.test(value)) throw badInput(argument, 'must be 24 hexadecimal characters.');
+  return value;
+}
+
 /** A user's rating: 0.5 to 10 in steps of 0.5, as the catalog accepts it. */
 export function rating(argument: string, value: number): number {
   if (!(value >= 0.5 && value <= 10 && Number.isInteger(value * 2))) {
