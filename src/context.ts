@@ -1,13 +1,12 @@
 import type { QueryLimits } from './config.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from './upstream/loaders.ts';
-import { approvalUrlOf } from './upstream/site.ts';
 
 /** What every resolver of one GraphQL request sees. Built once per request, read-only. */
 export interface GatewayContext {
   readonly loaders: Loaders;
   readonly actions: Actions;
-  /** The page where a user approves a request token (see upstream/site.ts). */
+  /** The page where a user approves a request token: `<approvalBaseUrl>/authenticate/<token>`. */
   readonly approvalUrl: (requestToken: string) => string;
   /** The configured query limits, read by the schema's cost check. */
   readonly limits: QueryLimits;
@@ -42,6 +41,11 @@ export interface ContextOptions {
   /** Budget of one GraphQL request's upstream work, retries included. */
   requestDeadlineMs: number;
   limits: QueryLimits;
+  /**
+   * Base URL of the catalog site's approval page. Its own setting, never derived from the
+   * upstream's URL, so an upstream reached through an internal host never shows that host.
+   */
+  approvalBaseUrl: string;
 }
 
 /** How long the answers one GraphQL request used stay fresh: the least of them. */
@@ -57,11 +61,12 @@ export function createContext(
 ): GatewayContext {
   const credentials = credentialsFrom(request.headers, options.serverToken);
   const deadline = Date.now() + options.requestDeadlineMs;
+  const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');
   const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
   return {
     loaders: createLoaders(client, credentials, { appendToResponse: options.appendToResponse, deadline, observe }),
     actions: createActions(client, credentials, deadline, observe),
-    approvalUrl: approvalUrlOf(client),
+    approvalUrl: (requestToken) => `${approvalBase}/authenticate/${encodeURIComponent(requestToken)}`,
     limits: options.limits,
   };
 }

@@ -126,6 +126,7 @@ export function createGateway(config: Config & { catalogBaseUrl: string }, logge
           appendToResponse: config.appendToResponse,
           requestDeadlineMs: config.requestDeadlineMs,
           limits: config.limits,
+          approvalBaseUrl: config.approvalBaseUrl,
         },
         freshness,
       ),

@@ -51,6 +51,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...config,
     catalogBaseUrl: options.config?.catalogBaseUrl ?? catalog.baseUrl,
     catalogAccessToken: options.serverToken === null ? undefined : (options.serverToken ?? catalog.demoToken),
+    // The embedded catalog serves its own approval page, /authenticate/{token}, on its origin.
+    approvalBaseUrl: options.config?.approvalBaseUrl ?? new URL(catalog.baseUrl).origin,
   }, options.logger);
   const server = createServer(gateway.listener);
   const port = await listen(server);
