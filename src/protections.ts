@@ -3,6 +3,7 @@ import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { Plugin } from 'graphql-yoga';
 import type { Config } from './config.ts';
+import { introspectionDepthRule } from './introspection-depth.ts';
 
 /**
  * What stands between a hostile client and the upstream: GraphQL Armor's document limits
@@ -22,6 +23,7 @@ export function protections(config: Config): Plugin[] {
       blockFieldSuggestion: { enabled: !config.introspection },
     }) as Plugin,
     // Browsers send "simple" requests cross-site without a preflight; make them carry a header.
+    { onValidate: ({ addValidationRule }) => addValidationRule(introspectionDepthRule()) },
     useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }) as Plugin,
   ];
   if (!config.introspection) plugins.push(useDisableIntrospection() as Plugin);
