@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { createHttpServer } from '../src/http/serve.ts';
 import type { AddressInfo } from 'node:net';
 import { startCatalog, type CatalogOptions, type RunningCatalog } from '../src/catalog/server.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -54,7 +55,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     // The embedded catalog serves its own approval page, /authenticate/{token}, on its origin.
     approvalBaseUrl: options.config?.approvalBaseUrl ?? new URL(catalog.baseUrl).origin,
   }, options.logger);
-  const server = createServer(gateway.listener);
+  const server = createHttpServer(gateway.front.listener, config.http);
   const port = await listen(server);
   const url = `http://127.0.0.1:${port}/graphql`;
 

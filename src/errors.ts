@@ -1,0 +1,81 @@
+import { GraphQLError } from 'graphql';
+import { createGraphQLError, handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
+import { UpstreamError } from './upstream/errors.ts';
+
+/**
+ * A field error as the client sees it. Upstream failures keep our message and code. An
+ * uncoded error on a field (a resolver tripping over a value, a null where the schema promises
+ * one, a value of the wrong type) means the upstream sent data of an unexpected shape: it
+ * becomes UPSTREAM_ERROR, and no text of the upstream's data reaches the client.
+ */
+export function clientError(error: GraphQLError): GraphQLError {
+  // graphql-js echoes a variable's rejected value, and that value may be a token or password.
+  const badVariable = !error.path && /^Variable "\$(\w+)" got invalid value/.exec(error.message);
+  if (badVariable) {
+    return new GraphQLError(`Variable "$${badVariable[1]}" got a value of the wrong type or shape.`, {
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      extensions: { code: 'BAD_USER_INPUT', argument: badVariable[1] },
+    });
+  }
+  const original = error.originalError;
+  let code: string;
+  let message: string;
+  if (original instanceof UpstreamError) {
+    code = original.code;
+    message = original.message;
+  } else if (error.path && error.extensions?.code === undefined && !(original instanceof GraphQLError && original.extensions?.code)) {
+    code = 'UPSTREAM_ERROR';
+    message = 'The catalog sent data of an unexpected shape for this field.';
+  } else {
+    return error;
+  }
+  return new GraphQLError(message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { code } });
+}
+
+/**
+ * A request Yoga cannot read. Its parser puts the JSON parser's message, which quotes the body
+ * (a password in `variables` included), in `extensions.originalError`: only our words go out.
+ */
+function unreadableRequest(error: unknown): unknown {
+  if (!(error instanceof GraphQLError) || error.extensions?.originalError === undefined) return error;
+  const { originalError: _dropped, http: _status, ...extensions } = error.extensions;
+  const message = error.message === 'POST body sent invalid JSON.' ? 'The request body is not valid JSON.' : error.message;
+  // 400 whatever the Accept header: an unreadable body is the client's mistake under every media type.
+  return createGraphQLError(message, { extensions: { ...extensions, http: { status: 400 } } });
+}
+
+/**
+ * Expected failures become typed errors before Yoga's masking, which then only masks (and
+ * logs) what is truly unexpected.
+ */
+export const useClientErrors: Plugin = {
+  onRequestParse: ({ requestParser, setRequestParser }) => {
+    if (requestParser) {
+      setRequestParser(async (request) => {
+        try {
+          return await requestParser(request);
+        } catch (error) {
+          throw unreadableRequest(error);
+        }
+      });
+    }
+    return {
+      onRequestParseDone: ({ requestParserResult }) => {
+        // A batch of no operations is a malformed request, not an empty answer.
+        if (Array.isArray(requestParserResult) && requestParserResult.length === 0) {
+          throw createGraphQLError('A batched request must hold at least one operation.', {
+            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+          });
+        }
+      },
+    };
+  },
+  onExecute: () => ({
+    onExecuteDone: (payload) =>
+      handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
+        if (result.errors?.length) setResult({ ...result, errors: result.errors.map(clientError) });
+      }),
+  }),
+};

@@ -1,0 +1,36 @@
+import type { IncomingMessage } from 'node:http';
+
+/** A request body read up to a bound: the bytes, or why there are none. */
+export type BoundedBody = { bytes: Buffer } | { tooLarge: true } | { aborted: true };
+
+/**
+ * Reads a request body, stopping at `limit` bytes: a larger body is never held, and reading
+ * stops the moment the bound is passed (or at once, when Content-Length already says so).
+ */
+export function readBoundedBody(request: IncomingMessage, limit: number): Promise<BoundedBody> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    request.pause();
+    return Promise.resolve({ tooLarge: true });
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: BoundedBody) => {
+      request.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      request.pause();
+      finish({ tooLarge: true });
+    };
+    const onEnd = () => finish({ bytes: Buffer.concat(chunks, size) });
+    const onAbort = () => finish({ aborted: true });
+    const onClose = () => {
+      if (!request.complete) finish({ aborted: true });
+    };
+    request.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onClose);
+  });
+}

@@ -1,0 +1,47 @@
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * CORS for browser callers. Credentials travel in headers (Authorization, X-Session-Id), never
+ * in cookies, so no answer ever says `access-control-allow-credentials`: a page on another
+ * origin can only send what its own script holds. By default any origin may call; a configured
+ * list restricts it. Computed for every request, never replayed from a cache.
+ */
+export interface CorsPolicy {
+  /** Headers to add to the answer of this request (none without an Origin header). */
+  headersFor(request: IncomingMessage): Record<string, string>;
+  /** The answer headers of a preflight, or undefined when the request is not one. */
+  preflight(request: IncomingMessage): Record<string, string> | undefined;
+}
+
+const PREFLIGHT_MAX_AGE_S = 7200; // Chromium's own cap; Firefox allows a day.
+const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/;
+const EXPOSED = 'x-request-id, etag, cache-control';
+
+export function createCorsPolicy(allowedOrigins?: readonly string[]): CorsPolicy {
+  const allowed = allowedOrigins && new Set(allowedOrigins);
+
+  function headersFor(request: IncomingMessage): Record<string, string> {
+    const origin = request.headers.origin;
+    if (!origin) return {};
+    if (!allowed) return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
+    // A restricted answer depends on the Origin, so shared caches must keep them apart.
+    if (!allowed.has(origin)) return { vary: 'Origin' };
+    return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSED, vary: 'Origin' };
+  }
+
+  function preflight(request: IncomingMessage): Record<string, string> | undefined {
+    if (request.method !== 'OPTIONS' || !request.headers['access-control-request-method']) return undefined;
+    const headers = headersFor(request);
+    if (!headers['access-control-allow-origin']) return headers;
+    const asked = request.headers['access-control-request-headers'];
+    return {
+      ...headers,
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      // Any well-formed header list is allowed: with no cookies involved, a header grants nothing.
+      'access-control-allow-headers': asked && HEADER_LIST.test(asked) ? asked : 'content-type, authorization',
+      'access-control-max-age': String(PREFLIGHT_MAX_AGE_S),
+    };
+  }
+
+  return { headersFor, preflight };
+}

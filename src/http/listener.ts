@@ -1,0 +1,182 @@
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Logger } from 'pino';
+import { credentialsFrom, type Freshness } from '../context.ts';
+import { readBoundedBody } from './body.ts';
+import type { CorsPolicy } from './cors.ts';
+import type { ResponseCache } from './response-cache.ts';
+
+/**
+ * The gateway's HTTP front: every per-request HTTP concern lives here, once, for every answer
+ * (whole-response cache hits included): refusing new work while draining, a well-formed Host,
+ * CORS, the request body bound, and the whole-response cache. GraphQL itself is Yoga's.
+ *
+ * Why the response cache sits here, in front of Yoga, and not inside it as
+ * @graphql-yoga/plugin-response-cache: a hit answered from bytes skips parsing the request,
+ * Yoga's plugin chain and serialising. In one `npm run bench` run (2 cores) the bytes path
+ * served 49,206 req/s on `configuration`, while bare graphql-yoga returning a static object, the
+ * ceiling of any cache inside Yoga, served 4,054. Keeping it here means this front, not Yoga,
+ * must apply every per-request concern to hits too, which is why they all live in this file.
+ */
+
+/** What the front hands Yoga with each request, and reads back after it. */
+export interface ServerContext {
+  freshness: Freshness;
+  /** Names of the operations executed, for the log line of a later cache hit. */
+  operations: string[];
+  /**
+   * Set by `useAnswerOutcome`: every result was single and free of errors. An object, because
+   * Yoga copies the server context's fields rather than the context itself.
+   */
+  outcome: { clean: boolean };
+}
+
+/**
+ * Tells the front whether an answer may be kept: Yoga hands every result here before
+ * serialising it (request, validation and execution errors alike), so the cache never has to
+ * parse the bytes again to find out.
+ */
+export const useAnswerOutcome: Plugin<Record<string, unknown>, Partial<ServerContext>> = {
+  onResultProcess: ({ result, serverContext }) => {
+    const results = Array.isArray(result) ? result : [result];
+    if (!serverContext.outcome) return;
+    serverContext.outcome.clean = results.every((one) => !(Symbol.asyncIterator in one) && !(one as ExecutionResult).errors?.length);
+  },
+};
+
+/** The Yoga surface the front needs: Fetch-API handling with a server context. */
+export interface FetchHandler {
+  fetch(input: string, init: RequestInit, serverContext: ServerContext): Promise<Response> | Response;
+}
+
+export interface HttpFrontOptions {
+  endpoint: string;
+  maxBodyBytes: number;
+  cors: CorsPolicy;
+  cache?: ResponseCache;
+  serverToken?: string;
+  logger: Logger;
+}
+
+export interface HttpFront {
+  listener: RequestListener;
+  /** From now on new requests get 503 and every answer closes its connection. */
+  drain(): void;
+}
+
+type Headers = Record<string, string>;
+
+function jsonError(response: ServerResponse, status: number, message: string, code: string, headers: Headers, extra = {}) {
+  const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extra } }] });
+  response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(body);
+}
+
+function fetchHeaders(headers: IncomingHttpHeaders): [string, string][] {
+  const list: [string, string][] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) list.push([name, item]);
+  }
+  return list;
+}
+
+const STREAMING = /multipart\/mixed|text\/event-stream/i;
+
+export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): HttpFront {
+  let draining = false;
+  const { cache, cors, logger } = options;
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const base: Headers = draining ? { connection: 'close' } : {};
+    if (draining) return jsonError(response, 503, 'The gateway is shutting down; retry on another instance.', 'SHUTTING_DOWN', base);
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
+    } catch {
+      return jsonError(response, 400, 'The Host header or request target is malformed.', 'BAD_REQUEST', base);
+    }
+    const preflight = cors.preflight(request);
+    if (preflight) return void response.writeHead(204, { ...base, ...preflight }).end();
+    const headers: Headers = { ...base, ...cors.headersFor(request) };
+
+    let body: Buffer | undefined;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const read = await readBoundedBody(request, options.maxBodyBytes);
+      if ('aborted' in read) return void response.destroy();
+      if ('tooLarge' in read) {
+        // The rest of the body is never read: the connection closes once the client has the 413.
+        const max = options.maxBodyBytes;
+        return jsonError(response, 413, `Request body is larger than the limit of ${max} bytes.`, 'PAYLOAD_TOO_LARGE', { ...headers, connection: 'close' }, { limit: 'bodyBytes', max });
+      }
+      body = read.bytes;
+    }
+
+    const started = performance.now();
+    const contentType = request.headers['content-type'] ?? '';
+    const cacheable =
+      cache &&
+      url.pathname === options.endpoint &&
+      ((request.method === 'POST' && /^application\/(graphql-response\+)?json\b/i.test(contentType)) || (request.method === 'GET' && url.search !== ''));
+    let key: string | undefined;
+    if (cacheable) {
+      const caller = credentialsFrom({ get: (name) => headerValue(request.headers, name) }, options.serverToken);
+      const accept = request.headers.accept ?? '';
+      key = cache.keyOf({ caller: [caller.accessToken, caller.sessionId, caller.guestSessionId], method: request.method ?? 'GET', search: url.search, accept, contentType, body });
+      const hit = cache.get(key);
+      if (hit) {
+        response.writeHead(200, { ...headers, 'content-type': hit.contentType, 'content-length': String(hit.body.length) }).end(hit.body);
+        logger.info({ operation: hit.operations.join(',') || 'anonymous', ms: Math.round(performance.now() - started), errors: [], cached: true }, 'graphql operation');
+        return;
+      }
+    }
+
+    const aborted = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) aborted.abort();
+    });
+    const context: ServerContext = { freshness: { freshForMs: Infinity }, operations: [], outcome: { clean: false } };
+    const answered = await yoga.fetch(
+      url.href,
+      { method: request.method, headers: fetchHeaders(request.headers), body: body && new Uint8Array(body), signal: aborted.signal },
+      context,
+    );
+    answered.headers.forEach((value, name) => {
+      if (!name.startsWith('access-control-')) headers[name] = value;
+    });
+    if (draining) headers.connection = 'close';
+    const answerType = answered.headers.get('content-type') ?? '';
+    if (answered.body && STREAMING.test(answerType)) {
+      response.writeHead(answered.status, headers);
+      const reader = answered.body.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) response.write(part.value);
+      return void response.end();
+    }
+    const bytes = Buffer.from(await answered.arrayBuffer());
+    response.writeHead(answered.status, headers).end(bytes);
+    if (key && answered.status === 200 && context.outcome.clean) {
+      cache!.offer(key, { contentType: answerType, body: bytes, operations: context.operations }, context.freshness.freshForMs);
+    }
+  }
+
+  const listener: RequestListener = (request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      logger.error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'http front failed');
+      if (response.headersSent) return void response.destroy();
+      jsonError(response, 500, 'Unexpected error.', 'INTERNAL_SERVER_ERROR', {});
+    });
+  };
+
+  return {
+    listener,
+    drain: () => {
+      draining = true;
+    },
+  };
+}
+
+function headerValue(headers: IncomingHttpHeaders, name: string): string | null {
+  const value = headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
+import { listen } from '../helpers.ts';
+
+/** The gateway as `npm start` runs it: its own process, its signals, its exit codes. */
+interface Started {
+  url: Promise<string>;
+  exit: Promise<{ code: number | null; stderr: string }>;
+  kill(signal: NodeJS.Signals): void;
+}
+
+function startProcess(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      stdout += chunk;
+      const match = /ready at (http:\/\/\S+)/.exec(stdout);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', () => reject(new Error(`exited before listening: ${stderr}`)));
+  });
+  url.catch(() => undefined);
+  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+  return { url, exit, kill: (signal) => child.kill(signal) };
+}
+
+describe('graceful shutdown', () => {
+  let catalog: RunningCatalog;
+  beforeAll(async () => {
+    catalog = await startCatalog({ latencyMs: 800 });
+  });
+  afterAll(() => catalog.close());
+
+  it('lets requests in flight finish after SIGTERM, refuses new ones, then exits 0', async () => {
+    const gateway = startProcess({ CATALOG_BASE_URL: catalog.baseUrl, CATALOG_ACCESS_TOKEN: catalog.demoToken, SHUTDOWN_TIMEOUT_MS: '10000' });
+    const url = await gateway.url;
+    // Two upstream rounds: the page, then each movie's details for its runtime.
+    const query = JSON.stringify({ query: '{ upcomingMovies { results { title runtime } } }' });
+    const inFlight = Array.from({ length: 3 }, () =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query }).then(async (r) => ({ status: r.status, body: await r.json() })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    gateway.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const late = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query }).then(
+      (r) => r.status,
+      () => 'refused',
+    );
+    expect([503, 'refused']).toContain(late);
+    for (const answer of await Promise.all(inFlight)) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data.upcomingMovies.results[0].runtime).toEqual(expect.any(Number));
+    }
+    expect((await gateway.exit).code).toBe(0);
+  });
+
+  it('does not wait past SHUTDOWN_TIMEOUT_MS for a request stuck upstream', async () => {
+    catalog.setFaults([{ path: '^/configuration$', latencyMs: 20_000 }]);
+    try {
+      const gateway = startProcess({ CATALOG_BASE_URL: catalog.baseUrl, CATALOG_ACCESS_TOKEN: catalog.demoToken, SHUTDOWN_TIMEOUT_MS: '500' });
+      const url = await gateway.url;
+      const stuck = fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ configuration { changeKeys } }"}' }).catch(() => 'cut');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = Date.now();
+      gateway.kill('SIGTERM');
+      expect((await gateway.exit).code).toBe(0);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      await stuck;
+    } finally {
+      catalog.setFaults([]);
+    }
+  });
+});
+
+describe('start-up problems are one line and exit code 1', () => {
+  it('a port already in use', async () => {
+    const holder = createServer();
+    const port = await listen(holder);
+    try {
+      const { code, stderr } = await startProcess({ PORT: String(port), CATALOG_BASE_URL: 'http://127.0.0.1:9/3' }).exit;
+      expect(code).toBe(1);
+      expect(stderr.trim()).toMatch(/^Failed to start: Cannot listen on 127\.0\.0\.1:\d+: the port is already in use \(set PORT/);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it.each([
+    ['999.1.1.1', /^Invalid configuration: HOST must be an IP address or a host name, got "999\.1\.1\.1"$/],
+    ['192.0.2.1', /^Failed to start: Cannot listen on 192\.0\.2\.1:0: the address is not one of this machine's \(check HOST\)\.$/],
+  ])('HOST=%s', async (host, line) => {
+    const { code, stderr } = await startProcess({ HOST: host, CATALOG_BASE_URL: 'http://127.0.0.1:9/3' }).exit;
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(line);
+  });
+});
