@@ -4,6 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
+/** The heap settings of `npm start` and the container (see package.json). */
+export const HEAP_FLAGS = process.env.GATEWAY_NODE_FLAGS?.split(' ') ?? ['--max-old-space-size=192', '--max-semi-space-size=8'];
+
 export interface GatewayProcess {
   url: string;
   pid: number;
@@ -14,9 +17,11 @@ export async function startGateway(
   catalogBaseUrl: string,
   accessToken: string,
   env: Record<string, string>,
-  entry = 'src/index.ts',
+  entry = 'dist/index.js',
 ): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', entry], {
+  // The built output runs as production runs it; a .ts entry goes through tsx, as `npm start` does.
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...HEAP_FLAGS, ...loader, entry], {
     env: {
       ...process.env,
       PORT: '0',

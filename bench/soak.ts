@@ -6,10 +6,13 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startCatalog } from '../src/catalog/server.ts';
+import { runDistinctMix } from './distinct-mix.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const DOWN_SECONDS = Number(process.env.SOAK_DOWN_SECONDS ?? 10);
+const MIX_SECONDS = Number(process.env.SOAK_MIX_SECONDS ?? 60);
+const MIX_RUNS = Number(process.env.SOAK_MIX_RUNS ?? 4);
 const DEADLINE_MS = 3_000;
 
 function rssMb(pid: number): number {
@@ -70,19 +73,33 @@ async function main() {
       })),
     } as autocannon.Options);
 
-  await run(5);
+  console.error("soak: warm-up"); await run(5);
   outcomes.clear();
   const rssStart = rssMb(gateway.pid);
-  const soak = await run(SECONDS);
+  console.error("soak: faults phase"); const soak = await run(SECONDS);
   const rssEnd = rssMb(gateway.pid);
 
   const soakCounts = new Map(outcomes);
   catalog.setFaults([{ path: '.*', reset: true }]);
   outcomes.clear();
-  const down = await run(DOWN_SECONDS);
+  console.error("soak: down phase"); const down = await run(DOWN_SECONDS);
   const downCounts = new Map(outcomes);
 
-  await stopGateway(gateway);
+  console.error("soak: stopping"); await stopGateway(gateway);
+
+  // The memory mix: both caches on (the defaults), nothing repeats, no faults.
+  catalog.setFaults([]);
+  const cached = await startGateway(catalog.baseUrl, catalog.demoToken, { LOG_LEVEL: 'warn' });
+  const mixIds = catalog.data.movies.map((m) => m.id);
+  let mixPeak = 0;
+  const sample = () => void (mixPeak = Math.max(mixPeak, rssMb(cached.pid)));
+  const mixStart = rssMb(cached.pid);
+  const mixRuns: string[] = [];
+  for (let run = 1; run <= MIX_RUNS; run++) {
+    const result = await runDistinctMix(cached.url, mixIds, MIX_SECONDS, sample);
+    mixRuns.push(`  run ${run}: ${result.requests.total} requests (${result.requests.average.toFixed(0)}/s), non-2xx ${result.non2xx}, RSS ${rssMb(cached.pid).toFixed(0)} MB, peak so far ${mixPeak.toFixed(0)} MB`);
+  }
+  await stopGateway(cached);
   await catalog.close();
 
   const table = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1]).map(([key, n]) => `  ${key.padEnd(28)} ${n}`).join('\n');
@@ -92,6 +109,8 @@ async function main() {
   console.log(`gateway RSS: ${rssStart.toFixed(1)} MB after warm-up → ${rssEnd.toFixed(1)} MB at the end (${(((rssEnd - rssStart) / rssStart) * 100).toFixed(1)}%, target < 10%)`);
   console.log(`\nUpstream down for ${DOWN_SECONDS} s (every call reset): ${down.requests.total} requests, p50 ${down.latency.p50} ms, p99 ${down.latency.p99} ms (deadline ${DEADLINE_MS} ms), max ${down.latency.max} ms`);
   console.log(table(downCounts));
+  console.log(`\nDistinct mix, both caches on, 16 clients, ${MIX_RUNS} × ${MIX_SECONDS} s: RSS ${mixStart.toFixed(0)} MB at start, peak ${mixPeak.toFixed(0)} MB (target < 250 MB)`);
+  console.log(mixRuns.join('\n'));
 }
 
 main().catch((error) => {
