@@ -73,21 +73,26 @@ async function main() {
       })),
     } as autocannon.Options);
 
-  console.error("soak: warm-up"); await run(5);
+  const phase = (name: string) => console.error(`soak: ${name}`);
+  phase('warm-up');
+  await run(5);
   outcomes.clear();
   const rssStart = rssMb(gateway.pid);
-  console.error("soak: faults phase"); const soak = await run(SECONDS);
+  phase('faults');
+  const soak = await run(SECONDS);
   const rssEnd = rssMb(gateway.pid);
 
   const soakCounts = new Map(outcomes);
   catalog.setFaults([{ path: '.*', reset: true }]);
   outcomes.clear();
-  console.error("soak: down phase"); const down = await run(DOWN_SECONDS);
+  phase('upstream down');
+  const down = await run(DOWN_SECONDS);
   const downCounts = new Map(outcomes);
 
-  console.error("soak: stopping"); await stopGateway(gateway);
+  await stopGateway(gateway);
 
   // The memory mix: both caches on (the defaults), nothing repeats, no faults.
+  phase('distinct mix');
   catalog.setFaults([]);
   const cached = await startGateway(catalog.baseUrl, catalog.demoToken, { LOG_LEVEL: 'warn' });
   const mixIds = catalog.data.movies.map((m) => m.id);
