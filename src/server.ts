@@ -64,7 +64,8 @@ export function createGateway(config: Config & { catalogBaseUrl: string }, logge
     landingPage: false,
     // CORS is the HTTP front's, computed per request (cache hits included).
     cors: false,
-    maskedErrors: true,
+    // Never the original error's text or stack, whatever NODE_ENV says: it may quote a request or an upstream answer.
+    maskedErrors: { isDev: false },
     maxRequestBodySize: config.limits.bodyBytes,
     batching: { limit: config.limits.batch },
     plugins: [...protections(config), useClientErrors, useRequestLog(logger), useAnswerOutcome],
