@@ -1,6 +1,6 @@
 /**
  * The upstream's JSON shapes, in its own snake_case, as the real service sends them
- * (../shared/upstream/CONTRACT.md). `| null` marks what the service may send as null;
+ * (the real service's published contract). `| null` marks what the service may send as null;
  * `?` marks what it may omit.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Upstream record types of TV series, seasons and episodes: the real service's shapes,
- * snake_case, field for field as in /work/shared/upstream/examples.
+ * snake_case, field for field as in the real service's published example responses.
  */
 import type { CompanySummary, Genre, Network, ProductionCountry, SpokenLanguage } from './types.ts';
 

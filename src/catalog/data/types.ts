@@ -1,6 +1,6 @@
 /**
  * Upstream record types: the real service's shapes, snake_case, field for field as in
- * /work/shared/upstream/examples. Nullable where the real service sends null.
+ * the real service's published example responses. Nullable where the real service sends null.
  */
 
 export interface Genre {
