@@ -29,6 +29,8 @@ export async function startGateway(
       CATALOG_BASE_URL: catalogBaseUrl,
       CATALOG_ACCESS_TOKEN: accessToken,
       NODE_ENV: 'production',
+      // glibc's default of 8 malloc arenas per core only fragments a mostly single-threaded process.
+      MALLOC_ARENA_MAX: '2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

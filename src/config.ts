@@ -188,7 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     cacheMaxBytes: boolean(env, 'CACHE_ENABLED', true) ? integer(env, 'CACHE_MAX_BYTES', 32 * 1024 * 1024, 1024, 2 ** 40) : 0,
     appendToResponse: boolean(env, 'CATALOG_APPEND_TO_RESPONSE', true),
     responseCacheMaxBytes: boolean(env, 'RESPONSE_CACHE_ENABLED', true)
-      ? integer(env, 'RESPONSE_CACHE_MAX_BYTES', 16 * 1024 * 1024, 1024, 2 ** 40)
+      ? integer(env, 'RESPONSE_CACHE_MAX_BYTES', 8 * 1024 * 1024, 1024, 2 ** 40)
       : 0,
     responseCacheMaxTtlMs: integer(env, 'RESPONSE_CACHE_MAX_TTL_MS', 60_000, 1, 86_400_000),
     breakerThreshold: integer(env, 'CIRCUIT_BREAKER_THRESHOLD', 5, 1, 1_000),
