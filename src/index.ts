@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeGracefully, createHttpServer, listen } from './http/serve.ts';
+import { createLogger } from './logger.ts';
 import { createGateway } from './server.ts';
 
 async function main() {
@@ -19,7 +20,8 @@ async function main() {
     closeCatalog = () => catalog.close();
     console.log(`CATALOG_BASE_URL is not set: using the embedded catalog at ${catalog.baseUrl} with its demo token.`);
   }
-  const gateway = createGateway({ ...config, catalogBaseUrl, catalogAccessToken, approvalBaseUrl });
+  const logger = createLogger(config.logLevel);
+  const gateway = createGateway({ ...config, catalogBaseUrl, catalogAccessToken, approvalBaseUrl }, logger);
   const server = createHttpServer(gateway.front.listener, config.http);
   const port = await listen(server, config.host, config.port);
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -32,6 +34,7 @@ async function main() {
     gateway.front.drain();
     await closeGracefully(server, config.http.shutdownTimeoutMs);
     await Promise.race([Promise.all([gateway.upstream.close(), closeCatalog()]), sleep(1_000)]);
+    logger.flush();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

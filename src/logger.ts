@@ -1,31 +1,26 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
- * Structured JSON logs. Secrets never reach a line: known fields are redacted by path, and
- * every string is scrubbed of bearer tokens, session ids and request tokens, wherever they hide
- * (a URL's query, an error message, a header dump).
+ * Structured JSON logs. Secrets never reach a line: known fields are redacted by key at any
+ * depth, and every string is scrubbed of bearer tokens, session ids and request tokens,
+ * wherever they hide (a URL's query, an error message, a header dump).
  */
-const REDACT_PATHS = [
+
+/** Keys whose values are secrets at any depth of a logged object (compared lower-cased). */
+const SECRET_KEYS = new Set([
   'authorization',
-  '*.authorization',
-  'headers.authorization',
-  '*.headers.authorization',
-  'headers["x-session-id"]',
-  'headers["x-guest-session-id"]',
-  '*.headers["x-session-id"]',
-  '*.headers["x-guest-session-id"]',
-  'variables.requestToken',
-  'variables.password',
-  'variables.sessionId',
-  '*.variables.requestToken',
-  '*.variables.password',
-  '*.variables.sessionId',
-  'sessionId',
-  'guestSessionId',
-  'accessToken',
-  'requestToken',
+  'x-session-id',
+  'x-guest-session-id',
+  'sessionid',
+  'session_id',
+  'guestsessionid',
+  'guest_session_id',
+  'accesstoken',
+  'access_token',
+  'requesttoken',
+  'request_token',
   'password',
-];
+]);
 
 const SECRET_PATTERNS: Array<[RegExp, string]> = [
   [/(bearer\s+)[^\s"',;]+/gi, '$1[redacted]'],
@@ -35,23 +30,43 @@ const SECRET_PATTERNS: Array<[RegExp, string]> = [
   [/("(?:session_id|guest_session_id|request_token|password|access_token)"\s*:\s*")[^"]*/gi, '$1[redacted]'],
 ];
 
+/** Cheap first test: a string without any of these words has nothing to scrub (most log strings). */
+const MAY_HOLD_SECRET = /bearer|session|request_token|password|access_token/i;
+
 export function scrub(text: string): string {
+  if (!MAY_HOLD_SECRET.test(text)) return text;
   return SECRET_PATTERNS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
 }
 
+/**
+ * Secret keys redacted and every string scrubbed, at any depth. Allocates only where something
+ * changes, so the log line of every request costs a few microseconds (pino's path-based
+ * `redact` with wildcards cost ~27 µs a line, half a response-cache hit).
+ */
 function scrubDeep(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return scrub(value);
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (value instanceof Error) return { type: value.name, message: scrub(value.message), stack: value.stack && scrub(value.stack) };
-  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubDeep(item, depth + 1)]));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const clean = scrubDeep(item, depth + 1);
+      if (clean !== item) (copy ??= [...value])[index] = clean;
+    });
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const clean = SECRET_KEYS.has(key.toLowerCase()) ? '[redacted]' : scrubDeep(item, depth + 1);
+    if (clean !== item) (copy ??= { ...value })[key] = clean;
+  }
+  return copy ?? value;
 }
 
 export function createLogger(level = 'info', destination?: DestinationStream): Logger {
   return pino(
     {
       level,
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       formatters: { log: (object) => scrubDeep(object) as Record<string, unknown> },
       hooks: {
         // Message strings too: logger.warn(error.message) must not carry a secret either.
@@ -60,6 +75,8 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
         },
       },
     },
-    destination,
+    // Buffered, written in batches off the request path: with a synchronous write per line, the
+    // log line of a response-cache hit cost more than the hit itself (half its req/s in the bench).
+    destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
   );
 }

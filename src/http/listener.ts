@@ -90,12 +90,12 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const base: Headers = draining ? { connection: 'close' } : {};
     if (draining) return jsonError(response, 503, 'The gateway is shutting down; retry on another instance.', 'SHUTTING_DOWN', base);
-    let url: URL;
-    try {
-      url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
-    } catch {
-      return jsonError(response, 400, 'The Host header or request target is malformed.', 'BAD_REQUEST', base);
-    }
+    const host = request.headers.host ?? 'localhost';
+    if (!isHost(host)) return jsonError(response, 400, 'The Host header is malformed.', 'BAD_REQUEST', base);
+    const target = request.url ?? '/';
+    const queryAt = target.indexOf('?');
+    const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
+    const search = queryAt < 0 ? '' : target.slice(queryAt);
     const preflight = cors.preflight(request);
     if (preflight) return void response.writeHead(204, { ...base, ...preflight }).end();
     const headers: Headers = { ...base, ...cors.headersFor(request) };
@@ -116,13 +116,13 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     const contentType = request.headers['content-type'] ?? '';
     const cacheable =
       cache &&
-      url.pathname === options.endpoint &&
-      ((request.method === 'POST' && /^application\/(graphql-response\+)?json\b/i.test(contentType)) || (request.method === 'GET' && url.search !== ''));
+      pathname === options.endpoint &&
+      ((request.method === 'POST' && /^application\/(graphql-response\+)?json\b/i.test(contentType)) || (request.method === 'GET' && search !== ''));
     let key: string | undefined;
     if (cacheable) {
       const caller = credentialsFrom({ get: (name) => headerValue(request.headers, name) }, options.serverToken);
       const accept = request.headers.accept ?? '';
-      key = cache.keyOf({ caller: [caller.accessToken, caller.sessionId, caller.guestSessionId], method: request.method ?? 'GET', search: url.search, accept, contentType, body });
+      key = cache.keyOf({ caller: [caller.accessToken, caller.sessionId, caller.guestSessionId], method: request.method ?? 'GET', search, accept, contentType, body });
       const hit = cache.get(key);
       if (hit) {
         response.writeHead(200, { ...headers, 'content-type': hit.contentType, 'content-length': String(hit.body.length) }).end(hit.body);
@@ -136,6 +136,12 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
       if (!response.writableFinished) aborted.abort();
     });
     const context: ServerContext = { freshness: { freshForMs: Infinity }, operations: [], outcome: { clean: false } };
+    let url: URL;
+    try {
+      url = new URL(target, `http://${host}`);
+    } catch {
+      return jsonError(response, 400, 'The request target is malformed.', 'BAD_REQUEST', headers);
+    }
     const answered = await yoga.fetch(
       url.href,
       { method: request.method, headers: fetchHeaders(request.headers), body: body && new Uint8Array(body), signal: aborted.signal },
@@ -173,6 +179,14 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
       draining = true;
     },
   };
+}
+
+/** host[:port] as RFC 9110 allows it: a name or IPv4, or a bracketed IPv6, and a port up to 65535. */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(?::(\d{1,5}))?$/;
+
+function isHost(value: string): boolean {
+  const match = HOST.exec(value);
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65535);
 }
 
 function headerValue(headers: IncomingHttpHeaders, name: string): string | null {
