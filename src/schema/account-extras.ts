@@ -3,7 +3,7 @@
  * mutations that add to or remove from the favourites and the watchlist. Everything here needs
  * the session of that account (X-Session-Id); without one: UNAUTHENTICATED, no upstream call.
  */
-import type * as A from '../upstream/types/account.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { Account, AccountListOrder } from './account.ts';
 import { builder } from './builder.ts';
 import { pageOf } from './common.ts';
@@ -13,7 +13,7 @@ import { TVSeries, TVSeriesPage } from './tv.ts';
 import { UserListPage } from './user-lists.ts';
 import * as valid from './validate.ts';
 
-const RatedTVSeries = builder.objectRef<A.RatedTVSeries>('RatedTVSeries').implement({
+const RatedTVSeries = builder.objectRef<Up.RatedTVSeries>('RatedTVSeries').implement({
   description: 'A TV series together with the rating an account or guest session gave it.',
   fields: (t) => ({
     rating: t.exposeFloat('rating', { description: 'The rating, 0.5 to 10 in steps of 0.5.' }),
@@ -23,7 +23,7 @@ const RatedTVSeries = builder.objectRef<A.RatedTVSeries>('RatedTVSeries').implem
 
 export const RatedTVSeriesPage = pageOf('RatedTVSeriesPage', 'rated TV series', RatedTVSeries);
 
-const RatedEpisode = builder.objectRef<A.RatedEpisode>('RatedEpisode').implement({
+const RatedEpisode = builder.objectRef<Up.RatedEpisode>('RatedEpisode').implement({
   description: 'A TV episode together with the rating an account or guest session gave it.',
   fields: (t) => ({
     rating: t.exposeFloat('rating', { description: 'The rating, 0.5 to 10 in steps of 0.5.' }),

@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../context.ts';
-import type * as Up from '../upstream/types.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { carried, pageOf } from './common.ts';
 import { Movie } from './movie.ts';

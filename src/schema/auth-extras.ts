@@ -4,7 +4,7 @@
  * session. Credentials are only ever returned to the caller that asked for them; they never
  * appear in an error message.
  */
-import type * as A from '../upstream/types/account.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { RatedEpisodePage, RatedTVSeriesPage } from './account-extras.ts';
 import { AccountListOrder, RatedMoviePage } from './account.ts';
 import { Session } from './auth.ts';
@@ -12,7 +12,7 @@ import { builder } from './builder.ts';
 import { isoTimestamp } from './common.ts';
 import * as valid from './validate.ts';
 
-const RequestToken = builder.objectRef<A.RequestToken & { approvalUrl: string }>('RequestToken').implement({
+const RequestToken = builder.objectRef<Up.RequestToken & { approvalUrl: string }>('RequestToken').implement({
   description:
     'A request token: send the user to `approvalUrl` to approve it (or use `createSessionWithLogin`), then exchange it with `createSession`. It expires after 60 minutes.',
   fields: (t) => ({
@@ -22,7 +22,7 @@ const RequestToken = builder.objectRef<A.RequestToken & { approvalUrl: string }>
   }),
 });
 
-const GuestSession = builder.objectRef<A.GuestSession>('GuestSession').implement({
+const GuestSession = builder.objectRef<Up.GuestSession>('GuestSession').implement({
   description: 'A guest session: send `guestSessionId` in the X-Guest-Session-Id header to rate without an account.',
   fields: (t) => ({
     guestSessionId: t.exposeString('guest_session_id', { description: 'The guest session id. Keep it private: it acts as the guest.' }),

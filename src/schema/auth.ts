@@ -1,4 +1,4 @@
-import type * as Up from '../upstream/types.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import * as valid from './validate.ts';
 

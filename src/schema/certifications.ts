@@ -1,8 +1,8 @@
-import type * as M from '../upstream/types/movies.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import * as valid from './validate.ts';
 
-const Certification = builder.objectRef<M.Certification>('Certification').implement({
+const Certification = builder.objectRef<Up.Certification>('Certification').implement({
   description: 'An age rating used in one country, such as "PG-13" in the US.',
   fields: (t) => ({
     certification: t.exposeString('certification', { description: 'The rating as shown to viewers.' }),
@@ -12,7 +12,7 @@ const Certification = builder.objectRef<M.Certification>('Certification').implem
 });
 
 const CountryCertifications = builder
-  .objectRef<{ country: string; certifications: M.Certification[] }>('CountryCertifications')
+  .objectRef<{ country: string; certifications: Up.Certification[] }>('CountryCertifications')
   .implement({
     description: 'The age ratings of one country.',
     fields: (t) => ({
@@ -26,7 +26,7 @@ const CountryCertifications = builder
   });
 
 /** Countries in code order, optionally only one. */
-function byCountry(list: M.CertificationList, country?: string) {
+function byCountry(list: Up.CertificationList, country?: string) {
   return Object.entries(list.certifications)
     .filter(([code]) => !country || code === country)
     .sort(([a], [b]) => a.localeCompare(b))

@@ -3,8 +3,7 @@ import { Movie } from './movie.ts';
 import { Person } from './person.ts';
 import { TVSeries } from './tv.ts';
 import * as valid from './validate.ts';
-import type * as Up from '../upstream/types.ts';
-import type * as S from '../upstream/types/seasons.ts';
+import type * as Up from '../upstream/api/types.ts';
 
 /** The change lists: which movies, series and people were edited in a window of days. */
 
@@ -28,7 +27,7 @@ export function changeWindow(args: { startDate?: string | null; endDate?: string
   return window;
 }
 
-export const ChangedMovie = builder.objectRef<S.ChangedId>('ChangedMovie').implement({
+export const ChangedMovie = builder.objectRef<Up.ChangedId>('ChangedMovie').implement({
   description: 'A movie edited in the window.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the movie.' }),
@@ -37,7 +36,7 @@ export const ChangedMovie = builder.objectRef<S.ChangedId>('ChangedMovie').imple
   }),
 });
 
-export const ChangedTVSeries = builder.objectRef<S.ChangedId>('ChangedTVSeries').implement({
+export const ChangedTVSeries = builder.objectRef<Up.ChangedId>('ChangedTVSeries').implement({
   description: 'A TV series edited in the window (itself, one of its seasons or one of its episodes).',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the series.' }),
@@ -46,7 +45,7 @@ export const ChangedTVSeries = builder.objectRef<S.ChangedId>('ChangedTVSeries')
   }),
 });
 
-export const ChangedPerson = builder.objectRef<S.ChangedId>('ChangedPerson').implement({
+export const ChangedPerson = builder.objectRef<Up.ChangedId>('ChangedPerson').implement({
   description: 'A person edited in the window.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the person.' }),
@@ -56,7 +55,7 @@ export const ChangedPerson = builder.objectRef<S.ChangedId>('ChangedPerson').imp
 });
 
 function changePage(name: string, what: string, item: typeof ChangedMovie) {
-  return builder.objectRef<Up.Page<S.ChangedId>>(name).implement({
+  return builder.objectRef<Up.Page<Up.ChangedId>>(name).implement({
     description: `One page of ${what}, most recently edited first. Pages are 1-based and hold up to 100 entries.`,
     fields: (t) => ({
       page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),

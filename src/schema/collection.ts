@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../context.ts';
-import type * as C from '../upstream/types/collections.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { carried, Image, pageOf } from './common.ts';
 import { Movie, type MovieSource } from './movie.ts';
@@ -8,7 +8,7 @@ import { Translation } from './shared.ts';
 import * as valid from './validate.ts';
 
 /** A collection's id plus whatever its parent (a movie's `belongs_to_collection`, a search result) carried. */
-export type CollectionSource = { id: number } & Partial<C.CollectionDetails>;
+export type CollectionSource = { id: number } & Partial<Up.CollectionDetails>;
 
 export const Collection = builder.objectRef<CollectionSource>('Collection');
 
@@ -17,7 +17,7 @@ function details(collection: CollectionSource, context: GatewayContext) {
 }
 
 /** A part as a Movie carrying its summary; the title may come as `title` or (spec example) `name`. */
-function partAsMovie(part: C.CollectionPart): MovieSource {
+function partAsMovie(part: Up.CollectionPart): MovieSource {
   const { name, original_name, title, original_title, ...summary } = part;
   const movie: MovieSource = { ...summary };
   const movieTitle = title ?? name;
@@ -27,7 +27,7 @@ function partAsMovie(part: C.CollectionPart): MovieSource {
   return movie;
 }
 
-const CollectionImages = builder.objectRef<C.CollectionImages>('CollectionImages').implement({
+const CollectionImages = builder.objectRef<Up.CollectionImages>('CollectionImages').implement({
   description: 'The images of a collection, by kind.',
   fields: (t) => ({
     backdrops: t.field({ type: [Image], description: 'Wide background images.', resolve: (i) => i.backdrops }),

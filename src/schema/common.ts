@@ -1,5 +1,5 @@
 import type { ObjectRef } from '@pothos/core';
-import type * as Up from '../upstream/types.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 
 export type Types = typeof builder.$inferSchemaTypes;

@@ -1,5 +1,4 @@
-import type * as Up from '../upstream/types.ts';
-import type * as P from '../upstream/types/people.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { carried, pageArgs } from './common.ts';
 import { Episode } from './episode.ts';
@@ -12,7 +11,7 @@ import * as valid from './validate.ts';
 
 /** Each credit entry carries the person's summary (name, gender, profile path...), so linking needs no person call. */
 
-const CastCredit = builder.objectRef<P.MovieCastCredit>('CastCredit').implement({
+const CastCredit = builder.objectRef<Up.MovieCastCredit>('CastCredit').implement({
   description: 'A role in the cast of a movie, series, season or episode.',
   fields: (t) => ({
     creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
@@ -27,7 +26,7 @@ const CastCredit = builder.objectRef<P.MovieCastCredit>('CastCredit').implement(
   }),
 });
 
-const CrewCredit = builder.objectRef<P.CrewCredit>('CrewCredit').implement({
+const CrewCredit = builder.objectRef<Up.CrewCredit>('CrewCredit').implement({
   description: 'A job in the crew of a movie, series, season or episode.',
   fields: (t) => ({
     creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
@@ -37,7 +36,7 @@ const CrewCredit = builder.objectRef<P.CrewCredit>('CrewCredit').implement({
   }),
 });
 
-const Credits = builder.objectRef<P.Credits>('Credits').implement({
+const Credits = builder.objectRef<Up.Credits>('Credits').implement({
   description: 'The cast and crew of a movie, a series (its latest season) or a season.',
   fields: (t) => ({
     cast: t.field({ type: [CastCredit], description: 'Actors and their roles, in billing order.', resolve: (c) => c.cast }),
@@ -45,7 +44,7 @@ const Credits = builder.objectRef<P.Credits>('Credits').implement({
   }),
 });
 
-const EpisodeCredits = builder.objectRef<P.EpisodeCredits>('EpisodeCredits').implement({
+const EpisodeCredits = builder.objectRef<Up.EpisodeCredits>('EpisodeCredits').implement({
   description: 'The cast, crew and guest stars of one episode.',
   fields: (t) => ({
     cast: t.field({ type: [CastCredit], description: 'The regular cast of the season.', resolve: (c) => c.cast }),
@@ -54,7 +53,7 @@ const EpisodeCredits = builder.objectRef<P.EpisodeCredits>('EpisodeCredits').imp
   }),
 });
 
-const CreditRole = builder.objectRef<P.AggregateCast['roles'][number]>('CreditRole').implement({
+const CreditRole = builder.objectRef<Up.AggregateCast['roles'][number]>('CreditRole').implement({
   description: 'One character an actor played, with the number of episodes.',
   fields: (t) => ({
     creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
@@ -63,7 +62,7 @@ const CreditRole = builder.objectRef<P.AggregateCast['roles'][number]>('CreditRo
   }),
 });
 
-const CreditJob = builder.objectRef<P.AggregateCrew['jobs'][number]>('CreditJob').implement({
+const CreditJob = builder.objectRef<Up.AggregateCrew['jobs'][number]>('CreditJob').implement({
   description: 'One job a crew member did, with the number of episodes.',
   fields: (t) => ({
     creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
@@ -72,7 +71,7 @@ const CreditJob = builder.objectRef<P.AggregateCrew['jobs'][number]>('CreditJob'
   }),
 });
 
-const AggregateCastCredit = builder.objectRef<P.AggregateCast>('AggregateCastCredit').implement({
+const AggregateCastCredit = builder.objectRef<Up.AggregateCast>('AggregateCastCredit').implement({
   description: 'An actor of a series or season with every character they played, summed over the episodes.',
   fields: (t) => ({
     roles: t.field({ type: [CreditRole], description: 'The characters played.', resolve: (c) => c.roles }),
@@ -82,7 +81,7 @@ const AggregateCastCredit = builder.objectRef<P.AggregateCast>('AggregateCastCre
   }),
 });
 
-const AggregateCrewCredit = builder.objectRef<P.AggregateCrew>('AggregateCrewCredit').implement({
+const AggregateCrewCredit = builder.objectRef<Up.AggregateCrew>('AggregateCrewCredit').implement({
   description: 'A crew member of a series or season with every job they did in one department, summed over the episodes.',
   fields: (t) => ({
     department: t.exposeString('department', { description: 'Department, such as "Directing".' }),
@@ -92,7 +91,7 @@ const AggregateCrewCredit = builder.objectRef<P.AggregateCrew>('AggregateCrewCre
   }),
 });
 
-const AggregateCredits = builder.objectRef<P.AggregateCredits>('AggregateCredits').implement({
+const AggregateCredits = builder.objectRef<Up.AggregateCredits>('AggregateCredits').implement({
   description: 'Everyone who appeared in or worked on the episodes of a series or season, with episode counts.',
   fields: (t) => ({
     cast: t.field({ type: [AggregateCastCredit], description: 'Actors, regulars first.', resolve: (c) => c.cast }),
@@ -100,7 +99,7 @@ const AggregateCredits = builder.objectRef<P.AggregateCredits>('AggregateCredits
   }),
 });
 
-const Credit = builder.objectRef<P.CreditDetails>('Credit').implement({
+const Credit = builder.objectRef<Up.CreditDetails>('Credit').implement({
   description: 'One credit: a person, a role or job, and the movie or series it is for.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier of the credit.' }),

@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../context.ts';
-import type * as S from '../upstream/types/seasons.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { carried, Image } from './common.ts';
 import { changeWindow, changeWindowArgs } from './changes.ts';
@@ -10,7 +10,7 @@ import * as valid from './validate.ts';
 
 /** Episode sub-resources (changes, ids, stills, translations, videos) and the rating mutations. */
 
-const EpisodeImages = builder.objectRef<S.EpisodeImages>('EpisodeImages').implement({
+const EpisodeImages = builder.objectRef<Up.EpisodeImages>('EpisodeImages').implement({
   description: 'The images of an episode.',
   fields: (t) => ({
     stills: t.field({ type: [Image], description: 'Frames from the episode, its own still first.', resolve: (i) => i.stills }),

@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../context.ts';
-import type * as C from '../upstream/types/collections.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { carried } from './common.ts';
 import { Episode, type EpisodeSource } from './episode.ts';
@@ -8,7 +8,7 @@ import { TVSeries } from './tv.ts';
 import * as valid from './validate.ts';
 
 /** An episode group's id plus whatever its parent (a series' list of groups) carried. */
-export type EpisodeGroupSource = { id: string } & Partial<C.EpisodeGroupDetails>;
+export type EpisodeGroupSource = { id: string } & Partial<Up.EpisodeGroupDetails>;
 
 export const EpisodeGroup = builder.objectRef<EpisodeGroupSource>('EpisodeGroup');
 
@@ -29,7 +29,7 @@ const EpisodeGroupType = builder.enumType('EpisodeGroupType', {
   } as const,
 });
 
-const EpisodeGroupGroup = builder.objectRef<C.EpisodeGroupGroup & { seriesId?: number }>('EpisodeGroupGroup').implement({
+const EpisodeGroupGroup = builder.objectRef<Up.EpisodeGroupGroup & { seriesId?: number }>('EpisodeGroupGroup').implement({
   description: 'One group (a volume, an arc, a disc) of an episode group.',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Identifier of the group.' }),

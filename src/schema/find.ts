@@ -1,4 +1,4 @@
-import type * as M from '../upstream/types/movies.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { Episode } from './episode.ts';
 import { Movie } from './movie.ts';
@@ -20,7 +20,7 @@ const ExternalSource = builder.enumType('ExternalSource', {
   } as const,
 });
 
-export const FindResults = builder.objectRef<M.FindResults>('FindResults').implement({
+export const FindResults = builder.objectRef<Up.FindResults>('FindResults').implement({
   description: 'Everything in the catalog that carries a given external id, by kind.',
   fields: (t) => ({
     movies: t.field({ type: [Movie], description: 'Movies with that id.', resolve: (r) => r.movie_results }),

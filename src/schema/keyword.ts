@@ -1,4 +1,4 @@
-import type * as C from '../upstream/types/collections.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { carried, pageOf } from './common.ts';
 import { Movie, MoviePage } from './movie.ts';
@@ -7,7 +7,7 @@ import { TVSeries } from './tv.ts';
 import * as valid from './validate.ts';
 
 /** A keyword's id plus its name when the parent (a movie's keywords, a search result) carried it. */
-export type KeywordSource = { id: number } & Partial<C.Keyword>;
+export type KeywordSource = { id: number } & Partial<Up.Keyword>;
 
 export const Keyword = builder.objectRef<KeywordSource>('Keyword');
 

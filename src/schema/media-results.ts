@@ -1,4 +1,4 @@
-import type * as M from '../upstream/types/movies.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { FindResults } from './find.ts';
 import { Movie } from './movie.ts';
@@ -18,7 +18,7 @@ export const MediaResult = builder.unionType('MediaResult', {
   },
 });
 
-const MediaResultPage = builder.objectRef<{ page: number; total_pages: number; total_results: number; results: M.MultiItem[] }>('MediaResultPage').implement({
+const MediaResultPage = builder.objectRef<{ page: number; total_pages: number; total_results: number; results: Up.MultiItem[] }>('MediaResultPage').implement({
   description: 'One page of movies, TV series and people. Pages are 1-based and hold up to 20 results.',
   fields: (t) => ({
     page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),

@@ -1,4 +1,4 @@
-import type * as M from '../upstream/types/movies.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { pageArgs } from './common.ts';
 import { Movie, MoviePage } from './movie.ts';
@@ -22,7 +22,7 @@ export const ReleaseType = builder.enumType('ReleaseType', {
   } as const,
 });
 
-const MovieRelease = builder.objectRef<M.ReleaseDate>('MovieRelease').implement({
+const MovieRelease = builder.objectRef<Up.ReleaseDate>('MovieRelease').implement({
   description: 'One release of a movie in a country.',
   fields: (t) => ({
     certification: t.string({
@@ -41,7 +41,7 @@ const MovieRelease = builder.objectRef<M.ReleaseDate>('MovieRelease').implement(
   }),
 });
 
-const MovieReleaseCountry = builder.objectRef<M.CountryReleaseDates>('MovieReleaseCountry').implement({
+const MovieReleaseCountry = builder.objectRef<Up.CountryReleaseDates>('MovieReleaseCountry').implement({
   description: 'The releases of a movie in one country.',
   fields: (t) => ({
     countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 country code.' }),
@@ -49,7 +49,7 @@ const MovieReleaseCountry = builder.objectRef<M.CountryReleaseDates>('MovieRelea
   }),
 });
 
-const DateRangeOfList = builder.objectRef<M.NowPlayingPage['dates']>('NowPlayingDates').implement({
+const DateRangeOfList = builder.objectRef<Up.NowPlayingPage['dates']>('NowPlayingDates').implement({
   description: 'The release days a now-playing list covers, both ends included.',
   fields: (t) => ({
     minimum: t.exposeString('minimum', { description: 'First release day, YYYY-MM-DD.' }),
@@ -57,7 +57,7 @@ const DateRangeOfList = builder.objectRef<M.NowPlayingPage['dates']>('NowPlaying
   }),
 });
 
-const NowPlayingMoviesPage = builder.objectRef<M.NowPlayingPage>('NowPlayingMoviesPage').implement({
+const NowPlayingMoviesPage = builder.objectRef<Up.NowPlayingPage>('NowPlayingMoviesPage').implement({
   description: 'One page of movies in cinemas now. Pages are 1-based and hold up to 20 results.',
   fields: (t) => ({
     page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),

@@ -1,6 +1,5 @@
 import type { GatewayContext } from '../context.ts';
-import type * as C from '../upstream/types/collections.ts';
-import type * as Up from '../upstream/types.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { carried, Image } from './common.ts';
 import { AlternativeName, Company } from './company.ts';
@@ -8,7 +7,7 @@ import { TVSeries } from './tv.ts';
 import * as valid from './validate.ts';
 
 /** A network's id plus whatever its parent (series details, an episode group) carried. */
-export type NetworkSource = { id: number } & Partial<C.NetworkDetails>;
+export type NetworkSource = { id: number } & Partial<Up.NetworkDetails>;
 
 export const Network = builder.objectRef<NetworkSource>('Network');
 
@@ -17,7 +16,7 @@ function details(network: NetworkSource, context: GatewayContext) {
 }
 
 /** Logos have no language; as `Image`s their `languageCode` is null. */
-function logoImages(logos: C.LogoImage[]): Up.Image[] {
+function logoImages(logos: Up.LogoImage[]): Up.Image[] {
   return logos.map((logo) => ({
     aspect_ratio: logo.aspect_ratio,
     file_path: logo.file_path,

@@ -1,4 +1,4 @@
-import type * as P from '../upstream/types/people.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { Movie } from './movie.ts';
 import { TVSeries } from './tv.ts';
@@ -31,7 +31,7 @@ export const PersonWork = builder.objectRef<WorkSource>('PersonWork').implement(
   }),
 });
 
-const PersonMovieCast = builder.objectRef<P.PersonMovieCast>('PersonMovieCastCredit').implement({
+const PersonMovieCast = builder.objectRef<Up.PersonMovieCast>('PersonMovieCastCredit').implement({
   description: 'A role the person played in a movie.',
   fields: (t) => ({
     creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
@@ -41,7 +41,7 @@ const PersonMovieCast = builder.objectRef<P.PersonMovieCast>('PersonMovieCastCre
   }),
 });
 
-const PersonMovieCrew = builder.objectRef<P.PersonMovieCrew>('PersonMovieCrewCredit').implement({
+const PersonMovieCrew = builder.objectRef<Up.PersonMovieCrew>('PersonMovieCrewCredit').implement({
   description: 'A job the person did on a movie.',
   fields: (t) => ({
     creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
@@ -51,7 +51,7 @@ const PersonMovieCrew = builder.objectRef<P.PersonMovieCrew>('PersonMovieCrewCre
   }),
 });
 
-export const PersonMovieCredits = builder.objectRef<P.PersonMovieCredits>('PersonMovieCredits').implement({
+export const PersonMovieCredits = builder.objectRef<Up.PersonMovieCredits>('PersonMovieCredits').implement({
   description: 'The movies a person played in or worked on.',
   fields: (t) => ({
     cast: t.field({ type: [PersonMovieCast], description: 'Acting roles.', resolve: (c) => c.cast }),
@@ -59,7 +59,7 @@ export const PersonMovieCredits = builder.objectRef<P.PersonMovieCredits>('Perso
   }),
 });
 
-const PersonTVCast = builder.objectRef<P.PersonTVCast>('PersonTVCastCredit').implement({
+const PersonTVCast = builder.objectRef<Up.PersonTVCast>('PersonTVCastCredit').implement({
   description: 'A role the person played in a TV series (as a regular or a guest star).',
   fields: (t) => ({
     creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
@@ -69,7 +69,7 @@ const PersonTVCast = builder.objectRef<P.PersonTVCast>('PersonTVCastCredit').imp
   }),
 });
 
-const PersonTVCrew = builder.objectRef<P.PersonTVCrew>('PersonTVCrewCredit').implement({
+const PersonTVCrew = builder.objectRef<Up.PersonTVCrew>('PersonTVCrewCredit').implement({
   description: 'A job the person did on a TV series.',
   fields: (t) => ({
     creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
@@ -80,7 +80,7 @@ const PersonTVCrew = builder.objectRef<P.PersonTVCrew>('PersonTVCrewCredit').imp
   }),
 });
 
-export const PersonTVCredits = builder.objectRef<P.PersonTVCredits>('PersonTVCredits').implement({
+export const PersonTVCredits = builder.objectRef<Up.PersonTVCredits>('PersonTVCredits').implement({
   description: 'The TV series a person played in or worked on.',
   fields: (t) => ({
     cast: t.field({ type: [PersonTVCast], description: 'Acting roles, one per series and character.', resolve: (c) => c.cast }),
@@ -88,7 +88,7 @@ export const PersonTVCredits = builder.objectRef<P.PersonTVCredits>('PersonTVCre
   }),
 });
 
-const PersonCombinedCast = builder.objectRef<P.CombinedCast>('PersonCombinedCastCredit').implement({
+const PersonCombinedCast = builder.objectRef<Up.CombinedCast>('PersonCombinedCastCredit').implement({
   description: 'A role the person played in a movie or series. Exactly one of `movie` and `series` is set.',
   fields: (t) => ({
     creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
@@ -109,7 +109,7 @@ const PersonCombinedCast = builder.objectRef<P.CombinedCast>('PersonCombinedCast
   }),
 });
 
-const PersonCombinedCrew = builder.objectRef<P.CombinedCrew>('PersonCombinedCrewCredit').implement({
+const PersonCombinedCrew = builder.objectRef<Up.CombinedCrew>('PersonCombinedCrewCredit').implement({
   description: 'A job the person did on a movie or series. Exactly one of `movie` and `series` is set.',
   fields: (t) => ({
     creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
@@ -126,7 +126,7 @@ const PersonCombinedCrew = builder.objectRef<P.CombinedCrew>('PersonCombinedCrew
   }),
 });
 
-export const PersonCombinedCredits = builder.objectRef<P.PersonCombinedCredits>('PersonCombinedCredits').implement({
+export const PersonCombinedCredits = builder.objectRef<Up.PersonCombinedCredits>('PersonCombinedCredits').implement({
   description: 'Everything a person played in or worked on, movies and series together.',
   fields: (t) => ({
     cast: t.field({ type: [PersonCombinedCast], description: 'Acting roles, movies first.', resolve: (c) => c.cast }),

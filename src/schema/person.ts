@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../context.ts';
-import type * as P from '../upstream/types/people.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { carried, dateOrNull, Image, pageArgs, pageOf } from './common.ts';
 import { Movie } from './movie.ts';
@@ -23,7 +23,7 @@ import * as valid from './validate.ts';
  * What a Person is backed by: the id, plus whatever the place it came from carried (a credit
  * carries name, gender, profile path, popularity; a list item adds the works it is known for).
  */
-export type PersonSource = { id: number } & Partial<Omit<P.PersonDetails, 'id'>> & Partial<Omit<P.PersonListItem, 'id'>>;
+export type PersonSource = { id: number } & Partial<Omit<Up.PersonDetails, 'id'>> & Partial<Omit<Up.PersonListItem, 'id'>>;
 
 export const Person = builder.objectRef<PersonSource>('Person');
 
@@ -31,7 +31,7 @@ function details(person: PersonSource, context: GatewayContext) {
   return () => context.loaders.person.load({ personId: person.id });
 }
 
-const TaggedImage = builder.objectRef<P.TaggedImage>('TaggedImage').implement({
+const TaggedImage = builder.objectRef<Up.TaggedImage>('TaggedImage').implement({
   description: 'An image of a movie or series in which the person appears.',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Identifier of the image.' }),

@@ -1,11 +1,11 @@
-import type * as S from '../upstream/types/seasons.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import * as valid from './validate.ts';
 import { Region } from './watch-providers.ts';
 
 /** The configuration reference lists: countries, languages, time zones, jobs, primary translations. */
 
-export const Language = builder.objectRef<S.ConfigLanguage>('Language').implement({
+export const Language = builder.objectRef<Up.ConfigLanguage>('Language').implement({
   description: 'A language the catalog knows.',
   fields: (t) => ({
     languageCode: t.exposeString('iso_639_1', { description: 'ISO 639-1 two-letter language code.' }),
@@ -18,7 +18,7 @@ export const Language = builder.objectRef<S.ConfigLanguage>('Language').implemen
   }),
 });
 
-const CountryTimezones = builder.objectRef<S.ConfigTimezone>('CountryTimezones').implement({
+const CountryTimezones = builder.objectRef<Up.ConfigTimezone>('CountryTimezones').implement({
   description: 'The time zones used in one country.',
   fields: (t) => ({
     countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 two-letter country code.' }),
@@ -26,7 +26,7 @@ const CountryTimezones = builder.objectRef<S.ConfigTimezone>('CountryTimezones')
   }),
 });
 
-const Department = builder.objectRef<S.ConfigDepartment>('Department').implement({
+const Department = builder.objectRef<Up.ConfigDepartment>('Department').implement({
   description: 'A department of a film or TV crew and the jobs in it, as crew credits name them.',
   fields: (t) => ({
     name: t.exposeString('department', { description: 'Name of the department, such as "Directing".' }),

@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../context.ts';
-import type * as S from '../upstream/types/seasons.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { carried } from './common.ts';
 import { changeWindow, changeWindowArgs } from './changes.ts';
@@ -11,7 +11,7 @@ import * as valid from './validate.ts';
 
 /** Season sub-resources: the session's episode ratings, changes, translations, videos, watch providers. */
 
-type EpisodeRatingSource = S.SeasonAccountStates['results'][number] & { seriesId: number; season_number: number };
+type EpisodeRatingSource = Up.SeasonAccountStates['results'][number] & { seriesId: number; season_number: number };
 
 const SeasonEpisodeRating = builder.objectRef<EpisodeRatingSource>('SeasonEpisodeRating').implement({
   description: "The session's rating of one episode of a season.",

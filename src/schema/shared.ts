@@ -1,4 +1,4 @@
-import type * as Up from '../upstream/types.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 
 /** Types that several domains return: videos, translations, external ids, watch offers, account states. */

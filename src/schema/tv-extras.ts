@@ -1,4 +1,4 @@
-import type * as T from '../upstream/types/tv.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { AlternativeTitle, Image, pageArgs } from './common.ts';
 import { ChangeGroup } from './movie.ts';
@@ -9,7 +9,7 @@ import * as valid from './validate.ts';
 
 /** Series sub-resources: account states, titles, changes, ratings, ids, images, related, reviews, texts, videos, providers; and rating. */
 
-const TVContentRating = builder.objectRef<T.TVContentRating>('TVContentRating').implement({
+const TVContentRating = builder.objectRef<Up.TVContentRating>('TVContentRating').implement({
   description: 'The age rating of a TV series in one country.',
   fields: (t) => ({
     countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 country code.' }),
@@ -18,7 +18,7 @@ const TVContentRating = builder.objectRef<T.TVContentRating>('TVContentRating').
   }),
 });
 
-const TVSeriesImages = builder.objectRef<T.TVSeriesImages>('TVSeriesImages').implement({
+const TVSeriesImages = builder.objectRef<Up.TVSeriesImages>('TVSeriesImages').implement({
   description: 'The images of a TV series, by kind.',
   fields: (t) => ({
     backdrops: t.field({ type: [Image], description: 'Wide background images.', resolve: (i) => i.backdrops }),

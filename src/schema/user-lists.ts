@@ -6,14 +6,14 @@
 import { GraphQLError } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { UpstreamError } from '../upstream/errors.ts';
-import type * as A from '../upstream/types/account.ts';
+import type * as Up from '../upstream/api/types.ts';
 import { builder } from './builder.ts';
 import { carried, MediaList, pageOf } from './common.ts';
 import { Movie } from './movie.ts';
 import { TVSeries } from './tv.ts';
 import * as valid from './validate.ts';
 
-type UserListSource = { id: number } & Partial<Omit<A.ListDetails, 'id' | 'items'>> & { list_type?: string };
+type UserListSource = { id: number } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> & { list_type?: string };
 
 export const UserList = builder.objectRef<UserListSource>('UserList');
 
@@ -27,7 +27,7 @@ const UserListItem = builder.unionType('UserListItem', {
   resolveType: (item) => ((item as { media_type?: string }).media_type === 'tv' ? TVSeries : Movie),
 });
 
-type ItemPage = { page: number; results: A.ListItem[]; total_pages: number; total_results: number };
+type ItemPage = { page: number; results: Up.ListItem[]; total_pages: number; total_results: number };
 
 const UserListItemPage = builder.objectRef<ItemPage>('UserListItemPage').implement({
   description: 'One page of the entries of a user list. Pages are 1-based and hold up to 20 entries.',

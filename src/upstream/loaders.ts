@@ -2,9 +2,8 @@ import DataLoader from 'dataloader';
 import type { FreshnessObserver, UpstreamClient } from './client.ts';
 import { missingSessionError, UpstreamError } from './errors.ts';
 import { createMerger, type Send } from './merge.ts';
-import { resources, type Resources } from './resources/all.ts';
-import type { Operation, Resource, SessionQuery } from './resources/define.ts';
-import { writes, type Writes } from './writes/all.ts';
+import type { Operation, Resource, SessionQuery } from './api/define.ts';
+import { resources, writes, type Resources, type Writes } from './api/registry.ts';
 
 /** Who the upstream calls of one GraphQL request are made for. */
 export interface Credentials {

@@ -1,4 +1,6 @@
 import type { QueryValue, UpstreamRequest } from './client.ts';
+import type { AppendParent } from './api/define.ts';
+import { appendableKeys } from './api/registry.ts';
 import type { PathSegment } from './paths.ts';
 
 /**
@@ -17,38 +19,22 @@ interface Namespace {
   appendable: ReadonlySet<string>;
 }
 
+/**
+ * The path shape of each parent detail endpoint. Which sub-resources each one can carry is
+ * declared on the resources themselves (`append`, see api/define.ts) and read from the registry.
+ */
+const SHAPES: Record<AppendParent, string[]> = {
+  episode: ['tv', '#', 'season', '#', 'episode', '#'],
+  season: ['tv', '#', 'season', '#'],
+  tv: ['tv', '#'],
+  movie: ['movie', '#'],
+  person: ['person', '#'],
+};
+
 // Longest shapes first, so a season path is not mistaken for a series sub-resource.
-const NAMESPACES: Namespace[] = [
-  {
-    shape: ['tv', '#', 'season', '#', 'episode', '#'],
-    appendable: new Set(['credits', 'external_ids', 'images', 'translations', 'videos']),
-  },
-  {
-    shape: ['tv', '#', 'season', '#'],
-    appendable: new Set(['aggregate_credits', 'credits', 'external_ids', 'images', 'translations', 'videos', 'watch/providers']),
-  },
-  {
-    shape: ['tv', '#'],
-    appendable: new Set([
-      'aggregate_credits', 'alternative_titles', 'changes', 'content_ratings', 'credits', 'episode_groups', 'external_ids',
-      'images', 'keywords', 'lists', 'recommendations', 'reviews', 'screened_theatrically', 'similar', 'translations',
-      'videos', 'watch/providers',
-    ]),
-  },
-  {
-    shape: ['movie', '#'],
-    appendable: new Set([
-      'alternative_titles', 'changes', 'credits', 'external_ids', 'images', 'keywords', 'lists', 'recommendations',
-      'release_dates', 'reviews', 'similar', 'translations', 'videos', 'watch/providers',
-    ]),
-  },
-  {
-    shape: ['person', '#'],
-    appendable: new Set([
-      'changes', 'combined_credits', 'external_ids', 'images', 'movie_credits', 'tagged_images', 'translations', 'tv_credits',
-    ]),
-  },
-];
+const NAMESPACES: Namespace[] = (Object.entries(SHAPES) as Array<[AppendParent, string[]]>)
+  .sort(([, a], [, b]) => b.length - a.length)
+  .map(([parent, shape]) => ({ shape, appendable: appendableKeys.get(parent) ?? new Set<string>() }));
 
 /** The detail endpoint a GET belongs to, and its sub-path key (null for the details themselves). */
 function parentOf(path: ReadonlyArray<PathSegment>): { parent: PathSegment[]; key: string | null } | undefined {

@@ -17,8 +17,22 @@ export type SessionQuery = { session_id?: string; guest_session_id?: string };
 export interface Operation<Params, Result> {
   build(params: Params, session: SessionQuery): UpstreamRequest;
   needs: SessionNeed;
+  /**
+   * Where this GET can ride along with its parent's detail call through `append_to_response`
+   * (CONTRACT.md §2): the parent kind and the key the parent's answer carries it under, which
+   * is the sub-path after the parent's path. The merger reads this, so it lives with the resource.
+   */
+  append?: Append;
   /** Phantom field carrying the result type for the loaders' typing. */
   readonly result?: Result;
+}
+
+/** The detail endpoints other GETs can be appended to (their path shapes are in merge.ts). */
+export type AppendParent = 'movie' | 'tv' | 'season' | 'episode' | 'person';
+
+export interface Append {
+  parent: AppendParent;
+  key: string;
 }
 
 /** A GET: loaded through a per-request DataLoader. */
@@ -32,6 +46,15 @@ export function resource<Params, Result>(
   needs: SessionNeed = 'none',
 ): Resource<Params, Result> {
   return { build, needs };
+}
+
+/** A GET that the parent's detail call can also answer, appended under `key`. */
+export function appendable<Params, Result>(
+  parent: AppendParent,
+  key: string,
+  build: (params: Params, session: SessionQuery) => UpstreamRequest,
+): Resource<Params, Result> {
+  return { build, needs: 'none', append: { parent, key } };
 }
 
 export function sessionResource<Params, Result>(

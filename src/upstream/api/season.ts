@@ -1,0 +1,73 @@
+/** TV seasons: details and every season sub-resource. Season credits live in credit.ts. */
+import type { Changes } from './changes.ts';
+import { appendable, resource, type ImageLanguage, type Language, type SeasonKey } from './define.ts';
+import type { EpisodeSummary } from './episode.ts';
+import type { WatchProviders } from './watch-provider.ts';
+import { changeWindow, type ChangeWindow, type ExternalIds, type IdResults, type Image, type Translations, type Videos } from './wire.ts';
+
+export interface SeasonSummary {
+  id: number;
+  air_date: string | null;
+  episode_count: number;
+  name: string;
+  overview: string;
+  poster_path: string | null;
+  season_number: number;
+  vote_average: number;
+}
+
+export interface SeasonDetails {
+  _id: string;
+  id: number;
+  air_date: string | null;
+  episodes: EpisodeSummary[];
+  name: string;
+  overview: string;
+  poster_path: string | null;
+  season_number: number;
+  vote_average: number;
+}
+
+export interface SeasonImages {
+  id: number;
+  posters: Image[];
+}
+
+export type SeasonExternalIds = ExternalIds;
+
+/** GET /tv/{id}/season/{n}/account_states: the session's rating of each episode. */
+export type SeasonAccountStates = IdResults<{ id: number; episode_number: number; rated: { value: number } | false }>;
+
+/** Videos of a season or an episode can be filtered by language. */
+export type VideoLanguage = Language & { includeVideoLanguage?: string };
+export const videoQuery = (p: VideoLanguage) => ({ language: p.language, include_video_language: p.includeVideoLanguage });
+
+export const seasonPath = (p: SeasonKey) => ['tv', p.seriesId, 'season', p.seasonNumber];
+const sub = (key: string) => (p: SeasonKey) => [...seasonPath(p), ...key.split('/')];
+
+export const seasonResources = {
+  season: resource<SeasonKey & Language, SeasonDetails>((p) => ({ path: seasonPath(p), query: { language: p.language } })),
+  seasonImages: appendable<SeasonKey & ImageLanguage, SeasonImages>('season', 'images', (p) => ({
+    path: sub('images')(p),
+    query: { language: p.language, include_image_language: p.includeImageLanguage },
+  })),
+  seasonExternalIds: appendable<SeasonKey, SeasonExternalIds>('season', 'external_ids', (p) => ({ path: sub('external_ids')(p) })),
+  // The session's own state: never appended, so the shared details stay cacheable.
+  seasonAccountStates: resource<SeasonKey, SeasonAccountStates>(
+    (p, session) => ({ path: sub('account_states')(p), query: { ...session } }),
+    'user-or-guest',
+  ),
+  seasonTranslations: appendable<SeasonKey, Translations>('season', 'translations', (p) => ({ path: sub('translations')(p) })),
+  seasonVideos: appendable<SeasonKey & VideoLanguage, Videos>('season', 'videos', (p) => ({
+    path: sub('videos')(p),
+    query: videoQuery(p),
+  })),
+  seasonWatchProviders: appendable<SeasonKey, WatchProviders>('season', 'watch/providers', (p) => ({
+    path: sub('watch/providers')(p),
+  })),
+  // By the season's own id, outside the series path: nothing to append it to.
+  seasonChanges: resource<{ seasonId: number } & ChangeWindow, Changes>((p) => ({
+    path: ['tv', 'season', p.seasonId, 'changes'],
+    query: changeWindow(p),
+  })),
+};
