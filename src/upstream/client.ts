@@ -1,9 +1,8 @@
-import CachePolicy from 'http-cache-semantics';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, parseBody, readBody, type Exchange } from './body.ts';
 import { circuitOpenError, missingCredentialError, timeoutError, UpstreamError, unreachableError } from './errors.ts';
-import { createHttpCache, policyRequest, type HttpCache } from './http-cache.ts';
+import { createHttpCache, freshFor, lookup, revalidated, storeAnswer, type HttpCache } from './http-cache.ts';
 import { encodePath, isSessionBound, routeOf, type PathSegment } from './paths.ts';
 import {
   backoffDelay,
@@ -206,7 +205,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
   }
 
-  /** A GET through the shared cache; `cache` is undefined when this answer must not be shared. */
+  /** A GET through the shared cache (its rules: http-cache.ts); `cache` is undefined when this answer must not be shared. */
   async function cachedGet<T>(
     accessToken: string,
     url: string,
@@ -215,32 +214,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     deadline: number,
     cache: HttpCache | undefined,
   ): Promise<T> {
-    const policyReq = policyRequest(url);
-    const cached = cache?.get(key);
-    // Requests carry no Cache-Control of their own, so freshness is the response's alone.
-    if (cache && cached && Date.now() < cached.freshUntil) {
-      cache.stats.hits++;
-      return cached.body as T;
-    }
-    const validators: Record<string, string> = {};
-    if (cached) {
-      const etag = cached.policy.revalidationHeaders(policyReq)['if-none-match'];
-      if (typeof etag === 'string') validators['if-none-match'] = etag;
-    }
+    const { entry, fresh, validators } = lookup(cache, key, url);
+    if (fresh && entry) return entry.body as T;
     const response = await exchange(accessToken, url, req, deadline, validators);
-    if (cache && cached && response.status === 304) {
-      const { policy } = cached.policy.revalidatedPolicy(policyReq, { status: 304, headers: response.headers });
-      cache.set(key, { ...cached, policy, freshUntil: Date.now() + policy.timeToLive() });
-      cache.stats.revalidations++;
-      return cached.body as T;
-    }
-    if (cache) cache.stats.misses++;
-    const body = parseBody<T>(response);
-    if (cache && response.status === 200) {
-      const policy = new CachePolicy(policyReq, { status: 200, headers: response.headers }, { shared: true });
-      if (policy.storable()) cache.set(key, { policy, body, size: response.text.length, freshUntil: Date.now() + policy.timeToLive() });
-    }
-    return body;
+    if (cache && entry && response.status === 304) return revalidated(cache, key, entry, url, response) as T;
+    return storeAnswer(cache, key, url, response, () => parseBody<T>(response));
   }
 
   async function send<T>(accessToken: string | undefined, req: UpstreamRequest, deadline?: number, observe?: FreshnessObserver): Promise<T> {
@@ -266,10 +244,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       inFlight.set(key, promise);
     }
     const body = await promise;
-    if (observe) {
-      const entry = shared?.get(key);
-      observe(entry ? Math.max(0, entry.freshUntil - Date.now()) : 0);
-    }
+    observe?.(freshFor(shared, key));
     return body;
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import CachePolicy from 'http-cache-semantics';
 import { LRUCache } from 'lru-cache';
+import type { Exchange } from './body.ts';
 
 /**
  * The shared HTTP cache of upstream GET responses, across requests. It behaves as a shared
@@ -56,4 +57,52 @@ export function createHttpCache(maxBytes: number): HttpCache {
 /** The request as the cache policy sees it: the credential is only marked present. */
 export function policyRequest(url: string): CachePolicy.Request {
   return { url, method: 'GET', headers: { authorization: 'Bearer (credential)' } };
+}
+
+/**
+ * What the cache holds for a GET before it is sent: the stored entry, whether it is still
+ * fresh (then it is the answer, counted as a hit), and the validators to revalidate it with.
+ * Requests carry no Cache-Control of their own, so freshness is the response's alone.
+ */
+export function lookup(cache: HttpCache | undefined, key: string, url: string) {
+  const entry = cache?.get(key);
+  const validators: Record<string, string> = {};
+  if (cache && entry && Date.now() < entry.freshUntil) {
+    cache.stats.hits++;
+    return { entry, fresh: true, validators };
+  }
+  if (entry) {
+    const etag = entry.policy.revalidationHeaders(policyRequest(url))['if-none-match'];
+    if (typeof etag === 'string') validators['if-none-match'] = etag;
+  }
+  return { entry, fresh: false, validators };
+}
+
+/** A 304 to a revalidation: the stored body stands, fresh again for what the 304 allows. */
+export function revalidated(cache: HttpCache, key: string, entry: CachedResponse, url: string, response: Exchange): unknown {
+  const { policy } = entry.policy.revalidatedPolicy(policyRequest(url), { status: 304, headers: response.headers });
+  cache.set(key, { ...entry, policy, freshUntil: Date.now() + policy.timeToLive() });
+  cache.stats.revalidations++;
+  return entry.body;
+}
+
+/**
+ * Any other answer: a miss. `parse` turns it into the body (or throws its error, after the miss
+ * is counted); a 200 is stored when its headers let a shared cache store it (no `no-store`,
+ * no `private`, ...).
+ */
+export function storeAnswer<T>(cache: HttpCache | undefined, key: string, url: string, response: Exchange, parse: () => T): T {
+  if (cache) cache.stats.misses++;
+  const body = parse();
+  if (cache && response.status === 200) {
+    const policy = new CachePolicy(policyRequest(url), { status: 200, headers: response.headers }, { shared: true });
+    if (policy.storable()) cache.set(key, { policy, body, size: response.text.length, freshUntil: Date.now() + policy.timeToLive() });
+  }
+  return body;
+}
+
+/** How long the stored answer under `key` stays fresh, in ms (0 when none is stored). */
+export function freshFor(cache: HttpCache | undefined, key: string): number {
+  const entry = cache?.get(key);
+  return entry ? Math.max(0, entry.freshUntil - Date.now()) : 0;
 }
