@@ -1,6 +1,14 @@
 import { GraphQLError } from 'graphql';
 import { createGraphQLError, handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
-import { UpstreamError } from './upstream/errors.ts';
+import { MissingCredentialError, UpstreamError, type MissingCredential } from './upstream/errors.ts';
+
+/** What a client must send for each credential a call lacked: the headers are this layer's business. */
+const MISSING_HEADERS: Record<MissingCredential, string> = {
+  token: 'No access token: send "Authorization: Bearer <token>" or configure CATALOG_ACCESS_TOKEN on the gateway.',
+  'user-session': 'This field needs a user session: send it in the X-Session-Id header.',
+  'guest-session': 'This field needs a guest session: send it in the X-Guest-Session-Id header.',
+  'any-session': 'This field needs a session: send a user session in X-Session-Id or a guest session in X-Guest-Session-Id.',
+};
 
 /**
  * A field error as the client sees it. Upstream failures keep our message and code. An
@@ -22,7 +30,10 @@ export function clientError(error: GraphQLError): GraphQLError {
   const original = error.originalError;
   let code: string;
   let message: string;
-  if (original instanceof UpstreamError) {
+  if (original instanceof MissingCredentialError) {
+    code = original.code;
+    message = MISSING_HEADERS[original.missing];
+  } else if (original instanceof UpstreamError) {
     code = original.code;
     message = original.message;
   } else if (error.path && error.extensions?.code === undefined && !(original instanceof GraphQLError && original.extensions?.code)) {

@@ -145,9 +145,27 @@ describe('Guest sessions', () => {
   it('without X-Guest-Session-Id: UNAUTHENTICATED, no upstream call; an unknown guest session is UNAUTHENTICATED too', async () => {
     const missing = await h.query(`{ guestSession { ratedMovies { page } } }`, undefined, userHeaders());
     expect(errorCodes(missing)).toEqual(['UNAUTHENTICATED']);
+    expect(missing.body.errors![0].message).toMatch(/send it in the X-Guest-Session-Id header/);
     expect(h.catalog.calls).toEqual([]);
     const unknown = await h.query(`{ guestSession { ratedMovies { page } } }`, undefined, { 'x-guest-session-id': 'feedfacefeedface' });
     expect(errorCodes(unknown)).toEqual(['UNAUTHENTICATED']);
     expect(unknown.text).not.toContain('feedfacefeedface');
+  });
+});
+
+describe('a missing credential names what to send', () => {
+  it('a user session, a session of either kind, or a token: each message names its header', async () => {
+    const account = await h.query(`query($id: Int!) { account(id: $id) { username } }`, { id: accountId });
+    expect(account.body.errors![0].message).toBe('This field needs a user session: send it in the X-Session-Id header.');
+    const movieId = h.catalog.data.movies[0].id;
+    const states = await h.query(`query($id: Int!) { movie(id: $id) { accountStates { rating } } }`, { id: movieId });
+    expect(states.body.errors![0].message).toMatch(/X-Session-Id or a guest session in X-Guest-Session-Id/);
+    const noToken = await startHarness({ serverToken: null });
+    try {
+      const answer = await noToken.query(`{ configuration { changeKeys } }`);
+      expect(answer.body.errors![0].message).toMatch(/send "Authorization: Bearer <token>"/);
+    } finally {
+      await noToken.close();
+    }
   });
 });

@@ -103,18 +103,27 @@ export function malformedResponseError(): UpstreamError {
   return new UpstreamError('UPSTREAM_ERROR', 'The catalog sent a response that could not be read.');
 }
 
-export function missingCredentialError(): UpstreamError {
-  return new UpstreamError(
-    'UNAUTHENTICATED',
-    'No access token: send "Authorization: Bearer <token>" or configure CATALOG_ACCESS_TOKEN on the gateway.',
-  );
+/** Which credential a call lacked; the GraphQL side words it in terms of the client's headers. */
+export type MissingCredential = 'token' | 'user-session' | 'guest-session' | 'any-session';
+
+/** A call that cannot go out for want of a credential: UNAUTHENTICATED, before any upstream call. */
+export class MissingCredentialError extends UpstreamError {
+  constructor(readonly missing: MissingCredential) {
+    super('UNAUTHENTICATED', MISSING_MESSAGES[missing]);
+  }
 }
 
-export function missingSessionError(guestAllowed = false): UpstreamError {
-  return new UpstreamError(
-    'UNAUTHENTICATED',
-    guestAllowed
-      ? 'This field needs a session: send a user session in X-Session-Id or a guest session in X-Guest-Session-Id.'
-      : 'This field needs a user session: send it in the X-Session-Id header.',
-  );
+const MISSING_MESSAGES: Record<MissingCredential, string> = {
+  token: 'No access token for the catalog.',
+  'user-session': 'This field needs a user session.',
+  'guest-session': 'This field needs a guest session.',
+  'any-session': 'This field needs a user session or a guest session.',
+};
+
+export function missingCredentialError(): UpstreamError {
+  return new MissingCredentialError('token');
+}
+
+export function missingSessionError(need: Exclude<MissingCredential, 'token'>): UpstreamError {
+  return new MissingCredentialError(need);
 }

@@ -26,11 +26,11 @@ function sessionFor(operation: Operation<unknown, unknown>, credentials: Credent
   if (operation.needs === 'none') return {};
   if (operation.needs === 'guest') {
     if (credentials.guestSessionId) return { guest_session_id: credentials.guestSessionId };
-    return new UpstreamError('UNAUTHENTICATED', 'This field needs a guest session: send it in the X-Guest-Session-Id header.');
+    return missingSessionError('guest-session');
   }
   if (credentials.sessionId) return { session_id: credentials.sessionId };
   if (operation.needs === 'user-or-guest' && credentials.guestSessionId) return { guest_session_id: credentials.guestSessionId };
-  return missingSessionError(operation.needs === 'user-or-guest');
+  return missingSessionError(operation.needs === 'user-or-guest' ? 'any-session' : 'user-session');
 }
 
 function loaderFor(client: UpstreamClient, send: Send, definition: Resource<unknown, unknown>, credentials: Credentials) {
@@ -61,34 +61,6 @@ export interface LoaderOptions {
   observe?: FreshnessObserver;
 }
 
-type LoaderFactory = (name: string) => DataLoader<unknown, unknown, string>;
-
-/**
- * One property per resource name, each creating its DataLoader on first use: a request builds
- * only the few loaders it needs out of the hundreds the graph has.
- */
-class LazyLoaders {
-  private readonly made = new Map<string, DataLoader<unknown, unknown, string>>();
-  constructor(private readonly make: LoaderFactory) {}
-
-  protected loader(name: string): DataLoader<unknown, unknown, string> {
-    let loader = this.made.get(name);
-    if (!loader) {
-      loader = this.make(name);
-      this.made.set(name, loader);
-    }
-    return loader;
-  }
-}
-
-for (const name of Object.keys(resources)) {
-  Object.defineProperty(LazyLoaders.prototype, name, {
-    get(this: { loader(name: string): unknown }) {
-      return this.loader(name);
-    },
-  });
-}
-
 /**
  * Built per request: a loader's memo must never outlive the request that filled it. With
  * `appendToResponse`, sub-resource loads of one parent in one tick share one upstream call;
@@ -98,11 +70,21 @@ export function createLoaders(client: UpstreamClient, credentials: Credentials, 
   const direct: Send = (request) => client.send(credentials.accessToken, request, options.deadline, options.observe);
   const merger = options.appendToResponse ? createMerger(direct) : undefined;
   const table = resources as Record<string, Resource<unknown, unknown>>;
-  return new LazyLoaders((name) => {
-    const resource = table[name];
-    const send = merger && resource.needs === 'none' ? merger.fetch : direct;
-    return loaderFor(client, send, resource, credentials);
-  }) as unknown as Loaders;
+  // Each loader is created on first use: a request builds only the few it needs out of the
+  // hundreds the graph has.
+  const made = new Map<string, DataLoader<unknown, unknown, string>>();
+  return new Proxy({} as Loaders, {
+    get(_, name) {
+      if (typeof name !== 'string' || !Object.hasOwn(table, name)) return undefined;
+      let loader = made.get(name);
+      if (!loader) {
+        const resource = table[name];
+        loader = loaderFor(client, merger && resource.needs === 'none' ? merger.fetch : direct, resource, credentials);
+        made.set(name, loader);
+      }
+      return loader;
+    },
+  });
 }
 
 export function createActions(client: UpstreamClient, credentials: Credentials, deadline: number, observe?: FreshnessObserver): Actions {
