@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { createGraphQLError, handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
+import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 import { MissingCredentialError, UpstreamError, type MissingCredential } from './upstream/errors.ts';
 
 /** What a client must send for each credential a call lacked: the headers are this layer's business. */
@@ -24,7 +25,7 @@ export function clientError(error: GraphQLError): GraphQLError {
       nodes: error.nodes,
       source: error.source,
       positions: error.positions,
-      extensions: { code: 'BAD_USER_INPUT', argument: badVariable[1] },
+      extensions: { code: 'BAD_USER_INPUT' satisfies ErrorCode, argument: badVariable[1] },
     });
   }
   const original = error.originalError;
@@ -37,7 +38,7 @@ export function clientError(error: GraphQLError): GraphQLError {
     code = original.code;
     message = original.message;
   } else if (error.path && error.extensions?.code === undefined && !(original instanceof GraphQLError && original.extensions?.code)) {
-    code = 'UPSTREAM_ERROR';
+    code = 'UPSTREAM_ERROR' satisfies ErrorCode;
     message = 'The catalog sent data of an unexpected shape for this field.';
   } else {
     return error;
@@ -77,7 +78,7 @@ export const useClientErrors: Plugin = {
         // A batch of no operations is a malformed request, not an empty answer.
         if (Array.isArray(requestParserResult) && requestParserResult.length === 0) {
           throw createGraphQLError('A batched request must hold at least one operation.', {
-            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+            extensions: { code: 'BAD_REQUEST' satisfies ErrorCode, http: { status: ERROR_CODES.BAD_REQUEST.status } },
           });
         }
       },

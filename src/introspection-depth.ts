@@ -1,3 +1,4 @@
+import type { ErrorCode } from './error-codes.ts';
 import { GraphQLError, Kind, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
 
 /**
@@ -41,7 +42,7 @@ export function introspectionDepthRule(max = INTROSPECTION_MAX_DEPTH): Validatio
           context.reportError(
             new GraphQLError(`Introspection depth limit of ${max} exceeded, found ${found}.`, {
               nodes: [node],
-              extensions: { code: 'QUERY_TOO_COMPLEX', limit: 'introspectionDepth', max, found },
+              extensions: { code: 'QUERY_TOO_COMPLEX' satisfies ErrorCode, limit: 'introspectionDepth', max, found },
             }),
           );
         }

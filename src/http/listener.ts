@@ -3,6 +3,7 @@ import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { credentialsFrom, type Freshness } from '../context.ts';
+import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
 import { readBoundedBody } from './body.ts';
 import type { CorsPolicy } from './cors.ts';
 import type { ResponseCache } from './response-cache.ts';
@@ -68,7 +69,8 @@ export interface HttpFront {
 
 type Headers = Record<string, string>;
 
-function jsonError(response: ServerResponse, status: number, message: string, code: string, headers: Headers, extra = {}) {
+function jsonError(response: ServerResponse, code: ErrorCode, message: string, headers: Headers, extra = {}) {
+  const { status } = ERROR_CODES[code];
   const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extra } }] });
   response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(body);
 }
@@ -90,9 +92,9 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const base: Headers = draining ? { connection: 'close' } : {};
-    if (draining) return jsonError(response, 503, 'The gateway is shutting down; retry on another instance.', 'SHUTTING_DOWN', base);
+    if (draining) return jsonError(response, 'SHUTTING_DOWN', 'The gateway is shutting down; retry on another instance.', base);
     const host = request.headers.host ?? 'localhost';
-    if (!isHost(host)) return jsonError(response, 400, 'The Host header is malformed.', 'BAD_REQUEST', base);
+    if (!isHost(host)) return jsonError(response, 'BAD_REQUEST', 'The Host header is malformed.', base);
     const target = request.url ?? '/';
     const queryAt = target.indexOf('?');
     const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
@@ -108,7 +110,7 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
       if ('tooLarge' in read) {
         // The rest of the body is never read: the connection closes once the client has the 413.
         const max = options.maxBodyBytes;
-        return jsonError(response, 413, `Request body is larger than the limit of ${max} bytes.`, 'PAYLOAD_TOO_LARGE', { ...headers, connection: 'close' }, { limit: 'bodyBytes', max });
+        return jsonError(response, 'PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${max} bytes.`, { ...headers, connection: 'close' }, { limit: 'bodyBytes', max });
       }
       body = read.bytes;
     }
@@ -141,7 +143,7 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     try {
       url = new URL(target, `http://${host}`);
     } catch {
-      return jsonError(response, 400, 'The request target is malformed.', 'BAD_REQUEST', headers);
+      return jsonError(response, 'BAD_REQUEST', 'The request target is malformed.', headers);
     }
     const answered = await yoga.fetch(
       url.href,
@@ -170,7 +172,7 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     handle(request, response).catch((error: unknown) => {
       logger.error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'http front failed');
       if (response.headersSent) return void response.destroy();
-      jsonError(response, 500, 'Unexpected error.', 'INTERNAL_SERVER_ERROR', {});
+      jsonError(response, 'INTERNAL_SERVER_ERROR', 'Unexpected error.', {});
     });
   };
 

@@ -3,13 +3,9 @@
  * client-actionable vocabulary of codes. The schema layer exposes `code` as
  * `extensions.code`; nothing else of the upstream response reaches a client.
  */
-export type UpstreamErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'NOT_FOUND'
-  | 'RATE_LIMITED'
-  | 'UPSTREAM_TIMEOUT'
-  | 'UPSTREAM_ERROR'
-  | 'BAD_USER_INPUT';
+import { UPSTREAM_STATUS_CODES, type ErrorCode } from '../error-codes.ts';
+
+export type UpstreamErrorCode = Extract<ErrorCode, 'UNAUTHENTICATED' | 'NOT_FOUND' | 'RATE_LIMITED' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_ERROR' | 'BAD_USER_INPUT'>;
 
 export class UpstreamError extends Error {
   constructor(
@@ -54,12 +50,7 @@ const SAFE_MESSAGES: Record<number, string> = {
 };
 
 function codeForStatus(status: number): UpstreamErrorCode {
-  if (status === 401 || status === 403) return 'UNAUTHENTICATED';
-  if (status === 404) return 'NOT_FOUND';
-  if (status === 429) return 'RATE_LIMITED';
-  if (status === 504) return 'UPSTREAM_TIMEOUT';
-  if (status === 400 || status === 422) return 'BAD_USER_INPUT';
-  return 'UPSTREAM_ERROR';
+  return (UPSTREAM_STATUS_CODES[status] as UpstreamErrorCode | undefined) ?? 'UPSTREAM_ERROR';
 }
 
 const DEFAULT_MESSAGES: Record<UpstreamErrorCode, string> = {

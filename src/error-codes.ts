@@ -1,0 +1,32 @@
+/**
+ * The one table of error codes a client can see in `extensions.code`: what each means, and the
+ * HTTP status of an answer that fails as a whole with it (a field error rides a 200 answer).
+ * Plain data, no GraphQL and no HTTP client: the upstream layer maps statuses with it, the
+ * GraphQL side and the HTTP front answer with it, and a test holds the README's table to it.
+ */
+export const ERROR_CODES = {
+  UNAUTHENTICATED: { meaning: 'no token, a token the catalog rejects, a missing or foreign session', status: 200 },
+  NOT_FOUND: { meaning: 'the catalog has no such object', status: 200 },
+  BAD_USER_INPUT: { meaning: 'an invalid argument or variable, or a parameter the catalog rejected', status: 200 },
+  RATE_LIMITED: { meaning: "the catalog's rate limit, when its Retry-After is too long to wait for", status: 200 },
+  UPSTREAM_TIMEOUT: { meaning: 'the catalog did not answer within the call or request deadline', status: 200 },
+  UPSTREAM_ERROR: { meaning: 'the catalog failed, could not be reached, sent an unreadable, oversized or wrongly shaped answer, or its circuit is open', status: 200 },
+  QUERY_TOO_COMPLEX: { meaning: 'the estimated upstream calls or the introspection depth exceed their limit', status: 200 },
+  BAD_REQUEST: { meaning: 'a request the gateway cannot read: invalid JSON, an empty batch, a malformed Host', status: 400 },
+  PAYLOAD_TOO_LARGE: { meaning: 'a request body over MAX_BODY_BYTES', status: 413 },
+  SHUTTING_DOWN: { meaning: 'a request that arrived while the gateway drains', status: 503 },
+  INTERNAL_SERVER_ERROR: { meaning: 'an unexpected failure of the gateway itself, masked', status: 500 },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** How an upstream HTTP error status maps to a code; any other failing status is UPSTREAM_ERROR. */
+export const UPSTREAM_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  403: 'UNAUTHENTICATED',
+  404: 'NOT_FOUND',
+  422: 'BAD_USER_INPUT',
+  429: 'RATE_LIMITED',
+  504: 'UPSTREAM_TIMEOUT',
+};
