@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountRater } from '../../src/catalog/data/ratings.ts';
+import { createUserSession, errorCodes, startHarness, type Harness } from '../helpers.ts';
+
+let h: Harness;
+let accountId: number;
+let sessionId: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  accountId = h.catalog.data.account.id;
+  sessionId = await createUserSession(h);
+});
+afterAll(() => h.close());
+beforeEach(() => h.catalog.resetCalls());
+
+const asUser = { 'x-session-id': () => sessionId };
+const userHeaders = () => ({ 'x-session-id': asUser['x-session-id']() });
+const withSession = (path: string) => h.rest(`${path}${path.includes('?') ? '&' : '?'}session_id=${sessionId}`);
+
+const MOVIE_FIELDS = 'id title originalTitle overview releaseDate posterPath backdropPath voteAverage voteCount popularity';
+const SERIES_FIELDS = 'id name originalName overview firstAirDate posterPath voteAverage voteCount popularity';
+
+function movieOf(up: any) {
+  return {
+    id: up.id, title: up.title, originalTitle: up.original_title, overview: up.overview, releaseDate: up.release_date || null,
+    posterPath: up.poster_path, backdropPath: up.backdrop_path, voteAverage: up.vote_average, voteCount: up.vote_count, popularity: up.popularity,
+  };
+}
+function seriesOf(up: any) {
+  return {
+    id: up.id, name: up.name, originalName: up.original_name, overview: up.overview, firstAirDate: up.first_air_date || null,
+    posterPath: up.poster_path, voteAverage: up.vote_average, voteCount: up.vote_count, popularity: up.popularity,
+  };
+}
+
+describe('Account favourites and watchlist', () => {
+  it.each([
+    ['favoriteMovies', 'favorite/movies', MOVIE_FIELDS, movieOf],
+    ['watchlistMovies', 'watchlist/movies', MOVIE_FIELDS, movieOf],
+    ['favoriteTVSeries', 'favorite/tv', SERIES_FIELDS, seriesOf],
+    ['watchlistTVSeries', 'watchlist/tv', SERIES_FIELDS, seriesOf],
+  ] as const)('%s matches GET /account/{id}/%s field by field, one call, summaries carried', async (field, path, fields, map) => {
+    const up = await withSession(`/account/${accountId}/${path}?page=2&sort_by=created_at.desc`);
+    h.catalog.resetCalls();
+    const { body } = await h.query(
+      `query($id: Int!) { account(id: $id) { ${field}(page: 2, sortBy: CREATED_AT_DESC) { page totalPages totalResults results { ${fields} } } } }`,
+      { id: accountId },
+      userHeaders(),
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.account[field]).toEqual({
+      page: 2, totalPages: up.total_pages, totalResults: up.total_results, results: up.results.map(map),
+    });
+    expect(up.results.length).toBeGreaterThan(0);
+    expect(h.catalog.calls.map((c) => [c.method, c.path])).toEqual([['GET', `/account/${accountId}/${path}`]]);
+    expect(h.catalog.calls[0].query).toMatchObject({ page: '2', sort_by: 'created_at.desc', session_id: sessionId });
+  });
+
+  it('setMovieFavorite adds and removes, and the next read sees it', async () => {
+    const favourites = new Set(h.catalog.data.accountMedia.ids('favorite', 'movie'));
+    const movie = h.catalog.data.movies.find((m) => !favourites.has(m.id))!;
+    const add = await h.query(
+      `mutation($a: Int!, $m: Int!) { setMovieFavorite(accountId: $a, movieId: $m, favorite: true) { id title } }`,
+      { a: accountId, m: movie.id },
+      userHeaders(),
+    );
+    expect(add.body.errors).toBeUndefined();
+    expect(add.body.data.setMovieFavorite).toEqual({ id: movie.id, title: movie.title });
+    const post = h.catalog.calls.find((c) => c.method === 'POST')!;
+    expect([post.path, post.status, post.query.session_id]).toEqual([`/account/${accountId}/favorite`, 201, sessionId]);
+
+    const read = `query($id: Int!) { account(id: $id) { favoriteMovies(sortBy: CREATED_AT_DESC) { totalResults results { id } } } }`;
+    const after = await h.query(read, { id: accountId }, userHeaders());
+    expect(after.body.data.account.favoriteMovies.results[0].id).toBe(movie.id);
+    expect(after.body.data.account.favoriteMovies.totalResults).toBe(favourites.size + 1);
+
+    const remove = await h.query(
+      `mutation($a: Int!, $m: Int!) { setMovieFavorite(accountId: $a, movieId: $m, favorite: false) { id } }`,
+      { a: accountId, m: movie.id },
+      userHeaders(),
+    );
+    expect(remove.body.errors).toBeUndefined();
+    const removed = await h.query(read, { id: accountId }, userHeaders());
+    expect(removed.body.data.account.favoriteMovies.totalResults).toBe(favourites.size);
+    expect(removed.body.data.account.favoriteMovies.results.map((r: any) => r.id)).not.toContain(movie.id);
+  });
+
+  it('setTVSeriesWatchlist adds a series, visible in watchlistTVSeries; an unknown series is NOT_FOUND', async () => {
+    const listed = new Set(h.catalog.data.accountMedia.ids('watchlist', 'tv'));
+    const series = h.catalog.data.tvSeries.find((s) => !listed.has(s.id))!;
+    const add = await h.query(
+      `mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(accountId: $a, seriesId: $s, watchlist: true) { id name } }`,
+      { a: accountId, s: series.id },
+      userHeaders(),
+    );
+    expect(add.body.errors).toBeUndefined();
+    expect(add.body.data.setTVSeriesWatchlist).toEqual({ id: series.id, name: series.name });
+    const read = await h.query(
+      `query($id: Int!) { account(id: $id) { watchlistTVSeries(sortBy: CREATED_AT_DESC) { results { id } } } }`,
+      { id: accountId },
+      userHeaders(),
+    );
+    expect(read.body.data.account.watchlistTVSeries.results[0].id).toBe(series.id);
+
+    const unknown = await h.query(
+      `mutation($a: Int!) { setTVSeriesWatchlist(accountId: $a, seriesId: 1, watchlist: true) { id } }`,
+      { a: accountId },
+      userHeaders(),
+    );
+    expect(errorCodes(unknown)).toEqual(['NOT_FOUND']);
+  });
+
+  it('needs a session: UNAUTHENTICATED without any upstream call', async () => {
+    const read = await h.query(`query($id: Int!) { account(id: $id) { favoriteMovies { page } watchlistTVSeries { page } } }`, { id: accountId });
+    expect(errorCodes(read)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED']);
+    const write = await h.query(`mutation($a: Int!) { setMovieFavorite(accountId: $a, movieId: 5, favorite: true) { id } }`, { a: accountId });
+    expect(errorCodes(write)).toEqual(['UNAUTHENTICATED']);
+    expect(h.catalog.calls).toEqual([]);
+  });
+
+  it('rejects bad arguments before any upstream call', async () => {
+    const bad = await h.query(
+      `query($id: Int!) { account(id: $id) { favoriteMovies(page: 0) { page } ratedTVSeries(language: "english") { page } } }`,
+      { id: accountId },
+      userHeaders(),
+    );
+    expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
+    const write = await h.query(`mutation($a: Int!) { setMovieWatchlist(accountId: $a, movieId: -3, watchlist: true) { id } }`, { a: accountId }, userHeaders());
+    expect(errorCodes(write)).toEqual(['BAD_USER_INPUT']);
+    expect(h.catalog.calls).toEqual([]);
+  });
+});
+
+describe('Account ratings of series and episodes', () => {
+  it('ratedTVSeries carries the summary and the rating (no detail call)', async () => {
+    const up = await withSession(`/account/${accountId}/rated/tv`);
+    h.catalog.resetCalls();
+    const { body } = await h.query(
+      `query($id: Int!) { account(id: $id) { ratedTVSeries { totalResults results { rating tvSeries { ${SERIES_FIELDS} } } } } }`,
+      { id: accountId },
+      userHeaders(),
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.account.ratedTVSeries).toEqual({
+      totalResults: up.total_results,
+      results: up.results.map((r: any) => ({ rating: r.rating, tvSeries: seriesOf(r) })),
+    });
+    expect(h.catalog.calls).toHaveLength(1);
+  });
+
+  it('ratedEpisodes agree with the episode account states and link to the series', async () => {
+    const up = await withSession(`/account/${accountId}/rated/tv/episodes?page=2`);
+    h.catalog.resetCalls();
+    const { body } = await h.query(
+      `query($id: Int!) { account(id: $id) { ratedEpisodes(page: 2) { totalResults results { rating episode { id name seasonNumber episodeNumber airDate stillPath series { id } } } } } }`,
+      { id: accountId },
+      userHeaders(),
+    );
+    expect(body.errors).toBeUndefined();
+    const results = body.data.account.ratedEpisodes.results;
+    expect(results).toEqual(
+      up.results.map((r: any) => ({
+        rating: r.rating,
+        episode: { id: r.id, name: r.name, seasonNumber: r.season_number, episodeNumber: r.episode_number, airDate: r.air_date || null, stillPath: r.still_path, series: { id: r.show_id } },
+      })),
+    );
+    for (const r of up.results) expect(h.catalog.data.episodeAccountStates.get(r.id)?.rated).toEqual({ value: r.rating });
+    const rated = [...h.catalog.data.episodeAccountStates.values()].filter((s) => s.rated !== false).length;
+    expect(body.data.account.ratedEpisodes.totalResults).toBe(rated);
+    expect(h.catalog.calls).toHaveLength(1);
+  });
+});
+
+describe('Writes of every domain land in the same user state', () => {
+  it('favourite/watchlist marks show in the returned movie\'s accountStates', async () => {
+    const movie = h.catalog.data.movies.find((m) => !h.catalog.data.accountMedia.has('watchlist', 'movie', m.id))!;
+    const { body } = await h.query(
+      `mutation($a: Int!, $m: Int!) { setMovieWatchlist(accountId: $a, movieId: $m, watchlist: true) { id accountStates { watchlist } } }`,
+      { a: accountId, m: movie.id },
+      userHeaders(),
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.setMovieWatchlist).toEqual({ id: movie.id, accountStates: { watchlist: true } });
+  });
+
+  it('a guest rates a series and an episode through the graph; guestSession lists them, the account does not', async () => {
+    const guestSessionId = (await h.query(`mutation { createGuestSession { guestSessionId } }`)).body.data.createGuestSession.guestSessionId;
+    const guest = { 'x-guest-session-id': guestSessionId };
+    const series = h.catalog.data.tvSeries[5];
+    const season = h.catalog.data.seasons.get(series.id)!.find((s) => s.episodes.length > 0)!;
+    const episode = season.episodes[0];
+    const rated = await h.query(
+      `mutation($s: Int!, $n: Int!, $e: Int!) { rateTVSeries(seriesId: $s, value: 4.5) { id } rateEpisode(seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 8) { id } }`,
+      { s: series.id, n: season.season_number, e: episode.episode_number },
+      guest,
+    );
+    expect(rated.body.errors).toBeUndefined();
+    const { body } = await h.query(
+      `{ guestSession { ratedTVSeries { results { rating tvSeries { id } } } ratedEpisodes { results { rating episode { id } } } } }`,
+      undefined,
+      guest,
+    );
+    expect(body.data.guestSession).toEqual({
+      ratedTVSeries: { results: [{ rating: 4.5, tvSeries: { id: series.id } }] },
+      ratedEpisodes: { results: [{ rating: 8, episode: { id: episode.id } }] },
+    });
+    const account = await withSession(`/account/${accountId}/rated/tv?sort_by=created_at.desc`);
+    expect(account.results.some((r: any) => r.id === series.id && r.rating === 4.5)).toBe(false);
+    expect(h.catalog.data.ratings.ratingOf('tv', series.id, accountRater(accountId))).not.toBe(4.5);
+  });
+
+  it('the account rates a series: ratedTVSeries shows it newest-first, and un-rating removes it', async () => {
+    const already = new Set(h.catalog.data.ratings.ratedBy(accountRater(accountId), 'tv').map((r) => r.id));
+    const series = h.catalog.data.tvSeries.find((s) => !already.has(s.id))!;
+    const read = `query($id: Int!) { account(id: $id) { ratedTVSeries(sortBy: CREATED_AT_DESC) { totalResults results { rating tvSeries { id } } } } }`;
+    await h.query(`mutation($s: Int!) { rateTVSeries(seriesId: $s, value: 9.5) { id } }`, { s: series.id }, userHeaders());
+    const after = await h.query(read, { id: accountId }, userHeaders());
+    expect(after.body.data.account.ratedTVSeries.results[0]).toEqual({ rating: 9.5, tvSeries: { id: series.id } });
+    expect(after.body.data.account.ratedTVSeries.totalResults).toBe(already.size + 1);
+    await h.query(`mutation($s: Int!) { deleteTVSeriesRating(seriesId: $s) { id } }`, { s: series.id }, userHeaders());
+    const removed = await h.query(read, { id: accountId }, userHeaders());
+    expect(removed.body.data.account.ratedTVSeries.totalResults).toBe(already.size);
+  });
+});

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MOVIE_CERTIFICATIONS } from '../../src/catalog/data/certifications.ts';
+import { addDays } from '../../src/catalog/data/dates.ts';
+import type { TvSeriesDetails } from '../../src/catalog/data/tv-types.ts';
+import type { MovieDetails } from '../../src/catalog/data/types.ts';
+import * as expected from '../expected.ts';
+import { errorCodes, startHarness, type Harness } from '../helpers.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.catalog.resetCalls());
+
+const MOVIES = `query($f: DiscoverMoviesFilter, $s: DiscoverMoviesSort, $p: Int) {
+  discover { movies(filter: $f, sortBy: $s, page: $p) { page totalPages totalResults results { id title originalTitle releaseDate popularity voteAverage voteCount genreIds } } } }`;
+const TV = `query($f: DiscoverTVFilter, $s: DiscoverTVSort, $p: Int) {
+  discover { tv(filter: $f, sortBy: $s, page: $p) { page totalPages totalResults results { id name originalName firstAirDate popularity voteAverage voteCount genreIds } } } }`;
+
+const byPopularity = <T extends { popularity: number; id: number }>(a: T, b: T) => b.popularity - a.popularity || a.id - b.id;
+const genreIds = (x: { genres: Array<{ id: number }> }) => x.genres.map((g) => g.id);
+
+async function discoverMovies(filter: object, sortBy?: string, page?: number) {
+  const response = await h.query(MOVIES, { f: filter, s: sortBy, p: page });
+  expect(response.body.errors, response.text).toBeUndefined();
+  return response.body.data.discover.movies;
+}
+
+async function discoverTv(filter: object, sortBy?: string, page?: number) {
+  const response = await h.query(TV, { f: filter, s: sortBy, p: page });
+  expect(response.body.errors, response.text).toBeUndefined();
+  return response.body.data.discover.tv;
+}
+
+/** The page the catalog's own data says should come back. */
+function expectPage(actual: any, all: Array<{ id: number }>, page = 1) {
+  expect(all.length, 'the filter should keep some but not all').toBeGreaterThan(0);
+  expect(actual.totalResults).toBe(all.length);
+  expect(actual.totalPages).toBe(Math.ceil(all.length / 20));
+  expect(actual.results.map((r: any) => r.id)).toEqual(all.slice((page - 1) * 20, page * 20).map((x) => x.id));
+}
+
+const lastQuery = (path: string) => h.catalog.calls.filter((c) => c.path === path).at(-1)!.query;
+
+describe('discover.movies', () => {
+  it('with every genre (ALL), most popular first by default, carrying summaries field by field', async () => {
+    const movies = h.catalog.data.movies;
+    const [a, b] = [18, 35];
+    const all = movies.filter((m) => genreIds(m).includes(a) && genreIds(m).includes(b)).sort(byPopularity);
+    const { body } = await h.query(`{ discover { movies(filter: { withGenres: { ids: [${a}, ${b}] } }) { ${expected.PAGE(expected.MOVIE_SUMMARY_FIELDS)} } } }`);
+    expect(body.errors).toBeUndefined();
+    expectPage(body.data.discover.movies, all);
+    const rest = await h.rest(`/discover/movie?with_genres=${a},${b}`);
+    expect(body.data.discover.movies).toEqual(expected.page(rest, rest.results.map(expected.movieSummary)));
+    expect(h.catalog.calls.filter((c) => /^\/movie\/\d+$/.test(c.path))).toEqual([]);
+  });
+
+  it('with any genre (ANY), without others, a vote range, best average first', async () => {
+    const all = h.catalog.data.movies
+      .filter((m) => (genreIds(m).includes(28) || genreIds(m).includes(12)) && !genreIds(m).includes(27))
+      .filter((m) => m.vote_average >= 6 && m.vote_average <= 8.5 && m.vote_count >= 50)
+      .sort((x, y) => y.vote_average - x.vote_average || x.id - y.id);
+    const page = await discoverMovies(
+      { withGenres: { ids: [28, 12], match: 'ANY' }, withoutGenres: [27], voteAverageGte: 6, voteAverageLte: 8.5, voteCountGte: 50 },
+      'VOTE_AVERAGE_DESC',
+    );
+    expectPage(page, all);
+    expect(lastQuery('/discover/movie')).toEqual({
+      with_genres: '28|12', without_genres: '27', 'vote_average.gte': '6', 'vote_average.lte': '8.5', 'vote_count.gte': '50', sort_by: 'vote_average.desc',
+    });
+  });
+
+  it('by primary release date range, oldest first, and pages on', async () => {
+    const from = addDays(h.catalog.data.today, -5 * 365);
+    const to = addDays(h.catalog.data.today, -365);
+    const all = h.catalog.data.movies
+      .filter((m) => m.release_date !== '' && m.release_date >= from && m.release_date <= to)
+      .sort((x, y) => x.release_date.localeCompare(y.release_date) || x.id - y.id);
+    const page = await discoverMovies({ primaryReleaseDateGte: from, primaryReleaseDateLte: to }, 'PRIMARY_RELEASE_DATE_ASC', 2);
+    expectPage(page, all, 2);
+    expect(lastQuery('/discover/movie')).toMatchObject({ 'primary_release_date.gte': from, 'primary_release_date.lte': to, page: '2' });
+  });
+
+  it('by runtime, original language, origin country and company; by title', async () => {
+    const company = h.catalog.data.companies.find((c) => h.catalog.data.movies.filter((m) => m.production_companies.some((p) => p.id === c.id)).length > 3)!;
+    const withCompany = (m: MovieDetails) => m.production_companies.some((p) => p.id === company.id);
+    const all = h.catalog.data.movies
+      .filter((m) => m.runtime !== null && m.runtime >= 90 && m.runtime <= 140)
+      .filter((m) => ['en', 'fr', 'ja'].includes(m.original_language))
+      .sort((x, y) => x.title.localeCompare(y.title, 'en') || x.id - y.id);
+    const page = await discoverMovies({ withRuntimeGte: 90, withRuntimeLte: 140, withOriginalLanguage: ['en', 'fr', 'ja'] }, 'TITLE_ASC');
+    expectPage(page, all);
+    const byCompany = await discoverMovies({ withCompanies: { ids: [company.id] } }, 'REVENUE_DESC');
+    expectPage(byCompany, h.catalog.data.movies.filter(withCompany).sort((x, y) => y.revenue - x.revenue || x.id - y.id));
+    const country = h.catalog.data.movies[0].origin_country![0];
+    const byCountry = await discoverMovies({ withOriginCountry: [country.toLowerCase()] });
+    expectPage(byCountry, h.catalog.data.movies.filter((m) => m.origin_country?.includes(country)).sort(byPopularity));
+    expect(lastQuery('/discover/movie').with_origin_country).toBe(country);
+  });
+
+  it('by region, release type and certification from the per-country release dates', async () => {
+    const data = h.catalog.data;
+    const all = data.movies.filter((m) => (data.movieExtras.get(m.id)?.releaseDates ?? []).some((c) =>
+      c.iso_3166_1 === 'US' && c.release_dates.some((r) => r.type === 3 && r.release_date.slice(0, 4) >= '2015'))).sort(byPopularity);
+    const page = await discoverMovies({ region: 'US', withReleaseType: ['THEATRICAL'], releaseDateGte: '2015-01-01' });
+    expectPage(page, all);
+    expect(lastQuery('/discover/movie')).toMatchObject({ region: 'US', with_release_type: '3', 'release_date.gte': '2015-01-01' });
+
+    const order = (name: string) => MOVIE_CERTIFICATIONS.US.find((c) => c.certification === name)!.order;
+    const rated = data.movies.filter((m) => (data.movieExtras.get(m.id)?.releaseDates ?? []).some((c) =>
+      c.iso_3166_1 === 'US' && c.release_dates.some((r) => r.certification !== '' && order(r.certification) >= order('PG-13')))).sort(byPopularity);
+    const strict = await discoverMovies({ certificationCountry: 'US', certificationGte: 'PG-13' });
+    expectPage(strict, rated);
+    const exact = await discoverMovies({ certificationCountry: 'US', certification: ['R', 'NC-17'] });
+    const exactAll = data.movies.filter((m) => (data.movieExtras.get(m.id)?.releaseDates ?? []).some((c) =>
+      c.iso_3166_1 === 'US' && c.release_dates.some((r) => ['R', 'NC-17'].includes(r.certification)))).sort(byPopularity);
+    expectPage(exact, exactAll);
+    expect(lastQuery('/discover/movie')).toMatchObject({ certification_country: 'US', certification: 'R|NC-17' });
+  });
+
+  it('by watch providers in a region', async () => {
+    const data = h.catalog.data;
+    const [movieId, extras] = [...data.movieExtras].find(([, x]) => x.watchProviders.US?.flatrate?.length)!;
+    const provider = extras.watchProviders.US.flatrate![0].provider_id;
+    const all = data.movies.filter((m) => {
+      const offers = data.movieExtras.get(m.id)?.watchProviders.US;
+      return !!offers && [...(offers.flatrate ?? []), ...(offers.rent ?? []), ...(offers.buy ?? [])].some((o) => o.provider_id === provider);
+    }).sort(byPopularity);
+    const page = await discoverMovies({ watchRegion: 'us', withWatchProviders: { ids: [provider] } });
+    expectPage(page, all);
+    expect(all.map((m) => m.id)).toContain(movieId);
+    const flat = await discoverMovies({ watchRegion: 'US', withWatchProviders: { ids: [provider] }, withWatchMonetizationTypes: ['FLATRATE'] });
+    expect(flat.totalResults).toBeLessThanOrEqual(all.length);
+    expect(lastQuery('/discover/movie')).toMatchObject({ watch_region: 'US', with_watch_providers: String(provider), with_watch_monetization_types: 'flatrate' });
+  });
+
+  it('by keywords, cast, crew and people from the keyword lists and the credits', async () => {
+    const data = h.catalog.data;
+    const movie = data.movies.find((m) => (data.movieKeywords.get(m.id)?.length ?? 0) > 1 && (data.credits.movies.get(m.id)?.crew.length ?? 0) > 0)!;
+    const [k1, k2] = data.movieKeywords.get(movie.id)!.map((k) => k.id);
+    const keywordsOf = (m: MovieDetails) => (data.movieKeywords.get(m.id) ?? []).map((k) => k.id);
+    expectPage(await discoverMovies({ withKeywords: { ids: [k1, k2] } }), data.movies.filter((m) => keywordsOf(m).includes(k1) && keywordsOf(m).includes(k2)).sort(byPopularity));
+    expectPage(await discoverMovies({ withKeywords: { ids: [k1, k2], match: 'ANY' }, withoutGenres: [99] }),
+      data.movies.filter((m) => (keywordsOf(m).includes(k1) || keywordsOf(m).includes(k2)) && !genreIds(m).includes(99)).sort(byPopularity));
+    expect(lastQuery('/discover/movie')).toMatchObject({ with_keywords: `${k1}|${k2}` });
+
+    const credits = (m: MovieDetails) => data.credits.movies.get(m.id) ?? { cast: [], crew: [] };
+    const actor = credits(movie).cast[0]?.id ?? credits(data.movies.find((m) => credits(m).cast.length)!).cast[0].id;
+    const worker = credits(movie).crew[0].id;
+    expectPage(await discoverMovies({ withCast: { ids: [actor] } }), data.movies.filter((m) => credits(m).cast.some((c) => c.id === actor)).sort(byPopularity));
+    expectPage(await discoverMovies({ withCrew: { ids: [worker] } }), data.movies.filter((m) => credits(m).crew.some((c) => c.id === worker)).sort(byPopularity));
+    const either = data.movies.filter((m) => [...credits(m).cast, ...credits(m).crew].some((c) => c.id === actor || c.id === worker)).sort(byPopularity);
+    expectPage(await discoverMovies({ withPeople: { ids: [actor, worker], match: 'ANY' } }), either);
+    expect(lastQuery('/discover/movie')).toMatchObject({ with_people: `${actor}|${worker}` });
+  });
+
+  it('rejects bad filters before any call', async () => {
+    for (const [filter, argument] of [
+      [{ withCast: { ids: [-1] } }, 'filter.withCast.ids'],
+      [{ primaryReleaseDateGte: '2020-13-01' }, 'filter.primaryReleaseDateGte'],
+      [{ releaseDateGte: '2020-05-01', releaseDateLte: '2020-04-01' }, 'filter.releaseDateLte'],
+      [{ withGenres: { ids: [0] } }, 'filter.withGenres.ids'],
+      [{ withGenres: { ids: [] } }, 'filter.withGenres.ids'],
+      [{ voteAverageGte: 11 }, 'filter.voteAverageGte'],
+      [{ voteCountGte: 10, voteCountLte: 5 }, 'filter.voteCountLte'],
+      [{ withOriginalLanguage: ['english'] }, 'filter.withOriginalLanguage'],
+      [{ withOriginCountry: ['USA'] }, 'filter.withOriginCountry'],
+      [{ withWatchProviders: { ids: [8] } }, 'filter.watchRegion'],
+      [{ primaryReleaseYear: 99 }, 'filter.primaryReleaseYear'],
+      [{ certification: ['R,PG'] }, 'filter.certification'],
+    ] as const) {
+      const response = await h.query(MOVIES, { f: filter });
+      expect(errorCodes(response), JSON.stringify(filter)).toEqual(['BAD_USER_INPUT']);
+      expect(response.body.errors![0].extensions!.argument, JSON.stringify(filter)).toBe(argument);
+    }
+    const page = await h.query(MOVIES, { p: 501 });
+    expect(page.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'page' });
+    expect(h.catalog.calls).toEqual([]);
+  });
+
+  it('catalog: answers bad parameters with the real error codes', async () => {
+    const get = async (query: string) => {
+      const response = await fetch(`${h.catalog.baseUrl}/discover/movie?${query}`, { headers: { authorization: `Bearer ${h.catalog.demoToken}` } });
+      return [response.status, (await response.json()).status_code];
+    };
+    expect(await get('sort_by=rating.desc')).toEqual([422, 5]);
+    expect(await get('with_genres=18,35|12')).toEqual([422, 5]);
+    expect(await get('with_genres=drama')).toEqual([422, 5]);
+    expect(await get('vote_average.gte=high')).toEqual([422, 5]);
+    expect(await get('primary_release_date.gte=2020-1-1')).toEqual([400, 23]);
+    expect(await get('page=0')).toEqual([400, 22]);
+    expect(await get('include_adult=yes')).toEqual([422, 5]);
+  });
+});
+
+describe('discover.tv', () => {
+  it('by network, status and type, by name', async () => {
+    const data = h.catalog.data;
+    const network = data.networks.find((n) => data.tvSeries.filter((s) => s.networks.some((x) => x.id === n.id)).length > 4)!;
+    const onNetwork = data.tvSeries.filter((s) => s.networks.some((x) => x.id === network.id));
+    const page = await discoverTv({ withNetworks: { ids: [network.id] } }, 'NAME_ASC');
+    expectPage(page, [...onNetwork].sort((x, y) => x.name.localeCompare(y.name, 'en') || x.id - y.id));
+    expect(page.results.map((r: any) => r.name)).toEqual([...page.results.map((r: any) => r.name)].sort((x, y) => x.localeCompare(y, 'en')));
+
+    const ended = data.tvSeries.filter((s) => ['Ended', 'Canceled'].includes(s.status) && ['Scripted', 'Miniseries'].includes(s.type)).sort(byPopularity);
+    const byStatus = await discoverTv({ withStatus: ['ENDED', 'CANCELED'], withType: ['SCRIPTED', 'MINISERIES'] });
+    expectPage(byStatus, ended);
+    expect(lastQuery('/discover/tv')).toMatchObject({ with_status: '3|4', with_type: '4|2' });
+  });
+
+  it('by first air date and by episode air dates, newest first', async () => {
+    const data = h.catalog.data;
+    const from = addDays(data.today, -10 * 365);
+    const firsts = data.tvSeries.filter((s) => s.first_air_date >= from).sort((x, y) => y.first_air_date.localeCompare(x.first_air_date) || x.id - y.id);
+    expectPage(await discoverTv({ firstAirDateGte: from }, 'FIRST_AIR_DATE_DESC'), firsts);
+
+    const days = (s: TvSeriesDetails) => (data.seasons.get(s.id) ?? []).filter((x) => x.season_number > 0).flatMap((x) => x.episodes.map((e) => e.air_date));
+    const [a, b] = [data.today, addDays(data.today, 30)];
+    const airing = data.tvSeries.filter((s) => days(s).some((d) => d >= a && d <= b)).sort(byPopularity);
+    expectPage(await discoverTv({ airDateGte: a, airDateLte: b }), airing);
+    expect(lastQuery('/discover/tv')).toMatchObject({ 'air_date.gte': a, 'air_date.lte': b });
+
+    const year = Number(data.tvSeries[0].first_air_date.slice(0, 4));
+    expectPage(await discoverTv({ firstAirDateYear: year }, 'VOTE_COUNT_DESC'),
+      data.tvSeries.filter((s) => s.first_air_date.startsWith(String(year))).sort((x, y) => y.vote_count - x.vote_count || x.id - y.id));
+  });
+
+  it('by genres, runtime, screened theatrically and votes', async () => {
+    const data = h.catalog.data;
+    const all = data.tvSeries
+      .filter((s) => genreIds(s).includes(18) && !genreIds(s).includes(10764) && s.episode_run_time.some((m) => m >= 40 && m <= 60))
+      .sort((x, y) => x.vote_average - y.vote_average || x.id - y.id);
+    expectPage(await discoverTv({ withGenres: { ids: [18] }, withoutGenres: [10764], withRuntimeGte: 40, withRuntimeLte: 60 }, 'VOTE_AVERAGE_ASC'), all);
+    const screened = data.tvSeries.filter((s) => (data.screenedTheatrically.get(s.id)?.length ?? 0) > 0).sort(byPopularity);
+    expectPage(await discoverTv({ screenedTheatrically: true }), screened);
+  });
+
+  it('by keywords of the series', async () => {
+    const data = h.catalog.data;
+    const series = data.tvSeries.find((x) => (data.tvKeywords.get(x.id)?.length ?? 0) > 0)!;
+    const keyword = data.tvKeywords.get(series.id)![0].id;
+    const has = (x: TvSeriesDetails) => (data.tvKeywords.get(x.id) ?? []).some((k) => k.id === keyword);
+    expectPage(await discoverTv({ withKeywords: { ids: [keyword] } }), data.tvSeries.filter(has).sort(byPopularity));
+    expect((await discoverTv({ withoutKeywords: [keyword] })).totalResults).toBe(data.tvSeries.filter((x) => !has(x)).length);
+  });
+
+  it('by watch providers and monetization in a region, from the series offers', async () => {
+    const data = h.catalog.data;
+    const [seriesId, extras] = [...data.tvSeriesExtras].find(([, x]) => Object.keys(x.watchProviders).length > 0)!;
+    const region = Object.keys(extras.watchProviders)[0];
+    const offers = extras.watchProviders[region];
+    const provider = [...(offers.flatrate ?? []), ...(offers.free ?? []), ...(offers.ads ?? []), ...(offers.buy ?? [])][0].provider_id;
+    const all = data.tvSeries.filter((s) => {
+      const o = data.tvSeriesExtras.get(s.id)!.watchProviders[region];
+      return !!o && [...(o.flatrate ?? []), ...(o.free ?? []), ...(o.ads ?? []), ...(o.buy ?? [])].some((x) => x.provider_id === provider);
+    }).sort(byPopularity);
+    expectPage(await discoverTv({ watchRegion: region, withWatchProviders: { ids: [provider] } }), all);
+    expect(all.map((s) => s.id)).toContain(seriesId);
+    const notOnIt = await discoverTv({ watchRegion: region, withoutWatchProviders: [provider] });
+    expect(notOnIt.totalResults).toBe(data.tvSeries.length - all.length);
+  });
+
+  it('rejects bad filters before any call', async () => {
+    for (const [filter, argument] of [
+      [{ firstAirDateLte: '2021-02-29' }, 'filter.firstAirDateLte'],
+      [{ airDateGte: '2021-02-01', airDateLte: '2021-01-01' }, 'filter.airDateLte'],
+      [{ withNetworks: { ids: [-3] } }, 'filter.withNetworks.ids'],
+      [{ timezone: 'Europe/../../x' }, 'filter.timezone'],
+      [{ withWatchMonetizationTypes: ['FREE'] }, 'filter.watchRegion'],
+      [{ firstAirDateYear: 20000 }, 'filter.firstAirDateYear'],
+    ] as const) {
+      const response = await h.query(TV, { f: filter });
+      expect(errorCodes(response), JSON.stringify(filter)).toEqual(['BAD_USER_INPUT']);
+      expect(response.body.errors![0].extensions!.argument, JSON.stringify(filter)).toBe(argument);
+    }
+    const badSort = await h.query(TV, { s: 'TITLE_ASC' });
+    expect(badSort.body.errors).toBeDefined();
+    expect(h.catalog.calls).toEqual([]);
+  });
+});

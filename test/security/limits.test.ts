@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../helpers.ts';
+
+/** Every limit rejects before any upstream call, and says which limit and by how much. */
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.catalog.resetCalls());
+
+const messages = (body: { errors?: Array<{ message: string }> }) => (body.errors ?? []).map((e) => e.message).join(' | ');
+
+describe('query limits', () => {
+  it('depth', async () => {
+    const deep = `{ movie(id: 1) { productionCompanies { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { name } } } } } } } } } } } } }`;
+    const { body } = await h.query(deep);
+    expect(messages(body)).toMatch(/depth limit of 12 exceeded, found 1[3-9]/i);
+    expect(h.catalog.calls).toHaveLength(0);
+  });
+
+  it('aliases', async () => {
+    const query = `{ ${Array.from({ length: 31 }, (_, i) => `a${i}: configuration { changeKeys }`).join(' ')} }`;
+    const { body } = await h.query(query);
+    expect(messages(body)).toMatch(/aliases limit of 30 exceeded, found 31/i);
+    expect(h.catalog.calls).toHaveLength(0);
+  });
+
+  it('directives', async () => {
+    const query = `{ configuration { changeKeys ${'@include(if: true) '.repeat(11)} } }`;
+    const { body } = await h.query(query);
+    expect(messages(body)).toMatch(/directives limit of 10 exceeded, found 11/i);
+    expect(h.catalog.calls).toHaveLength(0);
+  });
+
+  it('tokens', async () => {
+    const query = `{ configuration { ${'changeKeys '.repeat(5_001)} } }`;
+    const { body } = await h.query(query);
+    expect(messages(body)).toMatch(/token limit of 5000 exceeded/i);
+    expect(h.catalog.calls).toHaveLength(0);
+  });
+
+  it('cost counts the upstream calls a query can cause', async () => {
+    const windows = ['DAY', 'WEEK'].flatMap((w) => [1, 2, 3].map((p) => `t${w}${p}: trendingTVSeries(timeWindow: ${w}, page: ${p}) { results { seasons { episodes { accountStates { rating } } } } }`));
+    const { body } = await h.query(`{ ${windows.join(' ')} }`);
+    expect(body.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost', max: 1000 });
+    expect(body.errors![0].message).toMatch(/cost limit of 1000 exceeded, found \d+/);
+    expect(h.catalog.calls).toHaveLength(0);
+  });
+
+  it('a normal page with sub-resources stays well inside the cost limit', async () => {
+    const { body } = await h.query(`{ upcomingMovies { results { id title alternativeTitles { title } reviews { totalResults } } } }`);
+    expect(body.errors).toBeUndefined();
+  });
+});
+
+describe('transport limits', () => {
+  it('refuses a body over the size limit with 413', async () => {
+    const response = await fetch(h.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ configuration { changeKeys } }`, padding: 'x'.repeat(200_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(h.catalog.calls).toHaveLength(0);
+  });
+
+  it('bounds batched operations', async () => {
+    const batch = Array.from({ length: 6 }, () => ({ query: '{ configuration { changeKeys } }' }));
+    const response = await fetch(h.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) });
+    const text = await response.text();
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(text).toMatch(/Batching is limited to 5 operations/);
+    expect(h.catalog.calls).toHaveLength(0);
+    const ok = await fetch(h.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch.slice(0, 2)) });
+    expect(((await ok.json()) as unknown[]).length).toBe(2);
+  });
+
+  it('blocks a simple cross-site GET without a CSRF header, allows it with one', async () => {
+    const url = `${h.url}?query=${encodeURIComponent('{ configuration { changeKeys } }')}`;
+    const blocked = await fetch(url, { headers: { accept: 'application/json' } });
+    expect(blocked.status).toBe(403);
+    const allowed = await fetch(url, { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' } });
+    expect(allowed.status).toBe(200);
+  });
+});
+
+describe('production defaults', () => {
+  let prod: Harness;
+  beforeAll(async () => {
+    prod = await startHarness({ config: { introspection: false, graphiql: false } });
+  });
+  afterAll(() => prod.close());
+
+  it('refuses introspection', async () => {
+    const { body } = await prod.query(`{ __schema { types { name } } }`);
+    expect(messages(body)).toMatch(/introspection/i);
+  });
+
+  it('hides field suggestions', async () => {
+    const { body } = await prod.query(`{ movi(id: 1) { title } }`);
+    expect(messages(body)).not.toMatch(/Did you mean/);
+    const dev = await h.query(`{ movi(id: 1) { title } }`);
+    expect(messages(dev.body)).toMatch(/Did you mean "movie"/);
+  });
+});
