@@ -106,3 +106,8 @@ export function page(p: any, results: unknown[]) {
 }
 
 export const PAGE = (fields: string) => `page totalPages totalResults results { ${fields} }`;
+
+/** A watch provider offer (flatrate, rent, buy, …) of a title in one country. */
+export function offer(o: any) {
+  return { providerId: o.provider_id, providerName: o.provider_name, logoPath: o.logo_path, displayPriority: o.display_priority };
+}

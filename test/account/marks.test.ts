@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountRater } from '../../src/catalog/data/ratings.ts';
+import * as expected from '../expected.ts';
 import { createUserSession, errorCodes, startHarness, type Harness } from '../helpers.ts';
 
 let h: Harness;
@@ -18,28 +19,12 @@ const asUser = { 'x-session-id': () => sessionId };
 const userHeaders = () => ({ 'x-session-id': asUser['x-session-id']() });
 const withSession = (path: string) => h.rest(`${path}${path.includes('?') ? '&' : '?'}session_id=${sessionId}`);
 
-const MOVIE_FIELDS = 'id title originalTitle overview releaseDate posterPath backdropPath voteAverage voteCount popularity';
-const SERIES_FIELDS = 'id name originalName overview firstAirDate posterPath voteAverage voteCount popularity';
-
-function movieOf(up: any) {
-  return {
-    id: up.id, title: up.title, originalTitle: up.original_title, overview: up.overview, releaseDate: up.release_date || null,
-    posterPath: up.poster_path, backdropPath: up.backdrop_path, voteAverage: up.vote_average, voteCount: up.vote_count, popularity: up.popularity,
-  };
-}
-function seriesOf(up: any) {
-  return {
-    id: up.id, name: up.name, originalName: up.original_name, overview: up.overview, firstAirDate: up.first_air_date || null,
-    posterPath: up.poster_path, voteAverage: up.vote_average, voteCount: up.vote_count, popularity: up.popularity,
-  };
-}
-
 describe('Account favourites and watchlist', () => {
   it.each([
-    ['favoriteMovies', 'favorite/movies', MOVIE_FIELDS, movieOf],
-    ['watchlistMovies', 'watchlist/movies', MOVIE_FIELDS, movieOf],
-    ['favoriteTVSeries', 'favorite/tv', SERIES_FIELDS, seriesOf],
-    ['watchlistTVSeries', 'watchlist/tv', SERIES_FIELDS, seriesOf],
+    ['favoriteMovies', 'favorite/movies', expected.MOVIE_SUMMARY_FIELDS, expected.movieSummary],
+    ['watchlistMovies', 'watchlist/movies', expected.MOVIE_SUMMARY_FIELDS, expected.movieSummary],
+    ['favoriteTVSeries', 'favorite/tv', expected.TV_SUMMARY_FIELDS, expected.tvSummary],
+    ['watchlistTVSeries', 'watchlist/tv', expected.TV_SUMMARY_FIELDS, expected.tvSummary],
   ] as const)('%s matches GET /account/{id}/%s field by field, one call, summaries carried', async (field, path, fields, map) => {
     const up = await withSession(`/account/${accountId}/${path}?page=2&sort_by=created_at.desc`);
     h.catalog.resetCalls();
@@ -137,14 +122,14 @@ describe('Account ratings of series and episodes', () => {
     const up = await withSession(`/account/${accountId}/rated/tv`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { account(id: $id) { ratedTVSeries { totalResults results { rating tvSeries { ${SERIES_FIELDS} } } } } }`,
+      `query($id: Int!) { account(id: $id) { ratedTVSeries { totalResults results { rating tvSeries { ${expected.TV_SUMMARY_FIELDS} } } } } }`,
       { id: accountId },
       userHeaders(),
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.account.ratedTVSeries).toEqual({
       totalResults: up.total_results,
-      results: up.results.map((r: any) => ({ rating: r.rating, tvSeries: seriesOf(r) })),
+      results: up.results.map((r: any) => ({ rating: r.rating, tvSeries: expected.tvSummary(r) })),
     });
     expect(h.catalog.calls).toHaveLength(1);
   });

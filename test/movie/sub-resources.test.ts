@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.catalog.resetCalls());
 
-const offer = (o: any) => ({ providerId: o.provider_id, providerName: o.provider_name, logoPath: o.logo_path, displayPriority: o.display_priority });
+const offer = expected.offer;
 const OFFER_FIELDS = 'providerId providerName logoPath displayPriority';
 
 describe('Movie sub-resources', () => {

@@ -1,3 +1,4 @@
+import * as expected from '../expected.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/catalog/data/dates.ts';
 import { createUserSession, errorCodes, startHarness, type Harness } from '../helpers.ts';
@@ -40,7 +41,7 @@ const image = (i: any) => ({
   filePath: i.file_path, width: i.width, height: i.height, aspectRatio: i.aspect_ratio, languageCode: i.iso_639_1,
   voteAverage: i.vote_average, voteCount: i.vote_count,
 });
-const offer = (o: any) => ({ providerId: o.provider_id, providerName: o.provider_name, logoPath: o.logo_path, displayPriority: o.display_priority });
+const offer = expected.offer;
 const countryOffers = (results: Record<string, any>) =>
   Object.keys(results).sort().map((code) => ({
     countryCode: code, link: results[code].link,

@@ -11,7 +11,7 @@ let guestSessionId: string;
 
 const SUMMARY_PAGE = expected.PAGE(expected.TV_SUMMARY_FIELDS);
 const OFFER_FIELDS = 'providerId providerName logoPath displayPriority';
-const offer = (o: any) => ({ providerId: o.provider_id, providerName: o.provider_name, logoPath: o.logo_path, displayPriority: o.display_priority });
+const offer = expected.offer;
 const offers = (list: any[] | undefined) => (list ?? []).map(offer);
 
 beforeAll(async () => {
