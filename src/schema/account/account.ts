@@ -1,0 +1,102 @@
+import type { GatewayContext } from '../../context.ts';
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+import { carried } from '../kit/carried.ts';
+import { pageOf } from '../kit/page.ts';
+import * as valid from '../kit/validate.ts';
+import { Movie } from '../movie/ref.ts';
+
+type AccountSource = { id: number } & Partial<Up.AccountDetails>;
+
+export const Account = builder.objectRef<AccountSource>('Account');
+
+function details(account: AccountSource, context: GatewayContext) {
+  return () => context.loaders.account.load({ accountId: account.id });
+}
+
+export const AccountListOrder = builder.enumType('AccountListOrder', {
+  description: "Order of an account's rated, favourite or watchlist entries, by when each entry was made.",
+  values: {
+    CREATED_AT_ASC: { value: 'created_at.asc', description: 'Oldest entry first (the default).' },
+    CREATED_AT_DESC: { value: 'created_at.desc', description: 'Newest entry first.' },
+  } as const,
+});
+
+export const RatedMovie = builder.objectRef<Up.RatedMovie>('RatedMovie').implement({
+  description: 'A movie together with the rating an account gave it.',
+  fields: (t) => ({
+    rating: t.exposeFloat('rating', { description: 'The rating, 0.5 to 10 in steps of 0.5.' }),
+    movie: t.field({ type: Movie, description: 'The rated movie.', resolve: (item) => item }),
+  }),
+});
+
+export const RatedMoviePage = pageOf('RatedMoviePage', 'rated movies', RatedMovie);
+
+Account.implement({
+  description: 'A user account of the catalog. Its data is private: every field but `id` needs the session (X-Session-Id) of that account.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the account.' }),
+    username: t.string({
+      nullable: true,
+      description: 'User name.',
+      resolve: (a, _, c) => carried(a, 'username', details(a, c)),
+    }),
+    name: t.string({
+      nullable: true,
+      description: 'Display name; null when not set.',
+      resolve: async (a, _, c) => (await carried(a, 'name', details(a, c))) || null,
+    }),
+    languageCode: t.string({
+      nullable: true,
+      description: 'Preferred ISO 639-1 language.',
+      resolve: (a, _, c) => carried(a, 'iso_639_1', details(a, c)),
+    }),
+    countryCode: t.string({
+      nullable: true,
+      description: 'ISO 3166-1 country.',
+      resolve: (a, _, c) => carried(a, 'iso_3166_1', details(a, c)),
+    }),
+    includeAdult: t.boolean({
+      nullable: true,
+      description: 'Whether the account wants adult content in results.',
+      resolve: (a, _, c) => carried(a, 'include_adult', details(a, c)),
+    }),
+    avatarPath: t.string({
+      nullable: true,
+      description: 'Avatar image path uploaded to the catalog; null when none.',
+      resolve: async (a, _, c) => (await carried(a, 'avatar', details(a, c))).tmdb.avatar_path ?? null,
+    }),
+    gravatarHash: t.string({
+      nullable: true,
+      description: 'Gravatar hash of the account e-mail; null when none.',
+      resolve: async (a, _, c) => (await carried(a, 'avatar', details(a, c))).gravatar.hash ?? null,
+    }),
+    ratedMovies: t.field({
+      type: RatedMoviePage,
+      nullable: true,
+      description: 'Movies the account rated, with the ratings.',
+      args: {
+        page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
+        language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+        sortBy: t.arg({ type: AccountListOrder, required: false, description: 'Order of the results. Defaults to oldest first.' }),
+      },
+      resolve: (a, args, c) =>
+        c.loaders.ratedMovies.load({
+          accountId: a.id,
+          page: valid.page(args.page),
+          language: valid.language(args.language),
+          sortBy: args.sortBy ?? undefined,
+        }),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  account: t.field({
+    type: Account,
+    nullable: true,
+    description: 'A user account by its id. Its private fields need the session of that account in X-Session-Id.',
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the account.' }) },
+    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+  }),
+}));

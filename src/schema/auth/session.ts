@@ -1,0 +1,38 @@
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+import * as valid from '../kit/validate.ts';
+
+const CredentialCheck = builder.objectRef<Up.StatusResponse>('CredentialCheck').implement({
+  description: 'The result of checking the access token of this request against the catalog.',
+  fields: (t) => ({
+    success: t.exposeBoolean('success', { description: 'True when the catalog accepted the token.' }),
+    statusCode: t.exposeInt('status_code', { description: 'The catalog status code; 1 means success.' }),
+    statusMessage: t.exposeString('status_message', { description: 'The catalog status text, such as "Success.".' }),
+  }),
+});
+
+export const Session = builder.objectRef<Up.Session>('Session').implement({
+  description: 'A user session. Send `sessionId` in the X-Session-Id header to act as that user.',
+  fields: (t) => ({
+    sessionId: t.exposeString('session_id', { description: 'The session id. Keep it secret: it acts as the user.' }),
+    success: t.exposeBoolean('success', { description: 'True when the session was created.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  authentication: t.field({
+    type: CredentialCheck,
+    description:
+      'Checks that the access token is valid. An invalid token is reported as an UNAUTHENTICATED error on this field.',
+    resolve: (_, __, c) => c.loaders.credentialCheck.load({}),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createSession: t.field({
+    type: Session,
+    description: 'Turns a request token that the user approved on the catalog site into a user session.',
+    args: { requestToken: t.arg.string({ required: true, description: 'The approved request token.' }) },
+    resolve: (_, args, c) => c.actions.createSession({ requestToken: valid.token('requestToken', args.requestToken) }),
+  }),
+}));

@@ -1,0 +1,87 @@
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+import { changeWindow, changeWindowArgs } from '../kit/change-record.ts';
+import { Movie } from '../movie/ref.ts';
+import { Person } from '../person/person.ts';
+import { TVSeries } from '../tv/ref.ts';
+
+/** The change lists: which movies, series and people were edited in a window of days. */
+
+export const ChangedMovie = builder.objectRef<Up.ChangedId>('ChangedMovie').implement({
+  description: 'A movie edited in the window.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the movie.' }),
+    adult: t.exposeBoolean('adult', { nullable: true, description: 'Whether the movie is adult content; null when not recorded.' }),
+    movie: t.field({ type: Movie, description: 'The movie; select `changes` on it for what changed.', resolve: (entry) => ({ id: entry.id }) }),
+  }),
+});
+
+export const ChangedTVSeries = builder.objectRef<Up.ChangedId>('ChangedTVSeries').implement({
+  description: 'A TV series edited in the window (itself, one of its seasons or one of its episodes).',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the series.' }),
+    adult: t.exposeBoolean('adult', { nullable: true, description: 'Whether the series is adult content; null when not recorded.' }),
+    series: t.field({ type: TVSeries, description: 'The series; select `changes` on it for what changed.', resolve: (entry) => ({ id: entry.id }) }),
+  }),
+});
+
+export const ChangedPerson = builder.objectRef<Up.ChangedId>('ChangedPerson').implement({
+  description: 'A person edited in the window.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the person.' }),
+    adult: t.exposeBoolean('adult', { nullable: true, description: 'Whether the person appears in adult content; null when not recorded.' }),
+    person: t.field({ type: Person, description: 'The person; select `changes` on it for what changed.', resolve: (entry) => ({ id: entry.id }) }),
+  }),
+});
+
+function changePage(name: string, what: string, item: typeof ChangedMovie) {
+  return builder.objectRef<Up.Page<Up.ChangedId>>(name).implement({
+    description: `One page of ${what}, most recently edited first. Pages are 1-based and hold up to 100 entries.`,
+    fields: (t) => ({
+      page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),
+      totalPages: t.exposeInt('total_pages', { description: 'How many pages there are in all.' }),
+      totalResults: t.exposeInt('total_results', { description: 'How many entries there are across all pages.' }),
+      results: t.field({ type: [item], description: `The ${what} on this page.`, resolve: (p) => p.results }),
+    }),
+  });
+}
+
+const ChangedMoviePage = changePage('ChangedMoviePage', 'edited movies', ChangedMovie);
+const ChangedTVSeriesPage = changePage('ChangedTVSeriesPage', 'edited TV series', ChangedTVSeries);
+const ChangedPersonPage = changePage('ChangedPersonPage', 'edited people', ChangedPerson);
+
+export const ChangeLists = builder.objectRef<object>('ChangeLists').implement({
+  description:
+    'What was edited in the catalog lately. Each list takes a window of days: without dates the last 24 hours; a window may span up to 14 days.',
+  fields: (t) => ({
+    movies: t.field({
+      type: ChangedMoviePage,
+      nullable: true,
+      description: 'Movies edited in the window.',
+      args: changeWindowArgs,
+      resolve: (_, args, c) => c.loaders.movieChangeList.load(changeWindow(args)),
+    }),
+    tvSeries: t.field({
+      type: ChangedTVSeriesPage,
+      nullable: true,
+      description: 'TV series edited in the window, counting edits of their seasons and episodes.',
+      args: changeWindowArgs,
+      resolve: (_, args, c) => c.loaders.tvChangeList.load(changeWindow(args)),
+    }),
+    people: t.field({
+      type: ChangedPersonPage,
+      nullable: true,
+      description: 'People edited in the window.',
+      args: changeWindowArgs,
+      resolve: (_, args, c) => c.loaders.personChangeList.load(changeWindow(args)),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  changes: t.field({
+    type: ChangeLists,
+    description: 'Which movies, TV series and people were edited lately.',
+    resolve: () => ({}),
+  }),
+}));

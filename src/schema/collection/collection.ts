@@ -1,0 +1,144 @@
+import type { GatewayContext } from '../../context.ts';
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+import { carried } from '../kit/carried.ts';
+import { Image } from '../kit/image.ts';
+import { pageOf } from '../kit/page.ts';
+import { Translation } from '../kit/translation.ts';
+import * as valid from '../kit/validate.ts';
+import { Movie, type MovieSource } from '../movie/ref.ts';
+import { Search } from '../search/search.ts';
+
+/** A collection's id plus whatever its parent (a movie's `belongs_to_collection`, a search result) carried. */
+export type CollectionSource = { id: number } & Partial<Up.CollectionDetails>;
+
+export const Collection = builder.objectRef<CollectionSource>('Collection');
+
+function details(collection: CollectionSource, context: GatewayContext) {
+  return () => context.loaders.collection.load({ collectionId: collection.id });
+}
+
+/** A part as a Movie carrying its summary; the title may come as `title` or (spec example) `name`. */
+function partAsMovie(part: Up.CollectionPart): MovieSource {
+  const { name, original_name, title, original_title, ...summary } = part;
+  const movie: MovieSource = { ...summary };
+  const movieTitle = title ?? name;
+  const originalTitle = original_title ?? original_name;
+  if (movieTitle !== undefined) movie.title = movieTitle;
+  if (originalTitle !== undefined) movie.original_title = originalTitle;
+  return movie;
+}
+
+const CollectionImages = builder.objectRef<Up.CollectionImages>('CollectionImages').implement({
+  description: 'The images of a collection, by kind.',
+  fields: (t) => ({
+    backdrops: t.field({ type: [Image], description: 'Wide background images.', resolve: (i) => i.backdrops }),
+    posters: t.field({ type: [Image], description: 'Poster images.', resolve: (i) => i.posters }),
+  }),
+});
+
+Collection.implement({
+  description: 'A collection of movies that belong together, such as a film series and its sequels.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the collection.' }),
+    name: t.string({ description: 'Name in the requested language.', resolve: (co, _, c) => carried(co, 'name', details(co, c)) }),
+    originalName: t.string({
+      description: 'Name in the original language.',
+      resolve: (co, _, c) => carried(co, 'original_name', details(co, c)),
+    }),
+    originalLanguage: t.string({
+      description: 'ISO 639-1 code of the original language.',
+      resolve: (co, _, c) => carried(co, 'original_language', details(co, c)),
+    }),
+    overview: t.string({ description: 'Summary; may be empty.', resolve: (co, _, c) => carried(co, 'overview', details(co, c)) }),
+    posterPath: t.string({
+      nullable: true,
+      description: 'Poster image path (see `Image.filePath`); null when none.',
+      resolve: (co, _, c) => carried(co, 'poster_path', details(co, c)),
+    }),
+    backdropPath: t.string({
+      nullable: true,
+      description: 'Backdrop image path; null when none.',
+      resolve: (co, _, c) => carried(co, 'backdrop_path', details(co, c)),
+    }),
+    parts: t.field({
+      type: [Movie],
+      description: 'The movies of the collection, in release order (unknown dates last). Each carries its summary.',
+      resolve: async (co, _, c) => (await carried(co, 'parts', details(co, c))).map(partAsMovie),
+    }),
+    images: t.field({
+      type: CollectionImages,
+      nullable: true,
+      description: 'Backdrops and posters of the collection.',
+      args: {
+        language: t.arg.string({
+          required: false,
+          description: 'Only images in this ISO 639-1 language ("en"); without it, images in every language.',
+        }),
+        includeImageLanguage: t.arg.stringList({
+          required: false,
+          description: 'More ISO 639-1 languages to include; "null" includes images without text.',
+        }),
+      },
+      resolve: (co, args, c) =>
+        c.loaders.collectionImages.load({
+          collectionId: co.id,
+          language: valid.language(args.language),
+          includeImageLanguage: valid.languageList('includeImageLanguage', args.includeImageLanguage),
+        }),
+    }),
+    translations: t.field({
+      type: [Translation],
+      nullable: true,
+      description: 'The name (in `data.title`) and overview of the collection in other languages.',
+      resolve: async (co, _, c) => (await c.loaders.collectionTranslations.load({ collectionId: co.id })).translations,
+    }),
+  }),
+});
+
+const CollectionPage = pageOf('CollectionPage', 'collections', Collection);
+
+builder.objectFields(Movie, (t) => ({
+  collection: t.field({
+    type: Collection,
+    nullable: true,
+    description: 'The collection (film series) the movie belongs to; null when it belongs to none.',
+    resolve: (m, _, c) => carried(m, 'belongs_to_collection', () => c.loaders.movie.load({ movieId: m.id })),
+  }),
+}));
+
+builder.objectFields(Search, (t) => ({
+  collections: t.field({
+    type: CollectionPage,
+    nullable: true,
+    description: 'Collections whose name matches the query.',
+    args: {
+      query: t.arg.string({ required: true, description: 'Text to look for in collection names (1 to 200 characters).' }),
+      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
+      language: t.arg.string({
+        required: false,
+        description: 'Language of the texts, as ISO 639-1 with an optional region ("en", "en-US"). Defaults to en-US.',
+      }),
+      includeAdult: t.arg.boolean({ required: false, description: 'Whether to include adult collections. Defaults to false.' }),
+      region: t.arg.string({ required: false, description: 'ISO 3166-1 country ("US") whose release data to prefer.' }),
+    },
+    resolve: (_, args, c) =>
+      c.loaders.searchCollections.load({
+        query: valid.text('query', args.query, 200),
+        page: valid.page(args.page),
+        language: valid.language(args.language),
+        includeAdult: args.includeAdult ?? undefined,
+        region: valid.country('region', args.region),
+      }),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  collection: t.field({
+    type: Collection,
+    nullable: true,
+    description: 'A collection of movies by its id.',
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the collection.' }) },
+    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+  }),
+}));

@@ -1,0 +1,105 @@
+import type { GatewayContext } from '../../context.ts';
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+import { carried } from '../kit/carried.ts';
+import { pageOf } from '../kit/page.ts';
+import * as valid from '../kit/validate.ts';
+import { Search } from '../search/search.ts';
+
+/** A company's id plus whatever its parent (a search result, a movie) already carried. */
+export type CompanySource = { id: number } & Partial<Up.CompanyDetails>;
+
+export const Company = builder.objectRef<CompanySource>('Company');
+
+function details(company: CompanySource, context: GatewayContext) {
+  return () => context.loaders.company.load({ companyId: company.id });
+}
+
+export const AlternativeName = builder.objectRef<Up.AlternativeName>('CompanyAlternativeName').implement({
+  description: 'Another name a company or TV network is known by.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The name.' }),
+    type: t.exposeString('type', { description: 'Kind of name, such as "former name"; often empty.' }),
+  }),
+});
+
+Company.implement({
+  description: 'A production company.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the company.' }),
+    name: t.string({ description: 'Name of the company.', resolve: (co, _, c) => carried(co, 'name', details(co, c)) }),
+    logoPath: t.string({
+      nullable: true,
+      description: 'Logo image path (PNG; see `Configuration.images.logoSizes`); null when none.',
+      resolve: (co, _, c) => carried(co, 'logo_path', details(co, c)),
+    }),
+    originCountry: t.string({
+      nullable: true,
+      description: 'ISO 3166-1 code of the country the company comes from; null when unknown.',
+      resolve: async (co, _, c) => (await carried(co, 'origin_country', details(co, c))) || null,
+    }),
+    description: t.string({
+      description: 'Description of the company; may be empty.',
+      resolve: (co, _, c) => carried(co, 'description', details(co, c)),
+    }),
+    headquarters: t.string({
+      description: 'Where the company is based; may be empty.',
+      resolve: (co, _, c) => carried(co, 'headquarters', details(co, c)),
+    }),
+    homepage: t.string({
+      description: 'Official web site; may be empty.',
+      resolve: (co, _, c) => carried(co, 'homepage', details(co, c)),
+    }),
+    parentCompany: t.field({
+      type: Company,
+      nullable: true,
+      description: 'The company this one belongs to; null when independent.',
+      resolve: (co, _, c) => carried(co, 'parent_company', details(co, c)),
+    }),
+    alternativeNames: t.field({
+      type: [AlternativeName],
+      nullable: true,
+      description: 'Other names the company is known by.',
+      resolve: async (co, _, c) => (await c.loaders.companyAlternativeNames.load({ companyId: co.id })).results,
+    }),
+  }),
+});
+
+const CompanyPage = pageOf('CompanyPage', 'companies', Company);
+
+const searchArgs = builder.args((t) => ({
+  query: t.string({ required: true, description: 'Text to look for in company names (1 to 200 characters).' }),
+  page: t.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
+}));
+
+/** Served both as `searchCompanies` (the contract's root field) and as `search { companies }`. */
+function searchCompanies(args: { query: string; page?: number | null }, context: GatewayContext) {
+  return context.loaders.searchCompanies.load({ query: valid.text('query', args.query, 200), page: valid.page(args.page) });
+}
+
+builder.objectFields(Search, (t) => ({
+  companies: t.field({
+    type: CompanyPage,
+    nullable: true,
+    description: 'Companies whose name or alternative names match the query.',
+    args: searchArgs,
+    resolve: (_, args, c) => searchCompanies(args, c),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  company: t.field({
+    type: Company,
+    nullable: true,
+    description: 'A production company by its id.',
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the company.' }) },
+    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+  }),
+  searchCompanies: t.field({
+    type: CompanyPage,
+    nullable: true,
+    description: 'Companies whose name or alternative names match the query.',
+    args: searchArgs,
+    resolve: (_, args, c) => searchCompanies(args, c),
+  }),
+}));

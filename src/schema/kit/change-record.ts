@@ -1,0 +1,68 @@
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+import { isoTimestamp } from './format.ts';
+import * as valid from './validate.ts';
+
+/** Change records (one edit, and the edits of one attribute) and the day-window arguments of every changes field. */
+
+const ChangeItem = builder.objectRef<Up.ChangeItem>('ChangeItem').implement({
+  description: 'One recorded edit of an attribute of a movie, series, season, episode or person.',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'Identifier of the change.' }),
+    action: t.exposeString('action', { description: 'What happened: "added", "updated" or "deleted".' }),
+    time: t.string({
+      description: 'When the change was made, as an ISO 8601 UTC timestamp ("2023-04-08T16:35:05Z").',
+      resolve: (item) => isoTimestamp(item.time),
+    }),
+    countryCode: t.string({
+      nullable: true,
+      description: 'ISO 3166-1 country the change applies to; null when it applies everywhere.',
+      resolve: (item) => item.iso_3166_1 || null,
+    }),
+    languageCode: t.string({
+      nullable: true,
+      description: 'ISO 639-1 language the change applies to; null when it applies to all languages.',
+      resolve: (item) => item.iso_639_1 || null,
+    }),
+    value: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The new value. Its shape depends on the group key (for "images": `{ poster: { file_path } }`).',
+      resolve: (item) => item.value ?? null,
+    }),
+    originalValue: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The value before the change, when the catalog recorded it.',
+      resolve: (item) => item.original_value ?? null,
+    }),
+  }),
+});
+
+export const ChangeGroup = builder.objectRef<Up.ChangeGroup>('ChangeGroup').implement({
+  description: 'The changes made to one attribute of a movie, series, season, episode or person.',
+  fields: (t) => ({
+    key: t.exposeString('key', { description: 'The attribute that changed, one of `Configuration.changeKeys`.' }),
+    items: t.field({ type: [ChangeItem], description: 'The changes, oldest first.', resolve: (group) => group.items }),
+  }),
+});
+
+/** Arguments of every changes field: the window (both ends inclusive, at most 14 days) and the page. */
+export const changeWindowArgs = builder.args((t) => ({
+  startDate: t.string({ required: false, description: 'First day, YYYY-MM-DD. Defaults to the day before endDate.' }),
+  endDate: t.string({ required: false, description: 'Last day, YYYY-MM-DD. Defaults to today.' }),
+  page: t.int({ required: false, description: 'Which page, from 1 to 500. Defaults to 1.' }),
+}));
+
+/** Checks the window arguments before any upstream call. */
+export function changeWindow(args: { startDate?: string | null; endDate?: string | null; page?: number | null }) {
+  const window = {
+    startDate: valid.date('startDate', args.startDate),
+    endDate: valid.date('endDate', args.endDate),
+    page: valid.page(args.page),
+  };
+  if (window.startDate && window.endDate && window.startDate > window.endDate) {
+    throw valid.badInput('endDate', 'must not be before startDate.');
+  }
+  return window;
+}

@@ -1,0 +1,19 @@
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+
+export const Image = builder.objectRef<Up.Image>('Image').implement({
+  description:
+    'Metadata of one image file. Build its address from `Query.configuration.images`: base URL + size + `filePath`.',
+  fields: (t) => ({
+    filePath: t.exposeString('file_path', { description: 'Path of the image file, beginning with "/".' }),
+    width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),
+    height: t.exposeInt('height', { description: 'Height of the original in pixels.' }),
+    aspectRatio: t.exposeFloat('aspect_ratio', { description: 'Width divided by height.' }),
+    languageCode: t.exposeString('iso_639_1', {
+      nullable: true,
+      description: 'ISO 639-1 language of text in the image; null when the image has no text.',
+    }),
+    voteAverage: t.exposeFloat('vote_average', { description: 'Average user vote, 0 to 10.' }),
+    voteCount: t.exposeInt('vote_count', { description: 'Number of user votes.' }),
+  }),
+});

@@ -1,0 +1,194 @@
+import { GraphQLError } from 'graphql';
+import type { GatewayContext } from '../../context.ts';
+import type * as Up from '../../upstream/api/types.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { builder } from '../builder.ts';
+import { carried } from '../kit/carried.ts';
+import { pageOf } from '../kit/page.ts';
+import * as valid from '../kit/validate.ts';
+import { Movie } from '../movie/ref.ts';
+import { TVSeries } from '../tv/ref.ts';
+import { MediaList } from './media-list.ts';
+
+/**
+ * User lists: a list by id with its items (movies and series, paged), whether a movie is on it,
+ * and the session account's edits (create, add/remove a movie, clear, delete). Named `UserList`
+ * (the summary type `MediaList` in common.ts links here through `details`).
+ */
+
+
+type UserListSource = { id: number } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> & { list_type?: string };
+
+export const UserList = builder.objectRef<UserListSource>('UserList');
+
+function details(list: UserListSource, context: GatewayContext) {
+  return () => context.loaders.userList.load({ listId: list.id });
+}
+
+const UserListItem = builder.unionType('UserListItem', {
+  description: 'An entry of a user list: a movie or a TV series (each with its summary carried).',
+  types: [Movie, TVSeries],
+  resolveType: (item) => ((item as { media_type?: string }).media_type === 'tv' ? TVSeries : Movie),
+});
+
+type ItemPage = { page: number; results: Up.ListItem[]; total_pages: number; total_results: number };
+
+const UserListItemPage = builder.objectRef<ItemPage>('UserListItemPage').implement({
+  description: 'One page of the entries of a user list. Pages are 1-based and hold up to 20 entries.',
+  fields: (t) => ({
+    page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),
+    totalPages: t.exposeInt('total_pages', { description: 'How many pages there are in all.' }),
+    totalResults: t.exposeInt('total_results', { description: 'How many entries the list holds.' }),
+    results: t.field({ type: [UserListItem], description: 'The entries on this page, in the order they were added.', resolve: (p) => p.results }),
+  }),
+});
+
+UserList.implement({
+  description: 'A list of movies and TV series made by a catalog user. Anyone can read a public list; only its author can change it.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the list.' }),
+    name: t.string({ description: 'Name of the list.', resolve: (l, _, c) => carried(l, 'name', details(l, c)) }),
+    description: t.string({
+      description: 'Description written by its author; may be empty.',
+      resolve: (l, _, c) => carried(l, 'description', details(l, c)),
+    }),
+    createdBy: t.string({
+      description: 'User name of the author.',
+      resolve: (l, _, c) => carried(l, 'created_by', details(l, c)),
+    }),
+    favoriteCount: t.int({
+      description: 'How many users marked the list as a favourite.',
+      resolve: (l, _, c) => carried(l, 'favorite_count', details(l, c)),
+    }),
+    itemCount: t.int({ description: 'How many entries the list holds.', resolve: (l, _, c) => carried(l, 'item_count', details(l, c)) }),
+    languageCode: t.string({
+      description: 'ISO 639-1 language of the list.',
+      resolve: (l, _, c) => carried(l, 'iso_639_1', details(l, c)),
+    }),
+    posterPath: t.string({
+      nullable: true,
+      description: 'Poster image path; null when none.',
+      resolve: (l, _, c) => carried(l, 'poster_path', details(l, c)),
+    }),
+    items: t.field({
+      type: UserListItemPage,
+      nullable: true,
+      description: 'The entries of the list, 20 per page, in the order they were added.',
+      args: {
+        page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
+        language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+      },
+      resolve: async (l, args, c) => {
+        const page = valid.page(args.page);
+        const language = valid.language(args.language);
+        // Page 1 without a language is the same call as the list's detail load.
+        const d = await c.loaders.userList.load({ listId: l.id, page: page === 1 ? undefined : page, language });
+        const total = d.total_results ?? d.item_count;
+        return { page: d.page ?? page ?? 1, results: d.items, total_pages: d.total_pages ?? Math.ceil(total / 20), total_results: total };
+      },
+    }),
+    itemStatus: t.boolean({
+      nullable: true,
+      description: 'Whether a movie is on this list.',
+      args: { movieId: t.arg.int({ required: true, description: 'Identifier of the movie.' }) },
+      resolve: async (l, args, c) =>
+        (await c.loaders.listItemStatus.load({ listId: l.id, movieId: valid.id('movieId', args.movieId) })).item_present,
+    }),
+  }),
+});
+
+export const UserListPage = pageOf('UserListPage', 'user lists', UserList);
+
+builder.objectFields(MediaList, (t) => ({
+  details: t.field({
+    type: UserList,
+    description: 'The whole list: its author and its entries.',
+    resolve: (list) => ({ ...list }),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  list: t.field({
+    type: UserList,
+    nullable: true,
+    description: 'A user list by its id. Public lists need no session.',
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the list.' }) },
+    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+  }),
+}));
+
+function languageCode(value: string | null | undefined): string {
+  if (value === null || value === undefined) return 'en';
+  if (!/^[a-z]{2}$/.test(value)) throw valid.badInput('language', 'must be a two-letter ISO 639-1 code such as "en".');
+  return value;
+}
+
+function description(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (value.length > 1000) throw valid.badInput('description', 'must be at most 1000 characters long.');
+  return value;
+}
+
+const listId = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) =>
+  t.arg.int({ required: true, description: 'Identifier of a list of the session account.' });
+
+builder.mutationFields((t) => ({
+  createList: t.field({
+    type: UserList,
+    description: 'Creates an empty list for the session account (needs X-Session-Id) and returns it.',
+    args: {
+      name: t.arg.string({ required: true, description: 'Name of the list, 1 to 100 characters.' }),
+      description: t.arg.string({ required: false, description: 'Description, up to 1000 characters. Defaults to empty.' }),
+      language: t.arg.string({ required: false, description: 'ISO 639-1 language of the list ("en"). Defaults to en.' }),
+    },
+    resolve: async (_, args, c) => {
+      const params = { name: valid.text('name', args.name, 100), description: description(args.description), language: languageCode(args.language) };
+      const created = await c.actions.createList(params);
+      if (!Number.isInteger(created.list_id)) throw new GraphQLError('The catalog did not return the new list.', { extensions: { code: 'UPSTREAM_ERROR' } });
+      return { id: created.list_id };
+    },
+  }),
+  addMovieToList: t.field({
+    type: UserList,
+    description: 'Adds a movie to a list of the session account (needs X-Session-Id) and returns the list. Adding a movie already on the list changes nothing and is not an error.',
+    args: { listId: listId(t), movieId: t.arg.int({ required: true, description: 'Identifier of the movie to add.' }) },
+    resolve: async (_, args, c) => {
+      const params = { listId: valid.id('listId', args.listId), movieId: valid.id('movieId', args.movieId) };
+      try {
+        await c.actions.addMovieToList(params);
+      } catch (error) {
+        // Already on the list (403 code 8): the list is as asked, so this is not an error.
+        if (!(error instanceof UpstreamError && error.upstreamCode === 8)) throw error;
+      }
+      return { id: params.listId };
+    },
+  }),
+  removeMovieFromList: t.field({
+    type: UserList,
+    description: 'Removes a movie from a list of the session account (needs X-Session-Id) and returns the list.',
+    args: { listId: listId(t), movieId: t.arg.int({ required: true, description: 'Identifier of the movie to remove.' }) },
+    resolve: async (_, args, c) => {
+      const params = { listId: valid.id('listId', args.listId), movieId: valid.id('movieId', args.movieId) };
+      await c.actions.removeMovieFromList(params);
+      return { id: params.listId };
+    },
+  }),
+  clearList: t.field({
+    type: UserList,
+    description: 'Removes every entry of a list of the session account (needs X-Session-Id) and returns the empty list.',
+    args: { listId: listId(t) },
+    resolve: async (_, args, c) => {
+      const params = { listId: valid.id('listId', args.listId) };
+      await c.actions.clearList(params);
+      return { id: params.listId };
+    },
+  }),
+  deleteList: t.boolean({
+    description: 'Deletes a list of the session account (needs X-Session-Id). True when it was deleted.',
+    args: { listId: listId(t) },
+    resolve: async (_, args, c) => {
+      await c.actions.deleteList({ listId: valid.id('listId', args.listId) });
+      return true;
+    },
+  }),
+}));

@@ -1,0 +1,112 @@
+import type * as Up from '../../upstream/api/types.ts';
+import { AccountStates } from '../account/account-states.ts';
+import { builder } from '../builder.ts';
+import { ExternalIds } from '../kit/external-ids.ts';
+import { pageArgs } from '../kit/page.ts';
+import { Translation } from '../kit/translation.ts';
+import * as valid from '../kit/validate.ts';
+import { Video } from '../kit/video.ts';
+import { offersByCountry, WatchProviderCountry } from '../reference/watch-offers.ts';
+import { Movie, MoviePage } from './ref.ts';
+
+/** Movie sub-resources: videos, release dates, translations, external ids, watch providers, related movies, account states. */
+
+export const ReleaseType = builder.enumType('ReleaseType', {
+  description: 'Kind of release of a movie in a country.',
+  values: {
+    PREMIERE: { value: 1, description: 'A premiere or festival screening.' },
+    THEATRICAL_LIMITED: { value: 2, description: 'A limited theatrical release.' },
+    THEATRICAL: { value: 3, description: 'A wide theatrical release.' },
+    DIGITAL: { value: 4, description: 'Digital release (streaming, download).' },
+    PHYSICAL: { value: 5, description: 'Physical release (DVD, Blu-ray).' },
+    TV: { value: 6, description: 'Broadcast on television.' },
+  } as const,
+});
+
+const MovieRelease = builder.objectRef<Up.ReleaseDate>('MovieRelease').implement({
+  description: 'One release of a movie in a country.',
+  fields: (t) => ({
+    certification: t.string({
+      nullable: true,
+      description: 'Age rating in that country, one of `movieCertifications` for the country (such as "PG-13"); null when unrated.',
+      resolve: (r) => r.certification || null,
+    }),
+    releaseDate: t.exposeString('release_date', { description: 'When the release happened, ISO 8601 UTC ("2019-06-13T00:00:00.000Z").' }),
+    type: t.field({ type: ReleaseType, description: 'Kind of release.', resolve: (r) => r.type as 1 | 2 | 3 | 4 | 5 | 6 }),
+    note: t.string({ nullable: true, description: 'Note such as "Premiere" or the festival name; null when none.', resolve: (r) => r.note || null }),
+    languageCode: t.string({
+      nullable: true,
+      description: 'ISO 639-1 language of this release; null when it is not language-specific.',
+      resolve: (r) => r.iso_639_1 || null,
+    }),
+  }),
+});
+
+const MovieReleaseCountry = builder.objectRef<Up.CountryReleaseDates>('MovieReleaseCountry').implement({
+  description: 'The releases of a movie in one country.',
+  fields: (t) => ({
+    countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 country code.' }),
+    releases: t.field({ type: [MovieRelease], description: 'The releases there, as the catalog lists them.', resolve: (c) => c.release_dates }),
+  }),
+});
+
+builder.objectFields(Movie, (t) => ({
+  videos: t.field({
+    type: [Video],
+    nullable: true,
+    description: 'Trailers, teasers and clips of the movie.',
+    args: { language: t.arg.string({ required: false, description: 'Only videos in this language ("en", "en-US").' }) },
+    resolve: async (m, args, c) => (await c.loaders.movieVideos.load({ movieId: m.id, language: valid.language(args.language) })).results,
+  }),
+  releaseDates: t.field({
+    type: [MovieReleaseCountry],
+    nullable: true,
+    description: 'Release dates and age ratings per country, ordered by country code.',
+    resolve: async (m, _, c) => (await c.loaders.movieReleaseDates.load({ movieId: m.id })).results,
+  }),
+  translations: t.field({
+    type: [Translation],
+    nullable: true,
+    description: 'The title, overview and tagline of the movie in other languages.',
+    resolve: async (m, _, c) => (await c.loaders.movieTranslations.load({ movieId: m.id })).translations,
+  }),
+  externalIds: t.field({
+    type: ExternalIds,
+    nullable: true,
+    description: 'Identifiers of the movie on IMDb, Wikidata and social sites.',
+    resolve: (m, _, c) => c.loaders.movieExternalIds.load({ movieId: m.id }),
+  }),
+  watchProviders: t.field({
+    type: [WatchProviderCountry],
+    nullable: true,
+    description: 'Where the movie can be streamed, rented or bought, per country (ordered by country code).',
+    args: { country: t.arg.string({ required: false, description: 'Only this ISO 3166-1 country, e.g. "US".' }) },
+    resolve: async (m, args, c) => {
+      const country = valid.country('country', args.country);
+      return offersByCountry(await c.loaders.movieWatchProviders.load({ movieId: m.id }), country);
+    },
+  }),
+  recommendations: t.field({
+    type: MoviePage,
+    nullable: true,
+    description: 'Movies recommended to people who liked this one (same genres, same collection first).',
+    args: pageArgs,
+    resolve: (m, args, c) =>
+      c.loaders.movieRecommendations.load({ movieId: m.id, page: valid.page(args.page), language: valid.language(args.language) }),
+  }),
+  similar: t.field({
+    type: MoviePage,
+    nullable: true,
+    description: 'Movies similar to this one (sharing the most genres), most popular first.',
+    args: pageArgs,
+    resolve: (m, args, c) =>
+      c.loaders.similarMovies.load({ movieId: m.id, page: valid.page(args.page), language: valid.language(args.language) }),
+  }),
+  accountStates: t.field({
+    type: AccountStates,
+    nullable: true,
+    description:
+      "Whether the session's account rated, favourited or watchlisted the movie. Needs X-Session-Id or X-Guest-Session-Id (a guest only has ratings).",
+    resolve: (m, _, c) => c.loaders.movieAccountStates.load({ movieId: m.id }),
+  }),
+}));

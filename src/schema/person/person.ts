@@ -1,0 +1,258 @@
+import type { GatewayContext } from '../../context.ts';
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+import { carried } from '../kit/carried.ts';
+import { ChangeGroup } from '../kit/change-record.ts';
+import { ExternalIds } from '../kit/external-ids.ts';
+import { dateOrNull } from '../kit/format.ts';
+import { Image } from '../kit/image.ts';
+import { pageArgs, pageOf } from '../kit/page.ts';
+import { Translation } from '../kit/translation.ts';
+import * as valid from '../kit/validate.ts';
+import { Movie } from '../movie/ref.ts';
+import { Search } from '../search/search.ts';
+import { TimeWindow, Trending } from '../trending/trending.ts';
+import { TVSeries } from '../tv/ref.ts';
+import { CreditMediaType, movieOf, PersonCombinedCredits, PersonMovieCredits, PersonTVCredits, PersonWork, seriesOf, type WorkSource } from './filmography.ts';
+
+/**
+ * What a Person is backed by: the id, plus whatever the place it came from carried (a credit
+ * carries name, gender, profile path, popularity; a list item adds the works it is known for).
+ */
+export type PersonSource = { id: number } & Partial<Omit<Up.PersonDetails, 'id'>> & Partial<Omit<Up.PersonListItem, 'id'>>;
+
+export const Person = builder.objectRef<PersonSource>('Person');
+
+function details(person: PersonSource, context: GatewayContext) {
+  return () => context.loaders.person.load({ personId: person.id });
+}
+
+const TaggedImage = builder.objectRef<Up.TaggedImage>('TaggedImage').implement({
+  description: 'An image of a movie or series in which the person appears.',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'Identifier of the image.' }),
+    filePath: t.exposeString('file_path', { description: 'Path of the image file, beginning with "/".' }),
+    width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),
+    height: t.exposeInt('height', { description: 'Height of the original in pixels.' }),
+    aspectRatio: t.exposeFloat('aspect_ratio', { description: 'Width divided by height.' }),
+    languageCode: t.string({
+      nullable: true,
+      description: 'ISO 639-1 language of text in the image; null when the image has no text.',
+      resolve: (i) => i.iso_639_1 || null,
+    }),
+    voteAverage: t.exposeFloat('vote_average', { description: 'Average user vote, 0 to 10.' }),
+    voteCount: t.exposeInt('vote_count', { description: 'Number of user votes.' }),
+    imageType: t.exposeString('image_type', { description: 'Kind of image, such as "backdrop" or "poster".' }),
+    mediaType: t.field({
+      type: CreditMediaType,
+      description: 'Whether the image belongs to a movie or a series.',
+      resolve: (i) => (i.media_type === 'tv' ? 'tv' : 'movie'),
+    }),
+    movie: t.field({ type: Movie, nullable: true, description: 'The movie; null for a series.', resolve: (i) => movieOf(i.media as never) }),
+    series: t.field({
+      type: TVSeries,
+      nullable: true,
+      description: 'The series; null for a movie.',
+      resolve: (i) => seriesOf(i.media as never),
+    }),
+  }),
+});
+
+const TaggedImagePage = pageOf('TaggedImagePage', 'tagged images', TaggedImage);
+
+Person.implement({
+  description: 'A person of the catalog: an actor or a member of a crew.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the person.' }),
+    name: t.string({ description: 'Name of the person.', resolve: (p, _, c) => carried(p, 'name', details(p, c)) }),
+    profilePath: t.string({
+      nullable: true,
+      description: 'Profile image path (see `Image.filePath`); null when there is none.',
+      resolve: (p, _, c) => carried(p, 'profile_path', details(p, c)),
+    }),
+    gender: t.int({
+      description: 'Gender as the catalog codes it: 0 not set, 1 female, 2 male, 3 non-binary.',
+      resolve: (p, _, c) => carried(p, 'gender', details(p, c)),
+    }),
+    adult: t.boolean({ description: 'Whether the person works in adult content.', resolve: (p, _, c) => carried(p, 'adult', details(p, c)) }),
+    popularity: t.float({ description: 'Relative popularity score.', resolve: (p, _, c) => carried(p, 'popularity', details(p, c)) }),
+    knownForDepartment: t.string({
+      nullable: true,
+      description: 'The department the person is best known for, such as "Acting" or "Directing"; null when unknown.',
+      resolve: async (p, _, c) => (await carried(p, 'known_for_department', details(p, c))) || null,
+    }),
+    biography: t.string({
+      description: 'Biography in the requested language; may be empty.',
+      resolve: (p, _, c) => carried(p, 'biography', details(p, c)),
+    }),
+    birthday: t.string({
+      nullable: true,
+      description: 'Date of birth, YYYY-MM-DD; null when unknown.',
+      resolve: async (p, _, c) => dateOrNull(await carried(p, 'birthday', details(p, c))),
+    }),
+    deathday: t.string({
+      nullable: true,
+      description: 'Date of death, YYYY-MM-DD; null when the person is alive or the date is unknown.',
+      resolve: async (p, _, c) => dateOrNull(await carried(p, 'deathday', details(p, c))),
+    }),
+    placeOfBirth: t.string({
+      nullable: true,
+      description: 'Place of birth as free text; null when unknown.',
+      resolve: async (p, _, c) => (await carried(p, 'place_of_birth', details(p, c))) || null,
+    }),
+    homepage: t.string({
+      nullable: true,
+      description: 'Personal web site; null when none.',
+      resolve: async (p, _, c) => (await carried(p, 'homepage', details(p, c))) || null,
+    }),
+    imdbId: t.string({
+      nullable: true,
+      description: 'IMDb identifier ("nm0000158"); null when unknown.',
+      resolve: async (p, _, c) => (await carried(p, 'imdb_id', details(p, c))) || null,
+    }),
+    alsoKnownAs: t.stringList({
+      description: 'Other names the person is known by.',
+      resolve: async (p, _, c) => (await carried(p, 'also_known_as', details(p, c))) ?? [],
+    }),
+    knownFor: t.field({
+      type: [PersonWork],
+      nullable: true,
+      description:
+        'Up to three works the person is best known for. Set on people from lists (popular, trending, search); null elsewhere.',
+      resolve: (p) => (p.known_for as WorkSource[] | undefined) ?? null,
+    }),
+    movieCredits: t.field({
+      type: PersonMovieCredits,
+      nullable: true,
+      description: 'The movies the person played in or worked on, each with its summary.',
+      args: { language: pageArgs.language },
+      resolve: (p, args, c) => c.loaders.personMovieCredits.load({ personId: p.id, language: valid.language(args.language) }),
+    }),
+    tvCredits: t.field({
+      type: PersonTVCredits,
+      nullable: true,
+      description: 'The TV series the person played in or worked on, each with its summary.',
+      args: { language: pageArgs.language },
+      resolve: (p, args, c) => c.loaders.personTVCredits.load({ personId: p.id, language: valid.language(args.language) }),
+    }),
+    combinedCredits: t.field({
+      type: PersonCombinedCredits,
+      nullable: true,
+      description: 'Movies and series together, each with its summary.',
+      args: { language: pageArgs.language },
+      resolve: (p, args, c) => c.loaders.personCombinedCredits.load({ personId: p.id, language: valid.language(args.language) }),
+    }),
+    images: t.field({
+      type: [Image],
+      nullable: true,
+      description: 'Profile images of the person.',
+      resolve: async (p, _, c) => (await c.loaders.personImages.load({ personId: p.id })).profiles,
+    }),
+    taggedImages: t.field({
+      type: TaggedImagePage,
+      nullable: true,
+      description: 'Images of movies and series in which the person appears.',
+      args: { page: pageArgs.page },
+      resolve: (p, args, c) => c.loaders.personTaggedImages.load({ personId: p.id, page: valid.page(args.page) }),
+    }),
+    externalIds: t.field({
+      type: ExternalIds,
+      nullable: true,
+      description: 'Identifiers of the person in other databases and social sites.',
+      resolve: (p, _, c) => c.loaders.personExternalIds.load({ personId: p.id }),
+    }),
+    translations: t.field({
+      type: [Translation],
+      nullable: true,
+      description: 'The biography and name of the person in other languages.',
+      resolve: async (p, _, c) => (await c.loaders.personTranslations.load({ personId: p.id })).translations,
+    }),
+    changes: t.field({
+      type: [ChangeGroup],
+      nullable: true,
+      description: 'Recent edits of the person. Without dates, the last 24 hours; a range may span up to 14 days.',
+      args: {
+        startDate: t.arg.string({ required: false, description: 'First day, YYYY-MM-DD.' }),
+        endDate: t.arg.string({ required: false, description: 'Last day, YYYY-MM-DD.' }),
+        page: t.arg.int({ required: false, description: 'Which page of changes, from 1 to 500.' }),
+      },
+      resolve: async (p, args, c) => {
+        const params = {
+          personId: p.id,
+          startDate: valid.date('startDate', args.startDate),
+          endDate: valid.date('endDate', args.endDate),
+          page: valid.page(args.page),
+        };
+        if (params.startDate && params.endDate && params.startDate > params.endDate) {
+          throw valid.badInput('endDate', 'must not be before startDate.');
+        }
+        return (await c.loaders.personChanges.load(params)).changes;
+      },
+    }),
+  }),
+});
+
+/** A page of people, for popular, trending and search. */
+export const PersonPage = pageOf('PersonPage', 'people', Person);
+
+builder.queryFields((t) => ({
+  person: t.field({
+    type: Person,
+    nullable: true,
+    description:
+      'A person by their id. When the catalog has no such person, the fields that need their data fail with NOT_FOUND and the person is null.',
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the person.' }) },
+    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+  }),
+  popularPeople: t.field({
+    type: PersonPage,
+    nullable: true,
+    description: 'The most popular people of the catalog, most popular first.',
+    args: pageArgs,
+    resolve: (_, args, c) => c.loaders.popularPeople.load({ page: valid.page(args.page), language: valid.language(args.language) }),
+  }),
+  latestPerson: t.field({
+    type: Person,
+    nullable: true,
+    description: 'The person most recently added to the catalog.',
+    resolve: (_, __, c) => c.loaders.latestPerson.load({}),
+  }),
+}));
+
+builder.objectFields(Trending, (t) => ({
+  people: t.field({
+    type: PersonPage,
+    nullable: true,
+    description: 'The people trending over the given period, most popular first.',
+    args: {
+      timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
+      ...{ page: pageArgs.page, language: pageArgs.language },
+    },
+    resolve: (_, args, c) =>
+      c.loaders.trendingPeople.load({
+        timeWindow: args.timeWindow,
+        page: valid.page(args.page),
+        language: valid.language(args.language),
+      }),
+  }),
+}));
+
+builder.objectFields(Search, (t) => ({
+  people: t.field({
+    type: PersonPage,
+    nullable: true,
+    description: 'People whose name (or another name they are known by) matches the query; best matches first.',
+    args: {
+      query: t.arg.string({ required: true, description: 'Text to look for in names, 1 to 200 characters.' }),
+      includeAdult: t.arg.boolean({ required: false, description: 'Whether to include people of adult content. Defaults to false.' }),
+      ...{ page: pageArgs.page, language: pageArgs.language },
+    },
+    resolve: (_, args, c) =>
+      c.loaders.searchPeople.load({
+        query: valid.text('query', args.query, 200),
+        includeAdult: args.includeAdult ?? undefined,
+        page: valid.page(args.page),
+        language: valid.language(args.language),
+      }),
+  }),
+}));

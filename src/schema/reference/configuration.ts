@@ -1,0 +1,95 @@
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+import * as valid from '../kit/validate.ts';
+import { Region } from './watch-providers.ts';
+
+const ImageConfiguration = builder.objectRef<Up.Configuration['images']>('ImageConfiguration').implement({
+  description: 'How to build image addresses: base URL + size token + file path (e.g. secureBaseUrl + "w500" + posterPath).',
+  fields: (t) => ({
+    baseUrl: t.exposeString('base_url', { description: 'Base address over plain HTTP, ending in "/".' }),
+    secureBaseUrl: t.exposeString('secure_base_url', { description: 'Base address over HTTPS, ending in "/". Prefer this one.' }),
+    backdropSizes: t.exposeStringList('backdrop_sizes', { description: 'Size tokens for backdrops, such as "w780".' }),
+    logoSizes: t.exposeStringList('logo_sizes', { description: 'Size tokens for logos.' }),
+    posterSizes: t.exposeStringList('poster_sizes', { description: 'Size tokens for posters.' }),
+    profileSizes: t.exposeStringList('profile_sizes', { description: 'Size tokens for profile pictures.' }),
+    stillSizes: t.exposeStringList('still_sizes', { description: 'Size tokens for episode stills.' }),
+  }),
+});
+
+const Configuration = builder.objectRef<Up.Configuration>('Configuration').implement({
+  description: 'Catalog-wide settings: image addresses and the attribute names used in change records.',
+  fields: (t) => ({
+    changeKeys: t.exposeStringList('change_keys', { description: 'Names of the attributes that change records use as keys.' }),
+    images: t.field({ type: ImageConfiguration, description: 'How to build image addresses.', resolve: (c) => c.images }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  configuration: t.field({
+    type: Configuration,
+    description: 'Catalog-wide settings, such as how to build image addresses.',
+    resolve: (_, __, c) => c.loaders.configuration.load({}),
+  }),
+}));
+
+/** The configuration reference lists: countries, languages, time zones, jobs, primary translations. */
+
+export const Language = builder.objectRef<Up.ConfigLanguage>('Language').implement({
+  description: 'A language the catalog knows.',
+  fields: (t) => ({
+    languageCode: t.exposeString('iso_639_1', { description: 'ISO 639-1 two-letter language code.' }),
+    englishName: t.exposeString('english_name', { description: 'Name of the language in English.' }),
+    name: t.string({
+      nullable: true,
+      description: 'Name of the language in that language ("Deutsch"); null when the catalog has none.',
+      resolve: (language) => language.name || null,
+    }),
+  }),
+});
+
+const CountryTimezones = builder.objectRef<Up.ConfigTimezone>('CountryTimezones').implement({
+  description: 'The time zones used in one country.',
+  fields: (t) => ({
+    countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 two-letter country code.' }),
+    zones: t.exposeStringList('zones', { description: 'IANA time zone names, such as "Europe/Berlin".' }),
+  }),
+});
+
+const Department = builder.objectRef<Up.ConfigDepartment>('Department').implement({
+  description: 'A department of a film or TV crew and the jobs in it, as crew credits name them.',
+  fields: (t) => ({
+    name: t.exposeString('department', { description: 'Name of the department, such as "Directing".' }),
+    jobs: t.exposeStringList('jobs', { description: 'The jobs in the department, such as "Director".' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  countries: t.field({
+    type: [Region],
+    description: 'Every country the catalog uses (ISO 3166-1), with English and native names.',
+    args: {
+      language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+    },
+    resolve: (_, args, c) => c.loaders.configCountries.load({ language: valid.language(args.language) }),
+  }),
+  languages: t.field({
+    type: [Language],
+    description: 'Every language the catalog uses (ISO 639-1).',
+    resolve: (_, __, c) => c.loaders.configLanguages.load({}),
+  }),
+  timezones: t.field({
+    type: [CountryTimezones],
+    description: 'The time zones of each country.',
+    resolve: (_, __, c) => c.loaders.configTimezones.load({}),
+  }),
+  jobs: t.field({
+    type: [Department],
+    description: 'Every crew department with its jobs; each crew credit names one of these.',
+    resolve: (_, __, c) => c.loaders.configJobs.load({}),
+  }),
+  primaryTranslations: t.field({
+    type: ['String'],
+    description: 'The language tags the catalog is fully translated into, such as "en-US" and "de-DE".',
+    resolve: (_, __, c) => c.loaders.configPrimaryTranslations.load({}),
+  }),
+}));

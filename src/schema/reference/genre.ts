@@ -1,0 +1,30 @@
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+import * as valid from '../kit/validate.ts';
+
+const languageArg = builder.args((t) => ({
+  language: t.string({ required: false, description: 'Language of the genre names ("en", "de-DE"). Defaults to en.' }),
+}));
+
+builder.queryFields((t) => ({
+  movieGenres: t.field({
+    type: [Genre],
+    description: 'Every genre a movie can have (`Movie.genreIds` refer to these).',
+    args: languageArg,
+    resolve: async (_, args, c) => (await c.loaders.movieGenres.load({ language: valid.language(args.language) })).genres,
+  }),
+  tvGenres: t.field({
+    type: [Genre],
+    description: 'Every genre a TV series can have (`TVSeries.genreIds` refer to these).',
+    args: languageArg,
+    resolve: async (_, args, c) => (await c.loaders.tvGenres.load({ language: valid.language(args.language) })).genres,
+  }),
+}));
+
+export const Genre = builder.objectRef<Up.Genre>('Genre').implement({
+  description: 'A genre of movies or TV series, such as "Drama".',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the genre.' }),
+    name: t.exposeString('name', { description: 'Name of the genre in the requested language.' }),
+  }),
+});

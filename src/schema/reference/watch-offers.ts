@@ -1,0 +1,35 @@
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+
+const ProviderOffer = builder.objectRef<Up.ProviderOffer>('ProviderOffer').implement({
+  description: 'A streaming or TV service offering a title in one country.',
+  fields: (t) => ({
+    providerId: t.exposeInt('provider_id', { description: 'Identifier of the provider.' }),
+    providerName: t.exposeString('provider_name', { description: 'Name of the provider.' }),
+    logoPath: t.exposeString('logo_path', { nullable: true, description: 'Logo image path; null when none.' }),
+    displayPriority: t.exposeInt('display_priority', { description: 'Sort position (lower comes first).' }),
+  }),
+});
+
+export const WatchProviderCountry = builder
+  .objectRef<Up.WatchProviderCountry & { country: string }>('WatchProviderCountry')
+  .implement({
+    description: 'Where a title can be watched in one country, by kind of offer.',
+    fields: (t) => ({
+      countryCode: t.exposeString('country', { description: 'ISO 3166-1 country code.' }),
+      link: t.exposeString('link', { description: 'Page on the catalog site listing these offers.' }),
+      flatrate: t.field({ type: [ProviderOffer], description: 'Included in a subscription.', resolve: (c) => c.flatrate ?? [] }),
+      rent: t.field({ type: [ProviderOffer], description: 'For rent.', resolve: (c) => c.rent ?? [] }),
+      buy: t.field({ type: [ProviderOffer], description: 'For sale.', resolve: (c) => c.buy ?? [] }),
+      free: t.field({ type: [ProviderOffer], description: 'Free of charge.', resolve: (c) => c.free ?? [] }),
+      ads: t.field({ type: [ProviderOffer], description: 'Free with advertising.', resolve: (c) => c.ads ?? [] }),
+    }),
+  });
+
+/** The per-country offers of a title, ordered by country code, optionally for one country. */
+export function offersByCountry(providers: Up.WatchProviders, country?: string) {
+  return Object.entries(providers.results)
+    .filter(([code]) => !country || code === country)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, offers]) => ({ ...offers, country: code }));
+}

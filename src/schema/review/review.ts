@@ -1,0 +1,83 @@
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+import { pageOf } from '../kit/page.ts';
+import * as valid from '../kit/validate.ts';
+import { Movie, type MovieSource } from '../movie/ref.ts';
+import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
+
+const AuthorDetails = builder.objectRef<Up.Review['author_details']>('ReviewAuthor').implement({
+  description: 'The catalog user who wrote a review.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Display name; may be empty.' }),
+    username: t.exposeString('username', { description: 'User name on the catalog site.' }),
+    avatarPath: t.exposeString('avatar_path', {
+      nullable: true,
+      description: 'Avatar image path; null when none. Some old values hold a full URL after the leading "/".',
+    }),
+    rating: t.exposeFloat('rating', { nullable: true, description: "The author's rating, 0 to 10; null when not rated." }),
+  }),
+});
+
+const ReviewMedia = builder.unionType('ReviewMedia', {
+  description: 'The movie or TV series a review is about.',
+  types: () => [Movie, TVSeries],
+  resolveType: (media) => (media.media_type === 'tv' ? TVSeries : Movie),
+});
+
+export const Review = builder.objectRef<Up.Review>('Review').implement({
+  description: 'A user review of a movie or TV series.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Identifier of the review.' }),
+    author: t.exposeString('author', { description: 'Name the author signs with.' }),
+    authorDetails: t.field({ type: AuthorDetails, description: 'More about the author.', resolve: (r) => r.author_details }),
+    content: t.exposeString('content', { description: 'Text of the review (may contain Markdown and line breaks).' }),
+    createdAt: t.exposeString('created_at', { description: 'When the review was written, ISO 8601 UTC.' }),
+    updatedAt: t.exposeString('updated_at', { description: 'When the review was last edited, ISO 8601 UTC.' }),
+    url: t.exposeString('url', { description: 'Address of the review on the public site.' }),
+    languageCode: t.string({
+      nullable: true,
+      description: 'ISO 639-1 language of the review. Known only for a review fetched by id; null in lists.',
+      resolve: (r) => r.iso_639_1 || null,
+    }),
+    mediaId: t.int({
+      nullable: true,
+      description: 'Id of the reviewed movie or series. Known only for a review fetched by id; null in lists.',
+      resolve: (r) => r.media_id ?? null,
+    }),
+    mediaTitle: t.string({
+      nullable: true,
+      description: 'Title of the reviewed movie or series. Known only for a review fetched by id; null in lists.',
+      resolve: (r) => r.media_title ?? null,
+    }),
+    mediaType: t.string({
+      nullable: true,
+      description: '"movie" or "tv". Known only for a review fetched by id; null in lists.',
+      resolve: (r) => r.media_type ?? null,
+    }),
+    media: t.field({
+      type: ReviewMedia,
+      nullable: true,
+      description: 'The reviewed movie or TV series. Known only for a review fetched by id; null in lists.',
+      resolve: (r): MovieSource | TVSeriesSource | null => {
+        if (r.media_id === undefined) return null;
+        // Carry the title only when the review had one, so a missing title is fetched, not null.
+        if (r.media_type === 'tv') {
+          return { id: r.media_id, media_type: 'tv', ...(r.media_title !== undefined && { name: r.media_title }) };
+        }
+        return { id: r.media_id, media_type: 'movie', ...(r.media_title !== undefined && { title: r.media_title }) };
+      },
+    }),
+  }),
+});
+
+export const ReviewPage = pageOf('ReviewPage', 'reviews', Review);
+
+builder.queryFields((t) => ({
+  review: t.field({
+    type: Review,
+    nullable: true,
+    description: 'A review by its id. Null, with a NOT_FOUND error, when there is no such review.',
+    args: { id: t.arg.id({ required: true, description: 'Identifier of the review (24 hexadecimal characters).' }) },
+    resolve: (_, args, c) => c.loaders.review.load({ reviewId: valid.objectId('id', String(args.id)) }),
+  }),
+}));

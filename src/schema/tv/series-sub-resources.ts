@@ -1,0 +1,192 @@
+import type * as Up from '../../upstream/api/types.ts';
+import { AccountStates } from '../account/account-states.ts';
+import { builder } from '../builder.ts';
+import { AlternativeTitle } from '../kit/alternative-title.ts';
+import { ChangeGroup } from '../kit/change-record.ts';
+import { ExternalIds } from '../kit/external-ids.ts';
+import { Image } from '../kit/image.ts';
+import { pageArgs } from '../kit/page.ts';
+import { Translation } from '../kit/translation.ts';
+import * as valid from '../kit/validate.ts';
+import { Video } from '../kit/video.ts';
+import { offersByCountry, WatchProviderCountry } from '../reference/watch-offers.ts';
+import { ReviewPage } from '../review/review.ts';
+import { TVSeries, TVSeriesPage } from './ref.ts';
+
+/** Series sub-resources: account states, titles, changes, ratings, ids, images, related, reviews, texts, videos, providers; and rating. */
+
+const TVContentRating = builder.objectRef<Up.TVContentRating>('TVContentRating').implement({
+  description: 'The age rating of a TV series in one country.',
+  fields: (t) => ({
+    countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 country code.' }),
+    rating: t.exposeString('rating', { description: 'The rating there, one of `tvCertifications` for the country (such as "TV-MA").' }),
+    descriptors: t.exposeStringList('descriptors', { description: 'Content descriptors given with the rating ("Violence"); often empty.' }),
+  }),
+});
+
+const TVSeriesImages = builder.objectRef<Up.TVSeriesImages>('TVSeriesImages').implement({
+  description: 'The images of a TV series, by kind.',
+  fields: (t) => ({
+    backdrops: t.field({ type: [Image], description: 'Wide background images.', resolve: (i) => i.backdrops }),
+    logos: t.field({ type: [Image], description: 'Title logos, often with transparency.', resolve: (i) => i.logos }),
+    posters: t.field({ type: [Image], description: 'Poster images.', resolve: (i) => i.posters }),
+  }),
+});
+
+builder.objectFields(TVSeries, (t) => ({
+  accountStates: t.field({
+    type: AccountStates,
+    nullable: true,
+    description:
+      "Whether the session's account rated, favourited or watchlisted the series. Needs X-Session-Id or X-Guest-Session-Id (a guest only has ratings).",
+    resolve: (s, _, c) => c.loaders.tvSeriesAccountStates.load({ seriesId: s.id }),
+  }),
+  alternativeTitles: t.field({
+    type: [AlternativeTitle],
+    nullable: true,
+    description: 'Titles the series is known by in other countries.',
+    args: { country: t.arg.string({ required: false, description: 'Only titles of this ISO 3166-1 country, e.g. "US".' }) },
+    resolve: async (s, args, c) => {
+      const country = valid.country('country', args.country);
+      const { results } = await c.loaders.tvSeriesAlternativeTitles.load({ seriesId: s.id });
+      return country ? results.filter((title) => title.iso_3166_1 === country) : results;
+    },
+  }),
+  changes: t.field({
+    type: [ChangeGroup],
+    nullable: true,
+    description: 'Recent edits of the series. Without dates, the last 24 hours; a range may span up to 14 days.',
+    args: {
+      startDate: t.arg.string({ required: false, description: 'First day, YYYY-MM-DD.' }),
+      endDate: t.arg.string({ required: false, description: 'Last day, YYYY-MM-DD.' }),
+      page: t.arg.int({ required: false, description: 'Which page of changes, from 1 to 500.' }),
+    },
+    resolve: async (s, args, c) => {
+      const params = {
+        seriesId: s.id,
+        startDate: valid.date('startDate', args.startDate),
+        endDate: valid.date('endDate', args.endDate),
+        page: valid.page(args.page),
+      };
+      if (params.startDate && params.endDate && params.startDate > params.endDate) {
+        throw valid.badInput('endDate', 'must not be before startDate.');
+      }
+      return (await c.loaders.tvSeriesChanges.load(params)).changes;
+    },
+  }),
+  contentRatings: t.field({
+    type: [TVContentRating],
+    nullable: true,
+    description: 'Age ratings of the series per country, ordered by country code.',
+    resolve: async (s, _, c) => (await c.loaders.tvSeriesContentRatings.load({ seriesId: s.id })).results,
+  }),
+  externalIds: t.field({
+    type: ExternalIds,
+    nullable: true,
+    description: 'Identifiers of the series on IMDb, TheTVDB, Wikidata and social sites.',
+    resolve: (s, _, c) => c.loaders.tvSeriesExternalIds.load({ seriesId: s.id }),
+  }),
+  images: t.field({
+    type: TVSeriesImages,
+    nullable: true,
+    description: 'Backdrops, logos and posters of the series.',
+    args: {
+      language: t.arg.string({ required: false, description: 'Only images with text in this language ("en"); images without text need includeImageLanguages: ["null"].' }),
+      includeImageLanguages: t.arg.stringList({
+        required: false,
+        description: 'More ISO 639-1 languages to include; the value "null" adds images without text.',
+      }),
+    },
+    resolve: (s, args, c) =>
+      c.loaders.tvSeriesImages.load({
+        seriesId: s.id,
+        language: valid.language(args.language),
+        includeImageLanguage: valid.languageList('includeImageLanguages', args.includeImageLanguages),
+      }),
+  }),
+  recommendations: t.field({
+    type: TVSeriesPage,
+    nullable: true,
+    description: 'Series recommended to people who liked this one (sharing a genre), most popular first.',
+    args: pageArgs,
+    resolve: (s, args, c) =>
+      c.loaders.tvSeriesRecommendations.load({ seriesId: s.id, page: valid.page(args.page), language: valid.language(args.language) }),
+  }),
+  similar: t.field({
+    type: TVSeriesPage,
+    nullable: true,
+    description: 'Series similar to this one: the most genres in common first, then the most votes.',
+    args: pageArgs,
+    resolve: (s, args, c) =>
+      c.loaders.similarTVSeries.load({ seriesId: s.id, page: valid.page(args.page), language: valid.language(args.language) }),
+  }),
+  reviews: t.field({
+    type: ReviewPage,
+    nullable: true,
+    description: 'User reviews of the series, oldest first.',
+    args: pageArgs,
+    resolve: (s, args, c) =>
+      c.loaders.tvSeriesReviews.load({ seriesId: s.id, page: valid.page(args.page), language: valid.language(args.language) }),
+  }),
+  translations: t.field({
+    type: [Translation],
+    nullable: true,
+    description: 'The name, overview and tagline of the series in other languages.',
+    resolve: async (s, _, c) => (await c.loaders.tvSeriesTranslations.load({ seriesId: s.id })).translations,
+  }),
+  videos: t.field({
+    type: [Video],
+    nullable: true,
+    description: 'Trailers, teasers and clips of the series.',
+    args: {
+      language: t.arg.string({ required: false, description: 'Only videos in this language ("en", "en-US").' }),
+      includeVideoLanguages: t.arg.stringList({ required: false, description: 'More ISO 639-1 languages of videos to include.' }),
+    },
+    resolve: async (s, args, c) =>
+      (
+        await c.loaders.tvSeriesVideos.load({
+          seriesId: s.id,
+          language: valid.language(args.language),
+          includeVideoLanguage: valid.languageList('includeVideoLanguages', args.includeVideoLanguages, false),
+        })
+      ).results,
+  }),
+  watchProviders: t.field({
+    type: [WatchProviderCountry],
+    nullable: true,
+    description: 'Where the series can be streamed, watched free or bought, per country (ordered by country code).',
+    args: { country: t.arg.string({ required: false, description: 'Only this ISO 3166-1 country, e.g. "US".' }) },
+    resolve: async (s, args, c) => {
+      const country = valid.country('country', args.country);
+      return offersByCountry(await c.loaders.tvSeriesWatchProviders.load({ seriesId: s.id }), country);
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  rateTVSeries: t.field({
+    type: TVSeries,
+    description:
+      "Rates a TV series for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the series, so `accountStates` can be re-read.",
+    args: {
+      seriesId: t.arg.int({ required: true, description: 'Identifier of the series.' }),
+      value: t.arg.float({ required: true, description: 'The rating, from 0.5 to 10 in steps of 0.5.' }),
+    },
+    resolve: async (_, args, c) => {
+      const seriesId = valid.id('seriesId', args.seriesId);
+      const value = valid.rating('value', args.value);
+      await c.actions.rateTVSeries({ seriesId, value });
+      return { id: seriesId };
+    },
+  }),
+  deleteTVSeriesRating: t.field({
+    type: TVSeries,
+    description: "Removes the session's rating of a TV series (user or guest session). Returns the series.",
+    args: { seriesId: t.arg.int({ required: true, description: 'Identifier of the series.' }) },
+    resolve: async (_, args, c) => {
+      const seriesId = valid.id('seriesId', args.seriesId);
+      await c.actions.deleteTVSeriesRating({ seriesId });
+      return { id: seriesId };
+    },
+  }),
+}));

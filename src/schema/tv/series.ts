@@ -1,0 +1,167 @@
+import type { GatewayContext } from '../../context.ts';
+import type * as Up from '../../upstream/api/types.ts';
+import { builder } from '../builder.ts';
+import { Company } from '../company/company.ts';
+import { carried } from '../kit/carried.ts';
+import { dateOrNull } from '../kit/format.ts';
+import { pageArgs } from '../kit/page.ts';
+import * as valid from '../kit/validate.ts';
+import { MediaListPage } from '../list/media-list.ts';
+import { Genre } from '../reference/genre.ts';
+import { TimeWindow, Trending } from '../trending/trending.ts';
+import { Episode, Season, TVSeries, TVSeriesPage, type TVSeriesSource } from './ref.ts';
+
+function details(series: TVSeriesSource, context: GatewayContext) {
+  return () => context.loaders.tvSeries.load({ seriesId: series.id });
+}
+
+const ScreenedTheatrically = builder.objectRef<Up.ScreenedTheatricallyEntry & { seriesId: number }>(
+  'ScreenedTheatricallyEpisode',
+).implement({
+  description: 'An episode of a series that was shown in cinemas.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the episode.' }),
+    seasonNumber: t.exposeInt('season_number', { description: 'Number of its season.' }),
+    episodeNumber: t.exposeInt('episode_number', { description: 'Number of the episode within its season.' }),
+    episode: t.field({
+      type: Episode,
+      description: 'The episode itself.',
+      resolve: (e) => ({ seriesId: e.seriesId, id: e.id, season_number: e.season_number, episode_number: e.episode_number }),
+    }),
+  }),
+});
+
+TVSeries.implement({
+  description: 'A TV series of the catalog.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the series.' }),
+    name: t.string({ description: 'Name in the requested language.', resolve: (s, _, c) => carried(s, 'name', details(s, c)) }),
+    originalName: t.string({
+      description: 'Name in the original language.',
+      resolve: (s, _, c) => carried(s, 'original_name', details(s, c)),
+    }),
+    overview: t.string({ description: 'Summary; may be empty.', resolve: (s, _, c) => carried(s, 'overview', details(s, c)) }),
+    firstAirDate: t.string({
+      nullable: true,
+      description: 'Date the first episode aired, YYYY-MM-DD; null when unknown.',
+      resolve: async (s, _, c) => dateOrNull(await carried(s, 'first_air_date', details(s, c))),
+    }),
+    posterPath: t.string({
+      nullable: true,
+      description: 'Poster image path; null when none.',
+      resolve: (s, _, c) => carried(s, 'poster_path', details(s, c)),
+    }),
+    backdropPath: t.string({
+      nullable: true,
+      description: 'Backdrop image path; null when none.',
+      resolve: (s, _, c) => carried(s, 'backdrop_path', details(s, c)),
+    }),
+    genreIds: t.intList({
+      description: 'Identifiers of the genres of the series.',
+      resolve: async (s, _, c) => s.genre_ids ?? (s.genres ?? (await details(s, c)()).genres).map((g) => g.id),
+    }),
+    originCountry: t.stringList({
+      description: 'ISO 3166-1 codes of the countries the series comes from.',
+      resolve: (s, _, c) => carried(s, 'origin_country', details(s, c)),
+    }),
+    originalLanguage: t.string({
+      description: 'ISO 639-1 code of the original language.',
+      resolve: (s, _, c) => carried(s, 'original_language', details(s, c)),
+    }),
+    popularity: t.float({ description: 'Relative popularity score.', resolve: (s, _, c) => carried(s, 'popularity', details(s, c)) }),
+    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: (s, _, c) => carried(s, 'vote_average', details(s, c)) }),
+    voteCount: t.int({ description: 'Number of user votes.', resolve: (s, _, c) => carried(s, 'vote_count', details(s, c)) }),
+    adult: t.boolean({ description: 'Whether the series is adult content.', resolve: (s, _, c) => carried(s, 'adult', details(s, c)) }),
+    lists: t.field({
+      type: MediaListPage,
+      nullable: true,
+      description: 'User lists that contain this series.',
+      args: pageArgs,
+      resolve: (s, args, c) =>
+        c.loaders.tvSeriesLists.load({ seriesId: s.id, page: valid.page(args.page), language: valid.language(args.language) }),
+    }),
+    screenedTheatrically: t.field({
+      type: [ScreenedTheatrically],
+      nullable: true,
+      description: 'Episodes of the series that were shown in cinemas.',
+      resolve: async (s, _, c) =>
+        (await c.loaders.screenedTheatrically.load({ seriesId: s.id })).results.map((e) => ({ ...e, seriesId: s.id })),
+    }),
+    season: t.field({
+      type: Season,
+      nullable: true,
+      description: 'One season by its number (0 holds the specials).',
+      args: { number: t.arg.int({ required: true, description: 'Season number.' }) },
+      resolve: (s, args) => ({ seriesId: s.id, season_number: valid.number('number', args.number) }),
+    }),
+  }),
+});
+
+builder.objectFields(TVSeries, (t) => ({
+  seasons: t.field({
+    type: [Season],
+    description: 'All seasons of the series, in order, specials (season 0) first when there are any.',
+    resolve: async (s, _, c) => (s.seasons ?? (await details(s, c)()).seasons).map((season) => ({ ...season, seriesId: s.id })),
+  }),
+  genres: t.field({ type: [Genre], description: 'Genres with their names.', resolve: (s, _, c) => carried(s, 'genres', details(s, c)) }),
+  lastAirDate: t.string({
+    nullable: true,
+    description: 'Date the latest episode aired, YYYY-MM-DD; null when unknown.',
+    resolve: async (s, _, c) => dateOrNull(await carried(s, 'last_air_date', details(s, c))),
+  }),
+  numberOfSeasons: t.int({ description: 'How many seasons there are.', resolve: (s, _, c) => carried(s, 'number_of_seasons', details(s, c)) }),
+  numberOfEpisodes: t.int({
+    description: 'How many episodes there are in all.',
+    resolve: (s, _, c) => carried(s, 'number_of_episodes', details(s, c)),
+  }),
+  inProduction: t.boolean({
+    description: 'Whether new episodes are still being made.',
+    resolve: (s, _, c) => carried(s, 'in_production', details(s, c)),
+  }),
+  status: t.string({
+    description: 'Status, such as "Returning Series" or "Ended".',
+    resolve: (s, _, c) => carried(s, 'status', details(s, c)),
+  }),
+  type: t.string({ description: 'Format, such as "Scripted" or "Miniseries".', resolve: (s, _, c) => carried(s, 'type', details(s, c)) }),
+  tagline: t.string({ description: 'Tagline; may be empty.', resolve: (s, _, c) => carried(s, 'tagline', details(s, c)) }),
+  homepage: t.string({ description: 'Official web site; may be empty.', resolve: (s, _, c) => carried(s, 'homepage', details(s, c)) }),
+  productionCompanies: t.field({
+    type: [Company],
+    description: 'The companies that produce the series.',
+    resolve: (s, _, c) => carried(s, 'production_companies', details(s, c)),
+  }),
+}));
+
+const trendingArgs = builder.args((t) => ({
+  timeWindow: t.field({ type: TimeWindow, required: true, description: 'The period.' }),
+}));
+
+builder.objectFields(Trending, (t) => ({
+  tv: t.field({
+    type: TVSeriesPage,
+    nullable: true,
+    description: 'The TV series trending over the given period, most popular first.',
+    args: { ...trendingArgs, ...pageArgs },
+    resolve: (_, args, c) =>
+      c.loaders.trendingTVSeries.load({ timeWindow: args.timeWindow, page: valid.page(args.page), language: valid.language(args.language) }),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  tvSeries: t.field({
+    type: TVSeries,
+    nullable: true,
+    description:
+      'A TV series by its id. When the catalog has no such series, the fields that need its data fail with NOT_FOUND and the series is null.',
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the series.' }) },
+    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+  }),
+  trendingTVSeries: t.field({
+    type: TVSeriesPage,
+    nullable: true,
+    description: 'The TV series trending over the given period, most popular first.',
+    args: { ...trendingArgs, ...pageArgs },
+    resolve: (_, args, c) =>
+      c.loaders.trendingTVSeries.load({ timeWindow: args.timeWindow, page: valid.page(args.page), language: valid.language(args.language) }),
+  }),
+}));
