@@ -109,7 +109,7 @@ async function warm(catalog: RunningCatalog, url: string, query: string, operati
 }
 
 /** The hand-written REST client: what a frontend would call, in parallel where possible. */
-async function rest(catalog: RunningCatalog, operation: string, calls: () => Promise<number>): Promise<Row> {
+async function rest(operation: string, calls: () => Promise<number>): Promise<Row> {
   const times: number[] = [];
   let count = 0;
   for (let i = 0; i < COLD_RUNS; i++) {
@@ -173,11 +173,11 @@ async function main() {
   d.rssMb = peakRssMb(loadGateway.pid);
   await stopGateway(loadGateway);
 
-  const bRest = await rest(catalog, '(b) one movie', async () => {
+  const bRest = await rest('(b) one movie', async () => {
     await Promise.all(['', '/alternative_titles', '/images', '/reviews?page=1', '/lists?page=1'].map((sub) => get(`/movie/${movieId}${sub}`)));
     return 5;
   });
-  const cRest = await rest(catalog, '(c) 20 upcoming', async () => {
+  const cRest = await rest('(c) 20 upcoming', async () => {
     const upcoming = await get('/movie/upcoming?page=1');
     const ids: number[] = upcoming.results.map((m: { id: number }) => m.id);
     await Promise.all(ids.flatMap((id) => [get(`/movie/${id}/alternative_titles`), get(`/movie/${id}/reviews?page=1`)]));

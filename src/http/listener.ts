@@ -163,8 +163,8 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     }
     const bytes = Buffer.from(await answered.arrayBuffer());
     response.writeHead(answered.status, headers).end(bytes);
-    if (key && answered.status === 200 && context.outcome.clean) {
-      cache!.offer(key, { contentType: answerType, body: bytes, operations: context.operations }, context.freshness.freshForMs);
+    if (cache && key && answered.status === 200 && context.outcome.clean) {
+      cache.offer(key, { contentType: answerType, body: bytes, operations: context.operations }, context.freshness.freshForMs);
     }
   }
 

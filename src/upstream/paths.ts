@@ -16,7 +16,7 @@ export function param(value: string): PathParam {
   return { param: value };
 }
 
-function valueOf(segment: PathSegment): string {
+function segmentText(segment: PathSegment): string {
   return typeof segment === 'object' ? segment.param : String(segment);
 }
 
@@ -33,7 +33,7 @@ export function badPathSegmentError(): UpstreamError {
 export function encodePath(path: ReadonlyArray<PathSegment>): string {
   return path
     .map((segment) => {
-      const value = valueOf(segment);
+      const value = segmentText(segment);
       if (value === '' || value === '.' || value === '..') throw badPathSegmentError();
       return encodeURIComponent(value);
     })

@@ -39,7 +39,7 @@ export function rawExchange(
     });
     socket.on('end', () => done('closed'));
     socket.on('error', () => done('reset'));
-    socket.write(head.replace(/\n/g, '\r\n') + '\r\n');
+    socket.write(`${head.replace(/\n/g, '\r\n')}\r\n`);
     if (options.body) socket.write(options.body);
     if (options.trickle) {
       const { chunk, everyMs } = options.trickle;

@@ -456,7 +456,7 @@ describe('lists of people', () => {
     const term = data.people.details[5].name.split(' ')[1];
     const up = await h.rest(`/search/person?query=${encodeURIComponent(term)}`);
     h.catalog.resetCalls();
-    const { body } = await h.query('query($q: String!) { search { people(query: $q) { ' + expected.PAGE(LIST) + ' } } }', { q: term });
+    const { body } = await h.query(`query($q: String!) { search { people(query: $q) { ${expected.PAGE(LIST)} } } }`, { q: term });
     expect(body.errors).toBeUndefined();
     expect(body.data.search.people).toEqual(expected.page(up, up.results.map(listItem)));
     expect(up.total_results).toBeGreaterThan(0);

@@ -213,7 +213,9 @@ function generateKeywords(rng: Random, movies: MovieDetails[], tvSeries: TvSerie
   // The change log's keyword ids (changes.ts: 1000 + index * 379) for the first words.
   const keywords: Keyword[] = KEYWORDS.map((name, index) => ({ id: 1000 + index * 379, name }));
   const extraIds = rng.sparseIds(MORE_KEYWORDS.length, 200_000, 5_000);
-  MORE_KEYWORDS.forEach((name, index) => keywords.push({ id: extraIds[index], name }));
+  MORE_KEYWORDS.forEach((name, index) => {
+    keywords.push({ id: extraIds[index], name });
+  });
   // A keyword the movie's change log says was added is one of its keywords (same stream as catalog.ts uses).
   const changes = generateMovieChanges(movies, CATALOG_TODAY);
   const byId = new Map(keywords.map((keyword) => [keyword.id, keyword]));

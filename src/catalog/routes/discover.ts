@@ -55,7 +55,7 @@ function passes<T>(filter: ListFilter<T> | undefined, have: readonly T[]): boole
 
 /** "without_…": none of the values. */
 function passesWithout<T>(filter: ListFilter<T> | undefined, have: readonly T[]): boolean {
-  return !filter || !filter.values.some((v) => have.includes(v));
+  return !filter?.values.some((v) => have.includes(v));
 }
 
 const inRange = (value: number, min: number | undefined, max: number | undefined) =>
