@@ -29,16 +29,16 @@ export async function runDistinctMix(url: string, movieIds: readonly number[], s
   const sampler = setInterval(onSample, 1_000);
   try {
     return await autocannon({
-    url,
-    connections: 16,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify({ query: distinctQuery(movieIds) }) }),
-      },
-    ],
+      url,
+      connections: 16,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify({ query: distinctQuery(movieIds) }) }),
+        },
+      ],
     } as autocannon.Options);
   } finally {
     clearInterval(sampler);

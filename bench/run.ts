@@ -65,7 +65,13 @@ async function cold(catalog: RunningCatalog, url: string, query: string, operati
   const times: number[] = [];
   catalog.resetCalls();
   for (let i = 0; i < COLD_RUNS; i++) times.push(await graphql(url, query));
-  return { operation, mode: 'gateway, cold', p50: percentile(times, 50), p99: percentile(times, 99), callsPerRequest: catalog.calls.length / COLD_RUNS };
+  return {
+    operation,
+    mode: 'gateway, cold',
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    callsPerRequest: catalog.calls.length / COLD_RUNS,
+  };
 }
 
 async function load(url: string, body: string, seconds: number, connections: number, post = true) {
@@ -89,7 +95,16 @@ async function load(url: string, body: string, seconds: number, connections: num
 }
 
 /** Warm: one priming request, then load; calls per request and hit ratio from the catalog. */
-async function warm(catalog: RunningCatalog, url: string, query: string, operation: string, coldCalls: number, seconds: number, connections: number, rss?: number): Promise<Row> {
+async function warm(
+  catalog: RunningCatalog,
+  url: string,
+  query: string,
+  operation: string,
+  coldCalls: number,
+  seconds: number,
+  connections: number,
+  rss?: number,
+): Promise<Row> {
   await graphql(url, query);
   catalog.resetCalls();
   const { result, errors } = await load(url, JSON.stringify({ query }), seconds, connections);
@@ -117,7 +132,13 @@ async function rest(operation: string, calls: () => Promise<number>): Promise<Ro
     count += await calls();
     times.push(performance.now() - started);
   }
-  return { operation, mode: 'hand-written REST client', p50: percentile(times, 50), p99: percentile(times, 99), callsPerRequest: count / COLD_RUNS };
+  return {
+    operation,
+    mode: 'hand-written REST client',
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    callsPerRequest: count / COLD_RUNS,
+  };
 }
 
 async function main() {
@@ -174,7 +195,9 @@ async function main() {
   await stopGateway(loadGateway);
 
   const bRest = await rest('(b) one movie', async () => {
-    await Promise.all(['', '/alternative_titles', '/images', '/reviews?page=1', '/lists?page=1'].map((sub) => get(`/movie/${movieId}${sub}`)));
+    await Promise.all(
+      ['', '/alternative_titles', '/images', '/reviews?page=1', '/lists?page=1'].map((sub) => get(`/movie/${movieId}${sub}`)),
+    );
     return 5;
   });
   const cRest = await rest('(c) 20 upcoming', async () => {
@@ -189,9 +212,11 @@ async function main() {
   await directCatalog.close();
 
   const fmt = (n: number | undefined, digits = 1) => (n === undefined ? '' : n.toFixed(digits));
-  const header = '| operation | mode | req/s | p50 ms | p99 ms | upstream calls / request | cache hit ratio | errors | gateway peak RSS MB |';
+  const header =
+    '| operation | mode | req/s | p50 ms | p99 ms | upstream calls / request | cache hit ratio | errors | gateway peak RSS MB |';
   const lines = rows.map(
-    (r) => `| ${r.operation} | ${r.mode} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.callsPerRequest, 2)} | ${r.hitRatio === undefined ? '' : `${(r.hitRatio * 100).toFixed(1)}%`} | ${r.errors ?? ''} | ${fmt(r.rssMb, 0)} |`,
+    (r) =>
+      `| ${r.operation} | ${r.mode} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.callsPerRequest, 2)} | ${r.hitRatio === undefined ? '' : `${(r.hitRatio * 100).toFixed(1)}%`} | ${r.errors ?? ''} | ${fmt(r.rssMb, 0)} |`,
   );
   const ratios = [
     `- (a) warm gateway req/s ÷ catalog's own GET /configuration req/s: ${((aWarm.rps ?? 0) / (catalogRow.rps ?? 1)).toFixed(2)} (target ≥ 0.50); bare graphql-yoga ÷ catalog: ${((bareRow.rps ?? 0) / (catalogRow.rps ?? 1)).toFixed(2)}; without the response cache, gateway ÷ catalog: ${((aExecuting.rps ?? 0) / (catalogRow.rps ?? 1)).toFixed(2)} and gateway ÷ bare graphql-yoga: ${((aExecuting.rps ?? 0) / (bareRow.rps ?? 1)).toFixed(2)}`,

@@ -102,19 +102,33 @@ async function main() {
   const mixRuns: string[] = [];
   for (let run = 1; run <= MIX_RUNS; run++) {
     const result = await runDistinctMix(cached.url, mixIds, MIX_SECONDS, sample);
-    mixRuns.push(`  run ${run}: ${result.requests.total} requests (${result.requests.average.toFixed(0)}/s), non-2xx ${result.non2xx}, RSS ${rssMb(cached.pid).toFixed(0)} MB, peak so far ${mixPeak.toFixed(0)} MB`);
+    mixRuns.push(
+      `  run ${run}: ${result.requests.total} requests (${result.requests.average.toFixed(0)}/s), non-2xx ${result.non2xx}, RSS ${rssMb(cached.pid).toFixed(0)} MB, peak so far ${mixPeak.toFixed(0)} MB`,
+    );
   }
   await stopGateway(cached);
   await catalog.close();
 
-  const table = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1]).map(([key, n]) => `  ${key.padEnd(28)} ${n}`).join('\n');
+  const table = (counts: Map<string, number>) =>
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([key, n]) => `  ${key.padEnd(28)} ${n}`)
+      .join('\n');
   console.log(`Soak: ${SECONDS} s, 20 clients, ${queries.length} queries in rotation, cache off, faults on ~7% of upstream calls`);
-  console.log(`requests: ${soak.requests.total} (${soak.requests.average.toFixed(0)}/s), p50 ${soak.latency.p50} ms, p99 ${soak.latency.p99} ms, socket errors ${soak.errors}, timeouts ${soak.timeouts}`);
+  console.log(
+    `requests: ${soak.requests.total} (${soak.requests.average.toFixed(0)}/s), p50 ${soak.latency.p50} ms, p99 ${soak.latency.p99} ms, socket errors ${soak.errors}, timeouts ${soak.timeouts}`,
+  );
   console.log(`outcomes (per error, a response may carry several):\n${table(soakCounts)}`);
-  console.log(`gateway RSS: ${rssStart.toFixed(1)} MB after warm-up → ${rssEnd.toFixed(1)} MB at the end (${(((rssEnd - rssStart) / rssStart) * 100).toFixed(1)}%, target < 10%)`);
-  console.log(`\nUpstream down for ${DOWN_SECONDS} s (every call reset): ${down.requests.total} requests, p50 ${down.latency.p50} ms, p99 ${down.latency.p99} ms (deadline ${DEADLINE_MS} ms), max ${down.latency.max} ms`);
+  console.log(
+    `gateway RSS: ${rssStart.toFixed(1)} MB after warm-up → ${rssEnd.toFixed(1)} MB at the end (${(((rssEnd - rssStart) / rssStart) * 100).toFixed(1)}%, target < 10%)`,
+  );
+  console.log(
+    `\nUpstream down for ${DOWN_SECONDS} s (every call reset): ${down.requests.total} requests, p50 ${down.latency.p50} ms, p99 ${down.latency.p99} ms (deadline ${DEADLINE_MS} ms), max ${down.latency.max} ms`,
+  );
   console.log(table(downCounts));
-  console.log(`\nDistinct mix, both caches on, 16 clients, ${MIX_RUNS} × ${MIX_SECONDS} s: RSS ${mixStart.toFixed(0)} MB at start, peak ${mixPeak.toFixed(0)} MB (target < 250 MB)`);
+  console.log(
+    `\nDistinct mix, both caches on, 16 clients, ${MIX_RUNS} × ${MIX_SECONDS} s: RSS ${mixStart.toFixed(0)} MB at start, peak ${mixPeak.toFixed(0)} MB (target < 250 MB)`,
+  );
   console.log(mixRuns.join('\n'));
 }
 

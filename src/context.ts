@@ -53,12 +53,7 @@ export interface Freshness {
   freshForMs: number;
 }
 
-export function createContext(
-  client: UpstreamClient,
-  request: Request,
-  options: ContextOptions,
-  freshness?: Freshness,
-): GatewayContext {
+export function createContext(client: UpstreamClient, request: Request, options: ContextOptions, freshness?: Freshness): GatewayContext {
   const credentials = credentialsFrom(request.headers, options.serverToken);
   const deadline = Date.now() + options.requestDeadlineMs;
   const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');

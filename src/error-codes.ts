@@ -10,7 +10,10 @@ export const ERROR_CODES = {
   BAD_USER_INPUT: { meaning: 'an invalid argument or variable, or a parameter the catalog rejected', status: 200 },
   RATE_LIMITED: { meaning: "the catalog's rate limit, when its Retry-After is too long to wait for", status: 200 },
   UPSTREAM_TIMEOUT: { meaning: 'the catalog did not answer within the call or request deadline', status: 200 },
-  UPSTREAM_ERROR: { meaning: 'the catalog failed, could not be reached, sent an unreadable, oversized or wrongly shaped answer, or its circuit is open', status: 200 },
+  UPSTREAM_ERROR: {
+    meaning: 'the catalog failed, could not be reached, sent an unreadable, oversized or wrongly shaped answer, or its circuit is open',
+    status: 200,
+  },
   QUERY_TOO_COMPLEX: { meaning: 'the estimated upstream calls or the introspection depth exceed their limit', status: 200 },
   BAD_REQUEST: { meaning: 'a request the gateway cannot read: invalid JSON, an empty batch, a malformed Host', status: 400 },
   PAYLOAD_TOO_LARGE: { meaning: 'a request body over MAX_BODY_BYTES', status: 413 },

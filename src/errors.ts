@@ -43,7 +43,13 @@ export function clientError(error: GraphQLError): GraphQLError {
   } else {
     return error;
   }
-  return new GraphQLError(message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { code } });
+  return new GraphQLError(message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: { code },
+  });
 }
 
 /**

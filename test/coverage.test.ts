@@ -64,7 +64,9 @@ describe('coverage of the OpenAPI operations', () => {
 
   it('has an entry for every operation of the file', () => {
     const named = new Set(entries.map((e) => e.operationId));
-    const missing = openapi.operations.filter((op) => !named.has(op.operationId)).map((op) => `${op.method} ${op.path} (${op.operationId})`);
+    const missing = openapi.operations
+      .filter((op) => !named.has(op.operationId))
+      .map((op) => `${op.method} ${op.path} (${op.operationId})`);
     expect(missing).toEqual([]);
   });
 
@@ -82,7 +84,10 @@ describe('coverage of the OpenAPI operations', () => {
     const response = await h.query(call.query, call.variables, headers);
     expect(response.body.errors, response.text).toBeUndefined();
     const seen = h.catalog.calls.filter((c) => c.method === entry.upstream.method && entry.upstream.path.test(c.path));
-    expect(seen.length, `${entry.upstream.method} ${entry.upstream.path} among ${h.catalog.calls.map((c) => `${c.method} ${c.path}`).join(', ')}`).toBeGreaterThan(0);
+    expect(
+      seen.length,
+      `${entry.upstream.method} ${entry.upstream.path} among ${h.catalog.calls.map((c) => `${c.method} ${c.path}`).join(', ')}`,
+    ).toBeGreaterThan(0);
     expect(seen.every((c) => c.status < 400)).toBe(true);
     // Every call it caused uses a real path and only that operation's own parameter names.
     for (const c of h.catalog.calls) expect(isAllowedCall(c), `${c.method} ${c.path} ${JSON.stringify(c.query)}`).toBe(true);

@@ -48,13 +48,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   // Tests of the graph see the plain upstream: no cross-request cache, no merged calls, so
   // call counts name the endpoints. Tests of caching and merging opt in through `config`.
   const config = { ...loadConfig({}), cacheMaxBytes: 0, appendToResponse: false, logLevel: 'silent', ...options.config };
-  const gateway = createGateway({
-    ...config,
-    catalogBaseUrl: options.config?.catalogBaseUrl ?? catalog.baseUrl,
-    catalogAccessToken: options.serverToken === null ? undefined : (options.serverToken ?? catalog.demoToken),
-    // The embedded catalog serves its own approval page, /authenticate/{token}, on its origin.
-    approvalBaseUrl: options.config?.approvalBaseUrl ?? new URL(catalog.baseUrl).origin,
-  }, options.logger);
+  const gateway = createGateway(
+    {
+      ...config,
+      catalogBaseUrl: options.config?.catalogBaseUrl ?? catalog.baseUrl,
+      catalogAccessToken: options.serverToken === null ? undefined : (options.serverToken ?? catalog.demoToken),
+      // The embedded catalog serves its own approval page, /authenticate/{token}, on its origin.
+      approvalBaseUrl: options.config?.approvalBaseUrl ?? new URL(catalog.baseUrl).origin,
+    },
+    options.logger,
+  );
   const server = createHttpServer(gateway.front.listener, config.http);
   const port = await listen(server);
   const url = `http://127.0.0.1:${port}/graphql`;

@@ -39,7 +39,10 @@ function errorOutcome(error: CatalogError): Outcome {
 /** Splits and decodes the path; undefined when a segment is not valid percent-encoding. */
 function pathSegments(pathname: string): string[] | undefined {
   try {
-    return pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    return pathname
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment));
   } catch {
     return undefined;
   }

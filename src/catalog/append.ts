@@ -11,7 +11,10 @@ import type { Reply, RouteRequest, Router } from './router.ts';
 export const MAX_APPENDS = 20;
 
 function appendItems(text: string): string[] {
-  const items = text.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   if (items.length > MAX_APPENDS) throw new CatalogError(CODE.tooManyAppends);
   return [...new Set(items)];
 }

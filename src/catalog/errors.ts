@@ -89,6 +89,9 @@ export function successBody(): { success: true; status_code: 1; status_message: 
 }
 
 /** A write's success triple (codes 1, 12, 13) and the HTTP status the real service sends with it. */
-export function writeSuccess(code: 1 | 12 | 13, httpStatus: number): { body: { success: true; status_code: number; status_message: string }; status: number } {
+export function writeSuccess(
+  code: 1 | 12 | 13,
+  httpStatus: number,
+): { body: { success: true; status_code: number; status_message: string }; status: number } {
   return { body: { success: true, status_code: code, status_message: STATUS_TABLE[code][1] }, status: httpStatus };
 }

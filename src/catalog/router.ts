@@ -58,10 +58,13 @@ type Segment = { literal: string } | { param: string; int: boolean };
 const INT32_MAX = 2_147_483_647;
 
 function compile(path: string): Segment[] {
-  return path.split('/').filter(Boolean).map((part) => {
-    const param = /^\{(\w+)(:int)?\}$/.exec(part);
-    return param ? { param: param[1], int: param[2] !== undefined } : { literal: part };
-  });
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      const param = /^\{(\w+)(:int)?\}$/.exec(part);
+      return param ? { param: param[1], int: param[2] !== undefined } : { literal: part };
+    });
 }
 
 function matchSegments(pattern: Segment[], segments: readonly string[]): Record<string, string> | undefined {

@@ -87,7 +87,11 @@ function header(request: IncomingMessage, name: string): string | undefined {
 export async function startCatalog(options: CatalogOptions = {}): Promise<RunningCatalog> {
   const data = generateCatalog();
   const sessions = new SessionStore(data.account.id);
-  const api = new CatalogApi({ data, lookup: new CatalogLookup(data), sessions }, new Router(CATALOG_ROUTES), new Set([DEMO_TOKEN, ...(options.extraTokens ?? [])]));
+  const api = new CatalogApi(
+    { data, lookup: new CatalogLookup(data), sessions },
+    new Router(CATALOG_ROUTES),
+    new Set([DEMO_TOKEN, ...(options.extraTokens ?? [])]),
+  );
   const latencyMs = options.latencyMs ?? 0;
   const calls: CatalogCall[] = [];
   const load = { inFlight: 0, maxInFlight: 0 };
@@ -122,7 +126,9 @@ export async function startCatalog(options: CatalogOptions = {}): Promise<Runnin
   const server = createServer((request, response) => {
     onRequest(request, response).catch((error: unknown) => {
       // Only socket-level failures land here (client gone mid-request); nothing to answer.
-      console.error(`catalog: request failed (${(error as Error)?.name ?? 'error'}) on ${request.method} ${splitUrl(request.url ?? '/').pathname}`);
+      console.error(
+        `catalog: request failed (${(error as Error)?.name ?? 'error'}) on ${request.method} ${splitUrl(request.url ?? '/').pathname}`,
+      );
       if (!response.headersSent) response.writeHead(500).end();
     });
   });

@@ -110,7 +110,13 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
       if ('tooLarge' in read) {
         // The rest of the body is never read: the connection closes once the client has the 413.
         const max = options.maxBodyBytes;
-        return jsonError(response, 'PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${max} bytes.`, { ...headers, connection: 'close' }, { limit: 'bodyBytes', max });
+        return jsonError(
+          response,
+          'PAYLOAD_TOO_LARGE',
+          `Request body is larger than the limit of ${max} bytes.`,
+          { ...headers, connection: 'close' },
+          { limit: 'bodyBytes', max },
+        );
       }
       body = read.bytes;
     }
@@ -120,16 +126,27 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     const cacheable =
       cache &&
       pathname === options.endpoint &&
-      ((request.method === 'POST' && /^application\/(graphql-response\+)?json\b/i.test(contentType)) || (request.method === 'GET' && search !== ''));
+      ((request.method === 'POST' && /^application\/(graphql-response\+)?json\b/i.test(contentType)) ||
+        (request.method === 'GET' && search !== ''));
     let key: string | undefined;
     if (cacheable) {
       const caller = credentialsFrom({ get: (name) => headerValue(request.headers, name) }, options.serverToken);
       const accept = request.headers.accept ?? '';
-      key = cache.keyOf({ caller: [caller.accessToken, caller.sessionId, caller.guestSessionId], method: request.method ?? 'GET', search, accept, contentType, body });
+      key = cache.keyOf({
+        caller: [caller.accessToken, caller.sessionId, caller.guestSessionId],
+        method: request.method ?? 'GET',
+        search,
+        accept,
+        contentType,
+        body,
+      });
       const hit = cache.get(key);
       if (hit) {
         response.writeHead(200, { ...headers, 'content-type': hit.contentType, 'content-length': String(hit.body.length) }).end(hit.body);
-        logger.info({ operation: hit.operations.join(',') || 'anonymous', ms: Math.round(performance.now() - started), errors: [], cached: true }, 'graphql operation');
+        logger.info(
+          { operation: hit.operations.join(',') || 'anonymous', ms: Math.round(performance.now() - started), errors: [], cached: true },
+          'graphql operation',
+        );
         return;
       }
     }

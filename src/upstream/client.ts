@@ -221,7 +221,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return storeAnswer(cache, key, url, response, () => parseBody<T>(response));
   }
 
-  async function send<T>(accessToken: string | undefined, req: UpstreamRequest, deadline?: number, observe?: FreshnessObserver): Promise<T> {
+  async function send<T>(
+    accessToken: string | undefined,
+    req: UpstreamRequest,
+    deadline?: number,
+    observe?: FreshnessObserver,
+  ): Promise<T> {
     if (!accessToken) throw missingCredentialError();
     const url = urlOf(req);
     const until = deadline ?? Date.now() + options.timeoutMs;

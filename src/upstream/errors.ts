@@ -5,7 +5,10 @@
  */
 import { UPSTREAM_STATUS_CODES, type ErrorCode } from '../error-codes.ts';
 
-export type UpstreamErrorCode = Extract<ErrorCode, 'UNAUTHENTICATED' | 'NOT_FOUND' | 'RATE_LIMITED' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_ERROR' | 'BAD_USER_INPUT'>;
+export type UpstreamErrorCode = Extract<
+  ErrorCode,
+  'UNAUTHENTICATED' | 'NOT_FOUND' | 'RATE_LIMITED' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_ERROR' | 'BAD_USER_INPUT'
+>;
 
 export class UpstreamError extends Error {
   constructor(

@@ -74,7 +74,10 @@ describe('Account', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.account.ratedMovies).toEqual(
-      expected.page(up, up.results.map((m: any) => ({ rating: m.rating, movie: expected.movieSummary(m) }))),
+      expected.page(
+        up,
+        up.results.map((m: any) => ({ rating: m.rating, movie: expected.movieSummary(m) })),
+      ),
     );
     expect(body.data.account.ratedMovies.results.length).toBeGreaterThan(0);
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/account/${accountId}/rated/movies`]);

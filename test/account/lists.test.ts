@@ -31,8 +31,14 @@ describe('Query.list', () => {
     const { body } = await h.query(`query($id: Int!, $page: Int) { list(id: $id) { ${LIST_FIELDS} ${ITEMS} } }`, { id: list.id, page: 2 });
     expect(body.errors).toBeUndefined();
     expect(body.data.list).toEqual({
-      id: list.id, name: up.name, description: up.description, createdBy: up.created_by, favoriteCount: up.favorite_count,
-      itemCount: up.item_count, languageCode: up.iso_639_1, posterPath: up.poster_path,
+      id: list.id,
+      name: up.name,
+      description: up.description,
+      createdBy: up.created_by,
+      favoriteCount: up.favorite_count,
+      itemCount: up.item_count,
+      languageCode: up.iso_639_1,
+      posterPath: up.poster_path,
       items: { page: 2, totalPages: up.total_pages, totalResults: up.total_results, results: up.items.map(itemOf) },
     });
     expect(up.item_count).toBe(list.item_count);
@@ -54,9 +60,14 @@ describe('Query.list', () => {
     const [movieId, listIds] = [...h.catalog.data.listsOfMovie].find(([, ids]) => ids.length > 0)!;
     const other = h.catalog.data.movies.find((m) => !(h.catalog.data.listsOfMovie.get(m.id) ?? []).includes(listIds[0]))!;
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($id: Int!, $m: Int!, $o: Int!) { list(id: $id) { yes: itemStatus(movieId: $m) no: itemStatus(movieId: $o) } }`, {
-      id: listIds[0], m: movieId, o: other.id,
-    });
+    const { body } = await h.query(
+      `query($id: Int!, $m: Int!, $o: Int!) { list(id: $id) { yes: itemStatus(movieId: $m) no: itemStatus(movieId: $o) } }`,
+      {
+        id: listIds[0],
+        m: movieId,
+        o: other.id,
+      },
+    );
     expect(body).toEqual({ data: { list: { yes: true, no: false } } });
     expect(h.catalog.calls.map((c) => [c.path, c.query.movie_id])).toEqual([
       [`/list/${listIds[0]}/item_status`, String(movieId)],
@@ -64,9 +75,11 @@ describe('Query.list', () => {
     ]);
   });
 
-  it('links from a movie\'s lists to the whole list', async () => {
+  it("links from a movie's lists to the whole list", async () => {
     const [movieId] = [...h.catalog.data.listsOfMovie].find(([, ids]) => ids.length > 0)!;
-    const { body } = await h.query(`query($m: Int!) { movie(id: $m) { lists { results { id details { id createdBy itemCount } } } } }`, { m: movieId });
+    const { body } = await h.query(`query($m: Int!) { movie(id: $m) { lists { results { id details { id createdBy itemCount } } } } }`, {
+      m: movieId,
+    });
     expect(body.errors).toBeUndefined();
     const first = body.data.movie.lists.results[0];
     const up = await h.rest(`/list/${first.id}`);
@@ -83,15 +96,25 @@ describe('Query.list', () => {
   });
 });
 
-describe('The account\'s lists and their edits', () => {
+describe("The account's lists and their edits", () => {
   it('Account.lists matches GET /account/{id}/lists', async () => {
     const up = await h.rest(`/account/${accountId}/lists?session_id=${sessionId}`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($id: Int!) { account(id: $id) { lists { totalResults results { id name itemCount favoriteCount languageCode } } } }`, { id: accountId }, user());
+    const { body } = await h.query(
+      `query($id: Int!) { account(id: $id) { lists { totalResults results { id name itemCount favoriteCount languageCode } } } }`,
+      { id: accountId },
+      user(),
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data.account.lists).toEqual({
       totalResults: up.total_results,
-      results: up.results.map((l: any) => ({ id: l.id, name: l.name, itemCount: l.item_count, favoriteCount: l.favorite_count, languageCode: l.iso_639_1 })),
+      results: up.results.map((l: any) => ({
+        id: l.id,
+        name: l.name,
+        itemCount: l.item_count,
+        favoriteCount: l.favorite_count,
+        languageCode: l.iso_639_1,
+      })),
     });
     expect(up.total_results).toBeGreaterThan(0);
     expect(h.catalog.calls).toHaveLength(1);
@@ -106,7 +129,12 @@ describe('The account\'s lists and their edits', () => {
     );
     expect(created.body.errors).toBeUndefined();
     const list = created.body.data.createList;
-    expect(list).toMatchObject({ name: 'Night shift', description: 'Long films', itemCount: 0, createdBy: h.catalog.data.account.username });
+    expect(list).toMatchObject({
+      name: 'Night shift',
+      description: 'Long films',
+      itemCount: 0,
+      createdBy: h.catalog.data.account.username,
+    });
     const mine = await h.query(`query($id: Int!) { account(id: $id) { lists { results { id } } } }`, { id: accountId }, user());
     expect(mine.body.data.account.lists.results[0].id).toBe(list.id);
 
@@ -133,7 +161,7 @@ describe('The account\'s lists and their edits', () => {
     expect(errorCodes(await h.query(`query($l: Int!) { list(id: $l) { name } }`, { l: list.id }))).toEqual(['NOT_FOUND']);
   });
 
-  it('another user\'s list cannot be edited', async () => {
+  it("another user's list cannot be edited", async () => {
     const foreign = h.catalog.data.movieLists[0];
     const { body } = await h.query(`mutation($l: Int!) { clearList(listId: $l) { id } }`, { l: foreign.id }, user());
     expect(body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
@@ -146,7 +174,11 @@ describe('The account\'s lists and their edits', () => {
     const badName = await h.query(`mutation { createList(name: "   ") { id } }`, undefined, user());
     const badLanguage = await h.query(`mutation { createList(name: "ok", language: "English") { id } }`, undefined, user());
     const badMovie = await h.query(`mutation { addMovieToList(listId: 5, movieId: 0) { id } }`, undefined, user());
-    expect([errorCodes(badName), errorCodes(badLanguage), errorCodes(badMovie)]).toEqual([['BAD_USER_INPUT'], ['BAD_USER_INPUT'], ['BAD_USER_INPUT']]);
+    expect([errorCodes(badName), errorCodes(badLanguage), errorCodes(badMovie)]).toEqual([
+      ['BAD_USER_INPUT'],
+      ['BAD_USER_INPUT'],
+      ['BAD_USER_INPUT'],
+    ]);
     expect(h.catalog.calls).toEqual([]);
   });
 });

@@ -35,7 +35,10 @@ describe('Account favourites and watchlist', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.account[field]).toEqual({
-      page: 2, totalPages: up.total_pages, totalResults: up.total_results, results: up.results.map(map),
+      page: 2,
+      totalPages: up.total_pages,
+      totalResults: up.total_results,
+      results: up.results.map(map),
     });
     expect(up.results.length).toBeGreaterThan(0);
     expect(h.catalog.calls.map((c) => [c.method, c.path])).toEqual([['GET', `/account/${accountId}/${path}`]]);
@@ -97,9 +100,13 @@ describe('Account favourites and watchlist', () => {
   });
 
   it('needs a session: UNAUTHENTICATED without any upstream call', async () => {
-    const read = await h.query(`query($id: Int!) { account(id: $id) { favoriteMovies { page } watchlistTVSeries { page } } }`, { id: accountId });
+    const read = await h.query(`query($id: Int!) { account(id: $id) { favoriteMovies { page } watchlistTVSeries { page } } }`, {
+      id: accountId,
+    });
     expect(errorCodes(read)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED']);
-    const write = await h.query(`mutation($a: Int!) { setMovieFavorite(accountId: $a, movieId: 5, favorite: true) { id } }`, { a: accountId });
+    const write = await h.query(`mutation($a: Int!) { setMovieFavorite(accountId: $a, movieId: 5, favorite: true) { id } }`, {
+      a: accountId,
+    });
     expect(errorCodes(write)).toEqual(['UNAUTHENTICATED']);
     expect(h.catalog.calls).toEqual([]);
   });
@@ -111,7 +118,11 @@ describe('Account favourites and watchlist', () => {
       userHeaders(),
     );
     expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
-    const write = await h.query(`mutation($a: Int!) { setMovieWatchlist(accountId: $a, movieId: -3, watchlist: true) { id } }`, { a: accountId }, userHeaders());
+    const write = await h.query(
+      `mutation($a: Int!) { setMovieWatchlist(accountId: $a, movieId: -3, watchlist: true) { id } }`,
+      { a: accountId },
+      userHeaders(),
+    );
     expect(errorCodes(write)).toEqual(['BAD_USER_INPUT']);
     expect(h.catalog.calls).toEqual([]);
   });
@@ -147,7 +158,15 @@ describe('Account ratings of series and episodes', () => {
     expect(results).toEqual(
       up.results.map((r: any) => ({
         rating: r.rating,
-        episode: { id: r.id, name: r.name, seasonNumber: r.season_number, episodeNumber: r.episode_number, airDate: r.air_date || null, stillPath: r.still_path, series: { id: r.show_id } },
+        episode: {
+          id: r.id,
+          name: r.name,
+          seasonNumber: r.season_number,
+          episodeNumber: r.episode_number,
+          airDate: r.air_date || null,
+          stillPath: r.still_path,
+          series: { id: r.show_id },
+        },
       })),
     );
     for (const r of up.results) expect(h.catalog.data.episodeAccountStates.get(r.id)?.rated).toEqual({ value: r.rating });
@@ -158,7 +177,7 @@ describe('Account ratings of series and episodes', () => {
 });
 
 describe('Writes of every domain land in the same user state', () => {
-  it('favourite/watchlist marks show in the returned movie\'s accountStates', async () => {
+  it("favourite/watchlist marks show in the returned movie's accountStates", async () => {
     const movie = h.catalog.data.movies.find((m) => !h.catalog.data.accountMedia.has('watchlist', 'movie', m.id))!;
     const { body } = await h.query(
       `mutation($a: Int!, $m: Int!) { setMovieWatchlist(accountId: $a, movieId: $m, watchlist: true) { id accountStates { watchlist } } }`,
@@ -170,7 +189,8 @@ describe('Writes of every domain land in the same user state', () => {
   });
 
   it('a guest rates a series and an episode through the graph; guestSession lists them, the account does not', async () => {
-    const guestSessionId = (await h.query(`mutation { createGuestSession { guestSessionId } }`)).body.data.createGuestSession.guestSessionId;
+    const guestSessionId = (await h.query(`mutation { createGuestSession { guestSessionId } }`)).body.data.createGuestSession
+      .guestSessionId;
     const guest = { 'x-guest-session-id': guestSessionId };
     const series = h.catalog.data.tvSeries[5];
     const season = h.catalog.data.seasons.get(series.id)!.find((s) => s.episodes.length > 0)!;

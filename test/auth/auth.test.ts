@@ -90,9 +90,13 @@ describe('v4 access token conversion', () => {
     });
     expect(body.errors).toBeUndefined();
     expect(h.catalog.calls.map((c) => [c.method, c.path])).toEqual([['POST', '/authentication/session/convert/4']]);
-    const account = await h.query(`query($id: Int!) { account(id: $id) { username } }`, { id: h.catalog.data.account.id }, {
-      'x-session-id': body.data.createSessionFromV4Token.sessionId,
-    });
+    const account = await h.query(
+      `query($id: Int!) { account(id: $id) { username } }`,
+      { id: h.catalog.data.account.id },
+      {
+        'x-session-id': body.data.createSessionFromV4Token.sessionId,
+      },
+    );
     expect(account.body.data.account.username).toBe(h.catalog.data.account.username);
   });
 
@@ -138,7 +142,11 @@ describe('Guest sessions', () => {
       ratedEpisodes: { totalResults: 1, results: [{ rating: 9, episode: { id: episode.id, name: episode.name } }] },
     });
     expect(h.catalog.calls.map((c) => c.path).sort()).toEqual(
-      [`/guest_session/${guestSessionId}/rated/movies`, `/guest_session/${guestSessionId}/rated/tv`, `/guest_session/${guestSessionId}/rated/tv/episodes`].sort(),
+      [
+        `/guest_session/${guestSessionId}/rated/movies`,
+        `/guest_session/${guestSessionId}/rated/tv`,
+        `/guest_session/${guestSessionId}/rated/tv/episodes`,
+      ].sort(),
     );
   });
 

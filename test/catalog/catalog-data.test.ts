@@ -38,7 +38,10 @@ const AUTHENTICATION_FAILED = error(3, 'Authentication failed: You do not have p
 async function newSession(): Promise<string> {
   const { body } = await call('/authentication/token/new');
   catalog.approveRequestToken(body.request_token);
-  const created = await call('/authentication/session/new', { method: 'POST', body: JSON.stringify({ request_token: body.request_token }) });
+  const created = await call('/authentication/session/new', {
+    method: 'POST',
+    body: JSON.stringify({ request_token: body.request_token }),
+  });
   expect(created.body.success).toBe(true);
   return created.body.session_id;
 }
@@ -167,12 +170,18 @@ describe('the session flow', () => {
   it('token → approval → session → rated movies in both orders', async () => {
     const { body: token } = await call('/authentication/token/new');
     expect(token.expires_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
-    const early = await call('/authentication/session/new', { method: 'POST', body: JSON.stringify({ request_token: token.request_token }) });
+    const early = await call('/authentication/session/new', {
+      method: 'POST',
+      body: JSON.stringify({ request_token: token.request_token }),
+    });
     expect([early.status, early.body.status_code]).toEqual([422, 41]);
 
     const page = await fetch(`${catalog.baseUrl.replace(/\/3$/, '')}/authenticate/${token.request_token}`);
     expect(page.status).toBe(200);
-    const created = await call('/authentication/session/new', { method: 'POST', body: JSON.stringify({ request_token: token.request_token }) });
+    const created = await call('/authentication/session/new', {
+      method: 'POST',
+      body: JSON.stringify({ request_token: token.request_token }),
+    });
     expect(created.headers.get('cache-control')).toBe('public, max-age=0');
     const session = created.body.session_id;
 

@@ -44,7 +44,9 @@ describe('collections', () => {
       overview: up.overview,
       posterPath: up.poster_path,
       backdropPath: up.backdrop_path,
-      parts: up.parts.map((p: any) => expected.movieSummary({ ...p, title: p.title ?? p.name, original_title: p.original_title ?? p.original_name })),
+      parts: up.parts.map((p: any) =>
+        expected.movieSummary({ ...p, title: p.title ?? p.name, original_title: p.original_title ?? p.original_name }),
+      ),
     });
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/collection/${id}`]);
   });
@@ -52,14 +54,25 @@ describe('collections', () => {
   it('has exactly the movies that belong to it as parts, and each part points back to it', async () => {
     for (const collection of data().collections.slice(0, 5)) {
       const up = await h.rest(`/collection/${collection.id}`);
-      const members = data().movies.filter((m) => m.belongs_to_collection?.id === collection.id).map((m) => m.id);
+      const members = data()
+        .movies.filter((m) => m.belongs_to_collection?.id === collection.id)
+        .map((m) => m.id);
       expect(up.parts.map((p: any) => p.id).sort()).toEqual(members.sort());
       const movie = await h.rest(`/movie/${up.parts[0].id}`);
-      expect(movie.belongs_to_collection).toEqual({ id: up.id, name: up.name, poster_path: up.poster_path, backdrop_path: up.backdrop_path });
+      expect(movie.belongs_to_collection).toEqual({
+        id: up.id,
+        name: up.name,
+        poster_path: up.poster_path,
+        backdrop_path: up.backdrop_path,
+      });
     }
     // Every collection a movie names exists.
     const named = new Set(data().movies.flatMap((m) => (m.belongs_to_collection ? [m.belongs_to_collection.id] : [])));
-    expect([...named].sort()).toEqual(data().collections.map((c) => c.id).sort());
+    expect([...named].sort()).toEqual(
+      data()
+        .collections.map((c) => c.id)
+        .sort(),
+    );
   });
 
   it('answers Movie.collection from the movie details, without a collection call', async () => {
@@ -128,7 +141,9 @@ describe('keywords', () => {
     const mk = await h.rest(`/movie/${movie.id}/keywords`);
     const tk = await h.rest(`/tv/${series.id}/keywords`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ movie(id: ${movie.id}) { keywords { id name } } tvSeries(id: ${series.id}) { keywords { id name } } }`);
+    const { body } = await h.query(
+      `{ movie(id: ${movie.id}) { keywords { id name } } tvSeries(id: ${series.id}) { keywords { id name } } }`,
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data.movie.keywords).toEqual(mk.keywords);
     expect(body.data.tvSeries.keywords).toEqual(tk.results);
@@ -160,7 +175,10 @@ describe('keywords', () => {
       movies: expected.page(up2, up2.results.map(expected.movieSummary)),
     });
     expect(h.catalog.calls.map((c) => [c.path, c.query])).toEqual(
-      expect.arrayContaining([[`/keyword/${keyword.id}`, {}], [`/keyword/${keyword.id}/movies`, { page: '2' }]]),
+      expect.arrayContaining([
+        [`/keyword/${keyword.id}`, {}],
+        [`/keyword/${keyword.id}/movies`, { page: '2' }],
+      ]),
     );
     expect(h.catalog.calls.length).toBe(2);
     // The movies carry their summary: no movie detail call.
@@ -228,7 +246,10 @@ describe('search collections and keywords', () => {
     const up1 = await h.rest('/search/keyword?query=lost');
     const up2 = await h.rest('/search/keyword?query=lost&page=2');
     expect(up1.total_pages).toBe(2);
-    const expectedNames = data().keywords.filter((k) => k.name.includes('lost')).map((k) => k.id).sort();
+    const expectedNames = data()
+      .keywords.filter((k) => k.name.includes('lost'))
+      .map((k) => k.id)
+      .sort();
     expect([...up1.results, ...up2.results].map((k: any) => k.id).sort()).toEqual(expectedNames);
     h.catalog.resetCalls();
     const { body } = await h.query(`{ search { keywords(query: "lost", page: 2) { ${expected.PAGE('id name')} } } }`);
@@ -258,7 +279,11 @@ describe('networks and logos', () => {
       alternativeNames: names.results,
       logos: images.logos.map(logo),
     });
-    expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([`/network/${id}`, `/network/${id}/alternative_names`, `/network/${id}/images`]);
+    expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([
+      `/network/${id}`,
+      `/network/${id}/alternative_names`,
+      `/network/${id}/images`,
+    ]);
   });
 
   it("answers TVSeries.networks from the series details, and they match the networks' own details", async () => {
@@ -351,7 +376,12 @@ describe('episode groups', () => {
     });
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/tv/episode_group/${groupId}`]);
     // Every episode is the series' own, with the same fields as in its season.
-    const episodes = new Map(data().seasons.get(seriesId)!.flatMap((s) => s.episodes).map((e) => [e.id, e]));
+    const episodes = new Map(
+      data()
+        .seasons.get(seriesId)!
+        .flatMap((s) => s.episodes)
+        .map((e) => [e.id, e]),
+    );
     const listed = up.groups.flatMap((g: any) => g.episodes);
     expect(listed.length).toBe(up.episode_count);
     for (const e of listed) {
@@ -378,10 +408,17 @@ describe('with append_to_response merging', () => {
       );
       expect(body.errors).toBeUndefined();
       expect(body.data.movie.keywords).toEqual(data().movieKeywords.get(movie.id));
-      expect(body.data.tvSeries.keywords.map((k: any) => k.id)).toEqual(data().tvKeywords.get(seriesId)!.map((k) => k.id));
+      expect(body.data.tvSeries.keywords.map((k: any) => k.id)).toEqual(
+        data()
+          .tvKeywords.get(seriesId)!
+          .map((k) => k.id),
+      );
       expect(body.data.tvSeries.episodeGroups.map((g: any) => g.id)).toEqual(data().episodeGroupsOfSeries.get(seriesId));
       expect(m.catalog.calls.map((c) => [c.path, c.query.append_to_response])).toEqual(
-        expect.arrayContaining([[`/movie/${movie.id}`, 'keywords'], [`/tv/${seriesId}`, expect.stringMatching(/episode_groups/)]]),
+        expect.arrayContaining([
+          [`/movie/${movie.id}`, 'keywords'],
+          [`/tv/${seriesId}`, expect.stringMatching(/episode_groups/)],
+        ]),
       );
       expect(m.catalog.calls.length).toBe(2);
     } finally {

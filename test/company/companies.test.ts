@@ -18,9 +18,12 @@ describe('Query.searchCompanies', () => {
     const term = first.results[0].name.split(' ')[0];
     const up = await h.rest(`/search/company?query=${encodeURIComponent(term)}&page=1`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($q: String!) { searchCompanies(query: $q, page: 1) { ${expected.PAGE('id name logoPath originCountry')} } }`, {
-      q: term,
-    });
+    const { body } = await h.query(
+      `query($q: String!) { searchCompanies(query: $q, page: 1) { ${expected.PAGE('id name logoPath originCountry')} } }`,
+      {
+        q: term,
+      },
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data.searchCompanies).toEqual(expected.page(up, up.results.map(company)));
     expect(body.data.searchCompanies.results.length).toBeGreaterThan(0);

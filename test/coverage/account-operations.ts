@@ -31,12 +31,36 @@ export const accountOperations: CoverageEntry[] = [
     }),
     upstream: { method: 'POST', path: /^\/account\/\d+\/watchlist$/ },
   },
-  { operationId: 'account-get-favorites', graphql: accountField('favoriteMovies { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/favorite\/movies$/ } },
-  { operationId: 'account-favorite-tv', graphql: accountField('favoriteTVSeries { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/favorite\/tv$/ } },
-  { operationId: 'account-watchlist-movies', graphql: accountField('watchlistMovies { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/watchlist\/movies$/ } },
-  { operationId: 'account-watchlist-tv', graphql: accountField('watchlistTVSeries { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/watchlist\/tv$/ } },
-  { operationId: 'account-rated-tv', graphql: accountField('ratedTVSeries { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/rated\/tv$/ } },
-  { operationId: 'account-rated-tv-episodes', graphql: accountField('ratedEpisodes { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/rated\/tv\/episodes$/ } },
+  {
+    operationId: 'account-get-favorites',
+    graphql: accountField('favoriteMovies { page }'),
+    upstream: { method: 'GET', path: /^\/account\/\d+\/favorite\/movies$/ },
+  },
+  {
+    operationId: 'account-favorite-tv',
+    graphql: accountField('favoriteTVSeries { page }'),
+    upstream: { method: 'GET', path: /^\/account\/\d+\/favorite\/tv$/ },
+  },
+  {
+    operationId: 'account-watchlist-movies',
+    graphql: accountField('watchlistMovies { page }'),
+    upstream: { method: 'GET', path: /^\/account\/\d+\/watchlist\/movies$/ },
+  },
+  {
+    operationId: 'account-watchlist-tv',
+    graphql: accountField('watchlistTVSeries { page }'),
+    upstream: { method: 'GET', path: /^\/account\/\d+\/watchlist\/tv$/ },
+  },
+  {
+    operationId: 'account-rated-tv',
+    graphql: accountField('ratedTVSeries { page }'),
+    upstream: { method: 'GET', path: /^\/account\/\d+\/rated\/tv$/ },
+  },
+  {
+    operationId: 'account-rated-tv-episodes',
+    graphql: accountField('ratedEpisodes { page }'),
+    upstream: { method: 'GET', path: /^\/account\/\d+\/rated\/tv\/episodes$/ },
+  },
   { operationId: 'account-lists', graphql: accountField('lists { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/lists$/ } },
   {
     operationId: 'authentication-create-request-token',
@@ -53,7 +77,8 @@ export const accountOperations: CoverageEntry[] = [
     graphql: async (c) => {
       const { request_token } = await c.rest('/authentication/token/new');
       return {
-        query: 'mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { success } }',
+        query:
+          'mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { success } }',
         variables: { u: c.data.account.username, p: 'popcorn-and-subtitles', t: request_token },
       };
     },
@@ -73,9 +98,21 @@ export const accountOperations: CoverageEntry[] = [
     graphql: async (c) => ({ query: 'mutation { deleteSession }', headers: { 'x-session-id': await c.newUserSession() } }),
     upstream: { method: 'DELETE', path: /^\/authentication\/session$/ },
   },
-  { operationId: 'guest-session-rated-movies', graphql: guestField('ratedMovies'), upstream: { method: 'GET', path: /^\/guest_session\/[^/]+\/rated\/movies$/ } },
-  { operationId: 'guest-session-rated-tv', graphql: guestField('ratedTVSeries'), upstream: { method: 'GET', path: /^\/guest_session\/[^/]+\/rated\/tv$/ } },
-  { operationId: 'guest-session-rated-tv-episodes', graphql: guestField('ratedEpisodes'), upstream: { method: 'GET', path: /^\/guest_session\/[^/]+\/rated\/tv\/episodes$/ } },
+  {
+    operationId: 'guest-session-rated-movies',
+    graphql: guestField('ratedMovies'),
+    upstream: { method: 'GET', path: /^\/guest_session\/[^/]+\/rated\/movies$/ },
+  },
+  {
+    operationId: 'guest-session-rated-tv',
+    graphql: guestField('ratedTVSeries'),
+    upstream: { method: 'GET', path: /^\/guest_session\/[^/]+\/rated\/tv$/ },
+  },
+  {
+    operationId: 'guest-session-rated-tv-episodes',
+    graphql: guestField('ratedEpisodes'),
+    upstream: { method: 'GET', path: /^\/guest_session\/[^/]+\/rated\/tv\/episodes$/ },
+  },
   {
     operationId: 'list-details',
     graphql: (c) => ({ query: `{ list(id: ${c.data.movieLists[0].id}) { name items { page } } }` }),
@@ -88,17 +125,26 @@ export const accountOperations: CoverageEntry[] = [
   },
   {
     operationId: 'list-create',
-    graphql: () => ({ query: 'mutation { createList(name: "Coverage", description: "made by the coverage test") { id } }', session: 'user' }),
+    graphql: () => ({
+      query: 'mutation { createList(name: "Coverage", description: "made by the coverage test") { id } }',
+      session: 'user',
+    }),
     upstream: { method: 'POST', path: /^\/list$/ },
   },
   {
     operationId: 'list-add-movie',
-    graphql: (c) => ({ query: `mutation { addMovieToList(listId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`, session: 'user' }),
+    graphql: (c) => ({
+      query: `mutation { addMovieToList(listId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`,
+      session: 'user',
+    }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/add_item$/ },
   },
   {
     operationId: 'list-remove-movie',
-    graphql: (c) => ({ query: `mutation { removeMovieFromList(listId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`, session: 'user' }),
+    graphql: (c) => ({
+      query: `mutation { removeMovieFromList(listId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`,
+      session: 'user',
+    }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/remove_item$/ },
   },
   {
@@ -108,7 +154,10 @@ export const accountOperations: CoverageEntry[] = [
   },
   {
     operationId: 'list-delete',
-    graphql: (c) => ({ query: `mutation { deleteList(listId: ${c.data.userLists.ownedBy(c.data.account.id).at(-1)!.id}) }`, session: 'user' }),
+    graphql: (c) => ({
+      query: `mutation { deleteList(listId: ${c.data.userLists.ownedBy(c.data.account.id).at(-1)!.id}) }`,
+      session: 'user',
+    }),
     upstream: { method: 'DELETE', path: /^\/list\/\d+$/ },
   },
 ];

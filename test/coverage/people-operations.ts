@@ -10,25 +10,73 @@ const personPath = (sub: string) => new RegExp(`^/person/\\d+${sub}$`);
 /** People and credits. */
 export const peopleOperations: CoverageEntry[] = [
   { operationId: 'person-details', graphql: onPerson('biography'), upstream: { method: 'GET', path: personPath('') } },
-  { operationId: 'person-movie-credits', graphql: onPerson('movieCredits { cast { movie { title } } }'), upstream: { method: 'GET', path: personPath('/movie_credits') } },
-  { operationId: 'person-tv-credits', graphql: onPerson('tvCredits { cast { series { name } } }'), upstream: { method: 'GET', path: personPath('/tv_credits') } },
-  { operationId: 'person-combined-credits', graphql: onPerson('combinedCredits { cast { mediaType } }'), upstream: { method: 'GET', path: personPath('/combined_credits') } },
+  {
+    operationId: 'person-movie-credits',
+    graphql: onPerson('movieCredits { cast { movie { title } } }'),
+    upstream: { method: 'GET', path: personPath('/movie_credits') },
+  },
+  {
+    operationId: 'person-tv-credits',
+    graphql: onPerson('tvCredits { cast { series { name } } }'),
+    upstream: { method: 'GET', path: personPath('/tv_credits') },
+  },
+  {
+    operationId: 'person-combined-credits',
+    graphql: onPerson('combinedCredits { cast { mediaType } }'),
+    upstream: { method: 'GET', path: personPath('/combined_credits') },
+  },
   { operationId: 'person-images', graphql: onPerson('images { filePath }'), upstream: { method: 'GET', path: personPath('/images') } },
-  { operationId: 'person-tagged-images', graphql: onPerson('taggedImages { totalResults }'), upstream: { method: 'GET', path: personPath('/tagged_images') } },
-  { operationId: 'person-external-ids', graphql: onPerson('externalIds { imdbId }'), upstream: { method: 'GET', path: personPath('/external_ids') } },
-  { operationId: 'translations', graphql: onPerson('translations { languageCode }'), upstream: { method: 'GET', path: personPath('/translations') } },
+  {
+    operationId: 'person-tagged-images',
+    graphql: onPerson('taggedImages { totalResults }'),
+    upstream: { method: 'GET', path: personPath('/tagged_images') },
+  },
+  {
+    operationId: 'person-external-ids',
+    graphql: onPerson('externalIds { imdbId }'),
+    upstream: { method: 'GET', path: personPath('/external_ids') },
+  },
+  {
+    operationId: 'translations',
+    graphql: onPerson('translations { languageCode }'),
+    upstream: { method: 'GET', path: personPath('/translations') },
+  },
   { operationId: 'person-changes', graphql: onPerson('changes { key }'), upstream: { method: 'GET', path: personPath('/changes') } },
-  { operationId: 'person-popular-list', graphql: () => ({ query: '{ popularPeople { page } }' }), upstream: { method: 'GET', path: /^\/person\/popular$/ } },
-  { operationId: 'person-latest-id', graphql: () => ({ query: '{ latestPerson { id name } }' }), upstream: { method: 'GET', path: /^\/person\/latest$/ } },
-  { operationId: 'trending-people', graphql: () => ({ query: '{ trending { people(timeWindow: DAY) { page } } }' }), upstream: { method: 'GET', path: /^\/trending\/person\/day$/ } },
-  { operationId: 'search-person', graphql: () => ({ query: '{ search { people(query: "a") { totalResults } } }' }), upstream: { method: 'GET', path: /^\/search\/person$/ } },
+  {
+    operationId: 'person-popular-list',
+    graphql: () => ({ query: '{ popularPeople { page } }' }),
+    upstream: { method: 'GET', path: /^\/person\/popular$/ },
+  },
+  {
+    operationId: 'person-latest-id',
+    graphql: () => ({ query: '{ latestPerson { id name } }' }),
+    upstream: { method: 'GET', path: /^\/person\/latest$/ },
+  },
+  {
+    operationId: 'trending-people',
+    graphql: () => ({ query: '{ trending { people(timeWindow: DAY) { page } } }' }),
+    upstream: { method: 'GET', path: /^\/trending\/person\/day$/ },
+  },
+  {
+    operationId: 'search-person',
+    graphql: () => ({ query: '{ search { people(query: "a") { totalResults } } }' }),
+    upstream: { method: 'GET', path: /^\/search\/person$/ },
+  },
   {
     operationId: 'credit-details',
     graphql: (c) => ({ query: `{ credit(id: "${c.data.credits.movies.get(movie(c))!.cast[0].credit_id}") { job person { name } } }` }),
     upstream: { method: 'GET', path: /^\/credit\/[0-9a-f]{24}$/ },
   },
-  { operationId: 'movie-credits', graphql: (c) => ({ query: `{ movie(id: ${movie(c)}) { credits { cast { character } } } }` }), upstream: { method: 'GET', path: /^\/movie\/\d+\/credits$/ } },
-  { operationId: 'tv-series-credits', graphql: (c) => ({ query: `{ tvSeries(id: ${series(c)}) { credits { cast { character } } } }` }), upstream: { method: 'GET', path: /^\/tv\/\d+\/credits$/ } },
+  {
+    operationId: 'movie-credits',
+    graphql: (c) => ({ query: `{ movie(id: ${movie(c)}) { credits { cast { character } } } }` }),
+    upstream: { method: 'GET', path: /^\/movie\/\d+\/credits$/ },
+  },
+  {
+    operationId: 'tv-series-credits',
+    graphql: (c) => ({ query: `{ tvSeries(id: ${series(c)}) { credits { cast { character } } } }` }),
+    upstream: { method: 'GET', path: /^\/tv\/\d+\/credits$/ },
+  },
   {
     operationId: 'tv-series-aggregate-credits',
     graphql: (c) => ({ query: `{ tvSeries(id: ${series(c)}) { aggregateCredits { cast { totalEpisodeCount } } } }` }),
@@ -46,7 +94,9 @@ export const peopleOperations: CoverageEntry[] = [
   },
   {
     operationId: 'tv-episode-credits',
-    graphql: (c) => ({ query: `{ tvSeries(id: ${series(c)}) { season(number: 1) { episode(number: 1) { credits { guestStars { character } } } } } }` }),
+    graphql: (c) => ({
+      query: `{ tvSeries(id: ${series(c)}) { season(number: 1) { episode(number: 1) { credits { guestStars { character } } } } } }`,
+    }),
     upstream: { method: 'GET', path: /^\/tv\/\d+\/season\/1\/episode\/1\/credits$/ },
   },
 ];

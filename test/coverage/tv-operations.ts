@@ -1,18 +1,28 @@
 import type { CoverageEntry } from './types.ts';
 
 const series = (c: { data: { tvSeries: Array<{ id: number }> } }) => c.data.tvSeries[0].id;
-const on = (field: string) => (c: { data: { tvSeries: Array<{ id: number }> } }) => ({ query: `{ tvSeries(id: ${series(c)}) { ${field} } }` });
+const on = (field: string) => (c: { data: { tvSeries: Array<{ id: number }> } }) => ({
+  query: `{ tvSeries(id: ${series(c)}) { ${field} } }`,
+});
 const sub = (name: string) => ({ method: 'GET' as const, path: new RegExp(`^/tv/\\d+/${name}$`) });
 
 /** TV series sub-resources, series lists, series rating, search tv and discover. */
 export const tvOperations: CoverageEntry[] = [
-  { operationId: 'tv-series-account-states', graphql: (c) => ({ ...on('accountStates { rating }')(c), session: 'user' }), upstream: sub('account_states') },
+  {
+    operationId: 'tv-series-account-states',
+    graphql: (c) => ({ ...on('accountStates { rating }')(c), session: 'user' }),
+    upstream: sub('account_states'),
+  },
   { operationId: 'tv-series-alternative-titles', graphql: on('alternativeTitles { title }'), upstream: sub('alternative_titles') },
   { operationId: 'tv-series-changes', graphql: on('changes { key }'), upstream: sub('changes') },
   { operationId: 'tv-series-content-ratings', graphql: on('contentRatings { rating }'), upstream: sub('content_ratings') },
   { operationId: 'tv-series-external-ids', graphql: on('externalIds { imdbId }'), upstream: sub('external_ids') },
   { operationId: 'tv-series-images', graphql: on('images { posters { filePath } }'), upstream: sub('images') },
-  { operationId: 'tv-series-latest-id', graphql: () => ({ query: '{ latestTVSeries { id name } }' }), upstream: { method: 'GET', path: /^\/tv\/latest$/ } },
+  {
+    operationId: 'tv-series-latest-id',
+    graphql: () => ({ query: '{ latestTVSeries { id name } }' }),
+    upstream: { method: 'GET', path: /^\/tv\/latest$/ },
+  },
   { operationId: 'tv-series-recommendations', graphql: on('recommendations { page }'), upstream: sub('recommendations') },
   { operationId: 'tv-series-reviews', graphql: on('reviews { page }'), upstream: sub('reviews') },
   { operationId: 'tv-series-similar', graphql: on('similar { page }'), upstream: sub('similar') },
@@ -29,14 +39,36 @@ export const tvOperations: CoverageEntry[] = [
     graphql: (c) => ({ query: `mutation { deleteTVSeriesRating(seriesId: ${series(c)}) { id } }`, session: 'user' }),
     upstream: { method: 'DELETE', path: /^\/tv\/\d+\/rating$/ },
   },
-  { operationId: 'tv-series-airing-today-list', graphql: () => ({ query: '{ airingTodayTVSeries { page } }' }), upstream: { method: 'GET', path: /^\/tv\/airing_today$/ } },
-  { operationId: 'tv-series-on-the-air-list', graphql: () => ({ query: '{ onTheAirTVSeries { page } }' }), upstream: { method: 'GET', path: /^\/tv\/on_the_air$/ } },
-  { operationId: 'tv-series-popular-list', graphql: () => ({ query: '{ popularTVSeries { page } }' }), upstream: { method: 'GET', path: /^\/tv\/popular$/ } },
-  { operationId: 'tv-series-top-rated-list', graphql: () => ({ query: '{ topRatedTVSeries { page } }' }), upstream: { method: 'GET', path: /^\/tv\/top_rated$/ } },
-  { operationId: 'search-tv', graphql: () => ({ query: '{ search { tv(query: "the") { totalResults } } }' }), upstream: { method: 'GET', path: /^\/search\/tv$/ } },
+  {
+    operationId: 'tv-series-airing-today-list',
+    graphql: () => ({ query: '{ airingTodayTVSeries { page } }' }),
+    upstream: { method: 'GET', path: /^\/tv\/airing_today$/ },
+  },
+  {
+    operationId: 'tv-series-on-the-air-list',
+    graphql: () => ({ query: '{ onTheAirTVSeries { page } }' }),
+    upstream: { method: 'GET', path: /^\/tv\/on_the_air$/ },
+  },
+  {
+    operationId: 'tv-series-popular-list',
+    graphql: () => ({ query: '{ popularTVSeries { page } }' }),
+    upstream: { method: 'GET', path: /^\/tv\/popular$/ },
+  },
+  {
+    operationId: 'tv-series-top-rated-list',
+    graphql: () => ({ query: '{ topRatedTVSeries { page } }' }),
+    upstream: { method: 'GET', path: /^\/tv\/top_rated$/ },
+  },
+  {
+    operationId: 'search-tv',
+    graphql: () => ({ query: '{ search { tv(query: "the") { totalResults } } }' }),
+    upstream: { method: 'GET', path: /^\/search\/tv$/ },
+  },
   {
     operationId: 'discover-movie',
-    graphql: () => ({ query: '{ discover { movies(filter: { withGenres: { ids: [18] } }, sortBy: VOTE_AVERAGE_DESC) { totalResults } } }' }),
+    graphql: () => ({
+      query: '{ discover { movies(filter: { withGenres: { ids: [18] } }, sortBy: VOTE_AVERAGE_DESC) { totalResults } } }',
+    }),
     upstream: { method: 'GET', path: /^\/discover\/movie$/ },
   },
   {

@@ -49,7 +49,9 @@ describe('discover.movies', () => {
     const movies = h.catalog.data.movies;
     const [a, b] = [18, 35];
     const all = movies.filter((m) => genreIds(m).includes(a) && genreIds(m).includes(b)).sort(byPopularity);
-    const { body } = await h.query(`{ discover { movies(filter: { withGenres: { ids: [${a}, ${b}] } }) { ${expected.PAGE(expected.MOVIE_SUMMARY_FIELDS)} } } }`);
+    const { body } = await h.query(
+      `{ discover { movies(filter: { withGenres: { ids: [${a}, ${b}] } }) { ${expected.PAGE(expected.MOVIE_SUMMARY_FIELDS)} } } }`,
+    );
     expect(body.errors).toBeUndefined();
     expectPage(body.data.discover.movies, all);
     const rest = await h.rest(`/discover/movie?with_genres=${a},${b}`);
@@ -68,7 +70,12 @@ describe('discover.movies', () => {
     );
     expectPage(page, all);
     expect(lastQuery('/discover/movie')).toEqual({
-      with_genres: '28|12', without_genres: '27', 'vote_average.gte': '6', 'vote_average.lte': '8.5', 'vote_count.gte': '50', sort_by: 'vote_average.desc',
+      with_genres: '28|12',
+      without_genres: '27',
+      'vote_average.gte': '6',
+      'vote_average.lte': '8.5',
+      'vote_count.gte': '50',
+      sort_by: 'vote_average.desc',
     });
   });
 
@@ -84,7 +91,9 @@ describe('discover.movies', () => {
   });
 
   it('by runtime, original language, origin country and company; by title', async () => {
-    const company = h.catalog.data.companies.find((c) => h.catalog.data.movies.filter((m) => m.production_companies.some((p) => p.id === c.id)).length > 3)!;
+    const company = h.catalog.data.companies.find(
+      (c) => h.catalog.data.movies.filter((m) => m.production_companies.some((p) => p.id === c.id)).length > 3,
+    )!;
     const withCompany = (m: MovieDetails) => m.production_companies.some((p) => p.id === company.id);
     const all = h.catalog.data.movies
       .filter((m) => m.runtime !== null && m.runtime >= 90 && m.runtime <= 140)
@@ -93,7 +102,10 @@ describe('discover.movies', () => {
     const page = await discoverMovies({ withRuntimeGte: 90, withRuntimeLte: 140, withOriginalLanguage: ['en', 'fr', 'ja'] }, 'TITLE_ASC');
     expectPage(page, all);
     const byCompany = await discoverMovies({ withCompanies: { ids: [company.id] } }, 'REVENUE_DESC');
-    expectPage(byCompany, h.catalog.data.movies.filter(withCompany).sort((x, y) => y.revenue - x.revenue || x.id - y.id));
+    expectPage(
+      byCompany,
+      h.catalog.data.movies.filter(withCompany).sort((x, y) => y.revenue - x.revenue || x.id - y.id),
+    );
     const country = h.catalog.data.movies[0].origin_country![0];
     const byCountry = await discoverMovies({ withOriginCountry: [country.toLowerCase()] });
     expectPage(byCountry, h.catalog.data.movies.filter((m) => m.origin_country?.includes(country)).sort(byPopularity));
@@ -102,20 +114,35 @@ describe('discover.movies', () => {
 
   it('by region, release type and certification from the per-country release dates', async () => {
     const data = h.catalog.data;
-    const all = data.movies.filter((m) => (data.movieExtras.get(m.id)?.releaseDates ?? []).some((c) =>
-      c.iso_3166_1 === 'US' && c.release_dates.some((r) => r.type === 3 && r.release_date.slice(0, 4) >= '2015'))).sort(byPopularity);
+    const all = data.movies
+      .filter((m) =>
+        (data.movieExtras.get(m.id)?.releaseDates ?? []).some(
+          (c) => c.iso_3166_1 === 'US' && c.release_dates.some((r) => r.type === 3 && r.release_date.slice(0, 4) >= '2015'),
+        ),
+      )
+      .sort(byPopularity);
     const page = await discoverMovies({ region: 'US', withReleaseType: ['THEATRICAL'], releaseDateGte: '2015-01-01' });
     expectPage(page, all);
     expect(lastQuery('/discover/movie')).toMatchObject({ region: 'US', with_release_type: '3', 'release_date.gte': '2015-01-01' });
 
     const order = (name: string) => MOVIE_CERTIFICATIONS.US.find((c) => c.certification === name)!.order;
-    const rated = data.movies.filter((m) => (data.movieExtras.get(m.id)?.releaseDates ?? []).some((c) =>
-      c.iso_3166_1 === 'US' && c.release_dates.some((r) => r.certification !== '' && order(r.certification) >= order('PG-13')))).sort(byPopularity);
+    const rated = data.movies
+      .filter((m) =>
+        (data.movieExtras.get(m.id)?.releaseDates ?? []).some(
+          (c) => c.iso_3166_1 === 'US' && c.release_dates.some((r) => r.certification !== '' && order(r.certification) >= order('PG-13')),
+        ),
+      )
+      .sort(byPopularity);
     const strict = await discoverMovies({ certificationCountry: 'US', certificationGte: 'PG-13' });
     expectPage(strict, rated);
     const exact = await discoverMovies({ certificationCountry: 'US', certification: ['R', 'NC-17'] });
-    const exactAll = data.movies.filter((m) => (data.movieExtras.get(m.id)?.releaseDates ?? []).some((c) =>
-      c.iso_3166_1 === 'US' && c.release_dates.some((r) => ['R', 'NC-17'].includes(r.certification)))).sort(byPopularity);
+    const exactAll = data.movies
+      .filter((m) =>
+        (data.movieExtras.get(m.id)?.releaseDates ?? []).some(
+          (c) => c.iso_3166_1 === 'US' && c.release_dates.some((r) => ['R', 'NC-17'].includes(r.certification)),
+        ),
+      )
+      .sort(byPopularity);
     expectPage(exact, exactAll);
     expect(lastQuery('/discover/movie')).toMatchObject({ certification_country: 'US', certification: 'R|NC-17' });
   });
@@ -124,34 +151,61 @@ describe('discover.movies', () => {
     const data = h.catalog.data;
     const [movieId, extras] = [...data.movieExtras].find(([, x]) => x.watchProviders.US?.flatrate?.length)!;
     const provider = extras.watchProviders.US.flatrate![0].provider_id;
-    const all = data.movies.filter((m) => {
-      const offers = data.movieExtras.get(m.id)?.watchProviders.US;
-      return !!offers && [...(offers.flatrate ?? []), ...(offers.rent ?? []), ...(offers.buy ?? [])].some((o) => o.provider_id === provider);
-    }).sort(byPopularity);
+    const all = data.movies
+      .filter((m) => {
+        const offers = data.movieExtras.get(m.id)?.watchProviders.US;
+        return (
+          !!offers && [...(offers.flatrate ?? []), ...(offers.rent ?? []), ...(offers.buy ?? [])].some((o) => o.provider_id === provider)
+        );
+      })
+      .sort(byPopularity);
     const page = await discoverMovies({ watchRegion: 'us', withWatchProviders: { ids: [provider] } });
     expectPage(page, all);
     expect(all.map((m) => m.id)).toContain(movieId);
-    const flat = await discoverMovies({ watchRegion: 'US', withWatchProviders: { ids: [provider] }, withWatchMonetizationTypes: ['FLATRATE'] });
+    const flat = await discoverMovies({
+      watchRegion: 'US',
+      withWatchProviders: { ids: [provider] },
+      withWatchMonetizationTypes: ['FLATRATE'],
+    });
     expect(flat.totalResults).toBeLessThanOrEqual(all.length);
-    expect(lastQuery('/discover/movie')).toMatchObject({ watch_region: 'US', with_watch_providers: String(provider), with_watch_monetization_types: 'flatrate' });
+    expect(lastQuery('/discover/movie')).toMatchObject({
+      watch_region: 'US',
+      with_watch_providers: String(provider),
+      with_watch_monetization_types: 'flatrate',
+    });
   });
 
   it('by keywords, cast, crew and people from the keyword lists and the credits', async () => {
     const data = h.catalog.data;
-    const movie = data.movies.find((m) => (data.movieKeywords.get(m.id)?.length ?? 0) > 1 && (data.credits.movies.get(m.id)?.crew.length ?? 0) > 0)!;
+    const movie = data.movies.find(
+      (m) => (data.movieKeywords.get(m.id)?.length ?? 0) > 1 && (data.credits.movies.get(m.id)?.crew.length ?? 0) > 0,
+    )!;
     const [k1, k2] = data.movieKeywords.get(movie.id)!.map((k) => k.id);
     const keywordsOf = (m: MovieDetails) => (data.movieKeywords.get(m.id) ?? []).map((k) => k.id);
-    expectPage(await discoverMovies({ withKeywords: { ids: [k1, k2] } }), data.movies.filter((m) => keywordsOf(m).includes(k1) && keywordsOf(m).includes(k2)).sort(byPopularity));
-    expectPage(await discoverMovies({ withKeywords: { ids: [k1, k2], match: 'ANY' }, withoutGenres: [99] }),
-      data.movies.filter((m) => (keywordsOf(m).includes(k1) || keywordsOf(m).includes(k2)) && !genreIds(m).includes(99)).sort(byPopularity));
+    expectPage(
+      await discoverMovies({ withKeywords: { ids: [k1, k2] } }),
+      data.movies.filter((m) => keywordsOf(m).includes(k1) && keywordsOf(m).includes(k2)).sort(byPopularity),
+    );
+    expectPage(
+      await discoverMovies({ withKeywords: { ids: [k1, k2], match: 'ANY' }, withoutGenres: [99] }),
+      data.movies.filter((m) => (keywordsOf(m).includes(k1) || keywordsOf(m).includes(k2)) && !genreIds(m).includes(99)).sort(byPopularity),
+    );
     expect(lastQuery('/discover/movie')).toMatchObject({ with_keywords: `${k1}|${k2}` });
 
     const credits = (m: MovieDetails) => data.credits.movies.get(m.id) ?? { cast: [], crew: [] };
     const actor = credits(movie).cast[0]?.id ?? credits(data.movies.find((m) => credits(m).cast.length)!).cast[0].id;
     const worker = credits(movie).crew[0].id;
-    expectPage(await discoverMovies({ withCast: { ids: [actor] } }), data.movies.filter((m) => credits(m).cast.some((c) => c.id === actor)).sort(byPopularity));
-    expectPage(await discoverMovies({ withCrew: { ids: [worker] } }), data.movies.filter((m) => credits(m).crew.some((c) => c.id === worker)).sort(byPopularity));
-    const either = data.movies.filter((m) => [...credits(m).cast, ...credits(m).crew].some((c) => c.id === actor || c.id === worker)).sort(byPopularity);
+    expectPage(
+      await discoverMovies({ withCast: { ids: [actor] } }),
+      data.movies.filter((m) => credits(m).cast.some((c) => c.id === actor)).sort(byPopularity),
+    );
+    expectPage(
+      await discoverMovies({ withCrew: { ids: [worker] } }),
+      data.movies.filter((m) => credits(m).crew.some((c) => c.id === worker)).sort(byPopularity),
+    );
+    const either = data.movies
+      .filter((m) => [...credits(m).cast, ...credits(m).crew].some((c) => c.id === actor || c.id === worker))
+      .sort(byPopularity);
     expectPage(await discoverMovies({ withPeople: { ids: [actor, worker], match: 'ANY' } }), either);
     expect(lastQuery('/discover/movie')).toMatchObject({ with_people: `${actor}|${worker}` });
   });
@@ -182,7 +236,9 @@ describe('discover.movies', () => {
 
   it('catalog: answers bad parameters with the real error codes', async () => {
     const get = async (query: string) => {
-      const response = await fetch(`${h.catalog.baseUrl}/discover/movie?${query}`, { headers: { authorization: `Bearer ${h.catalog.demoToken}` } });
+      const response = await fetch(`${h.catalog.baseUrl}/discover/movie?${query}`, {
+        headers: { authorization: `Bearer ${h.catalog.demoToken}` },
+      });
       return [response.status, (await response.json()).status_code];
     };
     expect(await get('sort_by=rating.desc')).toEqual([422, 5]);
@@ -201,10 +257,17 @@ describe('discover.tv', () => {
     const network = data.networks.find((n) => data.tvSeries.filter((s) => s.networks.some((x) => x.id === n.id)).length > 4)!;
     const onNetwork = data.tvSeries.filter((s) => s.networks.some((x) => x.id === network.id));
     const page = await discoverTv({ withNetworks: { ids: [network.id] } }, 'NAME_ASC');
-    expectPage(page, [...onNetwork].sort((x, y) => x.name.localeCompare(y.name, 'en') || x.id - y.id));
-    expect(page.results.map((r: any) => r.name)).toEqual([...page.results.map((r: any) => r.name)].sort((x, y) => x.localeCompare(y, 'en')));
+    expectPage(
+      page,
+      [...onNetwork].sort((x, y) => x.name.localeCompare(y.name, 'en') || x.id - y.id),
+    );
+    expect(page.results.map((r: any) => r.name)).toEqual(
+      [...page.results.map((r: any) => r.name)].sort((x, y) => x.localeCompare(y, 'en')),
+    );
 
-    const ended = data.tvSeries.filter((s) => ['Ended', 'Canceled'].includes(s.status) && ['Scripted', 'Miniseries'].includes(s.type)).sort(byPopularity);
+    const ended = data.tvSeries
+      .filter((s) => ['Ended', 'Canceled'].includes(s.status) && ['Scripted', 'Miniseries'].includes(s.type))
+      .sort(byPopularity);
     const byStatus = await discoverTv({ withStatus: ['ENDED', 'CANCELED'], withType: ['SCRIPTED', 'MINISERIES'] });
     expectPage(byStatus, ended);
     expect(lastQuery('/discover/tv')).toMatchObject({ with_status: '3|4', with_type: '4|2' });
@@ -213,18 +276,23 @@ describe('discover.tv', () => {
   it('by first air date and by episode air dates, newest first', async () => {
     const data = h.catalog.data;
     const from = addDays(data.today, -10 * 365);
-    const firsts = data.tvSeries.filter((s) => s.first_air_date >= from).sort((x, y) => y.first_air_date.localeCompare(x.first_air_date) || x.id - y.id);
+    const firsts = data.tvSeries
+      .filter((s) => s.first_air_date >= from)
+      .sort((x, y) => y.first_air_date.localeCompare(x.first_air_date) || x.id - y.id);
     expectPage(await discoverTv({ firstAirDateGte: from }, 'FIRST_AIR_DATE_DESC'), firsts);
 
-    const days = (s: TvSeriesDetails) => (data.seasons.get(s.id) ?? []).filter((x) => x.season_number > 0).flatMap((x) => x.episodes.map((e) => e.air_date));
+    const days = (s: TvSeriesDetails) =>
+      (data.seasons.get(s.id) ?? []).filter((x) => x.season_number > 0).flatMap((x) => x.episodes.map((e) => e.air_date));
     const [a, b] = [data.today, addDays(data.today, 30)];
     const airing = data.tvSeries.filter((s) => days(s).some((d) => d >= a && d <= b)).sort(byPopularity);
     expectPage(await discoverTv({ airDateGte: a, airDateLte: b }), airing);
     expect(lastQuery('/discover/tv')).toMatchObject({ 'air_date.gte': a, 'air_date.lte': b });
 
     const year = Number(data.tvSeries[0].first_air_date.slice(0, 4));
-    expectPage(await discoverTv({ firstAirDateYear: year }, 'VOTE_COUNT_DESC'),
-      data.tvSeries.filter((s) => s.first_air_date.startsWith(String(year))).sort((x, y) => y.vote_count - x.vote_count || x.id - y.id));
+    expectPage(
+      await discoverTv({ firstAirDateYear: year }, 'VOTE_COUNT_DESC'),
+      data.tvSeries.filter((s) => s.first_air_date.startsWith(String(year))).sort((x, y) => y.vote_count - x.vote_count || x.id - y.id),
+    );
   });
 
   it('by genres, runtime, screened theatrically and votes', async () => {
@@ -232,7 +300,10 @@ describe('discover.tv', () => {
     const all = data.tvSeries
       .filter((s) => genreIds(s).includes(18) && !genreIds(s).includes(10764) && s.episode_run_time.some((m) => m >= 40 && m <= 60))
       .sort((x, y) => x.vote_average - y.vote_average || x.id - y.id);
-    expectPage(await discoverTv({ withGenres: { ids: [18] }, withoutGenres: [10764], withRuntimeGte: 40, withRuntimeLte: 60 }, 'VOTE_AVERAGE_ASC'), all);
+    expectPage(
+      await discoverTv({ withGenres: { ids: [18] }, withoutGenres: [10764], withRuntimeGte: 40, withRuntimeLte: 60 }, 'VOTE_AVERAGE_ASC'),
+      all,
+    );
     const screened = data.tvSeries.filter((s) => (data.screenedTheatrically.get(s.id)?.length ?? 0) > 0).sort(byPopularity);
     expectPage(await discoverTv({ screenedTheatrically: true }), screened);
   });
@@ -252,10 +323,14 @@ describe('discover.tv', () => {
     const region = Object.keys(extras.watchProviders)[0];
     const offers = extras.watchProviders[region];
     const provider = [...(offers.flatrate ?? []), ...(offers.free ?? []), ...(offers.ads ?? []), ...(offers.buy ?? [])][0].provider_id;
-    const all = data.tvSeries.filter((s) => {
-      const o = data.tvSeriesExtras.get(s.id)!.watchProviders[region];
-      return !!o && [...(o.flatrate ?? []), ...(o.free ?? []), ...(o.ads ?? []), ...(o.buy ?? [])].some((x) => x.provider_id === provider);
-    }).sort(byPopularity);
+    const all = data.tvSeries
+      .filter((s) => {
+        const o = data.tvSeriesExtras.get(s.id)!.watchProviders[region];
+        return (
+          !!o && [...(o.flatrate ?? []), ...(o.free ?? []), ...(o.ads ?? []), ...(o.buy ?? [])].some((x) => x.provider_id === provider)
+        );
+      })
+      .sort(byPopularity);
     expectPage(await discoverTv({ watchRegion: region, withWatchProviders: { ids: [provider] } }), all);
     expect(all.map((s) => s.id)).toContain(seriesId);
     const notOnIt = await discoverTv({ watchRegion: region, withoutWatchProviders: [provider] });

@@ -56,7 +56,11 @@ describe('CORS is computed per request, never replayed from the response cache',
   it('answers a preflight with a max age and without credentials', async () => {
     const response = await fetch(h.url, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization, x-session-id' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, authorization, x-session-id',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-max-age')).toBe('7200');
@@ -86,7 +90,10 @@ describe('malformed requests get a clear JSON error, never a stack trace', () =>
     const response = await post('{"query": "{ __typename }", "variables": {"password": "hunter2-secret"');
     const text = await response.text();
     expect(response.status).toBe(400);
-    expect(JSON.parse(text).errors[0]).toMatchObject({ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } });
+    expect(JSON.parse(text).errors[0]).toMatchObject({
+      message: 'The request body is not valid JSON.',
+      extensions: { code: 'BAD_REQUEST' },
+    });
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('originalError');
   });
@@ -124,22 +131,30 @@ describe('request bodies', () => {
   it('stops reading a chunked body at the limit and answers 413 while the client is still sending', async () => {
     const chunk = 'x'.repeat(16 * 1024);
     const framed = `${chunk.length.toString(16)}\r\n${chunk}\r\n`;
-    const answer = await rawExchange(port, `POST /graphql HTTP/1.1\nHost: localhost\nContent-Type: application/json\nTransfer-Encoding: chunked\n`, {
-      body: '8\r\n{"query"\r\n',
-      trickle: { chunk: framed.repeat(4), everyMs: 20 },
-      waitMs: 3_000,
-    });
+    const answer = await rawExchange(
+      port,
+      `POST /graphql HTTP/1.1\nHost: localhost\nContent-Type: application/json\nTransfer-Encoding: chunked\n`,
+      {
+        body: '8\r\n{"query"\r\n',
+        trickle: { chunk: framed.repeat(4), everyMs: 20 },
+        waitMs: 3_000,
+      },
+    );
     expect(answer.status).toBe(413);
     expect(answer.ending).not.toBe('open');
     expect(h.catalog.calls).toHaveLength(0);
   });
 
   it('cuts a client that trickles its body after the request timeout', async () => {
-    const answer = await rawExchange(port, `POST /graphql HTTP/1.1\nHost: localhost\nContent-Type: application/json\nContent-Length: 1000\n`, {
-      body: '{',
-      trickle: { chunk: ' ', everyMs: 100 },
-      waitMs: 4_000,
-    });
+    const answer = await rawExchange(
+      port,
+      `POST /graphql HTTP/1.1\nHost: localhost\nContent-Type: application/json\nContent-Length: 1000\n`,
+      {
+        body: '{',
+        trickle: { chunk: ' ', everyMs: 100 },
+        waitMs: 4_000,
+      },
+    );
     expect(answer.ending).not.toBe('open');
     expect(answer.status).toBe(408);
     expect(answer.msToStatus!).toBeLessThan(3_000);
@@ -151,7 +166,9 @@ describe('introspection is bounded too', () => {
     const deep = `{ __schema { types { ${'ofType { '.repeat(40)}name${' }'.repeat(40)} } } }`;
     const refused = await h.query(deep);
     expect(refused.body.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'introspectionDepth' });
-    const standard = await h.query(getIntrospectionQuery({ inputValueDeprecation: true, specifiedByUrl: true, directiveIsRepeatable: true }));
+    const standard = await h.query(
+      getIntrospectionQuery({ inputValueDeprecation: true, specifiedByUrl: true, directiveIsRepeatable: true }),
+    );
     expect(standard.body.errors).toBeUndefined();
     expect(standard.body.data.__schema.types.length).toBeGreaterThan(100);
   });

@@ -40,12 +40,19 @@ describe('graceful shutdown', () => {
   afterAll(() => catalog.close());
 
   it('lets requests in flight finish after SIGTERM, refuses new ones, then exits 0', async () => {
-    const gateway = startProcess({ CATALOG_BASE_URL: catalog.baseUrl, CATALOG_ACCESS_TOKEN: catalog.demoToken, SHUTDOWN_TIMEOUT_MS: '10000' });
+    const gateway = startProcess({
+      CATALOG_BASE_URL: catalog.baseUrl,
+      CATALOG_ACCESS_TOKEN: catalog.demoToken,
+      SHUTDOWN_TIMEOUT_MS: '10000',
+    });
     const url = await gateway.url;
     // Two upstream rounds: the page, then each movie's details for its runtime.
     const query = JSON.stringify({ query: '{ upcomingMovies { results { title runtime } } }' });
     const inFlight = Array.from({ length: 3 }, () =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query }).then(async (r) => ({ status: r.status, body: await r.json() })),
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query }).then(async (r) => ({
+        status: r.status,
+        body: await r.json(),
+      })),
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     gateway.kill('SIGTERM');
@@ -66,9 +73,17 @@ describe('graceful shutdown', () => {
   it('does not wait past SHUTDOWN_TIMEOUT_MS for a request stuck upstream', async () => {
     catalog.setFaults([{ path: '^/configuration$', latencyMs: 20_000 }]);
     try {
-      const gateway = startProcess({ CATALOG_BASE_URL: catalog.baseUrl, CATALOG_ACCESS_TOKEN: catalog.demoToken, SHUTDOWN_TIMEOUT_MS: '500' });
+      const gateway = startProcess({
+        CATALOG_BASE_URL: catalog.baseUrl,
+        CATALOG_ACCESS_TOKEN: catalog.demoToken,
+        SHUTDOWN_TIMEOUT_MS: '500',
+      });
       const url = await gateway.url;
-      const stuck = fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ configuration { changeKeys } }"}' }).catch(() => 'cut');
+      const stuck = fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query":"{ configuration { changeKeys } }"}',
+      }).catch(() => 'cut');
       await new Promise((resolve) => setTimeout(resolve, 200));
       const started = Date.now();
       gateway.kill('SIGTERM');

@@ -37,7 +37,14 @@ describe('the response cache store', () => {
     // A small Buffer made from a string is a slice of Node's shared 8 KB pool.
     const pooled = Buffer.from('{"data":{"x":1}}');
     expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
-    const key = cache.keyOf({ caller: ['t'], method: 'POST', search: '', accept: '', contentType: 'application/json', body: Buffer.from('q') });
+    const key = cache.keyOf({
+      caller: ['t'],
+      method: 'POST',
+      search: '',
+      accept: '',
+      contentType: 'application/json',
+      body: Buffer.from('q'),
+    });
     cache.offer(key, { contentType: 'application/json', body: pooled, operations: [] }, 10_000);
     const kept = cache.get(key)!;
     expect(kept.body.toString()).toBe('{"data":{"x":1}}');

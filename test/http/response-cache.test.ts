@@ -68,7 +68,18 @@ describe('whole-response cache', () => {
 describe('freshness', () => {
   it('keeps a response no longer than its stalest upstream answer', async () => {
     let served = 0;
-    const body = JSON.stringify({ change_keys: ['title'], images: { base_url: 'http://i/', secure_base_url: 'https://i/', backdrop_sizes: [], logo_sizes: [], poster_sizes: [], profile_sizes: [], still_sizes: [] } });
+    const body = JSON.stringify({
+      change_keys: ['title'],
+      images: {
+        base_url: 'http://i/',
+        secure_base_url: 'https://i/',
+        backdrop_sizes: [],
+        logo_sizes: [],
+        poster_sizes: [],
+        profile_sizes: [],
+        still_sizes: [],
+      },
+    });
     const stub = createServer((_, res) => {
       served++;
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=1' }).end(body);

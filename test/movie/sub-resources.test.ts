@@ -48,32 +48,70 @@ describe('Movie sub-resources', () => {
     );
     expect(body.errors).toBeUndefined();
     const movie = body.data.movie;
-    expect(movie.videos).toEqual(videos.results.map((v: any) => ({
-      id: v.id, key: v.key, name: v.name, site: v.site, size: v.size, type: v.type, official: v.official,
-      publishedAt: v.published_at, languageCode: v.iso_639_1, countryCode: v.iso_3166_1,
-    })));
-    const TYPES = ['', 'PREMIERE', 'THEATRICAL_LIMITED', 'THEATRICAL', 'DIGITAL', 'PHYSICAL', 'TV'];
-    expect(movie.releaseDates).toEqual(releases.results.map((c: any) => ({
-      countryCode: c.iso_3166_1,
-      releases: c.release_dates.map((r: any) => ({
-        certification: r.certification || null, releaseDate: r.release_date, type: TYPES[r.type], note: r.note || null, languageCode: r.iso_639_1 || null,
+    expect(movie.videos).toEqual(
+      videos.results.map((v: any) => ({
+        id: v.id,
+        key: v.key,
+        name: v.name,
+        site: v.site,
+        size: v.size,
+        type: v.type,
+        official: v.official,
+        publishedAt: v.published_at,
+        languageCode: v.iso_639_1,
+        countryCode: v.iso_3166_1,
       })),
-    })));
-    expect(movie.translations).toEqual(translations.translations.map((t: any) => ({
-      countryCode: t.iso_3166_1, languageCode: t.iso_639_1, name: t.name, englishName: t.english_name,
-      data: { title: t.data.title || null, overview: t.data.overview || null, tagline: t.data.tagline || null, homepage: t.data.homepage || null, runtime: t.data.runtime || null },
-    })));
+    );
+    const TYPES = ['', 'PREMIERE', 'THEATRICAL_LIMITED', 'THEATRICAL', 'DIGITAL', 'PHYSICAL', 'TV'];
+    expect(movie.releaseDates).toEqual(
+      releases.results.map((c: any) => ({
+        countryCode: c.iso_3166_1,
+        releases: c.release_dates.map((r: any) => ({
+          certification: r.certification || null,
+          releaseDate: r.release_date,
+          type: TYPES[r.type],
+          note: r.note || null,
+          languageCode: r.iso_639_1 || null,
+        })),
+      })),
+    );
+    expect(movie.translations).toEqual(
+      translations.translations.map((t: any) => ({
+        countryCode: t.iso_3166_1,
+        languageCode: t.iso_639_1,
+        name: t.name,
+        englishName: t.english_name,
+        data: {
+          title: t.data.title || null,
+          overview: t.data.overview || null,
+          tagline: t.data.tagline || null,
+          homepage: t.data.homepage || null,
+          runtime: t.data.runtime || null,
+        },
+      })),
+    );
     expect(movie.externalIds).toEqual({
-      imdbId: ids.imdb_id, wikidataId: ids.wikidata_id, facebookId: ids.facebook_id, instagramId: ids.instagram_id, twitterId: ids.twitter_id,
+      imdbId: ids.imdb_id,
+      wikidataId: ids.wikidata_id,
+      facebookId: ids.facebook_id,
+      instagramId: ids.instagram_id,
+      twitterId: ids.twitter_id,
     });
     expect(movie.externalIds.imdbId).toBe(details.imdb_id);
-    expect(movie.watchProviders).toEqual(Object.keys(providers.results).sort().map((country) => {
-      const offers = providers.results[country];
-      return {
-        countryCode: country, link: offers.link,
-        flatrate: (offers.flatrate ?? []).map(offer), rent: (offers.rent ?? []).map(offer), buy: (offers.buy ?? []).map(offer),
-      };
-    }));
+    expect(movie.watchProviders).toEqual(
+      Object.keys(providers.results)
+        .sort()
+        .map((country) => {
+          const offers = providers.results[country];
+          return {
+            countryCode: country,
+            link: offers.link,
+            flatrate: (offers.flatrate ?? []).map(offer),
+            rent: (offers.rent ?? []).map(offer),
+            buy: (offers.buy ?? []).map(offer),
+          };
+        }),
+    );
     for (const path of ['videos', 'release_dates', 'translations', 'external_ids', 'watch/providers']) {
       expect(h.callsTo(`/movie/${movieId}/${path}`), path).toBe(1);
     }
@@ -134,7 +172,10 @@ describe('Movie sub-resources', () => {
   });
 
   it('rejects bad arguments before any upstream call', async () => {
-    const { body } = await h.query(`query($id: Int!) { movie(id: $id) { similar(page: 0) { page } watchProviders(country: "USA") { countryCode } } }`, { id: movieId });
+    const { body } = await h.query(
+      `query($id: Int!) { movie(id: $id) { similar(page: 0) { page } watchProviders(country: "USA") { countryCode } } }`,
+      { id: movieId },
+    );
     expect(errorCodes({ body } as any)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
     expect(h.catalog.calls).toHaveLength(0);
   });
@@ -151,7 +192,9 @@ describe('movie lists', () => {
     expect(body.data.topRatedMovies).toEqual(expected.page(top, top.results.map(expected.movieSummary)));
     const popularity = body.data.popularMovies.results.map((m: any) => m.popularity);
     expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
-    const maxPopularity = Math.max(...h.catalog.data.movies.filter((m) => m.release_date && m.release_date <= h.catalog.data.today).map((m) => m.popularity));
+    const maxPopularity = Math.max(
+      ...h.catalog.data.movies.filter((m) => m.release_date && m.release_date <= h.catalog.data.today).map((m) => m.popularity),
+    );
     expect(popularity[0]).toBe(maxPopularity);
     const votes = body.data.topRatedMovies.results.map((m: any) => m.voteAverage);
     expect(votes).toEqual([...votes].sort((a, b) => b - a));
@@ -180,7 +223,13 @@ describe('movie lists', () => {
     const { body } = await h.query('{ latestMovie { id title runtime imdbId genres { id } } }');
     expect(body.errors).toBeUndefined();
     const movie = h.catalog.data.movies.find((m) => m.id === latestId)!;
-    expect(body.data.latestMovie).toEqual({ id: latestId, title: movie.title, runtime: movie.runtime || null, imdbId: movie.imdb_id, genres: movie.genres.map((g) => ({ id: g.id })) });
+    expect(body.data.latestMovie).toEqual({
+      id: latestId,
+      title: movie.title,
+      runtime: movie.runtime || null,
+      imdbId: movie.imdb_id,
+      genres: movie.genres.map((g) => ({ id: g.id })),
+    });
     expect(h.catalog.calls.map((c) => c.path)).toEqual(['/movie/latest']);
   });
 });
@@ -200,7 +249,13 @@ describe('reference lists', () => {
     expect(body.data.tvGenres).toEqual(h.catalog.data.tvGenres);
     expect(body.data.movieCertifications).toEqual([{ countryCode: 'US', certifications: MOVIE_CERTIFICATIONS.US }]);
     expect(body.data.tvCertifications.map((c: any) => c.countryCode)).toContain('US');
-    expect(body.data.movieWatchProviders).toEqual(providers.results.map((p: any) => ({ providerId: p.provider_id, providerName: p.provider_name, displayPriority: p.display_priority })));
+    expect(body.data.movieWatchProviders).toEqual(
+      providers.results.map((p: any) => ({
+        providerId: p.provider_id,
+        providerName: p.provider_name,
+        displayPriority: p.display_priority,
+      })),
+    );
     for (const p of providers.results) expect(Object.keys(p.display_priorities)).toContain('DE');
     expect(h.catalog.calls).toHaveLength(5);
   });
@@ -222,10 +277,10 @@ describe('trending and search', () => {
     const year = Number(target.release_date.slice(0, 4));
     const rest = await h.rest(`/search/movie?query=${encodeURIComponent(term)}&year=${year}`);
     h.catalog.resetCalls();
-    const { body } = await h.query(
-      `query($q: String!, $y: Int) { search { movies(query: $q, year: $y) { ${SUMMARY_PAGE} } } }`,
-      { q: term, y: year },
-    );
+    const { body } = await h.query(`query($q: String!, $y: Int) { search { movies(query: $q, year: $y) { ${SUMMARY_PAGE} } } }`, {
+      q: term,
+      y: year,
+    });
     expect(body.errors).toBeUndefined();
     const page = body.data.search.movies;
     expect(page).toEqual(expected.page(rest, rest.results.map(expected.movieSummary)));
@@ -259,7 +314,10 @@ describe('find by external id', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.a).toEqual({ movies: [{ id: movie.id, title: movie.title }], tvSeries: [], seasons: [], episodes: [] });
-    expect(body.data.b).toEqual({ movies: [], seasons: [{ seasonNumber: season.season_number, name: season.name, series: { id: seriesId } }] });
+    expect(body.data.b).toEqual({
+      movies: [],
+      seasons: [{ seasonNumber: season.season_number, name: season.name, series: { id: seriesId } }],
+    });
     expect(h.callsTo(/^\/find\//)).toBe(2);
     expect(h.catalog.calls.find((c) => c.query.external_source === 'tvdb_id')).toBeDefined();
   });
@@ -268,20 +326,30 @@ describe('find by external id', () => {
 describe('rating a movie', () => {
   it('writes a rating visible in accountStates and the account rated movies, and deletes it', async () => {
     const accountId = h.catalog.data.account.id;
-    const target = h.catalog.data.movies.find((m) => m.release_date && h.catalog.data.ratings.ratingOf('movie', m.id, `account:${accountId}` as any) === undefined)!;
+    const target = h.catalog.data.movies.find(
+      (m) => m.release_date && h.catalog.data.ratings.ratingOf('movie', m.id, `account:${accountId}` as any) === undefined,
+    )!;
     const headers = { 'x-session-id': sessionId };
     const before = await h.query(`{ movie(id: ${target.id}) { accountStates { rating favorite watchlist } } }`, undefined, headers);
     expect(before.body.data.movie.accountStates.rating).toBeNull();
 
     h.catalog.resetCalls();
-    const rated = await h.query(`mutation { rateMovie(movieId: ${target.id}, value: 7.5) { id title accountStates { rating } } }`, undefined, headers);
+    const rated = await h.query(
+      `mutation { rateMovie(movieId: ${target.id}, value: 7.5) { id title accountStates { rating } } }`,
+      undefined,
+      headers,
+    );
     expect(rated.body.errors).toBeUndefined();
     expect(rated.body.data.rateMovie).toEqual({ id: target.id, title: target.title, accountStates: { rating: 7.5 } });
     const post = h.catalog.calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe(`/movie/${target.id}/rating`);
     expect(post.query).toMatchObject({ session_id: sessionId });
 
-    const list = await h.query(`{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { results { rating movie { id } } } } }`, undefined, headers);
+    const list = await h.query(
+      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { results { rating movie { id } } } } }`,
+      undefined,
+      headers,
+    );
     expect(list.body.data.account.ratedMovies.results[0]).toEqual({ rating: 7.5, movie: { id: target.id } });
 
     const again = await h.query(`mutation { rateMovie(movieId: ${target.id}, value: 9) { accountStates { rating } } }`, undefined, headers);
@@ -290,7 +358,11 @@ describe('rating a movie', () => {
     const deleted = await h.query(`mutation { deleteMovieRating(movieId: ${target.id}) { accountStates { rating } } }`, undefined, headers);
     expect(deleted.body.errors).toBeUndefined();
     expect(deleted.body.data.deleteMovieRating.accountStates.rating).toBeNull();
-    const after = await h.query(`{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { results { movie { id } } } } }`, undefined, headers);
+    const after = await h.query(
+      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { results { movie { id } } } } }`,
+      undefined,
+      headers,
+    );
     expect(after.body.data.account.ratedMovies.results.map((r: any) => r.movie.id)).not.toContain(target.id);
   });
 
@@ -298,7 +370,11 @@ describe('rating a movie', () => {
     const guest = await h.rest('/authentication/guest_session/new');
     const headers = { 'x-guest-session-id': guest.guest_session_id };
     const target = h.catalog.data.movies[3];
-    const { body } = await h.query(`mutation { rateMovie(movieId: ${target.id}, value: 3.5) { accountStates { rating favorite watchlist } } }`, undefined, headers);
+    const { body } = await h.query(
+      `mutation { rateMovie(movieId: ${target.id}, value: 3.5) { accountStates { rating favorite watchlist } } }`,
+      undefined,
+      headers,
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data.rateMovie.accountStates).toEqual({ rating: 3.5, favorite: false, watchlist: false });
     expect(h.catalog.calls.find((c) => c.method === 'POST')?.query).toMatchObject({ guest_session_id: guest.guest_session_id });
@@ -342,9 +418,15 @@ describe('append_to_response merging', () => {
       expect(a.body).toEqual(b.body);
       expect(merged.catalog.calls).toHaveLength(1);
       expect(merged.catalog.calls[0].path).toBe(`/movie/${movieId}`);
-      expect(merged.catalog.calls[0].query.append_to_response?.split(',').sort()).toEqual(
-        ['external_ids', 'recommendations', 'release_dates', 'similar', 'translations', 'videos', 'watch/providers'],
-      );
+      expect(merged.catalog.calls[0].query.append_to_response?.split(',').sort()).toEqual([
+        'external_ids',
+        'recommendations',
+        'release_dates',
+        'similar',
+        'translations',
+        'videos',
+        'watch/providers',
+      ]);
       expect(h.catalog.calls).toHaveLength(8);
     } finally {
       await merged.close();
@@ -355,7 +437,11 @@ describe('append_to_response merging', () => {
 describe('mixed lists: trending all and multi search', () => {
   const ITEM = `__typename ... on Movie { id title } ... on TVSeries { id name } ... on Person { id name }`;
   const kind = (item: any) => ({ movie: 'Movie', tv: 'TVSeries', person: 'Person' })[item.media_type as string];
-  const mixed = (item: any) => ({ __typename: kind(item), id: item.id, ...(item.media_type === 'movie' ? { title: item.title } : { name: item.name }) });
+  const mixed = (item: any) => ({
+    __typename: kind(item),
+    id: item.id,
+    ...(item.media_type === 'movie' ? { title: item.title } : { name: item.name }),
+  });
 
   it('mixes movies, series and people in trending all, each carried (no detail calls)', async () => {
     const week = await h.rest('/trending/all/week');
@@ -374,10 +460,15 @@ describe('mixed lists: trending all and multi search', () => {
     const term = person.name.split(' ')[1].toLowerCase();
     const rest = await h.rest(`/search/multi?query=${encodeURIComponent(term)}`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($q: String!) { search { multi(query: $q) { totalResults results { ${ITEM} ... on Movie { originalTitle } ... on TVSeries { originalName } } } } }`, { q: term });
+    const { body } = await h.query(
+      `query($q: String!) { search { multi(query: $q) { totalResults results { ${ITEM} ... on Movie { originalTitle } ... on TVSeries { originalName } } } } }`,
+      { q: term },
+    );
     expect(body.errors).toBeUndefined();
     const results = body.data.search.multi.results;
-    expect(results.map((r: any) => ({ __typename: r.__typename, id: r.id }))).toEqual(rest.results.map((r: any) => ({ __typename: kind(r), id: r.id })));
+    expect(results.map((r: any) => ({ __typename: r.__typename, id: r.id }))).toEqual(
+      rest.results.map((r: any) => ({ __typename: kind(r), id: r.id })),
+    );
     expect(body.data.search.multi.totalResults).toBeGreaterThan(0);
     for (const item of results) {
       const names = [item.title, item.originalTitle, item.name, item.originalName].filter(Boolean).join('\n').toLowerCase();
@@ -391,7 +482,9 @@ describe('mixed lists: trending all and multi search', () => {
 
   it('finds a person by IMDb id', async () => {
     const [personId, ids] = [...h.catalog.data.people.externalIds].find(([, e]) => e.imdb_id)!;
-    const { body } = await h.query('query($id: String!) { find(externalId: $id, source: IMDB_ID) { movies { id } people { id name } } }', { id: ids.imdb_id });
+    const { body } = await h.query('query($id: String!) { find(externalId: $id, source: IMDB_ID) { movies { id } people { id name } } }', {
+      id: ids.imdb_id,
+    });
     expect(body.errors).toBeUndefined();
     const person = h.catalog.data.people.details.find((p) => p.id === personId)!;
     expect(body.data.find).toEqual({ movies: [], people: [{ id: personId, name: person.name }] });
@@ -413,7 +506,9 @@ describe('find across kinds', () => {
     const name = h.catalog.data.tvSeries.find((s) => s.id === seriesId)!.name;
     expect(body.data.a.tvSeries).toContainEqual({ id: seriesId, name });
     expect(body.data.b.episodes).toContainEqual({
-      seasonNumber: episode.seasonNumber, episodeNumber: episode.episodeNumber, series: { id: episode.seriesId },
+      seasonNumber: episode.seasonNumber,
+      episodeNumber: episode.episodeNumber,
+      series: { id: episode.seriesId },
     });
   });
 

@@ -50,7 +50,13 @@ function personDetail(p: any) {
 
 const CAST = `creditId character order castId person { ${PERSON_SUMMARY} }`;
 const CREW = `creditId department job person { ${PERSON_SUMMARY} }`;
-const cast = (c: any) => ({ creditId: c.credit_id, character: c.character, order: c.order, castId: c.cast_id ?? null, person: personSummary(c) });
+const cast = (c: any) => ({
+  creditId: c.credit_id,
+  character: c.character,
+  order: c.order,
+  castId: c.cast_id ?? null,
+  person: personSummary(c),
+});
 const crew = (c: any) => ({ creditId: c.credit_id, department: c.department, job: c.job, person: personSummary(c) });
 
 const AGGREGATE = `cast { roles { creditId character episodeCount } totalEpisodeCount order person { ${PERSON_SUMMARY} } }
@@ -118,7 +124,12 @@ describe('Query.person', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.person.tvCredits.cast).toEqual(
-      up.cast.map((c: any) => ({ creditId: c.credit_id, character: c.character, episodeCount: c.episode_count, series: expected.tvSummary(c) })),
+      up.cast.map((c: any) => ({
+        creditId: c.credit_id,
+        character: c.character,
+        episodeCount: c.episode_count,
+        series: expected.tvSummary(c),
+      })),
     );
     expect(body.data.person.tvCredits.crew).toHaveLength(up.crew.length);
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/person/${actorId}/tv_credits`]);
@@ -181,13 +192,23 @@ describe('Query.person', () => {
     );
     expect(tagged.total_results).toBeGreaterThan(0);
     expect(person.externalIds).toEqual({
-      imdbId: ids.imdb_id, wikidataId: ids.wikidata_id, facebookId: ids.facebook_id, instagramId: ids.instagram_id,
-      twitterId: ids.twitter_id, tiktokId: ids.tiktok_id, youtubeId: ids.youtube_id, freebaseId: ids.freebase_id,
-      freebaseMid: ids.freebase_mid, tvrageId: ids.tvrage_id,
+      imdbId: ids.imdb_id,
+      wikidataId: ids.wikidata_id,
+      facebookId: ids.facebook_id,
+      instagramId: ids.instagram_id,
+      twitterId: ids.twitter_id,
+      tiktokId: ids.tiktok_id,
+      youtubeId: ids.youtube_id,
+      freebaseId: ids.freebase_id,
+      freebaseMid: ids.freebase_mid,
+      tvrageId: ids.tvrage_id,
     });
     expect(person.translations).toEqual(
       translations.translations.map((t: any) => ({
-        countryCode: t.iso_3166_1, languageCode: t.iso_639_1, name: t.name, englishName: t.english_name,
+        countryCode: t.iso_3166_1,
+        languageCode: t.iso_639_1,
+        name: t.name,
+        englishName: t.english_name,
         data: { biography: t.data.biography || null },
       })),
     );
@@ -249,13 +270,19 @@ describe('credits are the same records everywhere', () => {
     for (const credit of personCredits.cast) {
       const agg = await h.rest(`/tv/${credit.id}/aggregate_credits`);
       const member = agg.cast.find((c: any) => c.id === actorId);
-      expect(member.roles).toContainEqual({ credit_id: credit.credit_id, character: credit.character, episode_count: credit.episode_count });
+      expect(member.roles).toContainEqual({
+        credit_id: credit.credit_id,
+        character: credit.character,
+        episode_count: credit.episode_count,
+      });
     }
     const agg = await h.rest(`/tv/${seriesId}/aggregate_credits`);
     for (const member of agg.crew.slice(0, 3)) {
       const theirs = await h.rest(`/person/${member.id}/tv_credits`);
       for (const job of member.jobs) {
-        expect(theirs.crew).toContainEqual(expect.objectContaining({ id: seriesId, credit_id: job.credit_id, episode_count: job.episode_count }));
+        expect(theirs.crew).toContainEqual(
+          expect.objectContaining({ id: seriesId, credit_id: job.credit_id, episode_count: job.episode_count }),
+        );
       }
     }
   });
@@ -286,7 +313,9 @@ describe('credits of movies, series, seasons and episodes', () => {
   it('Movie.credits: field by field, people linked without person calls, details on demand once each', async () => {
     const up = await h.rest(`/movie/${movieId}/credits`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($id: Int!) { movie(id: $id) { credits { cast { ${CAST} } crew { ${CREW} } } } }`, { id: movieId });
+    const { body } = await h.query(`query($id: Int!) { movie(id: $id) { credits { cast { ${CAST} } crew { ${CREW} } } } }`, {
+      id: movieId,
+    });
     expect(body.errors).toBeUndefined();
     expect(body.data.movie.credits).toEqual({ cast: up.cast.map(cast), crew: up.crew.map(crew) });
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/movie/${movieId}/credits`]);
@@ -337,9 +366,15 @@ describe('credits of movies, series, seasons and episodes', () => {
     expect(season.credits).toEqual({ cast: credits.cast.map(cast), crew: credits.crew.map(crew) });
     expect(season.aggregateCredits).toEqual(aggregate(agg));
     expect(season.episode.credits).toEqual({
-      cast: episode.cast.map(cast), crew: episode.crew.map(crew), guestStars: episode.guest_stars.map(cast),
+      cast: episode.cast.map(cast),
+      crew: episode.crew.map(crew),
+      guestStars: episode.guest_stars.map(cast),
     });
-    expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([`${base}/aggregate_credits`, `${base}/credits`, `${base}/episode/1/credits`]);
+    expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([
+      `${base}/aggregate_credits`,
+      `${base}/credits`,
+      `${base}/episode/1/credits`,
+    ]);
   });
 });
 
@@ -354,12 +389,21 @@ describe('TVSeries.createdBy', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.tvSeries.createdBy).toEqual(
-      up.created_by.map((c: any) => ({ creditId: c.credit_id, person: { id: c.id, name: c.name, gender: c.gender, profilePath: c.profile_path } })),
+      up.created_by.map((c: any) => ({
+        creditId: c.credit_id,
+        person: { id: c.id, name: c.name, gender: c.gender, profilePath: c.profile_path },
+      })),
     );
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/tv/${series.id}`]);
     for (const creator of up.created_by) {
       const credit = await h.rest(`/credit/${creator.credit_id}`);
-      expect(credit).toMatchObject({ credit_type: 'crew', job: 'Creator', media_type: 'tv', media: { id: series.id }, person: { id: creator.id } });
+      expect(credit).toMatchObject({
+        credit_type: 'crew',
+        job: 'Creator',
+        media_type: 'tv',
+        media: { id: series.id },
+        person: { id: creator.id },
+      });
       const theirs = await h.rest(`/person/${creator.id}/tv_credits`);
       expect(theirs.crew).toContainEqual(expect.objectContaining({ id: series.id, credit_id: creator.credit_id, job: 'Creator' }));
       const seriesCredits = await h.rest(`/tv/${series.id}/credits`);
@@ -381,8 +425,17 @@ describe('Query.credit', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.credit).toEqual({
-      id, creditType: 'cast', department: 'Actors', job: 'Actor', character: movieCredits.cast[0].character, mediaType: 'MOVIE',
-      movie: expected.movieSummary(up.media), series: null, seasons: [], episodes: [], person: personSummary(up.person),
+      id,
+      creditType: 'cast',
+      department: 'Actors',
+      job: 'Actor',
+      character: movieCredits.cast[0].character,
+      mediaType: 'MOVIE',
+      movie: expected.movieSummary(up.media),
+      series: null,
+      seasons: [],
+      episodes: [],
+      person: personSummary(up.person),
     });
     expect(body.data.credit.person.id).toBe(movieCredits.cast[0].id);
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/credit/${id}`]);
@@ -400,8 +453,12 @@ describe('Query.credit', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.credit).toEqual({
-      creditType: 'cast', character: guest.character, mediaType: 'TV', series: { id: seriesId, name: data.tvSeries.find((s) => s.id === seriesId)!.name },
-      movie: null, seasons: [{ seasonNumber: season.season_number, id: season.id }],
+      creditType: 'cast',
+      character: guest.character,
+      mediaType: 'TV',
+      series: { id: seriesId, name: data.tvSeries.find((s) => s.id === seriesId)!.name },
+      movie: null,
+      seasons: [{ seasonNumber: season.season_number, id: season.id }],
       episodes: [{ id: ep.id, seasonNumber: ep.season_number, episodeNumber: ep.episode_number, name: ep.name }],
       person: { id: guest.id, name: guest.name },
     });
@@ -495,7 +552,9 @@ describe('bad arguments are refused before any upstream call', () => {
 
 describe('the catalog person endpoints', () => {
   it('append sub-resources to person details', async () => {
-    const appended = await h.rest(`/person/${actorId}?append_to_response=movie_credits,tv_credits,combined_credits,images,external_ids,translations,tagged_images,changes`);
+    const appended = await h.rest(
+      `/person/${actorId}?append_to_response=movie_credits,tv_credits,combined_credits,images,external_ids,translations,tagged_images,changes`,
+    );
     expect(appended.movie_credits).toEqual((({ id: _id, ...rest }) => rest)(await h.rest(`/person/${actorId}/movie_credits`)));
     expect(appended.images.profiles).toEqual((await h.rest(`/person/${actorId}/images`)).profiles);
     expect(Object.keys(appended)).toEqual(
@@ -504,8 +563,7 @@ describe('the catalog person endpoints', () => {
   });
 
   it('answer 404 code 34 for unknown people and credits, 422 for a missing query or bad time window', async () => {
-    const get = (path: string) =>
-      fetch(`${h.catalog.baseUrl}${path}`, { headers: { authorization: `Bearer ${h.catalog.demoToken}` } });
+    const get = (path: string) => fetch(`${h.catalog.baseUrl}${path}`, { headers: { authorization: `Bearer ${h.catalog.demoToken}` } });
     for (const path of ['/person/1', '/person/1/movie_credits', '/credit/000000000000000000000000']) {
       const response = await get(path);
       expect(response.status).toBe(404);
@@ -530,9 +588,15 @@ describe('append_to_response merging', () => {
       expect(body.data).toEqual(plain.body.data);
       expect(merged.catalog.calls).toHaveLength(1);
       expect(merged.catalog.calls[0].path).toBe(`/person/${actorId}`);
-      expect(merged.catalog.calls[0].query.append_to_response!.split(',').sort()).toEqual(
-        ['combined_credits', 'external_ids', 'images', 'movie_credits', 'tagged_images', 'translations', 'tv_credits'],
-      );
+      expect(merged.catalog.calls[0].query.append_to_response!.split(',').sort()).toEqual([
+        'combined_credits',
+        'external_ids',
+        'images',
+        'movie_credits',
+        'tagged_images',
+        'translations',
+        'tv_credits',
+      ]);
     } finally {
       await merged.close();
     }

@@ -12,8 +12,11 @@ beforeEach(() => h.catalog.resetCalls());
 describe('configuration reference lists', () => {
   it('countries, languages, timezones, jobs and primary translations answer field by field, one call each', async () => {
     const [countries, languages, timezones, jobs, primary] = [
-      await h.rest('/configuration/countries?language=de'), await h.rest('/configuration/languages'),
-      await h.rest('/configuration/timezones'), await h.rest('/configuration/jobs'), await h.rest('/configuration/primary_translations'),
+      await h.rest('/configuration/countries?language=de'),
+      await h.rest('/configuration/languages'),
+      await h.rest('/configuration/timezones'),
+      await h.rest('/configuration/jobs'),
+      await h.rest('/configuration/primary_translations'),
     ];
     h.catalog.resetCalls();
     const { body } = await h.query(`{
@@ -25,19 +28,29 @@ describe('configuration reference lists', () => {
       again: languages { languageCode }
     }`);
     expect(body.errors).toBeUndefined();
-    expect(body.data.countries).toEqual(countries.map((c: any) => ({ countryCode: c.iso_3166_1, englishName: c.english_name, nativeName: c.native_name })));
-    expect(body.data.languages).toEqual(languages.map((l: any) => ({ languageCode: l.iso_639_1, englishName: l.english_name, name: l.name || null })));
+    expect(body.data.countries).toEqual(
+      countries.map((c: any) => ({ countryCode: c.iso_3166_1, englishName: c.english_name, nativeName: c.native_name })),
+    );
+    expect(body.data.languages).toEqual(
+      languages.map((l: any) => ({ languageCode: l.iso_639_1, englishName: l.english_name, name: l.name || null })),
+    );
     expect(body.data.timezones).toEqual(timezones.map((t: any) => ({ countryCode: t.iso_3166_1, zones: t.zones })));
     expect(body.data.jobs).toEqual(jobs.map((d: any) => ({ name: d.department, jobs: d.jobs })));
     expect(body.data.primaryTranslations).toEqual(primary);
     expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([
-      '/configuration/countries', '/configuration/jobs', '/configuration/languages', '/configuration/primary_translations', '/configuration/timezones',
+      '/configuration/countries',
+      '/configuration/jobs',
+      '/configuration/languages',
+      '/configuration/primary_translations',
+      '/configuration/timezones',
     ]);
     expect(h.catalog.calls.find((c) => c.path === '/configuration/countries')!.query).toEqual({ language: 'de' });
   });
 
   it('the lists look like the real ones', async () => {
-    const { body } = await h.query('{ countries { countryCode } languages { languageCode name } timezones { countryCode zones } primaryTranslations }');
+    const { body } = await h.query(
+      '{ countries { countryCode } languages { languageCode name } timezones { countryCode zones } primaryTranslations }',
+    );
     expect(body.data.countries.length).toBeGreaterThan(200);
     expect(body.data.countries.map((c: any) => c.countryCode)).toContain('US');
     expect(body.data.languages).toContainEqual({ languageCode: 'de', name: 'Deutsch' });

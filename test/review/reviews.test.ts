@@ -29,10 +29,9 @@ describe('Query.review', () => {
   });
 
   it('links to the movie, using the title it carried without a detail call', async () => {
-    const { body } = await h.query(
-      `query($id: ID!) { review(id: $id) { media { __typename ... on Movie { id title } } } }`,
-      { id: movieReview.id },
-    );
+    const { body } = await h.query(`query($id: ID!) { review(id: $id) { media { __typename ... on Movie { id title } } } }`, {
+      id: movieReview.id,
+    });
     expect(body.data.review.media).toEqual({ __typename: 'Movie', id: movieReview.media_id, title: movieReview.media_title });
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/review/${movieReview.id}`]);
   });
@@ -51,10 +50,9 @@ describe('Query.review', () => {
   });
 
   it('links a TV review to its TVSeries', async () => {
-    const { body } = await h.query(
-      `query($id: ID!) { review(id: $id) { mediaType media { __typename ... on TVSeries { id name } } } }`,
-      { id: tvReview.id },
-    );
+    const { body } = await h.query(`query($id: ID!) { review(id: $id) { mediaType media { __typename ... on TVSeries { id name } } } }`, {
+      id: tvReview.id,
+    });
     expect(body.errors).toBeUndefined();
     expect(body.data.review).toEqual({
       mediaType: 'tv',

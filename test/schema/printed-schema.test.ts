@@ -30,8 +30,7 @@ describe('schema/schema.graphql', () => {
 
   it('keeps the fixed root fields and arguments of the contract', () => {
     const query = schema.getQueryType()!.getFields();
-    const signature = (name: string) =>
-      `${name}(${query[name].args.map((a) => `${a.name}: ${a.type}`).join(', ')}): ${query[name].type}`;
+    const signature = (name: string) => `${name}(${query[name].args.map((a) => `${a.name}: ${a.type}`).join(', ')}): ${query[name].type}`;
     expect(signature('configuration')).toBe('configuration(): Configuration!');
     expect(signature('authentication')).toBe('authentication(): CredentialCheck!');
     expect(signature('watchProviderRegions')).toBe('watchProviderRegions(language: String): [Region!]!');

@@ -28,7 +28,22 @@ afterAll(async () => {
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme' }),
-  fc.constantFrom('../', '..%2F', '%2e%2e/', '?api_key=1', '&page=2', '#x', '/movie/1', '\u0000', '%00', 'a b', '"', '\\', '😀', ' '.repeat(3)),
+  fc.constantFrom(
+    '../',
+    '..%2F',
+    '%2e%2e/',
+    '?api_key=1',
+    '&page=2',
+    '#x',
+    '/movie/1',
+    '\u0000',
+    '%00',
+    'a b',
+    '"',
+    '\\',
+    '😀',
+    ' '.repeat(3),
+  ),
   fc.stringMatching(/^[a-z0-9./?&=%#-]{0,30}$/),
 );
 const int = fc.oneof(fc.integer(), fc.constantFrom(0, -1, 1, 500, 501, 2_147_483_647, -2_147_483_648), fc.integer({ min: 1, max: 5_000 }));
@@ -38,12 +53,23 @@ const templated = fc.oneof(
   fc.tuple(int).map(([id]) => `{ movie(id: ${id}) { id title alternativeTitles { title } images { posters { filePath } } } }`),
   fc.tuple(nasty).map(([id]) => `{ review(id: ${JSON.stringify(id)}) { id content media { __typename } } }`),
   fc.tuple(nasty, int).map(([q, p]) => `{ searchCompanies(query: ${JSON.stringify(q)}, page: ${p}) { totalResults } }`),
-  fc.tuple(int, nasty, nasty).map(([id, s, e]) => `{ movie(id: ${id}) { changes(startDate: ${JSON.stringify(s)}, endDate: ${JSON.stringify(e)}) { key } } }`),
+  fc
+    .tuple(int, nasty, nasty)
+    .map(([id, s, e]) => `{ movie(id: ${id}) { changes(startDate: ${JSON.stringify(s)}, endDate: ${JSON.stringify(e)}) { key } } }`),
   fc.tuple(nasty, nasty).map(([l, r]) => `{ upcomingMovies(language: ${JSON.stringify(l)}, region: ${JSON.stringify(r)}) { page } }`),
-  fc.tuple(int, int, int).map(([s, n, e]) => `{ tvSeries(id: ${s}) { season(number: ${n}) { episode(number: ${e}) { name accountStates { rating } } } } }`),
+  fc
+    .tuple(int, int, int)
+    .map(([s, n, e]) => `{ tvSeries(id: ${s}) { season(number: ${n}) { episode(number: ${e}) { name accountStates { rating } } } } }`),
   fc.tuple(nasty).map(([t]) => `mutation { createSession(requestToken: ${JSON.stringify(t)}) { sessionId } }`),
-  fc.tuple(nasty).map(([c]) => `{ tvWatchProviders(watchRegion: ${JSON.stringify(c)}) { providerId } watchProviderRegions(language: ${JSON.stringify(c)}) { countryCode } }`),
-  fc.tuple(int, fc.constantFrom('CREATED_AT_ASC', 'CREATED_AT_DESC', 'NOPE', '"x"', '1')).map(([id, s]) => `{ account(id: ${id}) { ratedMovies(sortBy: ${s}) { page } } }`),
+  fc
+    .tuple(nasty)
+    .map(
+      ([c]) =>
+        `{ tvWatchProviders(watchRegion: ${JSON.stringify(c)}) { providerId } watchProviderRegions(language: ${JSON.stringify(c)}) { countryCode } }`,
+    ),
+  fc
+    .tuple(int, fc.constantFrom('CREATED_AT_ASC', 'CREATED_AT_DESC', 'NOPE', '"x"', '1'))
+    .map(([id, s]) => `{ account(id: ${id}) { ratedMovies(sortBy: ${s}) { page } } }`),
 );
 
 /** Structurally broken or abusive documents. */
@@ -52,16 +78,40 @@ const broken = fc.oneof(
   fc.nat({ max: 400 }).map((n) => `${'{ movie(id: 1) { productionCompanies { parentCompany '.repeat(n % 60)}`),
   fc.nat({ max: 300 }).map((n) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: configuration { changeKeys }`).join(' ')} }`),
   fc.nat({ max: 50 }).map((n) => `query Q${'($v: Int)'.repeat(n % 5)} { __typename ${'@skip(if: false) '.repeat(n)} }`),
-  fc.constantFrom('{', '}', 'query', 'fragment F on Movie { ...F } { movie(id: 1) { ...F } }', '{ __schema { types { name fields { name } } } }', 'subscription { x }', '{ movie(id: 1) { title } } { movie(id: 2) { title } }'),
+  fc.constantFrom(
+    '{',
+    '}',
+    'query',
+    'fragment F on Movie { ...F } { movie(id: 1) { ...F } }',
+    '{ __schema { types { name fields { name } } } }',
+    'subscription { x }',
+    '{ movie(id: 1) { title } } { movie(id: 2) { title } }',
+  ),
 );
 
-const variables = fc.oneof(fc.constant(undefined), fc.jsonValue(), fc.dictionary(fc.string(), fc.jsonValue()), fc.record({ id: int, t: nasty }));
+const variables = fc.oneof(
+  fc.constant(undefined),
+  fc.jsonValue(),
+  fc.dictionary(fc.string(), fc.jsonValue()),
+  fc.record({ id: int, t: nasty }),
+);
 const headers = fc.record(
   {
-    authorization: fc.oneof(fc.constant(`Bearer ${SECRET_TOKEN}`), fc.constant(`Bearer ${SECRET_TOKEN}x`), fc.string(), nasty.map((s) => `Bearer ${s}`)),
+    authorization: fc.oneof(
+      fc.constant(`Bearer ${SECRET_TOKEN}`),
+      fc.constant(`Bearer ${SECRET_TOKEN}x`),
+      fc.string(),
+      nasty.map((s) => `Bearer ${s}`),
+    ),
     'x-session-id': fc.oneof(fc.constant(SECRET_SESSION), nasty),
     'x-guest-session-id': fc.oneof(fc.constant(SECRET_SESSION), nasty),
-    'content-type': fc.constantFrom('application/json', 'text/plain', 'application/graphql', 'multipart/form-data', 'application/json; charset=utf-16'),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'application/graphql',
+      'multipart/form-data',
+      'application/json; charset=utf-16',
+    ),
     accept: fc.constantFrom('application/json', 'application/graphql-response+json', 'text/event-stream', '*/*', 'text/html'),
   },
   { requiredKeys: [] },
@@ -80,7 +130,11 @@ describe('fuzz', () => {
         h.catalog.resetCalls();
         const init: RequestInit = asGet
           ? { method: 'GET', headers: { ...safeHeaders(head), 'x-graphql-yoga-csrf': '1' } }
-          : { method: 'POST', headers: { 'content-type': 'application/json', ...safeHeaders(head) }, body: JSON.stringify({ query, variables: vars }) };
+          : {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...safeHeaders(head) },
+              body: JSON.stringify({ query, variables: vars }),
+            };
         const url = asGet ? `${h.url}?query=${encodeURIComponent(query)}` : h.url;
         const response = await fetch(url, { ...init, signal: AbortSignal.timeout(5_000) });
         const text = await response.text();

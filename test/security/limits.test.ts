@@ -42,7 +42,12 @@ describe('query limits', () => {
   });
 
   it('cost counts the upstream calls a query can cause', async () => {
-    const windows = ['DAY', 'WEEK'].flatMap((w) => [1, 2, 3].map((p) => `t${w}${p}: trendingTVSeries(timeWindow: ${w}, page: ${p}) { results { seasons { episodes { accountStates { rating } } } } }`));
+    const windows = ['DAY', 'WEEK'].flatMap((w) =>
+      [1, 2, 3].map(
+        (p) =>
+          `t${w}${p}: trendingTVSeries(timeWindow: ${w}, page: ${p}) { results { seasons { episodes { accountStates { rating } } } } }`,
+      ),
+    );
     const { body } = await h.query(`{ ${windows.join(' ')} }`);
     expect(body.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost', max: 1000 });
     expect(body.errors![0].message).toMatch(/cost limit of 1000 exceeded, found \d+/);
@@ -73,7 +78,11 @@ describe('transport limits', () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(text).toMatch(/Batching is limited to 5 operations/);
     expect(h.catalog.calls).toHaveLength(0);
-    const ok = await fetch(h.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch.slice(0, 2)) });
+    const ok = await fetch(h.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(batch.slice(0, 2)),
+    });
     expect(((await ok.json()) as unknown[]).length).toBe(2);
   });
 

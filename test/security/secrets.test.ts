@@ -32,7 +32,11 @@ describe('secrets', () => {
     const responses = await Promise.all([
       h.query(`{ authentication { success } }`, undefined, { authorization: `Bearer ${TOKEN}x` }),
       h.query(`{ authentication { success } }`, undefined, { authorization: `Bearer ${TOKEN}` }),
-      h.query(`query($id: Int!) { account(id: $id) { username ratedMovies { totalResults } } }`, { id: accountId }, { 'x-session-id': SESSION }),
+      h.query(
+        `query($id: Int!) { account(id: $id) { username ratedMovies { totalResults } } }`,
+        { id: accountId },
+        { 'x-session-id': SESSION },
+      ),
       h.query(`query($id: Int!) { movie(id: $id) { title } }`, { id: movieId }, { 'x-guest-session-id': GUEST, 'x-session-id': SESSION }),
       h.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId } }`, { t: REQUEST_TOKEN }),
       h.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId } }`, { t: `${REQUEST_TOKEN}/../x` }),
@@ -40,11 +44,19 @@ describe('secrets', () => {
       h.query(`{ nope }`, { sessionId: SESSION }, { authorization: `Bearer ${TOKEN}` }),
       // A secret of the wrong type: graphql-js would echo the rejected value.
       h.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId } }`, { t: { token: REQUEST_TOKEN } }),
-      h.query(`mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { sessionId } }`, { u: 'robin_okafor', p: PASSWORD, t: 'abc' }),
-      h.query(`mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { sessionId } }`, { u: 'robin_okafor', p: [PASSWORD], t: 'abc' }),
+      h.query(
+        `mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { sessionId } }`,
+        { u: 'robin_okafor', p: PASSWORD, t: 'abc' },
+      ),
+      h.query(
+        `mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { sessionId } }`,
+        { u: 'robin_okafor', p: [PASSWORD], t: 'abc' },
+      ),
     ]);
     h.catalog.setFaults([{ path: '.*', status: 500 }]);
-    responses.push(await h.query(`{ authentication { success } }`, undefined, { authorization: `Bearer ${TOKEN}`, 'x-session-id': SESSION }));
+    responses.push(
+      await h.query(`{ authentication { success } }`, undefined, { authorization: `Bearer ${TOKEN}`, 'x-session-id': SESSION }),
+    );
     h.catalog.setFaults([]);
 
     expect(responses.some((r) => r.body.errors?.length)).toBe(true);

@@ -27,34 +27,66 @@ const OFFER = 'providerId providerName logoPath displayPriority';
 const CHANGES = 'key items { id action time countryCode languageCode value originalValue }';
 
 const video = (v: any) => ({
-  id: v.id, key: v.key, name: v.name, site: v.site, size: v.size, type: v.type, official: v.official,
-  publishedAt: v.published_at, languageCode: v.iso_639_1, countryCode: v.iso_3166_1,
+  id: v.id,
+  key: v.key,
+  name: v.name,
+  site: v.site,
+  size: v.size,
+  type: v.type,
+  official: v.official,
+  publishedAt: v.published_at,
+  languageCode: v.iso_639_1,
+  countryCode: v.iso_3166_1,
 });
 const translation = (t: any) => ({
-  countryCode: t.iso_3166_1, languageCode: t.iso_639_1, name: t.name, englishName: t.english_name,
+  countryCode: t.iso_3166_1,
+  languageCode: t.iso_639_1,
+  name: t.name,
+  englishName: t.english_name,
   data: {
-    title: t.data.title || null, name: t.data.name || null, overview: t.data.overview || null, tagline: t.data.tagline || null,
-    homepage: t.data.homepage || null, biography: t.data.biography || null, runtime: t.data.runtime || null,
+    title: t.data.title || null,
+    name: t.data.name || null,
+    overview: t.data.overview || null,
+    tagline: t.data.tagline || null,
+    homepage: t.data.homepage || null,
+    biography: t.data.biography || null,
+    runtime: t.data.runtime || null,
   },
 });
 const image = (i: any) => ({
-  filePath: i.file_path, width: i.width, height: i.height, aspectRatio: i.aspect_ratio, languageCode: i.iso_639_1,
-  voteAverage: i.vote_average, voteCount: i.vote_count,
+  filePath: i.file_path,
+  width: i.width,
+  height: i.height,
+  aspectRatio: i.aspect_ratio,
+  languageCode: i.iso_639_1,
+  voteAverage: i.vote_average,
+  voteCount: i.vote_count,
 });
 const offer = expected.offer;
 const countryOffers = (results: Record<string, any>) =>
-  Object.keys(results).sort().map((code) => ({
-    countryCode: code, link: results[code].link,
-    flatrate: (results[code].flatrate ?? []).map(offer), rent: (results[code].rent ?? []).map(offer),
-    buy: (results[code].buy ?? []).map(offer), free: (results[code].free ?? []).map(offer), ads: (results[code].ads ?? []).map(offer),
-  }));
+  Object.keys(results)
+    .sort()
+    .map((code) => ({
+      countryCode: code,
+      link: results[code].link,
+      flatrate: (results[code].flatrate ?? []).map(offer),
+      rent: (results[code].rent ?? []).map(offer),
+      buy: (results[code].buy ?? []).map(offer),
+      free: (results[code].free ?? []).map(offer),
+      ads: (results[code].ads ?? []).map(offer),
+    }));
 const isoTime = (time: string) => time.replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) UTC$/, '$1T$2Z');
 const changeGroups = (body: any) =>
   body.changes.map((group: any) => ({
     key: group.key,
     items: group.items.map((item: any) => ({
-      id: item.id, action: item.action, time: isoTime(item.time), countryCode: item.iso_3166_1 || null,
-      languageCode: item.iso_639_1 || null, value: item.value ?? null, originalValue: item.original_value ?? null,
+      id: item.id,
+      action: item.action,
+      time: isoTime(item.time),
+      countryCode: item.iso_3166_1 || null,
+      languageCode: item.iso_639_1 || null,
+      value: item.value ?? null,
+      originalValue: item.original_value ?? null,
     })),
   }));
 
@@ -78,7 +110,13 @@ beforeAll(async () => {
         return e.stills.length > 1 && e.videos.length > 0 && e.externalIds.imdb_id !== null;
       });
       if (!episode) continue;
-      [seriesId, seasonNumber, seasonId, episodeNumber, episodeId] = [series.id, season.season_number, season.id, episode.episode_number, episode.id];
+      [seriesId, seasonNumber, seasonId, episodeNumber, episodeId] = [
+        series.id,
+        season.season_number,
+        season.id,
+        episode.episode_number,
+        episode.id,
+      ];
       break outer;
     }
   }
@@ -89,8 +127,12 @@ beforeAll(async () => {
   const [changedSeasonId, seasonExtras] = seasonWithChanges;
   const [changedEpisodeId, episodeExtras] = episodeWithChanges;
   changed = {
-    seriesId: seasonExtras.seriesId, seasonNumber: seasonExtras.seasonNumber, seasonId: changedSeasonId,
-    episodeSeason: episodeExtras.seasonNumber, episodeNumber: episodeExtras.episodeNumber, episodeId: changedEpisodeId,
+    seriesId: seasonExtras.seriesId,
+    seasonNumber: seasonExtras.seasonNumber,
+    seasonId: changedSeasonId,
+    episodeSeason: episodeExtras.seasonNumber,
+    episodeNumber: episodeExtras.episodeNumber,
+    episodeId: changedEpisodeId,
   };
   // The episode's series, for the episode query below.
   (changed as any).episodeSeriesId = episodeExtras.seriesId;
@@ -101,7 +143,11 @@ beforeEach(() => h.catalog.resetCalls());
 describe('Season sub-resources', () => {
   it('answers translations, videos and watch providers field by field, one call each', async () => {
     const base = `/tv/${seriesId}/season/${seasonNumber}`;
-    const [translations, videos, providers] = [await h.rest(`${base}/translations`), await h.rest(`${base}/videos`), await h.rest(`${base}/watch/providers`)];
+    const [translations, videos, providers] = [
+      await h.rest(`${base}/translations`),
+      await h.rest(`${base}/videos`),
+      await h.rest(`${base}/watch/providers`),
+    ];
     // The season's offers are the series' own once it has aired.
     expect(providers.results).toEqual((await h.rest(`/tv/${seriesId}/watch/providers`)).results);
     h.catalog.resetCalls();
@@ -164,7 +210,11 @@ describe('Season sub-resources', () => {
   });
 
   it('rejects bad change windows before any call', async () => {
-    for (const [args, argument] of [['startDate: "2026-13-01"', 'startDate'], ['startDate: "2026-10-10", endDate: "2026-10-01"', 'endDate'], ['page: 0', 'page']]) {
+    for (const [args, argument] of [
+      ['startDate: "2026-13-01"', 'startDate'],
+      ['startDate: "2026-10-10", endDate: "2026-10-01"', 'endDate'],
+      ['page: 0', 'page'],
+    ]) {
       const response = await h.query(`{ tvSeries(id: ${seriesId}) { season(number: ${seasonNumber}) { changes(${args}) { key } } } }`);
       expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
       expect(response.body.errors![0].extensions!.argument).toBe(argument);
@@ -177,8 +227,11 @@ describe('Episode sub-resources', () => {
   it('answers external ids, stills, translations and videos field by field', async () => {
     const base = `/tv/${seriesId}/season/${seasonNumber}/episode/${episodeNumber}`;
     const [ids, images, translations, videos, details] = [
-      await h.rest(`${base}/external_ids`), await h.rest(`${base}/images`), await h.rest(`${base}/translations`),
-      await h.rest(`${base}/videos`), await h.rest(base),
+      await h.rest(`${base}/external_ids`),
+      await h.rest(`${base}/images`),
+      await h.rest(`${base}/translations`),
+      await h.rest(`${base}/videos`),
+      await h.rest(base),
     ];
     h.catalog.resetCalls();
     const { body } = await h.query(
@@ -190,8 +243,13 @@ describe('Episode sub-resources', () => {
     expect(body.errors).toBeUndefined();
     const episode = body.data.tvSeries.season.episode;
     expect(episode.externalIds).toEqual({
-      imdbId: ids.imdb_id, tvdbId: ids.tvdb_id, tvrageId: ids.tvrage_id, wikidataId: ids.wikidata_id,
-      freebaseId: ids.freebase_id, freebaseMid: ids.freebase_mid, facebookId: null,
+      imdbId: ids.imdb_id,
+      tvdbId: ids.tvdb_id,
+      tvrageId: ids.tvrage_id,
+      wikidataId: ids.wikidata_id,
+      freebaseId: ids.freebase_id,
+      freebaseMid: ids.freebase_mid,
+      facebookId: null,
     });
     expect(ids.id).toBe(episodeId);
     expect(episode.images.stills).toEqual(images.stills.map(image));
@@ -227,7 +285,10 @@ describe('Rating episodes', () => {
   const DELETE = `mutation($id: Int!, $n: Int!, $e: Int!) {
     deleteEpisodeRating(seriesId: $id, seasonNumber: $n, episodeNumber: $e) { accountStates { rating } season { accountStates { id rating } } } }`;
 
-  it.each([['user', user], ['guest', guest]] as const)('a %s rating shows in Episode.accountStates and Season.accountStates, and goes away', async (_, headers) => {
+  it.each([
+    ['user', user],
+    ['guest', guest],
+  ] as const)('a %s rating shows in Episode.accountStates and Season.accountStates, and goes away', async (_, headers) => {
     const vars = { id: seriesId, n: seasonNumber, e: episodeNumber };
     const rated = await h.query(RATE, { ...vars, v: 7.5 }, headers());
     expect(rated.body.errors).toBeUndefined();
@@ -267,7 +328,11 @@ describe('Rating episodes', () => {
   });
 
   it('rejects a bad value or number before any call, and needs a session', async () => {
-    for (const [v, argument] of [[11, 'value'], [7.3, 'value'], [0, 'value']] as const) {
+    for (const [v, argument] of [
+      [11, 'value'],
+      [7.3, 'value'],
+      [0, 'value'],
+    ] as const) {
       const response = await h.query(RATE, { id: seriesId, n: seasonNumber, e: episodeNumber, v }, user());
       expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
       expect(response.body.errors![0].extensions!.argument).toBe(argument);
@@ -302,7 +367,9 @@ describe('Query.changes', () => {
     const page = body.data.changes.movies;
     expect(page).toMatchObject({ page: up.page, totalPages: up.total_pages, totalResults: up.total_results });
     expect(page.results).toEqual(up.results.map((r: any) => ({ id: r.id, adult: r.adult, movie: { id: r.id } })));
-    expect(h.catalog.calls.map((c) => [c.path, c.query])).toEqual([['/movie/changes', { start_date: window.s, end_date: window.e, page: '2' }]]);
+    expect(h.catalog.calls.map((c) => [c.path, c.query])).toEqual([
+      ['/movie/changes', { start_date: window.s, end_date: window.e, page: '2' }],
+    ]);
     // Consistent with the per-movie logs: every listed movie changed in the window, and no other did.
     const listed = new Set<number>();
     for (let p = 1; p <= up.total_pages; p++) {
@@ -337,10 +404,16 @@ describe('Query.changes', () => {
     const people = await h.query(LIST('people', 'person { id name }'), {});
     expect(tv.body.errors).toBeUndefined();
     expect(people.body.errors).toBeUndefined();
-    expect(tv.body.data.changes.tvSeries.results[0]).toEqual({ id: series.id, adult: upTv.results[0].adult, series: { id: series.id, name: series.name } });
+    expect(tv.body.data.changes.tvSeries.results[0]).toEqual({
+      id: series.id,
+      adult: upTv.results[0].adult,
+      series: { id: series.id, name: series.name },
+    });
     expect(tv.body.data.changes.tvSeries.results.map((r: any) => r.id)).toEqual(upTv.results.map((r: any) => r.id));
     expect(people.body.data.changes.people).toEqual({
-      page: upPeople.page, totalPages: upPeople.total_pages, totalResults: upPeople.total_results,
+      page: upPeople.page,
+      totalPages: upPeople.total_pages,
+      totalResults: upPeople.total_results,
       results: upPeople.results.map((r: any) => ({ id: r.id, adult: r.adult, person: { id: r.id, name: expect.any(String) } })),
     });
     expect(people.body.data.changes.people.results[0].person.name).toBe(person.name);
@@ -350,10 +423,13 @@ describe('Query.changes', () => {
     // Every series listed changed in the window: itself, a season or an episode.
     const { data } = h.catalog;
     const day = (time: string) => time.slice(0, 10);
-    const inDay = (changes: Array<{ item: { time: string } }> | undefined) => (changes ?? []).some((c) => day(c.item.time) >= addDays(end, -1));
+    const inDay = (changes: Array<{ item: { time: string } }> | undefined) =>
+      (changes ?? []).some((c) => day(c.item.time) >= addDays(end, -1));
     for (const { id } of upTv.results) {
       const own = inDay(data.tvSeriesExtras.get(id)?.changes);
-      const seasons = (data.seasons.get(id) ?? []).some((s) => inDay(data.seasonExtras.get(s.id)!.changes) || s.episodes.some((e) => inDay(data.episodeExtras.get(e.id)!.changes)));
+      const seasons = (data.seasons.get(id) ?? []).some(
+        (s) => inDay(data.seasonExtras.get(s.id)!.changes) || s.episodes.some((e) => inDay(data.episodeExtras.get(e.id)!.changes)),
+      );
       expect(own || seasons).toBe(true);
     }
   });

@@ -58,7 +58,12 @@ describe('Query.tvSeries', () => {
     );
     for (const entry of series.screenedTheatrically) {
       const episode = await h.rest(`/tv/${seriesId}/season/${entry.seasonNumber}/episode/${entry.episodeNumber}`);
-      expect(entry.episode).toEqual({ id: episode.id, episodeNumber: episode.episode_number, seasonNumber: episode.season_number, name: episode.name });
+      expect(entry.episode).toEqual({
+        id: episode.id,
+        episodeNumber: episode.episode_number,
+        seasonNumber: episode.season_number,
+        name: episode.name,
+      });
     }
     expect(h.callsTo(`/tv/${seriesId}`)).toBe(1);
   });
@@ -132,7 +137,8 @@ describe('Episode.accountStates', () => {
     // Find, in the catalog's data, one episode the account rated and one it did not.
     const where = new Map<number, { seriesId: number; season: number; episode: number }>();
     for (const [sid, seasons] of h.catalog.data.seasons) {
-      for (const season of seasons) for (const e of season.episodes) where.set(e.id, { seriesId: sid, season: e.season_number, episode: e.episode_number });
+      for (const season of seasons)
+        for (const e of season.episodes) where.set(e.id, { seriesId: sid, season: e.season_number, episode: e.episode_number });
     }
     const [ratedId, ratedState] = [...h.catalog.data.episodeAccountStates].find(([, state]) => state.rated !== false)!;
     const unratedId = [...where.keys()].find((id) => !h.catalog.data.episodeAccountStates.has(id))!;

@@ -21,8 +21,14 @@ beforeAll(async () => {
   // A series with several alternative titles, content ratings, videos, translations and providers.
   const series = h.catalog.data.tvSeries.find((s) => {
     const x = h.catalog.data.tvSeriesExtras.get(s.id)!;
-    return x.alternativeTitles.length > 2 && x.contentRatings.length > 1 && x.videos.length > 1 && x.translations.length > 2
-      && Object.keys(x.watchProviders).length > 1 && x.images.posters.length > 1;
+    return (
+      x.alternativeTitles.length > 2 &&
+      x.contentRatings.length > 1 &&
+      x.videos.length > 1 &&
+      x.translations.length > 2 &&
+      Object.keys(x.watchProviders).length > 1 &&
+      x.images.posters.length > 1
+    );
   });
   if (!series) throw new Error('no series with all extras');
   seriesId = series.id;
@@ -57,32 +63,75 @@ describe('TVSeries sub-resources', () => {
     const s = body.data.tvSeries;
     expect(titles.results.length).toBeGreaterThan(2);
     expect(s.alternativeTitles).toEqual(titles.results.map((t: any) => ({ countryCode: t.iso_3166_1, title: t.title, type: t.type })));
-    expect(s.contentRatings).toEqual(ratings.results.map((r: any) => ({ countryCode: r.iso_3166_1, rating: r.rating, descriptors: r.descriptors })));
+    expect(s.contentRatings).toEqual(
+      ratings.results.map((r: any) => ({ countryCode: r.iso_3166_1, rating: r.rating, descriptors: r.descriptors })),
+    );
     for (const rating of ratings.results) {
       expect(TV_CERTIFICATIONS[rating.iso_3166_1].map((c) => c.certification)).toContain(rating.rating);
     }
     expect(s.externalIds).toEqual({
-      imdbId: ids.imdb_id, wikidataId: ids.wikidata_id, facebookId: ids.facebook_id, instagramId: ids.instagram_id, twitterId: ids.twitter_id,
-      freebaseId: ids.freebase_id, freebaseMid: ids.freebase_mid, tvdbId: ids.tvdb_id, tvrageId: ids.tvrage_id,
+      imdbId: ids.imdb_id,
+      wikidataId: ids.wikidata_id,
+      facebookId: ids.facebook_id,
+      instagramId: ids.instagram_id,
+      twitterId: ids.twitter_id,
+      freebaseId: ids.freebase_id,
+      freebaseMid: ids.freebase_mid,
+      tvdbId: ids.tvdb_id,
+      tvrageId: ids.tvrage_id,
     });
     expect(s.images).toEqual({
-      backdrops: images.backdrops.map(expected.image), logos: images.logos.map(expected.image), posters: images.posters.map(expected.image),
+      backdrops: images.backdrops.map(expected.image),
+      logos: images.logos.map(expected.image),
+      posters: images.posters.map(expected.image),
     });
     const details = h.catalog.data.tvSeries.find((x) => x.id === seriesId)!;
     if (details.poster_path) expect(s.images.posters[0].filePath).toBe(details.poster_path);
-    expect(s.translations).toEqual(translations.translations.map((t: any) => ({
-      countryCode: t.iso_3166_1, languageCode: t.iso_639_1, name: t.name, englishName: t.english_name,
-      data: { name: t.data.name || null, overview: t.data.overview || null, tagline: t.data.tagline || null, homepage: t.data.homepage || null, title: null },
-    })));
+    expect(s.translations).toEqual(
+      translations.translations.map((t: any) => ({
+        countryCode: t.iso_3166_1,
+        languageCode: t.iso_639_1,
+        name: t.name,
+        englishName: t.english_name,
+        data: {
+          name: t.data.name || null,
+          overview: t.data.overview || null,
+          tagline: t.data.tagline || null,
+          homepage: t.data.homepage || null,
+          title: null,
+        },
+      })),
+    );
     expect(s.translations.find((t: any) => t.languageCode === 'en').data.name).toBe(details.name);
-    expect(s.videos).toEqual(videos.results.map((v: any) => ({
-      id: v.id, key: v.key, name: v.name, site: v.site, size: v.size, type: v.type, official: v.official,
-      publishedAt: v.published_at, languageCode: v.iso_639_1, countryCode: v.iso_3166_1,
-    })));
-    expect(s.watchProviders).toEqual(Object.keys(providers.results).sort().map((country) => {
-      const o = providers.results[country];
-      return { countryCode: country, link: o.link, flatrate: offers(o.flatrate), free: offers(o.free), ads: offers(o.ads), buy: offers(o.buy) };
-    }));
+    expect(s.videos).toEqual(
+      videos.results.map((v: any) => ({
+        id: v.id,
+        key: v.key,
+        name: v.name,
+        site: v.site,
+        size: v.size,
+        type: v.type,
+        official: v.official,
+        publishedAt: v.published_at,
+        languageCode: v.iso_639_1,
+        countryCode: v.iso_3166_1,
+      })),
+    );
+    expect(s.watchProviders).toEqual(
+      Object.keys(providers.results)
+        .sort()
+        .map((country) => {
+          const o = providers.results[country];
+          return {
+            countryCode: country,
+            link: o.link,
+            flatrate: offers(o.flatrate),
+            free: offers(o.free),
+            ads: offers(o.ads),
+            buy: offers(o.buy),
+          };
+        }),
+    );
     // Providers come from the catalog's provider list, with that country's display priority.
     for (const [country, o] of Object.entries<any>(providers.results)) {
       for (const p of [...(o.flatrate ?? []), ...(o.buy ?? []), ...(o.free ?? []), ...(o.ads ?? [])]) {
@@ -107,8 +156,12 @@ describe('TVSeries sub-resources', () => {
       { id: seriesId, c: country.toLowerCase() },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.tvSeries.alternativeTitles).toEqual(titles.filter((t: any) => t.iso_3166_1 === country).map((t: any) => ({ countryCode: country, title: t.title })));
-    expect(body.data.tvSeries.images.posters).toEqual(images.posters.map((i: any) => ({ filePath: i.file_path, languageCode: i.iso_639_1 })));
+    expect(body.data.tvSeries.alternativeTitles).toEqual(
+      titles.filter((t: any) => t.iso_3166_1 === country).map((t: any) => ({ countryCode: country, title: t.title })),
+    );
+    expect(body.data.tvSeries.images.posters).toEqual(
+      images.posters.map((i: any) => ({ filePath: i.file_path, languageCode: i.iso_639_1 })),
+    );
     expect(body.data.tvSeries.images.posters.every((i: any) => i.languageCode === 'en' || i.languageCode === null)).toBe(true);
     const call = h.catalog.calls.find((c) => c.path === `/tv/${seriesId}/images`)!;
     expect(call.query).toMatchObject({ language: 'en', include_image_language: 'null' });
@@ -124,10 +177,17 @@ describe('TVSeries sub-resources', () => {
       { id: withChanges.id, s: start, e: h.catalog.data.today },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.tvSeries.changes).toEqual(rest.changes.map((g: any) => ({
-      key: g.key,
-      items: g.items.map((i: any) => ({ id: i.id, action: i.action, time: i.time.replace(' UTC', 'Z').replace(' ', 'T'), value: i.value })),
-    })));
+    expect(body.data.tvSeries.changes).toEqual(
+      rest.changes.map((g: any) => ({
+        key: g.key,
+        items: g.items.map((i: any) => ({
+          id: i.id,
+          action: i.action,
+          time: i.time.replace(' UTC', 'Z').replace(' ', 'T'),
+          value: i.value,
+        })),
+      })),
+    );
     for (const group of body.data.tvSeries.changes) for (const item of group.items) expect(item.time.slice(0, 10) >= start).toBe(true);
   });
 
@@ -159,7 +219,9 @@ describe('TVSeries sub-resources', () => {
     const reviewed = h.catalog.data.reviews.find((r) => r.media_type === 'tv')!;
     const rest = await h.rest(`/tv/${reviewed.media_id}/reviews`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($id: Int!) { tvSeries(id: $id) { reviews { ${expected.PAGE(expected.REVIEW_FIELDS)} } } }`, { id: reviewed.media_id });
+    const { body } = await h.query(`query($id: Int!) { tvSeries(id: $id) { reviews { ${expected.PAGE(expected.REVIEW_FIELDS)} } } }`, {
+      id: reviewed.media_id,
+    });
     expect(body.errors).toBeUndefined();
     expect(rest.results.length).toBeGreaterThan(0);
     expect(body.data.tvSeries.reviews).toEqual(expected.page(rest, rest.results.map(expected.review)));
@@ -215,9 +277,15 @@ describe('TVSeries account states and rating', () => {
   });
 
   it('rates and un-rates a series for the user, visible in accountStates of the returned series', async () => {
-    const unrated = h.catalog.data.tvSeries.find((s) => h.catalog.data.ratings.ratingOf('tv', s.id, `account:${h.catalog.data.account.id}` as any) === undefined)!;
+    const unrated = h.catalog.data.tvSeries.find(
+      (s) => h.catalog.data.ratings.ratingOf('tv', s.id, `account:${h.catalog.data.account.id}` as any) === undefined,
+    )!;
     const user = { 'x-session-id': sessionId };
-    const rate = await h.query(`mutation($id: Int!) { rateTVSeries(seriesId: $id, value: 8.5) { id name accountStates { rating } } }`, { id: unrated.id }, user);
+    const rate = await h.query(
+      `mutation($id: Int!) { rateTVSeries(seriesId: $id, value: 8.5) { id name accountStates { rating } } }`,
+      { id: unrated.id },
+      user,
+    );
     expect(rate.body.errors).toBeUndefined();
     expect(rate.body.data.rateTVSeries).toEqual({ id: unrated.id, name: unrated.name, accountStates: { rating: 8.5 } });
     const post = h.catalog.calls.find((c) => c.method === 'POST')!;
@@ -227,7 +295,11 @@ describe('TVSeries account states and rating', () => {
     const again = await h.query(STATES, { id: unrated.id }, user);
     expect(again.body.data.tvSeries.accountStates.rating).toBe(8.5);
 
-    const removed = await h.query(`mutation($id: Int!) { deleteTVSeriesRating(seriesId: $id) { accountStates { rating } } }`, { id: unrated.id }, user);
+    const removed = await h.query(
+      `mutation($id: Int!) { deleteTVSeriesRating(seriesId: $id) { accountStates { rating } } }`,
+      { id: unrated.id },
+      user,
+    );
     expect(removed.body.errors).toBeUndefined();
     expect(removed.body.data.deleteTVSeriesRating.accountStates.rating).toBeNull();
     expect(h.catalog.calls.filter((c) => c.method === 'DELETE')).toMatchObject([{ path: `/tv/${unrated.id}/rating`, status: 200 }]);
@@ -236,7 +308,11 @@ describe('TVSeries account states and rating', () => {
   it('rates for a guest session, which has ratings only', async () => {
     const guest = { 'x-guest-session-id': guestSessionId };
     const favourite = h.catalog.data.accountMedia.ids('favorite', 'tv')[0];
-    const rate = await h.query(`mutation($id: Int!) { rateTVSeries(seriesId: $id, value: 3) { accountStates { favorite watchlist rating } } }`, { id: favourite }, guest);
+    const rate = await h.query(
+      `mutation($id: Int!) { rateTVSeries(seriesId: $id, value: 3) { accountStates { favorite watchlist rating } } }`,
+      { id: favourite },
+      guest,
+    );
     expect(rate.body.errors).toBeUndefined();
     expect(rate.body.data.rateTVSeries.accountStates).toEqual({ favorite: false, watchlist: false, rating: 3 });
     expect(h.catalog.calls.find((c) => c.method === 'POST')!.query.guest_session_id).toBe(guestSessionId);
@@ -245,11 +321,12 @@ describe('TVSeries account states and rating', () => {
   });
 
   it('catalog: validates the rating body and the session like the real service', async () => {
-    const post = (query: string, body: unknown) => fetch(`${h.catalog.baseUrl}/tv/${seriesId}/rating${query}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${h.catalog.demoToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const post = (query: string, body: unknown) =>
+      fetch(`${h.catalog.baseUrl}/tv/${seriesId}/rating${query}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${h.catalog.demoToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const bad = await post(`?session_id=${sessionId}`, { value: 10.5 });
     expect(bad.status).toBe(400);
     expect((await bad.json()).status_code).toBe(18);
@@ -273,17 +350,25 @@ describe('Series lists', () => {
     expect(body.errors).toBeUndefined();
     const rest = await h.rest('/tv/airing_today');
     expect(body.data.airingTodayTVSeries).toEqual(expected.page(rest, rest.results.map(expected.tvSummary)));
-    const expectedIds = h.catalog.data.tvSeries.filter((s) => episodeDays(s.id).includes(today)).map((s) => s.id).sort();
+    const expectedIds = h.catalog.data.tvSeries
+      .filter((s) => episodeDays(s.id).includes(today))
+      .map((s) => s.id)
+      .sort();
     expect(expectedIds.length).toBeGreaterThan(0);
     expect(rest.results.map((r: any) => r.id).sort()).toEqual(expectedIds);
   });
 
   it('on the air: episodes in the next 7 days; a far-east time zone is already a day later', async () => {
     const today = h.catalog.data.today;
-    const { body } = await h.query(`{ utc: onTheAirTVSeries { results { id popularity } } east: onTheAirTVSeries(timezone: "Pacific/Kiritimati") { results { id } } }`);
+    const { body } = await h.query(
+      `{ utc: onTheAirTVSeries { results { id popularity } } east: onTheAirTVSeries(timezone: "Pacific/Kiritimati") { results { id } } }`,
+    );
     expect(body.errors).toBeUndefined();
-    const inWindow = (from: string) => h.catalog.data.tvSeries
-      .filter((s) => episodeDays(s.id).some((d) => d >= from && d <= addDays(from, 6))).map((s) => s.id).sort();
+    const inWindow = (from: string) =>
+      h.catalog.data.tvSeries
+        .filter((s) => episodeDays(s.id).some((d) => d >= from && d <= addDays(from, 6)))
+        .map((s) => s.id)
+        .sort();
     expect(body.data.utc.results.map((r: any) => r.id).sort()).toEqual(inWindow(today));
     expect(body.data.east.results.map((r: any) => r.id).sort()).toEqual(inWindow(addDays(today, 1)));
     const popularity = body.data.utc.results.map((r: any) => r.popularity);
@@ -306,7 +391,12 @@ describe('Series lists', () => {
   it('latest is the series with the highest id, with its details', async () => {
     const latest = h.catalog.data.tvSeries.reduce((a, b) => (b.id > a.id ? b : a));
     const { body } = await h.query('{ latestTVSeries { id name status numberOfSeasons } }');
-    expect(body.data.latestTVSeries).toEqual({ id: latest.id, name: latest.name, status: latest.status, numberOfSeasons: latest.number_of_seasons });
+    expect(body.data.latestTVSeries).toEqual({
+      id: latest.id,
+      name: latest.name,
+      status: latest.status,
+      numberOfSeasons: latest.number_of_seasons,
+    });
     expect(h.catalog.calls.map((c) => c.path)).toEqual(['/tv/latest']);
   });
 
@@ -334,9 +424,13 @@ describe('Search.tv', () => {
     expect(body.data.search.tv).toEqual(expected.page(rest, rest.results.map(expected.tvSummary)));
     expect(rest.results.map((r: any) => r.id)).toContain(foreign.id);
     const lower = term.toLowerCase();
-    const all = h.catalog.data.tvSeries.filter((s) => s.name.toLowerCase().includes(lower) || s.original_name.toLowerCase().includes(lower));
+    const all = h.catalog.data.tvSeries.filter(
+      (s) => s.name.toLowerCase().includes(lower) || s.original_name.toLowerCase().includes(lower),
+    );
     expect(rest.total_results).toBe(all.length);
-    const ranks = rest.results.map((r: any) => (r.name.toLowerCase().startsWith(lower) || r.original_name.toLowerCase().startsWith(lower) ? 0 : 1));
+    const ranks = rest.results.map((r: any) =>
+      r.name.toLowerCase().startsWith(lower) || r.original_name.toLowerCase().startsWith(lower) ? 0 : 1,
+    );
     expect(ranks).toEqual([...ranks].sort());
   });
 
@@ -390,8 +484,16 @@ describe('append_to_response merging', () => {
       expect(a.body.data).toEqual(b.body.data);
       expect(merged.catalog.calls.map((c) => c.path)).toEqual([`/tv/${seriesId}`]);
       expect(merged.catalog.calls[0].query.append_to_response!.split(',').sort()).toEqual([
-        'alternative_titles', 'content_ratings', 'external_ids', 'images', 'recommendations', 'reviews', 'similar', 'translations',
-        'videos', 'watch/providers',
+        'alternative_titles',
+        'content_ratings',
+        'external_ids',
+        'images',
+        'recommendations',
+        'reviews',
+        'similar',
+        'translations',
+        'videos',
+        'watch/providers',
       ]);
     } finally {
       await merged.close();

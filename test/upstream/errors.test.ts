@@ -36,7 +36,9 @@ describe('credentials', () => {
     try {
       const response = await bare.query(`{ configuration { changeKeys } }`);
       expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
-      const partial = await bare.query(`{ movie(id: 5) { id title } upcomingMovies { page } review(id: "5488c29bc3a3686f4a00004a") { id } }`);
+      const partial = await bare.query(
+        `{ movie(id: 5) { id title } upcomingMovies { page } review(id: "5488c29bc3a3686f4a00004a") { id } }`,
+      );
       expect(partial.body.data).toEqual({ movie: null, upcomingMovies: null, review: null });
       expect(errorCodes(partial)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED']);
       expect(bare.catalog.calls).toHaveLength(0);
@@ -54,7 +56,11 @@ describe('credentials', () => {
 
   it('never shows a session id in an error', async () => {
     const accountId = h.catalog.data.account.id;
-    const response = await h.query(`query($id: Int!) { account(id: $id) { username } }`, { id: accountId }, { 'x-session-id': SECRET_SESSION });
+    const response = await h.query(
+      `query($id: Int!) { account(id: $id) { username } }`,
+      { id: accountId },
+      { 'x-session-id': SECRET_SESSION },
+    );
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
     expect(response.text).not.toContain(SECRET_SESSION);
   });
@@ -110,12 +116,27 @@ describe('upstream faults become typed errors on the field, the rest intact', ()
       const path = new URL(req.url!, 'http://x').pathname.replace(/^\/3/, '');
       const script = scripts.get(path);
       if (script) return script(req, res);
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"status_code":34,"status_message":"The resource you requested could not be found.","success":false}');
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"status_code":34,"status_message":"The resource you requested could not be found.","success":false}');
     });
     const port = await listen(stub);
     faulty = await startHarness({ config: { catalogBaseUrl: `http://127.0.0.1:${port}/3`, upstreamTimeoutMs: 300 } });
     scripts.set('/configuration', (_, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ change_keys: ['title'], images: { base_url: 'http://i/', secure_base_url: 'https://i/', backdrop_sizes: [], logo_sizes: [], poster_sizes: [], profile_sizes: [], still_sizes: [] } })),
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          change_keys: ['title'],
+          images: {
+            base_url: 'http://i/',
+            secure_base_url: 'https://i/',
+            backdrop_sizes: [],
+            logo_sizes: [],
+            poster_sizes: [],
+            profile_sizes: [],
+            still_sizes: [],
+          },
+        }),
+      ),
     );
   });
   afterAll(async () => {
@@ -124,17 +145,39 @@ describe('upstream faults become typed errors on the field, the rest intact', ()
     await new Promise((resolve) => stub.close(resolve));
   });
 
-  const json = (status: number, body: unknown, headers: Record<string, string> = {}): Script => (_, res) =>
-    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+  const json =
+    (status: number, body: unknown, headers: Record<string, string> = {}): Script =>
+    (_, res) =>
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 
   it.each([
-    ['429 with Retry-After', json(429, { status_code: 25, status_message: 'Your request count (41) is over the allowed limit of 40.' }, { 'retry-after': '1' }), 'RATE_LIMITED'],
+    [
+      '429 with Retry-After',
+      json(429, { status_code: 25, status_message: 'Your request count (41) is over the allowed limit of 40.' }, { 'retry-after': '1' }),
+      'RATE_LIMITED',
+    ],
     ['500 with a body', json(500, { status_code: 11, status_message: 'Internal error: secret stack at /srv/app.js' }), 'UPSTREAM_ERROR'],
-    ['503 HTML page', ((_, res) => res.writeHead(503, { 'content-type': 'text/html' }).end('<html>down</html>')) as Script, 'UPSTREAM_ERROR'],
-    ['200 with garbage', ((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"title": "trunc')) as Script, 'UPSTREAM_ERROR'],
+    [
+      '503 HTML page',
+      ((_, res) => res.writeHead(503, { 'content-type': 'text/html' }).end('<html>down</html>')) as Script,
+      'UPSTREAM_ERROR',
+    ],
+    [
+      '200 with garbage',
+      ((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"title": "trunc')) as Script,
+      'UPSTREAM_ERROR',
+    ],
     ['200 with a JSON string', json(200, 'not an object'), 'UPSTREAM_ERROR'],
-    ['401 with code 7', json(401, { status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.', success: false }), 'UNAUTHENTICATED'],
-    ['404 with code 34', json(404, { status_code: 34, status_message: 'The resource you requested could not be found.', success: false }), 'NOT_FOUND'],
+    [
+      '401 with code 7',
+      json(401, { status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.', success: false }),
+      'UNAUTHENTICATED',
+    ],
+    [
+      '404 with code 34',
+      json(404, { status_code: 34, status_message: 'The resource you requested could not be found.', success: false }),
+      'NOT_FOUND',
+    ],
     ['no answer within the timeout', ((_, res) => setTimeout(() => res.writeHead(200).end('{}'), 1500)) as Script, 'UPSTREAM_TIMEOUT'],
     ['connection reset', ((req) => req.socket.destroy()) as Script, 'UPSTREAM_ERROR'],
   ])('%s → %s', async (_, script, code) => {

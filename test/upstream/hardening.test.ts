@@ -5,7 +5,9 @@ import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { createUserSession, errorCodes, listen, startHarness, type Harness } from '../helpers.ts';
 
 /** A node:http server on 127.0.0.1, port 0; `base` is its /3 base URL. */
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ server: Server; base: string; close(): Promise<void> }> {
+async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ server: Server; base: string; close(): Promise<void> }> {
   const server = createServer(handler);
   const port = await listen(server);
   return {
@@ -27,16 +29,21 @@ describe('session-bound answers never enter the shared caches', () => {
     // A proxy that calls every 200 GET public for a minute, session-bound ones included.
     proxy = await serve((req, res) => {
       const upstream = new URL(target);
-      const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-        const headers = { ...answer.headers };
-        if (req.method === 'GET' && answer.statusCode === 200) headers['cache-control'] = 'public, max-age=60';
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(res);
-      });
+      const forward = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          const headers = { ...answer.headers };
+          if (req.method === 'GET' && answer.statusCode === 200) headers['cache-control'] = 'public, max-age=60';
+          res.writeHead(answer.statusCode ?? 502, headers);
+          answer.pipe(res);
+        },
+      );
       forward.on('error', () => res.destroy());
       req.pipe(forward);
     });
-    h = await startHarness({ config: { catalogBaseUrl: proxy.base, cacheMaxBytes: 8 * 1024 * 1024, responseCacheMaxBytes: 4 * 1024 * 1024 } });
+    h = await startHarness({
+      config: { catalogBaseUrl: proxy.base, cacheMaxBytes: 8 * 1024 * 1024, responseCacheMaxBytes: 4 * 1024 * 1024 },
+    });
     target = h.catalog.baseUrl;
   });
   afterAll(async () => {
@@ -48,7 +55,9 @@ describe('session-bound answers never enter the shared caches', () => {
     const sessionId = await createUserSession(h);
     const accountId = h.catalog.data.account.id;
     const movie = h.catalog.data.movies.find(
-      (m) => h.catalog.data.ratings.ratingOf('movie', m.id, accountRater(accountId)) === undefined && !h.catalog.data.accountMedia.has('watchlist', 'movie', m.id),
+      (m) =>
+        h.catalog.data.ratings.ratingOf('movie', m.id, accountRater(accountId)) === undefined &&
+        !h.catalog.data.accountMedia.has('watchlist', 'movie', m.id),
     )!;
     const headers = { 'x-session-id': sessionId };
     const read = `query($id: Int!) { movie(id: $id) { title accountStates { rating watchlist } } }`;
@@ -57,7 +66,11 @@ describe('session-bound answers never enter the shared caches', () => {
     const before = await h.query(read, { id: movie.id }, headers);
     expect(before.body).toEqual({ data: { movie: { title: movie.title, accountStates: { rating: null, watchlist: false } } } });
 
-    const rated = await h.query(`mutation($m: Int!) { rateMovie(movieId: $m, value: 3.5) { accountStates { rating } } }`, { m: movie.id }, headers);
+    const rated = await h.query(
+      `mutation($m: Int!) { rateMovie(movieId: $m, value: 3.5) { accountStates { rating } } }`,
+      { m: movie.id },
+      headers,
+    );
     expect(rated.body.data.rateMovie.accountStates.rating).toBe(3.5);
     const listed = await h.query(
       `mutation($a: Int!, $m: Int!) { setMovieWatchlist(accountId: $a, movieId: $m, watchlist: true) { accountStates { rating watchlist } } }`,
@@ -89,7 +102,10 @@ describe('session-bound answers never enter the shared caches', () => {
     let calls = 0;
     const stub = await serve((_, res) => {
       calls++;
-      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' }).end('{"id":1}'), 50);
+      setTimeout(
+        () => res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' }).end('{"id":1}'),
+        50,
+      );
     });
     const client = createUpstreamClient({ baseUrl: stub.base, timeoutMs: 2_000, cacheMaxBytes: 1024 * 1024 });
     try {
@@ -157,7 +173,9 @@ describe('upstream answer bodies are bounded', () => {
       if (id) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, title: `Movie ${id}` }));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ change_keys: ['title'], images: {} }));
     });
-    h = await startHarness({ config: { catalogBaseUrl: stub.base, upstreamMaxBodyBytes: MB, upstreamTimeoutMs: 5_000, breakerThreshold: 3 } });
+    h = await startHarness({
+      config: { catalogBaseUrl: stub.base, upstreamMaxBodyBytes: MB, upstreamTimeoutMs: 5_000, breakerThreshold: 3 },
+    });
   });
   afterAll(async () => {
     await h.close();
@@ -192,7 +210,9 @@ describe('upstream answer bodies are bounded', () => {
   });
 
   it('four aliased oversized fields all fail cleanly; none counts against the circuit', async () => {
-    const response = await h.query(`{ a: movie(id: 111) { title } b: movie(id: 112) { title } c: movie(id: 211) { title } d: movie(id: 212) { title } }`);
+    const response = await h.query(
+      `{ a: movie(id: 111) { title } b: movie(id: 112) { title } c: movie(id: 211) { title } d: movie(id: 212) { title } }`,
+    );
     expectTooLarge(response, ['a', 'b', 'c', 'd']);
     expect(h.upstream.breakers.state('/movie/{id}')).toBe('closed');
     expect(h.upstream.breakers.state()).toBe('closed');
@@ -213,7 +233,8 @@ describe('circuits per upstream route', () => {
   afterAll(() => h.close());
 
   it('5xx answers of one route pause that route alone; connection failures pause the host', async () => {
-    for (let i = 0; i < 5; i++) expect(errorCodes(await h.query(`{ searchCompanies(query: "acme") { totalResults } }`))).toEqual(['UPSTREAM_ERROR']);
+    for (let i = 0; i < 5; i++)
+      expect(errorCodes(await h.query(`{ searchCompanies(query: "acme") { totalResults } }`))).toEqual(['UPSTREAM_ERROR']);
     expect(h.callsTo('/search/company')).toBe(5);
     const movie = await h.query(`query($id: Int!) { movie(id: $id) { title } }`, { id: movieId });
     expect(movie.body.errors).toBeUndefined();

@@ -54,7 +54,18 @@ describe('Cache-Control and revalidation, against a scripted upstream', () => {
   let seen: Array<{ ifNoneMatch?: string }> = [];
   let stub: ReturnType<typeof createServer>;
   let h: Harness;
-  const body = JSON.stringify({ change_keys: ['title'], images: { base_url: 'http://i/', secure_base_url: 'https://i/', backdrop_sizes: [], logo_sizes: [], poster_sizes: [], profile_sizes: [], still_sizes: [] } });
+  const body = JSON.stringify({
+    change_keys: ['title'],
+    images: {
+      base_url: 'http://i/',
+      secure_base_url: 'https://i/',
+      backdrop_sizes: [],
+      logo_sizes: [],
+      poster_sizes: [],
+      profile_sizes: [],
+      still_sizes: [],
+    },
+  });
 
   beforeAll(async () => {
     stub = createServer((req, res) => {
@@ -92,7 +103,8 @@ describe('Cache-Control and revalidation, against a scripted upstream', () => {
   it('a stale entry is revalidated with If-None-Match; a 304 refreshes it', async () => {
     let version = 0;
     script = (req, res) => {
-      if (req.headers['if-none-match'] === 'W/"v1"') return res.writeHead(304, { 'cache-control': 'public, max-age=600', etag: 'W/"v1"' }).end();
+      if (req.headers['if-none-match'] === 'W/"v1"')
+        return res.writeHead(304, { 'cache-control': 'public, max-age=600', etag: 'W/"v1"' }).end();
       version++;
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, no-cache', etag: 'W/"v1"' }).end(body);
     };
@@ -135,7 +147,10 @@ describe('in-flight coalescing and the concurrency bound', () => {
   });
 
   it('a queued call still honours its deadline', async () => {
-    const slow = await startHarness({ catalog: { latencyMs: 150 }, config: { cacheMaxBytes: 0, upstreamMaxConnections: 1, upstreamTimeoutMs: 400 } });
+    const slow = await startHarness({
+      catalog: { latencyMs: 150 },
+      config: { cacheMaxBytes: 0, upstreamMaxConnections: 1, upstreamTimeoutMs: 400 },
+    });
     try {
       const ids = slow.catalog.data.movies.slice(0, 6).map((m) => m.id);
       const started = Date.now();
@@ -152,11 +167,18 @@ describe('in-flight coalescing and the concurrency bound', () => {
 });
 
 describe('the cache store', () => {
-  const policy = () => new CachePolicy(policyRequest('http://x/3/a'), { status: 200, headers: { 'cache-control': 'public, max-age=60' } }, { shared: true });
+  const policy = () =>
+    new CachePolicy(policyRequest('http://x/3/a'), { status: 200, headers: { 'cache-control': 'public, max-age=60' } }, { shared: true });
 
   it('is bounded in bytes and evicts the least recently used entry', () => {
     const cache = createHttpCache(10_000);
-    for (let i = 0; i < 30; i++) cache.set(cache.keyOf('token', `http://x/3/movie/${i}`), { policy: policy(), body: { i }, size: 900, freshUntil: Date.now() + 60_000 });
+    for (let i = 0; i < 30; i++)
+      cache.set(cache.keyOf('token', `http://x/3/movie/${i}`), {
+        policy: policy(),
+        body: { i },
+        size: 900,
+        freshUntil: Date.now() + 60_000,
+      });
     expect(cache.size()).toBeLessThanOrEqual(10_000);
     expect(cache.get(cache.keyOf('token', 'http://x/3/movie/0'))).toBeUndefined();
     expect(cache.get(cache.keyOf('token', 'http://x/3/movie/29'))?.body).toEqual({ i: 29 });

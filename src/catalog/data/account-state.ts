@@ -95,7 +95,9 @@ export function generateAccountState(
   ].sort((a, b) => a.created_at.localeCompare(b.created_at));
   for (const rating of merged) ratings.seed(rater, rating);
   // Episode ratings come from the generated episode states; the store keeps that map in step.
-  const episodeStamp = new Map([...episodeAccountStates.keys()].map((id) => [id, isoTimestamp(startMs + rng.int(0, 880 * 24 * 60) * 60_000)]));
+  const episodeStamp = new Map(
+    [...episodeAccountStates.keys()].map((id) => [id, isoTimestamp(startMs + rng.int(0, 880 * 24 * 60) * 60_000)]),
+  );
   ratings.mirrorEpisodes(rater, episodeAccountStates, (id) => episodeStamp.get(id)!);
 
   const accountMedia = new AccountMediaStore();

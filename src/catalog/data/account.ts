@@ -30,7 +30,7 @@ export function generateAccount(movies: MovieDetails[], seasons: SeasonDetails[]
   const picked = rng.pickSome(released, RATED_MOVIE_COUNT);
   let createdMs = dayToMs(today) - 900 * DAY_MS;
   const ratedMovies = picked.map((movie) => {
-    createdMs += rng.int(1, 14 * DAY_MS / 1000) * 1000;
+    createdMs += rng.int(1, (14 * DAY_MS) / 1000) * 1000;
     return { movie_id: movie.id, rating: rng.int(1, 20) / 2, created_at: isoTimestamp(createdMs) };
   });
 

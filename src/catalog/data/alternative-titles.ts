@@ -16,13 +16,19 @@ export function generateAlternativeTitles(movies: MovieDetails[]): Map<number, A
   const byMovie = new Map<number, AlternativeTitle[]>();
   for (const movie of movies) {
     const countries = rng.pickSome(COUNTRIES, rng.pick([0, 1, 2, 3, 5, 8]));
-    byMovie.set(movie.id, countries.map((row) => {
-      const type = titleType(rng, row.iso_3166_1);
-      const title = type === 'working title' || type === 'short title'
-        ? movie.title.split(':')[0]
-        : row.language === 'en' ? movie.title : titleIn(rng, row.language);
-      return { iso_3166_1: row.iso_3166_1, title, type };
-    }));
+    byMovie.set(
+      movie.id,
+      countries.map((row) => {
+        const type = titleType(rng, row.iso_3166_1);
+        const title =
+          type === 'working title' || type === 'short title'
+            ? movie.title.split(':')[0]
+            : row.language === 'en'
+              ? movie.title
+              : titleIn(rng, row.language);
+        return { iso_3166_1: row.iso_3166_1, title, type };
+      }),
+    );
   }
   return byMovie;
 }

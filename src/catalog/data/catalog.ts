@@ -24,13 +24,25 @@ import { generateReviews } from './reviews.ts';
 import { generateSeasonEpisodeExtras, type EpisodeExtras, type SeasonExtras } from './season-extras.ts';
 import { generateScreenedTheatrically, generateSeasonExternalIds, generateTrendingTv } from './tv-extras.ts';
 import { generateTvSeriesExtras, type TvSeriesExtras } from './tv-series-extras.ts';
-import type {
-  EpisodeAccountState, ScreenedTheatricallyEntry, SeasonDetails, SeasonExternalIds, TvSeriesDetails,
-} from './tv-types.ts';
+import type { EpisodeAccountState, ScreenedTheatricallyEntry, SeasonDetails, SeasonExternalIds, TvSeriesDetails } from './tv-types.ts';
 import { generateTvSeries } from './tv.ts';
 import type {
-  AccountDetails, AlternativeTitle, CompanyAlternativeName, CompanyDetails, Configuration, Genre, Image,
-  MovieChange, MovieDetails, MovieImages, MovieListSummary, MovieRating, Network, Region, Review, TvListSummary,
+  AccountDetails,
+  AlternativeTitle,
+  CompanyAlternativeName,
+  CompanyDetails,
+  Configuration,
+  Genre,
+  Image,
+  MovieChange,
+  MovieDetails,
+  MovieImages,
+  MovieListSummary,
+  MovieRating,
+  Network,
+  Region,
+  Review,
+  TvListSummary,
   WatchProvider,
 } from './types.ts';
 import { generateRegions, generateWatchProviders } from './watch-providers.ts';
@@ -141,7 +153,12 @@ export function generateCatalog(): CatalogData {
     userLists: generateUserLists({ ...lists, account: accountData.account }, movies),
     trendingTv: generateTrendingTv(tvSeries),
     tvSeriesExtras: generateTvSeriesExtras(tvSeries, watchProviders, today),
-    ...generateSeasonEpisodeExtras(tvSeries, seasons, [...people.actors, ...people.crew].map((person) => person.id), today),
+    ...generateSeasonEpisodeExtras(
+      tvSeries,
+      seasons,
+      [...people.actors, ...people.crew].map((person) => person.id),
+      today,
+    ),
     ...generateCollectionsData(movies, tvSeries, seasons, networks, companies),
     movieExtras: generateMovieExtras(movies, watchProviders, today),
     trendingMovies: generateTrendingMovies(movies, today),

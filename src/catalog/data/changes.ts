@@ -53,11 +53,14 @@ export function generateMovieChanges(movies: MovieDetails[], today: string): Map
   for (const movie of movies) {
     const times: number[] = [];
     if (rng.chance(0.45)) {
-      for (let i = rng.int(1, 10); i > 0; i--) times.push(end - rng.int(1, CHANGE_HISTORY_DAYS * DAY_MS / 1000) * 1000);
+      for (let i = rng.int(1, 10); i > 0; i--) times.push(end - rng.int(1, (CHANGE_HISTORY_DAYS * DAY_MS) / 1000) * 1000);
     }
     if (rng.chance(0.12)) times.push(end - rng.int(1, DAY_MS / 1000) * 1000);
     times.sort((a, b) => a - b);
-    byMovie.set(movie.id, times.map((ms) => change(rng, movie, ms)));
+    byMovie.set(
+      movie.id,
+      times.map((ms) => change(rng, movie, ms)),
+    );
   }
   return byMovie;
 }

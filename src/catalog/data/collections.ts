@@ -108,11 +108,46 @@ export interface CollectionsData {
 
 /** Words beyond the change log's, so keyword search has something to page through. */
 const MORE_KEYWORDS = [
-  'lost treasure', 'lost in the woods', 'getting lost', 'lost at sea', 'lost memory', 'paradise lost', 'lost city',
-  'lost love', 'lost tribe', 'lost child', 'lost letter', 'lost film', 'lost island', 'lost friend', 'lost and found',
-  'lost world', 'lost generation', 'lost soul', 'lost signal', 'lost highway', 'lost luggage', 'lost pet',
-  'murder', 'female protagonist', 'biography', 'sports', 'christmas', 'island', 'prison', 'dragon', 'kingdom',
-  'detective', 'superhero', 'zombie', 'robot', 'vampire', 'wedding', 'high school', 'hospital', 'journalism',
+  'lost treasure',
+  'lost in the woods',
+  'getting lost',
+  'lost at sea',
+  'lost memory',
+  'paradise lost',
+  'lost city',
+  'lost love',
+  'lost tribe',
+  'lost child',
+  'lost letter',
+  'lost film',
+  'lost island',
+  'lost friend',
+  'lost and found',
+  'lost world',
+  'lost generation',
+  'lost soul',
+  'lost signal',
+  'lost highway',
+  'lost luggage',
+  'lost pet',
+  'murder',
+  'female protagonist',
+  'biography',
+  'sports',
+  'christmas',
+  'island',
+  'prison',
+  'dragon',
+  'kingdom',
+  'detective',
+  'superhero',
+  'zombie',
+  'robot',
+  'vampire',
+  'wedding',
+  'high school',
+  'hospital',
+  'journalism',
 ];
 
 const GROUP_TYPES: { type: number; name: string; description: string }[] = [
@@ -147,12 +182,32 @@ function logosOf(rng: Random, own: string | null): LogoImage[] {
 }
 
 function picture(rng: Random, kind: 'backdrop' | 'poster', filePath?: string, iso?: string | null): Image {
-  const [width, height] = kind === 'backdrop' ? rng.pick([[1280, 720], [1920, 1080], [3840, 2160]]) : rng.pick([[500, 750], [1000, 1500], [2000, 3000]]);
+  const [width, height] =
+    kind === 'backdrop'
+      ? rng.pick([
+          [1280, 720],
+          [1920, 1080],
+          [3840, 2160],
+        ])
+      : rng.pick([
+          [500, 750],
+          [1000, 1500],
+          [2000, 3000],
+        ]);
   const voteCount = rng.chance(0.4) ? 0 : rng.int(1, 30);
   return {
     aspect_ratio: Math.round((width / height) * 1000) / 1000,
     height,
-    iso_639_1: iso !== undefined ? iso : kind === 'backdrop' ? (rng.chance(0.7) ? null : 'en') : rng.chance(0.7) ? 'en' : rng.pick(LANGUAGES).iso_639_1,
+    iso_639_1:
+      iso !== undefined
+        ? iso
+        : kind === 'backdrop'
+          ? rng.chance(0.7)
+            ? null
+            : 'en'
+          : rng.chance(0.7)
+            ? 'en'
+            : rng.pick(LANGUAGES).iso_639_1,
     file_path: filePath ?? rng.imagePath(),
     vote_average: voteCount === 0 ? 0 : rng.decimal(5.1, 5.8, 3),
     vote_count: voteCount,
@@ -198,13 +253,20 @@ function generateCollectionRecords(rng: Random, movies: MovieDetails[]) {
     collectionImages.set(summary.id, { backdrops, posters });
     const codes = new Set(['en', language]);
     for (const row of rng.pickSome(LANGUAGES, rng.int(0, 4))) codes.add(row.iso_639_1);
-    collectionTranslations.set(summary.id, [...codes].sort().map((code) => {
-      const row = LANGUAGES.find((l) => l.iso_639_1 === code) ?? LANGUAGES[6];
-      const data = code === 'en'
-        ? { title: summary.name, overview, homepage: '' }
-        : { title: rng.chance(0.8) ? titleIn(rng, code) : '', overview: rng.chance(0.6) ? movieOverview(rng) : '', homepage: '' };
-      return { iso_3166_1: countryOfLanguage(code), iso_639_1: code, name: row.name, english_name: row.english_name, data };
-    }).sort((a, b) => (a.iso_3166_1 < b.iso_3166_1 ? -1 : a.iso_3166_1 > b.iso_3166_1 ? 1 : 0)));
+    collectionTranslations.set(
+      summary.id,
+      [...codes]
+        .sort()
+        .map((code) => {
+          const row = LANGUAGES.find((l) => l.iso_639_1 === code) ?? LANGUAGES[6];
+          const data =
+            code === 'en'
+              ? { title: summary.name, overview, homepage: '' }
+              : { title: rng.chance(0.8) ? titleIn(rng, code) : '', overview: rng.chance(0.6) ? movieOverview(rng) : '', homepage: '' };
+          return { iso_3166_1: countryOfLanguage(code), iso_639_1: code, name: row.name, english_name: row.english_name, data };
+        })
+        .sort((a, b) => (a.iso_3166_1 < b.iso_3166_1 ? -1 : a.iso_3166_1 > b.iso_3166_1 ? 1 : 0)),
+    );
   }
   return { collections, collectionImages, collectionTranslations };
 }
@@ -226,11 +288,17 @@ function generateKeywords(rng: Random, movies: MovieDetails[], tvSeries: TvSerie
       const added = key === 'plot_keywords' && item.action === 'added' ? byId.get((item.value as Keyword).id) : undefined;
       if (added) chosen.add(added);
     }
-    movieKeywords.set(movie.id, [...chosen].sort((a, b) => a.id - b.id));
+    movieKeywords.set(
+      movie.id,
+      [...chosen].sort((a, b) => a.id - b.id),
+    );
   }
   const tvKeywords = new Map<number, Keyword[]>();
   for (const series of tvSeries) {
-    tvKeywords.set(series.id, rng.pickSome(keywords, rng.pick([0, 1, 2, 3, 4])).sort((a, b) => a.id - b.id));
+    tvKeywords.set(
+      series.id,
+      rng.pickSome(keywords, rng.pick([0, 1, 2, 3, 4])).sort((a, b) => a.id - b.id),
+    );
   }
   return { keywords, movieKeywords, tvKeywords };
 }
@@ -250,7 +318,10 @@ function generateNetworkData(rng: Random, networks: Network[]) {
       origin_country: network.origin_country,
     });
     const candidates = [`${network.name} HD`, `${network.name} Television`, network.name.toUpperCase(), `${network.name} International`];
-    networkAlternativeNames.set(network.id, rng.pickSome(candidates, rng.pick([0, 1, 1, 2])).map((name) => ({ name, type: '' })));
+    networkAlternativeNames.set(
+      network.id,
+      rng.pickSome(candidates, rng.pick([0, 1, 1, 2])).map((name) => ({ name, type: '' })),
+    );
     networkLogos.set(network.id, logosOf(rng, network.logo_path));
   }
   return { networkDetails, networkAlternativeNames, networkLogos };
@@ -269,7 +340,10 @@ function generateEpisodeGroups(rng: Random, tvSeries: TvSeriesDetails[], seasons
     for (const kind of rng.pickSome(GROUP_TYPES, rng.int(1, 3))) {
       // Split the series' episodes (in air order, or shuffled for story arcs) into consecutive groups.
       const ordered = kind.type === 5 ? rng.shuffle(episodes) : episodes;
-      const chosen = kind.type === 4 || kind.type === 5 ? ordered.slice(0, Math.max(1, rng.int(Math.ceil(ordered.length / 2), ordered.length))) : ordered;
+      const chosen =
+        kind.type === 4 || kind.type === 5
+          ? ordered.slice(0, Math.max(1, rng.int(Math.ceil(ordered.length / 2), ordered.length)))
+          : ordered;
       const groupCount = Math.min(chosen.length, kind.type === 2 ? 1 : Math.max(1, rng.int(1, regular.length + 1)));
       const size = Math.ceil(chosen.length / groupCount);
       const groups = Array.from({ length: groupCount }, (_, index) => ({

@@ -167,8 +167,24 @@ function distinctCrew(episodes: SeasonEpisode[]): CrewCredit[] {
 
 /** Roles and jobs summed over episodes: regulars count every episode of their seasons. */
 function aggregate(episodes: SeasonEpisode[], regulars: Regular[]): AggregateCredits {
-  const cast = new Map<number, { person: PersonFields; roles: Map<string, { credit_id: string; character: string; episode_count: number }>; episodes: Set<number>; rank: number }>();
-  const crew = new Map<string, { person: PersonFields; department: string; jobs: Map<string, { credit_id: string; job: string; episode_count: number }>; episodes: Set<number> }>();
+  const cast = new Map<
+    number,
+    {
+      person: PersonFields;
+      roles: Map<string, { credit_id: string; character: string; episode_count: number }>;
+      episodes: Set<number>;
+      rank: number;
+    }
+  >();
+  const crew = new Map<
+    string,
+    {
+      person: PersonFields;
+      department: string;
+      jobs: Map<string, { credit_id: string; job: string; episode_count: number }>;
+      episodes: Set<number>;
+    }
+  >();
   const addCast = (person: PersonFields, character: string, creditId: string, episodeId: number, rank: number) => {
     let entry = cast.get(person.id);
     if (!entry) cast.set(person.id, (entry = { person, roles: new Map(), episodes: new Set(), rank }));
@@ -218,8 +234,14 @@ export function generateCredits(
 ): CreditsData {
   const rng = new Random('credits');
   const data: CreditsData = {
-    movies: new Map(), series: new Map(), seriesAggregate: new Map(), seasons: new Map(), seasonsAggregate: new Map(),
-    episodes: new Map(), people: new Map(), byId: new Map(),
+    movies: new Map(),
+    series: new Map(),
+    seriesAggregate: new Map(),
+    seasons: new Map(),
+    seasonsAggregate: new Map(),
+    episodes: new Map(),
+    people: new Map(),
+    byId: new Map(),
   };
   const everyone = [...pool.actors, ...pool.crew];
   for (const person of everyone) data.people.set(person.id, { movieCast: [], movieCrew: [], tvCast: [], tvCrew: [] });
@@ -231,15 +253,30 @@ export function generateCredits(
     for (const c of credits.cast) {
       creditsOf(c.id).movieCast.push({ movieId: movie.id, character: c.character, credit_id: c.credit_id, order: c.order });
       data.byId.set(c.credit_id, {
-        id: c.credit_id, credit_type: 'cast', department: 'Actors', job: 'Actor', media_type: 'movie', mediaId: movie.id,
-        personId: c.id, character: c.character, episodes: [], seasons: [],
+        id: c.credit_id,
+        credit_type: 'cast',
+        department: 'Actors',
+        job: 'Actor',
+        media_type: 'movie',
+        mediaId: movie.id,
+        personId: c.id,
+        character: c.character,
+        episodes: [],
+        seasons: [],
       });
     }
     for (const c of credits.crew) {
       creditsOf(c.id).movieCrew.push({ movieId: movie.id, credit_id: c.credit_id, department: c.department, job: c.job });
       data.byId.set(c.credit_id, {
-        id: c.credit_id, credit_type: 'crew', department: c.department, job: c.job, media_type: 'movie', mediaId: movie.id,
-        personId: c.id, episodes: [], seasons: [],
+        id: c.credit_id,
+        credit_type: 'crew',
+        department: c.department,
+        job: c.job,
+        media_type: 'movie',
+        mediaId: movie.id,
+        personId: c.id,
+        episodes: [],
+        seasons: [],
       });
     }
   }
@@ -259,14 +296,29 @@ export function generateCredits(
         const at = { season_number: ep.season_number, episode_number: ep.episode_number };
         for (const g of ep.guest_stars) {
           data.byId.set(g.credit_id, {
-            id: g.credit_id, credit_type: 'cast', department: 'Actors', job: 'Actor', media_type: 'tv', mediaId: series.id,
-            personId: g.id, character: g.character, episodes: [at], seasons: [ep.season_number],
+            id: g.credit_id,
+            credit_type: 'cast',
+            department: 'Actors',
+            job: 'Actor',
+            media_type: 'tv',
+            mediaId: series.id,
+            personId: g.id,
+            character: g.character,
+            episodes: [at],
+            seasons: [ep.season_number],
           });
         }
         for (const c of ep.crew) {
           data.byId.set(c.credit_id, {
-            id: c.credit_id, credit_type: 'crew', department: c.department, job: c.job, media_type: 'tv', mediaId: series.id,
-            personId: c.id, episodes: [at], seasons: [ep.season_number],
+            id: c.credit_id,
+            credit_type: 'crew',
+            department: c.department,
+            job: c.job,
+            media_type: 'tv',
+            mediaId: series.id,
+            personId: c.id,
+            episodes: [at],
+            seasons: [ep.season_number],
           });
         }
       }
@@ -274,8 +326,16 @@ export function generateCredits(
     for (const r of regulars) {
       const spanned = regularNumbers.filter((n) => n >= r.firstSeason && n <= r.lastSeason);
       data.byId.set(r.credit_id, {
-        id: r.credit_id, credit_type: 'cast', department: 'Actors', job: 'Actor', media_type: 'tv', mediaId: series.id,
-        personId: r.person.id, character: r.character, episodes: [], seasons: spanned,
+        id: r.credit_id,
+        credit_type: 'cast',
+        department: 'Actors',
+        job: 'Actor',
+        media_type: 'tv',
+        mediaId: series.id,
+        personId: r.person.id,
+        character: r.character,
+        episodes: [],
+        seasons: spanned,
       });
     }
     const creators: CrewCredit[] = series.created_by.map((creator) => {
@@ -284,8 +344,15 @@ export function generateCredits(
     });
     for (const c of creators) {
       data.byId.set(c.credit_id, {
-        id: c.credit_id, credit_type: 'crew', department: 'Writing', job: 'Creator', media_type: 'tv', mediaId: series.id,
-        personId: c.id, episodes: [], seasons: regularNumbers,
+        id: c.credit_id,
+        credit_type: 'crew',
+        department: 'Writing',
+        job: 'Creator',
+        media_type: 'tv',
+        mediaId: series.id,
+        personId: c.id,
+        episodes: [],
+        seasons: regularNumbers,
       });
       creditsOf(c.id).tvCrew.push({ seriesId: series.id, credit_id: c.credit_id, department: 'Writing', job: 'Creator', episode_count: 0 });
     }
@@ -299,14 +366,22 @@ export function generateCredits(
     // A person's TV credits are exactly the series' aggregate roles and jobs.
     for (const member of total.cast) {
       for (const role of member.roles) {
-        creditsOf(member.id).tvCast.push({ seriesId: series.id, character: role.character, credit_id: role.credit_id, episode_count: role.episode_count });
+        creditsOf(member.id).tvCast.push({
+          seriesId: series.id,
+          character: role.character,
+          credit_id: role.credit_id,
+          episode_count: role.episode_count,
+        });
       }
     }
     for (const member of total.crew) {
       for (const job of member.jobs) {
         creditsOf(member.id).tvCrew.push({
-          seriesId: series.id, credit_id: job.credit_id, department: member.department,
-          job: job.job, episode_count: job.episode_count,
+          seriesId: series.id,
+          credit_id: job.credit_id,
+          department: member.department,
+          job: job.job,
+          episode_count: job.episode_count,
         });
       }
     }

@@ -7,8 +7,16 @@ import type { Image, MovieDetails, MovieImages } from './types.ts';
 type Kind = 'backdrop' | 'poster' | 'logo';
 
 const SIZES: Record<Exclude<Kind, 'logo'>, [number, number][]> = {
-  backdrop: [[1280, 720], [1920, 1080], [3840, 2160]],
-  poster: [[500, 750], [1000, 1500], [2000, 3000]],
+  backdrop: [
+    [1280, 720],
+    [1920, 1080],
+    [3840, 2160],
+  ],
+  poster: [
+    [500, 750],
+    [1000, 1500],
+    [2000, 3000],
+  ],
 };
 
 /** Backdrops are mostly language-neutral, posters and logos mostly carry text. */

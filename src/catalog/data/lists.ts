@@ -26,7 +26,10 @@ function memberships(rng: Random, workIds: number[], listIds: number[]): Map<num
   for (const workId of workIds) {
     const roll = rng.float();
     const count = roll < 0.3 ? 0 : roll < 0.9 ? rng.int(1, 15) : rng.int(21, 60);
-    byWork.set(workId, rng.pickSome(listIds, count).sort((a, b) => b - a));
+    byWork.set(
+      workId,
+      rng.pickSome(listIds, count).sort((a, b) => b - a),
+    );
   }
   return byWork;
 }
@@ -41,8 +44,16 @@ export function generateLists(movies: MovieDetails[], tvSeries: TvSeriesDetails[
   const rng = new Random('lists');
   const movieListIds = rng.sparseIds(500, 8_000_000, 4_000);
   const tvListIds = rng.sparseIds(150, movieListIds[movieListIds.length - 1], 4_000);
-  const listsOfMovie = memberships(rng, movies.map((m) => m.id), movieListIds);
-  const listsOfSeries = memberships(rng, tvSeries.map((s) => s.id), tvListIds);
+  const listsOfMovie = memberships(
+    rng,
+    movies.map((m) => m.id),
+    movieListIds,
+  );
+  const listsOfSeries = memberships(
+    rng,
+    tvSeries.map((s) => s.id),
+    tvListIds,
+  );
   const movieCounts = itemCounts(listsOfMovie);
   const tvCounts = itemCounts(listsOfSeries);
 

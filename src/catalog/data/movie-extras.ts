@@ -130,21 +130,21 @@ function releaseDatesOf(rng: Random, movie: MovieDetails, today: string): Countr
   return results.sort((a, b) => (a.iso_3166_1 < b.iso_3166_1 ? -1 : 1));
 }
 
-
 function translationsOf(rng: Random, movie: MovieDetails): MovieTranslation[] {
   const codes = new Set(['en', movie.original_language]);
   for (const row of rng.pickSome(LANGUAGES, rng.int(0, 3))) codes.add(row.iso_639_1);
   return [...codes].sort().map((code) => {
     const row = languageRow(code);
-    const data = code === 'en'
-      ? { homepage: movie.homepage, overview: movie.overview, runtime: movie.runtime, tagline: movie.tagline, title: movie.title }
-      : {
-        homepage: '',
-        overview: rng.chance(0.8) ? movieOverview(rng) : '',
-        runtime: movie.runtime,
-        tagline: rng.chance(0.4) ? rng.pick(TAGLINES) : '',
-        title: code === movie.original_language ? movie.original_title : titleIn(rng, code),
-      };
+    const data =
+      code === 'en'
+        ? { homepage: movie.homepage, overview: movie.overview, runtime: movie.runtime, tagline: movie.tagline, title: movie.title }
+        : {
+            homepage: '',
+            overview: rng.chance(0.8) ? movieOverview(rng) : '',
+            runtime: movie.runtime,
+            tagline: rng.chance(0.4) ? rng.pick(TAGLINES) : '',
+            title: code === movie.original_language ? movie.original_title : titleIn(rng, code),
+          };
     return { iso_3166_1: countryOfLanguage(code), iso_639_1: code, name: row.name, english_name: row.english_name, data };
   });
 }
@@ -176,7 +176,8 @@ function watchProvidersOf(rng: Random, movie: MovieDetails, providers: WatchProv
       display_priority: provider.display_priorities[country],
     });
     const pick = () =>
-      rng.pickSome(available, rng.int(1, Math.min(3, available.length)))
+      rng
+        .pickSome(available, rng.int(1, Math.min(3, available.length)))
         .sort((a, b) => a.display_priorities[country] - b.display_priorities[country] || a.provider_id - b.provider_id)
         .map(offer);
     const offers: CountryOffers = { link: `https://www.themoviedb.org/movie/${movie.id}-${slug(movie.title)}/watch?locale=${country}` };
@@ -190,13 +191,18 @@ function watchProvidersOf(rng: Random, movie: MovieDetails, providers: WatchProv
 
 export function generateMovieExtras(movies: MovieDetails[], providers: WatchProvider[], today: string): Map<number, MovieExtras> {
   const rng = new Random('movie-extras');
-  return new Map(movies.map((movie) => [movie.id, {
-    videos: videosOf(rng, movie, today),
-    releaseDates: releaseDatesOf(rng, movie, today),
-    translations: translationsOf(rng, movie),
-    externalIds: externalIdsOf(rng, movie),
-    watchProviders: watchProvidersOf(rng, movie, providers, today),
-  }]));
+  return new Map(
+    movies.map((movie) => [
+      movie.id,
+      {
+        videos: videosOf(rng, movie, today),
+        releaseDates: releaseDatesOf(rng, movie, today),
+        translations: translationsOf(rng, movie),
+        externalIds: externalIdsOf(rng, movie),
+        watchProviders: watchProvidersOf(rng, movie, providers, today),
+      },
+    ]),
+  );
 }
 
 /** Movie ids in trending order (released movies only). Day favours recent buzz, week leans on popularity. */
@@ -205,7 +211,9 @@ export function generateTrendingMovies(movies: MovieDetails[], today: string): {
   const released = movies.filter((movie) => movie.release_date && movie.release_date <= today);
   const recency = (movie: MovieDetails) => Math.max(0, 1 - (dayToMs(today) - dayToMs(movie.release_date)) / (365 * DAY_MS));
   const order = (weight: number) => {
-    const scores = new Map(released.map((movie) => [movie.id, Math.log1p(movie.popularity) * weight + recency(movie) * 4 + rng.float() * 3]));
+    const scores = new Map(
+      released.map((movie) => [movie.id, Math.log1p(movie.popularity) * weight + recency(movie) * 4 + rng.float() * 3]),
+    );
     return released.map((movie) => movie.id).sort((a, b) => scores.get(b)! - scores.get(a)! || a - b);
   };
   return { day: order(0.4), week: order(1.5) };

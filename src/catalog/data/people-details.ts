@@ -63,7 +63,14 @@ export interface PeopleData {
   trending: { day: number[]; week: number[] };
 }
 
-const TRANSLATION_LOCALES = [['fr', 'FR'], ['de', 'DE'], ['es', 'ES'], ['it', 'IT'], ['ja', 'JP'], ['pt', 'BR']] as const;
+const TRANSLATION_LOCALES = [
+  ['fr', 'FR'],
+  ['de', 'DE'],
+  ['es', 'ES'],
+  ['it', 'IT'],
+  ['ja', 'JP'],
+  ['pt', 'BR'],
+] as const;
 
 const ROLE_NOUNS: Record<string, string> = {
   Acting: 'actor',
@@ -88,7 +95,11 @@ function biography(rng: Random, person: PersonFields, birthday: string | null, p
 function profileImages(rng: Random, person: PersonFields): Image[] {
   const paths = [...(person.profile_path ? [person.profile_path] : []), ...Array.from({ length: rng.int(0, 3) }, () => rng.imagePath())];
   return paths.map((file_path) => {
-    const [width, height] = rng.pick([[500, 750], [1000, 1500], [2000, 3000]]);
+    const [width, height] = rng.pick([
+      [500, 750],
+      [1000, 1500],
+      [2000, 3000],
+    ]);
     const voteCount = rng.chance(0.4) ? 0 : rng.int(1, 20);
     return {
       aspect_ratio: Math.round((width / height) * 1000) / 1000,
@@ -114,7 +125,8 @@ export function personChanges(details: PersonDetails, times: readonly string[]):
     const base = { id: rng.objectId(ms), time, iso_639_1: '', iso_3166_1: '' };
     const roll = rng.float();
     if (roll < 0.4) return { key: 'images', item: { ...base, action: 'added', value: { profile: { file_path: rng.imagePath() } } } };
-    if (roll < 0.7) return { key: 'also_known_as', item: { ...base, action: 'added', value: `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}` } };
+    if (roll < 0.7)
+      return { key: 'also_known_as', item: { ...base, action: 'added', value: `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}` } };
     if (roll < 0.9) {
       return { key: 'biography', item: { ...base, action: 'updated', iso_639_1: 'en', value: details.biography, original_value: '' } };
     }
@@ -126,12 +138,16 @@ export function generatePeopleData(pool: PeoplePool, today: string): PeopleData 
   const rng = new Random('people-details');
   const everyone = [...pool.actors, ...pool.crew].sort((a, b) => a.id - b.id);
   const data: PeopleData = {
-    details: [], profiles: new Map(), externalIds: new Map(), translations: new Map(),
+    details: [],
+    profiles: new Map(),
+    externalIds: new Map(),
+    translations: new Map(),
     trending: { day: [], week: [] },
   };
   for (const person of everyone) {
     const birthday = rng.chance(0.85) ? addDays(today, -rng.int(18 * 365, 85 * 365)) : null;
-    const deathday = birthday && birthday < addDays(today, -70 * 365) && rng.chance(0.3) ? addDays(birthday, rng.int(60 * 365, 69 * 365)) : null;
+    const deathday =
+      birthday && birthday < addDays(today, -70 * 365) && rng.chance(0.3) ? addDays(birthday, rng.int(60 * 365, 69 * 365)) : null;
     const countryCode = rng.pick(Object.keys(CITIES));
     const place = rng.chance(0.8) ? `${rng.pick(CITIES[countryCode])}, ${countryCode}` : null;
     const imdbId = rng.chance(0.9) ? `nm${rng.int(1, 9_999_999).toString().padStart(7, '0')}` : null;
@@ -170,7 +186,15 @@ export function generatePeopleData(pool: PeoplePool, today: string): PeopleData 
     });
     const english = languageRow('en');
     const translations: PersonTranslation[] = details.biography
-      ? [{ iso_3166_1: 'US', iso_639_1: 'en', name: english.name, english_name: english.english_name, data: { biography: details.biography, name: '' } }]
+      ? [
+          {
+            iso_3166_1: 'US',
+            iso_639_1: 'en',
+            name: english.name,
+            english_name: english.english_name,
+            data: { biography: details.biography, name: '' },
+          },
+        ]
       : [];
     for (const [lang, countryOf] of rng.pickSome(TRANSLATION_LOCALES, rng.int(0, 3))) {
       const row = languageRow(lang);
@@ -179,7 +203,10 @@ export function generatePeopleData(pool: PeoplePool, today: string): PeopleData 
         iso_639_1: lang,
         name: row.name,
         english_name: row.english_name,
-        data: { biography: details.biography ? `[${lang}] ${details.biography}` : '', name: lang === 'ja' ? `${person.name}（${lang}）` : '' },
+        data: {
+          biography: details.biography ? `[${lang}] ${details.biography}` : '',
+          name: lang === 'ja' ? `${person.name}（${lang}）` : '',
+        },
       });
     }
     data.translations.set(person.id, translations);

@@ -79,7 +79,10 @@ export class Random {
   /** Lower-case hex, e.g. the 24-character ids of reviews and credits. Built 8 digits per draw: ids are many. */
   hex(length: number): string {
     let out = '';
-    while (out.length < length) out += Math.floor(this.next() * 4294967296).toString(16).padStart(8, '0');
+    while (out.length < length)
+      out += Math.floor(this.next() * 4294967296)
+        .toString(16)
+        .padStart(8, '0');
     return out.slice(0, length);
   }
 
@@ -88,7 +91,11 @@ export class Random {
    * then 16 random ones. Times before 1970 cannot be encoded and count as 1970.
    */
   objectId(ms: number): string {
-    return Math.max(0, Math.floor(ms / 1000)).toString(16).padStart(8, '0') + this.hex(16);
+    return (
+      Math.max(0, Math.floor(ms / 1000))
+        .toString(16)
+        .padStart(8, '0') + this.hex(16)
+    );
   }
 
   /** Mixed-case alphanumerics, e.g. YouTube-like video keys. */

@@ -52,9 +52,14 @@ export class RatingStore {
    */
   mirrorEpisodes(rater: Rater, states: Map<number, EpisodeAccountState>, createdAt: (episodeId: number) => string): void {
     this.episodeMirror = { rater, states };
-    const seeded = [...states].filter(([, state]) => state.rated !== false).map(([id, state]) => ({
-      kind: 'episode' as const, id, value: (state.rated as { value: number }).value, created_at: createdAt(id),
-    }));
+    const seeded = [...states]
+      .filter(([, state]) => state.rated !== false)
+      .map(([id, state]) => ({
+        kind: 'episode' as const,
+        id,
+        value: (state.rated as { value: number }).value,
+        created_at: createdAt(id),
+      }));
     for (const rating of seeded.sort((a, b) => a.created_at.localeCompare(b.created_at))) this.seed(rater, rating);
   }
 

@@ -35,13 +35,20 @@ function reviewCount(rng: Random, kind: 'movie' | 'tv'): number {
 
 /** Reviews of one work, oldest first (the order the real list endpoints use). */
 function reviewsOf(
-  rng: Random, pool: ReviewAuthorDetails[], kind: 'movie' | 'tv', id: number, title: string, released: string, endMs: number,
+  rng: Random,
+  pool: ReviewAuthorDetails[],
+  kind: 'movie' | 'tv',
+  id: number,
+  title: string,
+  released: string,
+  endMs: number,
 ): Review[] {
   // Not yet released (festival screenings, press previews): reviews from the last 90 days.
   const releasedMs = released ? dayToMs(released) : Infinity;
   const startMs = Math.max(releasedMs <= endMs ? releasedMs : endMs - 90 * DAY_MS, FIRST_REVIEW_MS);
-  const times = Array.from({ length: reviewCount(rng, kind) }, () => startMs + rng.float() * Math.max(0, endMs - startMs))
-    .sort((a, b) => a - b);
+  const times = Array.from({ length: reviewCount(rng, kind) }, () => startMs + rng.float() * Math.max(0, endMs - startMs)).sort(
+    (a, b) => a - b,
+  );
   return times.map((createdMs) => {
     const reviewId = rng.objectId(createdMs);
     const author = rng.pick(pool);

@@ -66,16 +66,16 @@ export interface SeasonEpisodeExtras {
   personChangeTimes: Map<number, string[]>;
 }
 
-
 function translations(rng: Random, own: { name: string; overview: string }, originalLanguage: string, nameOf: (code: string) => string) {
   const codes = new Set(['en']);
   if (LANGUAGES.some((row) => row.iso_639_1 === originalLanguage)) codes.add(originalLanguage);
   for (const row of rng.pickSome(LANGUAGES, rng.int(0, 3))) codes.add(row.iso_639_1);
   return [...codes].sort().map((code): ExtrasTranslation => {
     const row = languageRow(code);
-    const data = code === 'en'
-      ? { name: own.name, overview: own.overview }
-      : { name: rng.chance(0.7) ? nameOf(code) : '', overview: rng.chance(0.6) ? episodeOverview(rng) : '' };
+    const data =
+      code === 'en'
+        ? { name: own.name, overview: own.overview }
+        : { name: rng.chance(0.7) ? nameOf(code) : '', overview: rng.chance(0.6) ? episodeOverview(rng) : '' };
     return { iso_3166_1: countryOfLanguage(code), iso_639_1: code, name: row.name, english_name: row.english_name, data };
   });
 }
@@ -129,7 +129,10 @@ function seasonChange(rng: Random, season: SeasonDetails, ms: number): MovieChan
   const roll = rng.float();
   if (roll < 0.45 && season.episodes.length > 0) {
     const episode = rng.pick(season.episodes);
-    return { key: 'episode', item: item(rng, ms, rng.chance(0.8) ? 'updated' : 'added', { episode_id: episode.id, episode_number: episode.episode_number }) };
+    return {
+      key: 'episode',
+      item: item(rng, ms, rng.chance(0.8) ? 'updated' : 'added', { episode_id: episode.id, episode_number: episode.episode_number }),
+    };
   }
   if (roll < 0.7) return { key: 'images', item: item(rng, ms, 'added', { poster: { file_path: rng.imagePath(), iso_639_1: 'en' } }) };
   if (roll < 0.9) return { key: 'overview', item: item(rng, ms, 'updated', season.overview, 'en') };
@@ -141,7 +144,8 @@ function episodeChange(rng: Random, episode: SeasonEpisode, ms: number): MovieCh
   if (roll < 0.3) return { key: 'overview', item: item(rng, ms, 'updated', episode.overview, 'en') };
   if (roll < 0.5) return { key: 'name', item: item(rng, ms, 'updated', episode.name, 'en') };
   if (roll < 0.7) return { key: 'images', item: item(rng, ms, 'added', { still: { file_path: rng.imagePath() } }) };
-  if (roll < 0.85) return { key: 'production_code', item: item(rng, ms, 'added', episode.production_code || String(episode.episode_number)) };
+  if (roll < 0.85)
+    return { key: 'production_code', item: item(rng, ms, 'added', episode.production_code || String(episode.episode_number)) };
   return { key: 'runtime', item: item(rng, ms, 'updated', episode.runtime) };
 }
 
@@ -180,7 +184,8 @@ export function generateSeasonEpisodeExtras(
         seriesId: series.id,
         seasonNumber: season.season_number,
         translations: translations(rng, season, language, (code) =>
-          season.season_number === 0 ? titleIn(rng, code) : `${titleIn(rng, code).split(' ')[0]} ${season.season_number}`),
+          season.season_number === 0 ? titleIn(rng, code) : `${titleIn(rng, code).split(' ')[0]} ${season.season_number}`,
+        ),
         videos: videos(rng, `${series.name} ${season.name}`, season.air_date, today, videoCount, SEASON_VIDEO_TYPES),
         changes: changeTimes(rng, end, 0.3, 0.08).map((ms) => seasonChange(rng, season, ms)),
       });
@@ -196,7 +201,14 @@ export function generateSeasonEpisodeExtras(
           seasonNumber: season.season_number,
           episodeNumber: episode.episode_number,
           translations: translations(rng, episode, language, (code) => titleIn(rng, code)),
-          videos: videos(rng, episode.name, episode.air_date, today, episodeAired && rng.chance(0.2) ? rng.int(1, 2) : 0, EPISODE_VIDEO_TYPES),
+          videos: videos(
+            rng,
+            episode.name,
+            episode.air_date,
+            today,
+            episodeAired && rng.chance(0.2) ? rng.int(1, 2) : 0,
+            EPISODE_VIDEO_TYPES,
+          ),
           externalIds: externalIds(rng, episode, episodeAired),
           stills,
           changes: changeTimes(rng, end, 0.12, 0.04).map((ms) => episodeChange(rng, episode, ms)),

@@ -10,7 +10,11 @@ import { FIRST_NAMES } from './words.ts';
 /** Hands out unique, increasing ids with gaps, shared by all series. */
 export class IdSequence {
   private last: number;
-  constructor(private readonly rng: Random, start: number, private readonly maxGap: number) {
+  constructor(
+    private readonly rng: Random,
+    start: number,
+    private readonly maxGap: number,
+  ) {
     this.last = start;
   }
   next(): number {

@@ -1,8 +1,6 @@
 /** Plausible names, titles and texts made from the word lists. */
 import type { Random } from './random.ts';
-import {
-  ADJECTIVES, FIRST_NAMES, FOREIGN_WORDS, GENRE_NOUNS, LAST_NAMES, NOUNS, PLACES,
-} from './words.ts';
+import { ADJECTIVES, FIRST_NAMES, FOREIGN_WORDS, GENRE_NOUNS, LAST_NAMES, NOUNS, PLACES } from './words.ts';
 
 export function personName(rng: Random): string {
   return `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
@@ -13,13 +11,20 @@ export function englishTitle(rng: Random): string {
   const adjective = rng.pick(ADJECTIVES);
   const noun = rng.pick(NOUNS);
   switch (rng.int(0, 6)) {
-    case 0: return `The ${adjective} ${noun}`;
-    case 1: return `${noun} of ${rng.pick(PLACES)}`;
-    case 2: return `${adjective} ${noun}`;
-    case 3: return `The ${noun} of ${rng.pick(NOUNS)}s`;
-    case 4: return `${rng.pick(FIRST_NAMES)}'s ${noun}`;
-    case 5: return `${noun}: ${adjective} ${rng.pick(NOUNS)}`;
-    default: return `${rng.pick(PLACES)}`;
+    case 0:
+      return `The ${adjective} ${noun}`;
+    case 1:
+      return `${noun} of ${rng.pick(PLACES)}`;
+    case 2:
+      return `${adjective} ${noun}`;
+    case 3:
+      return `The ${noun} of ${rng.pick(NOUNS)}s`;
+    case 4:
+      return `${rng.pick(FIRST_NAMES)}'s ${noun}`;
+    case 5:
+      return `${noun}: ${adjective} ${rng.pick(NOUNS)}`;
+    default:
+      return `${rng.pick(PLACES)}`;
   }
 }
 
@@ -74,5 +79,8 @@ export function episodeOverview(rng: Random): string {
 }
 
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

@@ -32,7 +32,10 @@ export function generateScreenedTheatrically(
   for (const series of tvSeries) {
     const episodes = (seasons.get(series.id) ?? []).filter((s) => s.season_number > 0).flatMap((s) => s.episodes);
     const picked = rng.chance(0.15) ? rng.pickSome(episodes, rng.int(1, 4)) : [];
-    bySeries.set(series.id, picked.map((ep) => ({ id: ep.id, episode_number: ep.episode_number, season_number: ep.season_number })));
+    bySeries.set(
+      series.id,
+      picked.map((ep) => ({ id: ep.id, episode_number: ep.episode_number, season_number: ep.season_number })),
+    );
   }
   return bySeries;
 }

@@ -92,7 +92,19 @@ function image(rng: Random, kind: 'backdrop' | 'poster' | 'logo', lang: string, 
     width = rng.int(300, 2000);
     height = Math.round(width / rng.decimal(1.5, 8, 2));
   } else {
-    [width, height] = rng.pick(kind === 'backdrop' ? [[1280, 720], [1920, 1080], [3840, 2160]] : [[500, 750], [1000, 1500], [2000, 3000]]);
+    [width, height] = rng.pick(
+      kind === 'backdrop'
+        ? [
+            [1280, 720],
+            [1920, 1080],
+            [3840, 2160],
+          ]
+        : [
+            [500, 750],
+            [1000, 1500],
+            [2000, 3000],
+          ],
+    );
   }
   const voteCount = rng.chance(0.4) ? 0 : rng.int(1, 20);
   const language = iso !== undefined ? iso : kind === 'backdrop' ? (rng.chance(0.75) ? null : 'en') : rng.chance(0.6) ? 'en' : lang;
@@ -134,7 +146,11 @@ function contentRatingsOf(rng: Random, series: TvSeriesDetails): TvContentRating
     .sort()
     .map((code) => {
       const table = TV_CERTIFICATIONS[code];
-      return { descriptors: [], iso_3166_1: code, rating: table[Math.min(table.length - 1, Math.floor(severity * table.length))].certification };
+      return {
+        descriptors: [],
+        iso_3166_1: code,
+        rating: table[Math.min(table.length - 1, Math.floor(severity * table.length))].certification,
+      };
     });
 }
 
@@ -155,20 +171,20 @@ function externalIdsOf(rng: Random, series: TvSeriesDetails): TvExternalIds {
   };
 }
 
-
 function translationsOf(rng: Random, series: TvSeriesDetails): TvTranslation[] {
   const codes = new Set(['en', series.original_language]);
   for (const row of rng.pickSome(LANGUAGES, rng.int(0, 3))) codes.add(row.iso_639_1);
   return [...codes].sort().map((code) => {
     const row = languageRow(code);
-    const data = code === 'en'
-      ? { name: series.name, overview: series.overview, homepage: series.homepage, tagline: series.tagline }
-      : {
-        name: code === series.original_language ? series.original_name : titleIn(rng, code),
-        overview: rng.chance(0.8) ? seriesOverview(rng) : '',
-        homepage: '',
-        tagline: rng.chance(0.3) ? rng.pick(TAGLINES) : '',
-      };
+    const data =
+      code === 'en'
+        ? { name: series.name, overview: series.overview, homepage: series.homepage, tagline: series.tagline }
+        : {
+            name: code === series.original_language ? series.original_name : titleIn(rng, code),
+            overview: rng.chance(0.8) ? seriesOverview(rng) : '',
+            homepage: '',
+            tagline: rng.chance(0.3) ? rng.pick(TAGLINES) : '',
+          };
     return { iso_3166_1: countryOfLanguage(code), iso_639_1: code, name: row.name, english_name: row.english_name, data };
   });
 }
@@ -204,7 +220,8 @@ function watchProvidersOf(rng: Random, series: TvSeriesDetails, providers: Watch
     const available = providers.filter((provider) => Object.hasOwn(provider.display_priorities, country));
     if (available.length === 0) continue;
     const pick = () =>
-      rng.pickSome(available, rng.int(1, Math.min(3, available.length)))
+      rng
+        .pickSome(available, rng.int(1, Math.min(3, available.length)))
         .sort((a, b) => a.display_priorities[country] - b.display_priorities[country] || a.provider_id - b.provider_id)
         .map((provider) => ({
           logo_path: provider.logo_path,
@@ -227,19 +244,26 @@ function changesOf(rng: Random, series: TvSeriesDetails, today: string): MovieCh
   const times: number[] = [];
   if (rng.chance(0.4)) for (let i = rng.int(1, 8); i > 0; i--) times.push(end - rng.int(1, (30 * DAY_MS) / 1000) * 1000);
   if (rng.chance(0.12)) times.push(end - rng.int(1, DAY_MS / 1000) * 1000);
-  return times.sort((a, b) => a - b).map((ms) => {
-    const item = (action: string, value: unknown, localized: boolean): ChangeItem => ({
-      id: rng.objectId(ms), action, time: utcTimestamp(ms), iso_639_1: localized ? 'en' : '', iso_3166_1: '', value,
+  return times
+    .sort((a, b) => a - b)
+    .map((ms) => {
+      const item = (action: string, value: unknown, localized: boolean): ChangeItem => ({
+        id: rng.objectId(ms),
+        action,
+        time: utcTimestamp(ms),
+        iso_639_1: localized ? 'en' : '',
+        iso_3166_1: '',
+        value,
+      });
+      const roll = rng.float();
+      if (roll < 0.5) {
+        const kind = rng.chance(0.6) ? 'poster' : 'backdrop';
+        return { key: 'images', item: item('added', { [kind]: { file_path: rng.imagePath(), iso_639_1: 'en' } }, false) };
+      }
+      if (roll < 0.8) return { key: 'overview', item: item('updated', series.overview, true) };
+      const season = series.seasons[rng.int(0, series.seasons.length - 1)];
+      return { key: 'season', item: item('added', { season_id: season.id, season_number: season.season_number }, false) };
     });
-    const roll = rng.float();
-    if (roll < 0.5) {
-      const kind = rng.chance(0.6) ? 'poster' : 'backdrop';
-      return { key: 'images', item: item('added', { [kind]: { file_path: rng.imagePath(), iso_639_1: 'en' } }, false) };
-    }
-    if (roll < 0.8) return { key: 'overview', item: item('updated', series.overview, true) };
-    const season = series.seasons[rng.int(0, series.seasons.length - 1)];
-    return { key: 'season', item: item('added', { season_id: season.id, season_number: season.season_number }, false) };
-  });
 }
 
 /** Other series sharing at least one genre: recommendations by popularity, similar by overlap then votes. */
@@ -260,17 +284,26 @@ function relatedOf(series: TvSeriesDetails, all: TvSeriesDetails[]): { recommend
   return { recommendations, similar };
 }
 
-export function generateTvSeriesExtras(tvSeries: TvSeriesDetails[], providers: WatchProvider[], today: string): Map<number, TvSeriesExtras> {
+export function generateTvSeriesExtras(
+  tvSeries: TvSeriesDetails[],
+  providers: WatchProvider[],
+  today: string,
+): Map<number, TvSeriesExtras> {
   const rng = new Random('tv-series-extras');
-  return new Map(tvSeries.map((series) => [series.id, {
-    alternativeTitles: alternativeTitlesOf(rng, series),
-    contentRatings: contentRatingsOf(rng, series),
-    externalIds: externalIdsOf(rng, series),
-    images: imagesOf(rng, series),
-    translations: translationsOf(rng, series),
-    videos: videosOf(rng, series, today),
-    watchProviders: watchProvidersOf(rng, series, providers),
-    changes: changesOf(rng, series, today),
-    ...relatedOf(series, tvSeries),
-  }]));
+  return new Map(
+    tvSeries.map((series) => [
+      series.id,
+      {
+        alternativeTitles: alternativeTitlesOf(rng, series),
+        contentRatings: contentRatingsOf(rng, series),
+        externalIds: externalIdsOf(rng, series),
+        images: imagesOf(rng, series),
+        translations: translationsOf(rng, series),
+        videos: videosOf(rng, series, today),
+        watchProviders: watchProvidersOf(rng, series, providers),
+        changes: changesOf(rng, series, today),
+        ...relatedOf(series, tvSeries),
+      },
+    ]),
+  );
 }

@@ -84,7 +84,11 @@ export function generateTvSeries(people: PeoplePool, networks: Network[], compan
       adult: false,
       backdrop_path: rng.chance(0.9) ? rng.imagePath() : null,
       created_by: rng.pickSome(people.crew, rng.pick([0, 1, 1, 2])).map((person) => ({
-        id: person.id, credit_id: rng.hex(24), name: person.name, gender: person.gender, profile_path: person.profile_path,
+        id: person.id,
+        credit_id: rng.hex(24),
+        name: person.name,
+        gender: person.gender,
+        profile_path: person.profile_path,
       })),
       episode_run_time: rng.chance(0.8) ? [plan.runtime] : [],
       first_air_date: plan.firstAirDate,
@@ -121,7 +125,11 @@ export function generateTvSeries(people: PeoplePool, networks: Network[], compan
       spoken_languages: [spokenLanguage(originalLanguage)],
       status: state.status,
       tagline: rng.chance(0.4) ? rng.pick(TAGLINES) : '',
-      type: seriesType(genres.map((g) => g.id), plan.regularSeasons, rng),
+      type: seriesType(
+        genres.map((g) => g.id),
+        plan.regularSeasons,
+        rng,
+      ),
       vote_average: voteCount === 0 ? 0 : rng.decimal(4, 9.2, 3),
       vote_count: voteCount,
     };

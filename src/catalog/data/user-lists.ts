@@ -99,14 +99,29 @@ export function generateUserLists(
   const tvItems = itemsByList(data.listsOfSeries, 'tv');
   const records: UserListRecord[] = [
     ...data.movieLists.map((list) => ({
-      id: list.id, name: list.name, description: list.description, iso_639_1: list.iso_639_1, list_type: 'movie' as const,
-      created_by: author(), owner: undefined, favorite_count: list.favorite_count, poster_path: list.poster_path,
+      id: list.id,
+      name: list.name,
+      description: list.description,
+      iso_639_1: list.iso_639_1,
+      list_type: 'movie' as const,
+      created_by: author(),
+      owner: undefined,
+      favorite_count: list.favorite_count,
+      poster_path: list.poster_path,
       items: movieItems.get(list.id) ?? [],
     })),
     ...data.tvLists.map((list) => ({
-      id: list.id, name: list.name, description: list.description, iso_639_1: list.iso_639_1, iso_3166_1: list.iso_3166_1,
-      list_type: 'tv' as const, created_by: author(), owner: undefined, favorite_count: list.favorite_count,
-      poster_path: list.poster_path, items: tvItems.get(list.id) ?? [],
+      id: list.id,
+      name: list.name,
+      description: list.description,
+      iso_639_1: list.iso_639_1,
+      iso_3166_1: list.iso_3166_1,
+      list_type: 'tv' as const,
+      created_by: author(),
+      owner: undefined,
+      favorite_count: list.favorite_count,
+      poster_path: list.poster_path,
+      items: tvItems.get(list.id) ?? [],
     })),
   ];
   // The account's own lists sit after every public list id.
@@ -116,9 +131,16 @@ export function generateUserLists(
   ownIds.forEach((id, index) => {
     const picked = rng.pickSome(movies, rng.int(3, 45));
     records.push({
-      id, name: names[index % names.length], description: index === 0 ? 'The ones I keep coming back to.' : '',
-      iso_639_1: data.account.iso_639_1, list_type: 'movie', created_by: data.account.username, owner: data.account.id,
-      favorite_count: rng.int(0, 3), poster_path: null, items: picked.map((movie) => ({ media_type: 'movie', id: movie.id })),
+      id,
+      name: names[index % names.length],
+      description: index === 0 ? 'The ones I keep coming back to.' : '',
+      iso_639_1: data.account.iso_639_1,
+      list_type: 'movie',
+      created_by: data.account.username,
+      owner: data.account.id,
+      favorite_count: rng.int(0, 3),
+      poster_path: null,
+      items: picked.map((movie) => ({ media_type: 'movie', id: movie.id })),
     });
   });
   return new UserListStore(records);

@@ -25,6 +25,7 @@ export function generateWatchProviders(): WatchProvider[] {
 
 /** Sorted by iso_3166_1, as the real endpoint returns them. */
 export function generateRegions(): Region[] {
-  return COUNTRIES.map(({ iso_3166_1, english_name, native_name }) => ({ iso_3166_1, english_name, native_name }))
-    .sort((a, b) => (a.iso_3166_1 < b.iso_3166_1 ? -1 : 1));
+  return COUNTRIES.map(({ iso_3166_1, english_name, native_name }) => ({ iso_3166_1, english_name, native_name })).sort((a, b) =>
+    a.iso_3166_1 < b.iso_3166_1 ? -1 : 1,
+  );
 }

@@ -181,7 +181,10 @@ export const collectionRoutes: Route[] = [
     path: '/network/{network_id:int}/alternative_names',
     handle: (request) => {
       const network = networkOf(request);
-      return { body: { id: network.id, results: request.catalog.data.networkAlternativeNames.get(network.id) ?? [] }, cache: CACHE.details };
+      return {
+        body: { id: network.id, results: request.catalog.data.networkAlternativeNames.get(network.id) ?? [] },
+        cache: CACHE.details,
+      };
     },
   },
   {
@@ -210,9 +213,7 @@ export const collectionRoutes: Route[] = [
       const page = readPage(query);
       const lower = term.toLowerCase();
       const matches = byName(catalog.data.collections, term);
-      const byOriginal = catalog.data.collections.filter(
-        (c) => !matches.includes(c) && c.original_name.toLowerCase().includes(lower),
-      );
+      const byOriginal = catalog.data.collections.filter((c) => !matches.includes(c) && c.original_name.toLowerCase().includes(lower));
       const results = [...matches, ...byOriginal].map((collection) => ({
         adult: false,
         backdrop_path: collection.backdrop_path,

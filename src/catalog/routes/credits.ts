@@ -38,16 +38,31 @@ function creditDetails(request: RouteRequest, creditId: string) {
       episodes: credit.episodes.map((at) => {
         const ep = lookup.episode(credit.mediaId, at.season_number, at.episode_number);
         return {
-          air_date: ep.air_date, episode_number: ep.episode_number, id: ep.id, name: ep.name, overview: ep.overview,
-          production_code: ep.production_code, runtime: ep.runtime, season_number: ep.season_number, show_id: ep.show_id,
-          still_path: ep.still_path, vote_average: ep.vote_average, vote_count: ep.vote_count,
+          air_date: ep.air_date,
+          episode_number: ep.episode_number,
+          id: ep.id,
+          name: ep.name,
+          overview: ep.overview,
+          production_code: ep.production_code,
+          runtime: ep.runtime,
+          season_number: ep.season_number,
+          show_id: ep.show_id,
+          still_path: ep.still_path,
+          vote_average: ep.vote_average,
+          vote_count: ep.vote_count,
         };
       }),
       seasons: seasons
         .filter((s) => credit.seasons.includes(s.season_number))
         .map((s) => ({
-          air_date: s.air_date, episode_count: s.episodes.length, id: s.id, name: s.name, overview: s.overview,
-          poster_path: s.poster_path, season_number: s.season_number, show_id: credit.mediaId,
+          air_date: s.air_date,
+          episode_count: s.episodes.length,
+          id: s.id,
+          name: s.name,
+          overview: s.overview,
+          poster_path: s.poster_path,
+          season_number: s.season_number,
+          show_id: credit.mediaId,
         })),
     };
   }

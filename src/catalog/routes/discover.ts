@@ -100,14 +100,35 @@ function readWatchFilter(query: Query): ((offers: Offers | undefined) => boolean
 const watchRegion = (query: Query) => query.watch_region?.toUpperCase() ?? '';
 
 export const MOVIE_SORTS = [
-  'original_title.asc', 'original_title.desc', 'popularity.asc', 'popularity.desc', 'revenue.asc', 'revenue.desc',
-  'primary_release_date.asc', 'title.asc', 'title.desc', 'primary_release_date.desc', 'vote_average.asc',
-  'vote_average.desc', 'vote_count.asc', 'vote_count.desc',
+  'original_title.asc',
+  'original_title.desc',
+  'popularity.asc',
+  'popularity.desc',
+  'revenue.asc',
+  'revenue.desc',
+  'primary_release_date.asc',
+  'title.asc',
+  'title.desc',
+  'primary_release_date.desc',
+  'vote_average.asc',
+  'vote_average.desc',
+  'vote_count.asc',
+  'vote_count.desc',
 ] as const;
 
 export const TV_SORTS = [
-  'first_air_date.asc', 'first_air_date.desc', 'name.asc', 'name.desc', 'original_name.asc', 'original_name.desc',
-  'popularity.asc', 'popularity.desc', 'vote_average.asc', 'vote_average.desc', 'vote_count.asc', 'vote_count.desc',
+  'first_air_date.asc',
+  'first_air_date.desc',
+  'name.asc',
+  'name.desc',
+  'original_name.asc',
+  'original_name.desc',
+  'popularity.asc',
+  'popularity.desc',
+  'vote_average.asc',
+  'vote_average.desc',
+  'vote_count.asc',
+  'vote_count.desc',
 ] as const;
 
 const MOVIE_SORT_KEYS: Record<string, (movie: MovieDetails) => Key> = {
@@ -165,15 +186,23 @@ export function discoverMovies(data: CatalogData, query: Query): MovieDetails[] 
   const primaryTo = readDay(query, 'primary_release_date.lte');
   const releaseFrom = readDay(query, 'release_date.gte');
   const releaseTo = readDay(query, 'release_date.lte');
-  const { voteMin, voteMax, countMin, countMax, runtimeMin, runtimeMax, genres, noGenres, companies, noCompanies, languages, countries } = readSharedFilters(query);
+  const { voteMin, voteMax, countMin, countMax, runtimeMin, runtimeMax, genres, noGenres, companies, noCompanies, languages, countries } =
+    readSharedFilters(query);
   const runtimeFiltered = runtimeMin !== undefined || runtimeMax !== undefined;
-  const region = query.region === undefined || query.region === '' ? undefined : (COUNTRY.test(query.region) ? query.region.toUpperCase() : invalid());
+  const region =
+    query.region === undefined || query.region === '' ? undefined : COUNTRY.test(query.region) ? query.region.toUpperCase() : invalid();
   const releaseTypes = readList(query, 'with_release_type', /^[1-6]$/, Number);
   const certCountryText = query.certification_country ?? query.region;
-  const certCountry = certCountryText === undefined || certCountryText === '' ? undefined : (COUNTRY.test(certCountryText) ? certCountryText.toUpperCase() : invalid());
+  const certCountry =
+    certCountryText === undefined || certCountryText === ''
+      ? undefined
+      : COUNTRY.test(certCountryText)
+        ? certCountryText.toUpperCase()
+        : invalid();
   const certifications = readList(query, 'certification', /^[^,|]{1,10}$/, (s) => s);
-  const certTable = certCountry ? MOVIE_CERTIFICATIONS[certCountry] ?? [] : [];
-  const orderOf = (name: string | undefined) => (name === undefined ? undefined : certTable.find((c) => c.certification === name)?.order ?? NaN);
+  const certTable = certCountry ? (MOVIE_CERTIFICATIONS[certCountry] ?? []) : [];
+  const orderOf = (name: string | undefined) =>
+    name === undefined ? undefined : (certTable.find((c) => c.certification === name)?.order ?? NaN);
   const certMin = orderOf(query['certification.gte']);
   const certMax = orderOf(query['certification.lte']);
   const certFiltered = certCountry !== undefined && (certifications !== undefined || certMin !== undefined || certMax !== undefined);
@@ -205,27 +234,51 @@ export function discoverMovies(data: CatalogData, query: Query): MovieDetails[] 
   const movies = data.movies.filter((m) => {
     const genreIds = m.genres.map((g) => g.id);
     const companyIds = m.production_companies.map((c) => c.id);
-    return (adult || !m.adult)
-      && (video || !m.video)
-      && (!primaryYear || m.release_date.startsWith(primaryYear))
-      && (!year || m.release_date.startsWith(year) || releaseDays(m).some((day) => day.startsWith(year)))
-      && dayInRange(m.release_date, primaryFrom, primaryTo)
-      && (!releaseFiltered || releaseDays(m).some((day) => dayInRange(day, releaseFrom, releaseTo)))
-      && (!certFiltered || certificationsOf(m).some((c) =>
-        (!certifications || certifications.values.includes(c)) && inRange(orderOf(c)!, certMin, certMax)))
-      && (!watch || watch(data.movieExtras.get(m.id)?.watchProviders[watchRegion(query)]))
-      && passes(keywords, (data.movieKeywords.get(m.id) ?? []).map((k) => k.id))
-      && passesWithout(noKeywords, (data.movieKeywords.get(m.id) ?? []).map((k) => k.id))
-      && (!cast || passes(cast, creditsOf(m).cast.map((c) => c.id)))
-      && (!crew || passes(crew, creditsOf(m).crew.map((c) => c.id)))
-      && (!people || passes(people, [...creditsOf(m).cast, ...creditsOf(m).crew].map((c) => c.id)))
-      && inRange(m.vote_average, voteMin, voteMax)
-      && inRange(m.vote_count, countMin, countMax)
-      && (!runtimeFiltered || (m.runtime !== null && m.runtime !== 0 && inRange(m.runtime, runtimeMin, runtimeMax)))
-      && passes(genres, genreIds) && passesWithout(noGenres, genreIds)
-      && passes(companies, companyIds) && passesWithout(noCompanies, companyIds)
-      && (!languages || languages.values.includes(m.original_language))
-      && passes(countries && { ...countries, all: false }, m.origin_country ?? []);
+    return (
+      (adult || !m.adult) &&
+      (video || !m.video) &&
+      (!primaryYear || m.release_date.startsWith(primaryYear)) &&
+      (!year || m.release_date.startsWith(year) || releaseDays(m).some((day) => day.startsWith(year))) &&
+      dayInRange(m.release_date, primaryFrom, primaryTo) &&
+      (!releaseFiltered || releaseDays(m).some((day) => dayInRange(day, releaseFrom, releaseTo))) &&
+      (!certFiltered ||
+        certificationsOf(m).some(
+          (c) => (!certifications || certifications.values.includes(c)) && inRange(orderOf(c)!, certMin, certMax),
+        )) &&
+      (!watch || watch(data.movieExtras.get(m.id)?.watchProviders[watchRegion(query)])) &&
+      passes(
+        keywords,
+        (data.movieKeywords.get(m.id) ?? []).map((k) => k.id),
+      ) &&
+      passesWithout(
+        noKeywords,
+        (data.movieKeywords.get(m.id) ?? []).map((k) => k.id),
+      ) &&
+      (!cast ||
+        passes(
+          cast,
+          creditsOf(m).cast.map((c) => c.id),
+        )) &&
+      (!crew ||
+        passes(
+          crew,
+          creditsOf(m).crew.map((c) => c.id),
+        )) &&
+      (!people ||
+        passes(
+          people,
+          [...creditsOf(m).cast, ...creditsOf(m).crew].map((c) => c.id),
+        )) &&
+      inRange(m.vote_average, voteMin, voteMax) &&
+      inRange(m.vote_count, countMin, countMax) &&
+      (!runtimeFiltered || (m.runtime !== null && m.runtime !== 0 && inRange(m.runtime, runtimeMin, runtimeMax))) &&
+      passes(genres, genreIds) &&
+      passesWithout(noGenres, genreIds) &&
+      passes(companies, companyIds) &&
+      passesWithout(noCompanies, companyIds) &&
+      (!languages || languages.values.includes(m.original_language)) &&
+      passes(countries && { ...countries, all: false }, m.origin_country ?? [])
+    );
   });
   const [key, direction] = sort.split('.') as [string, Direction];
   return sortBy(movies, MOVIE_SORT_KEYS[key], direction);
@@ -242,7 +295,8 @@ export function discoverTv(data: CatalogData, query: Query): TvSeriesDetails[] {
   const firstTo = readDay(query, 'first_air_date.lte');
   const airFrom = readDay(query, 'air_date.gte');
   const airTo = readDay(query, 'air_date.lte');
-  const { voteMin, voteMax, countMin, countMax, runtimeMin, runtimeMax, genres, noGenres, companies, noCompanies, languages, countries } = readSharedFilters(query);
+  const { voteMin, voteMax, countMin, countMax, runtimeMin, runtimeMax, genres, noGenres, companies, noCompanies, languages, countries } =
+    readSharedFilters(query);
   const networks = readIds(query, 'with_networks');
   const statuses = readList(query, 'with_status', /^[0-5]$/, (s) => TV_STATUSES[Number(s)]);
   const types = readList(query, 'with_type', /^[0-6]$/, (s) => TV_TYPES[Number(s)]);
@@ -255,25 +309,38 @@ export function discoverTv(data: CatalogData, query: Query): TvSeriesDetails[] {
   const series = data.tvSeries.filter((s) => {
     const genreIds = s.genres.map((g) => g.id);
     const companyIds = s.production_companies.map((c) => c.id);
-    return (adult || !s.adult)
-      && (nullDates || s.first_air_date !== '')
-      && (screened === undefined || screened === (data.screenedTheatrically.get(s.id)?.length ?? 0) > 0)
-      && (!firstYear || s.first_air_date.startsWith(firstYear))
-      && dayInRange(s.first_air_date, firstFrom, firstTo)
-      && (!airFiltered || airDatesOf(data, s.id).some((day) => dayInRange(day, airFrom, airTo)))
-      && inRange(s.vote_average, voteMin, voteMax)
-      && inRange(s.vote_count, countMin, countMax)
-      && (!runtimeFiltered || s.episode_run_time.some((minutes) => inRange(minutes, runtimeMin, runtimeMax)))
-      && passes(genres, genreIds) && passesWithout(noGenres, genreIds)
-      && passes(companies, companyIds) && passesWithout(noCompanies, companyIds)
-      && passes(networks, s.networks.map((n) => n.id))
-      && (!languages || languages.values.includes(s.original_language))
-      && passes(countries && { ...countries, all: false }, s.origin_country)
-      && (!statuses || statuses.values.includes(s.status))
-      && (!types || types.values.includes(s.type))
-      && (!watch || watch(data.tvSeriesExtras.get(s.id)?.watchProviders[watchRegion(query)]))
-      && passes(keywords, (data.tvKeywords.get(s.id) ?? []).map((k) => k.id))
-      && passesWithout(noKeywords, (data.tvKeywords.get(s.id) ?? []).map((k) => k.id));
+    return (
+      (adult || !s.adult) &&
+      (nullDates || s.first_air_date !== '') &&
+      (screened === undefined || screened === (data.screenedTheatrically.get(s.id)?.length ?? 0) > 0) &&
+      (!firstYear || s.first_air_date.startsWith(firstYear)) &&
+      dayInRange(s.first_air_date, firstFrom, firstTo) &&
+      (!airFiltered || airDatesOf(data, s.id).some((day) => dayInRange(day, airFrom, airTo))) &&
+      inRange(s.vote_average, voteMin, voteMax) &&
+      inRange(s.vote_count, countMin, countMax) &&
+      (!runtimeFiltered || s.episode_run_time.some((minutes) => inRange(minutes, runtimeMin, runtimeMax))) &&
+      passes(genres, genreIds) &&
+      passesWithout(noGenres, genreIds) &&
+      passes(companies, companyIds) &&
+      passesWithout(noCompanies, companyIds) &&
+      passes(
+        networks,
+        s.networks.map((n) => n.id),
+      ) &&
+      (!languages || languages.values.includes(s.original_language)) &&
+      passes(countries && { ...countries, all: false }, s.origin_country) &&
+      (!statuses || statuses.values.includes(s.status)) &&
+      (!types || types.values.includes(s.type)) &&
+      (!watch || watch(data.tvSeriesExtras.get(s.id)?.watchProviders[watchRegion(query)])) &&
+      passes(
+        keywords,
+        (data.tvKeywords.get(s.id) ?? []).map((k) => k.id),
+      ) &&
+      passesWithout(
+        noKeywords,
+        (data.tvKeywords.get(s.id) ?? []).map((k) => k.id),
+      )
+    );
   });
   const [key, direction] = sort.split('.') as [string, Direction];
   return sortBy(series, TV_SORT_KEYS[key], direction);

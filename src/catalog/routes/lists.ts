@@ -54,11 +54,13 @@ export const listRoutes: Route[] = [
       const list = listOf(request);
       const page = readPage(request.query);
       const { lookup } = request.catalog;
-      const items = list.items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((item) =>
-        item.media_type === 'movie'
-          ? { ...movieSummary(lookup.movie(item.id)), media_type: 'movie' }
-          : tvSummary(lookup.tvSeries(item.id)),
-      );
+      const items = list.items
+        .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+        .map((item) =>
+          item.media_type === 'movie'
+            ? { ...movieSummary(lookup.movie(item.id)), media_type: 'movie' }
+            : tvSummary(lookup.tvSeries(item.id)),
+        );
       const body = {
         created_by: list.created_by,
         description: list.description,

@@ -38,7 +38,10 @@ function knownFor(data: CatalogData, lookup: CatalogLookup, personId: number): u
     ...[...movieIds].map((id) => lookup.movie(id)).map((movie) => ({ popularity: movie.popularity, item: movieItem(movie) })),
     ...[...seriesIds].map((id) => lookup.tvSeries(id)).map((series) => ({ popularity: series.popularity, item: tvSummary(series) })),
   ];
-  return works.sort((a, b) => b.popularity - a.popularity).slice(0, 3).map((work) => work.item);
+  return works
+    .sort((a, b) => b.popularity - a.popularity)
+    .slice(0, 3)
+    .map((work) => work.item);
 }
 
 /** The catalog's people as list items, each with its external ids for find (dropped before sending). */
@@ -121,7 +124,16 @@ function trendingAll(data: CatalogData, lookup: CatalogLookup, window: 'day' | '
   return slots.sort((a, b) => a.key - b.key).map((slot) => slot.item);
 }
 
-const EXTERNAL_SOURCES = ['imdb_id', 'facebook_id', 'instagram_id', 'tvdb_id', 'tiktok_id', 'twitter_id', 'wikidata_id', 'youtube_id'] as const;
+const EXTERNAL_SOURCES = [
+  'imdb_id',
+  'facebook_id',
+  'instagram_id',
+  'tvdb_id',
+  'tiktok_id',
+  'twitter_id',
+  'wikidata_id',
+  'youtube_id',
+] as const;
 
 export const mediaSearchRoutes: Route[] = [
   {
@@ -147,12 +159,23 @@ export const mediaSearchRoutes: Route[] = [
           .map((movie) => ({ item: movieItem(movie), rank: rank(term, movie.title, movie.original_title), popularity: movie.popularity })),
         ...data.tvSeries
           .filter((series) => adult || !series.adult)
-          .map((series) => ({ item: tvSummary(series), rank: rank(term, series.name, series.original_name), popularity: series.popularity })),
+          .map((series) => ({
+            item: tvSummary(series),
+            rank: rank(term, series.name, series.original_name),
+            popularity: series.popularity,
+          })),
         ...peopleOf(data, catalog.lookup)
           .filter((person) => adult || !person.adult)
-          .map((person) => ({ item: listItem(person), rank: rank(term, person.name, person.original_name), popularity: person.popularity })),
+          .map((person) => ({
+            item: listItem(person),
+            rank: rank(term, person.name, person.original_name),
+            popularity: person.popularity,
+          })),
       ];
-      const results = matches.filter((match) => match.rank >= 0).sort(byRank).map((match) => match.item);
+      const results = matches
+        .filter((match) => match.rank >= 0)
+        .sort(byRank)
+        .map((match) => match.item);
       return { body: paginate(results, page), cache: CACHE.pages };
     },
   },
@@ -201,7 +224,8 @@ export const mediaSearchRoutes: Route[] = [
             season_number: season.season_number,
             show_id: showId,
             episode_count: season.episodes.length,
-          })));
+          })),
+      );
       const tvResults = data.tvSeries.filter((series) => matches(data.tvSeriesExtras.get(series.id)?.externalIds)).map(tvSummary);
       const episodeResults = [...data.episodeExtras.entries()]
         .filter(([, extras]) => matches(extras.externalIds))
@@ -226,7 +250,9 @@ export const mediaSearchRoutes: Route[] = [
         });
       const body = {
         movie_results: movieResults,
-        person_results: peopleOf(data, catalog.lookup).filter((person) => matches(person.external_ids)).map(listItem),
+        person_results: peopleOf(data, catalog.lookup)
+          .filter((person) => matches(person.external_ids))
+          .map(listItem),
         tv_results: tvResults,
         tv_episode_results: episodeResults,
         tv_season_results: seasonResults,

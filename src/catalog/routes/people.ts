@@ -48,8 +48,18 @@ function seriesOf(request: RouteRequest, id: number) {
 function movieCredits(request: RouteRequest, id: number) {
   const credits = request.catalog.data.credits.people.get(id);
   return {
-    cast: (credits?.movieCast ?? []).map((c) => ({ ...movieOf(request, c.movieId), character: c.character, credit_id: c.credit_id, order: c.order })),
-    crew: (credits?.movieCrew ?? []).map((c) => ({ ...movieOf(request, c.movieId), credit_id: c.credit_id, department: c.department, job: c.job })),
+    cast: (credits?.movieCast ?? []).map((c) => ({
+      ...movieOf(request, c.movieId),
+      character: c.character,
+      credit_id: c.credit_id,
+      order: c.order,
+    })),
+    crew: (credits?.movieCrew ?? []).map((c) => ({
+      ...movieOf(request, c.movieId),
+      credit_id: c.credit_id,
+      department: c.department,
+      job: c.job,
+    })),
   };
 }
 
@@ -57,10 +67,17 @@ function tvCredits(request: RouteRequest, id: number) {
   const credits = request.catalog.data.credits.people.get(id);
   return {
     cast: (credits?.tvCast ?? []).map((c) => ({
-      ...seriesOf(request, c.seriesId), character: c.character, credit_id: c.credit_id, episode_count: c.episode_count,
+      ...seriesOf(request, c.seriesId),
+      character: c.character,
+      credit_id: c.credit_id,
+      episode_count: c.episode_count,
     })),
     crew: (credits?.tvCrew ?? []).map((c) => ({
-      ...seriesOf(request, c.seriesId), credit_id: c.credit_id, department: c.department, episode_count: c.episode_count, job: c.job,
+      ...seriesOf(request, c.seriesId),
+      credit_id: c.credit_id,
+      department: c.department,
+      episode_count: c.episode_count,
+      job: c.job,
     })),
   };
 }

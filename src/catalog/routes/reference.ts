@@ -5,7 +5,14 @@
  */
 import { CACHE } from '../caching.ts';
 import type { CatalogData } from '../data/catalog.ts';
-import { CONFIG_COUNTRIES, CONFIG_JOBS, CONFIG_LANGUAGES, CONFIG_TIMEZONES, PRIMARY_TRANSLATIONS, type ConfigDepartment } from '../data/reference.ts';
+import {
+  CONFIG_COUNTRIES,
+  CONFIG_JOBS,
+  CONFIG_LANGUAGES,
+  CONFIG_TIMEZONES,
+  PRIMARY_TRANSLATIONS,
+  type ConfigDepartment,
+} from '../data/reference.ts';
 import type { Route } from '../router.ts';
 
 const jobLists = new WeakMap<CatalogData, ConfigDepartment[]>();

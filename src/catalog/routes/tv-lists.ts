@@ -53,9 +53,7 @@ export function airDatesOf(data: CatalogData, seriesId: number): string[] {
 const byPopularity = (a: TvSeriesDetails, b: TvSeriesDetails) => b.popularity - a.popularity || a.id - b.id;
 
 function airingBetween(data: CatalogData, from: string, to: string): TvSeriesDetails[] {
-  return data.tvSeries
-    .filter((series) => airDatesOf(data, series.id).some((day) => day >= from && day <= to))
-    .sort(byPopularity);
+  return data.tvSeries.filter((series) => airDatesOf(data, series.id).some((day) => day >= from && day <= to)).sort(byPopularity);
 }
 
 /** Top rated needs some votes to count, as the real list does. */
@@ -134,7 +132,10 @@ export const tvListRoutes: Route[] = [
       const matches = catalog.data.tvSeries
         .filter((series) => adult || !series.adult)
         .filter((series) => !firstYear || series.first_air_date.startsWith(firstYear))
-        .filter((series) => !year || series.first_air_date.startsWith(year) || airDatesOf(catalog.data, series.id).some((d) => d.startsWith(year)))
+        .filter(
+          (series) =>
+            !year || series.first_air_date.startsWith(year) || airDatesOf(catalog.data, series.id).some((d) => d.startsWith(year)),
+        )
         .map((series) => ({ series, rank: rank(term, series.name, series.original_name) }))
         .filter((match) => match.rank >= 0)
         .sort((a, b) => a.rank - b.rank || byPopularity(a.series, b.series))

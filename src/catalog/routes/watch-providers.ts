@@ -11,8 +11,8 @@ export const watchProviderRoutes: Route[] = [
       const region = query.watch_region?.toUpperCase();
       const providers = region
         ? catalog.data.watchProviders
-          .filter((provider) => Object.hasOwn(provider.display_priorities, region))
-          .sort((a, b) => a.display_priorities[region] - b.display_priorities[region] || a.provider_id - b.provider_id)
+            .filter((provider) => Object.hasOwn(provider.display_priorities, region))
+            .sort((a, b) => a.display_priorities[region] - b.display_priorities[region] || a.provider_id - b.provider_id)
         : catalog.data.watchProviders;
       return { body: { results: providers }, cache: CACHE.reference };
     },

@@ -13,7 +13,6 @@ import { Account, AccountListOrder } from './account.ts';
  * the session of that account (X-Session-Id); without one: UNAUTHENTICATED, no upstream call.
  */
 
-
 const RatedTVSeries = builder.objectRef<Up.RatedTVSeries>('RatedTVSeries').implement({
   description: 'A TV series together with the rating an account or guest session gave it.',
   fields: (t) => ({
@@ -106,14 +105,19 @@ builder.mutationFields((t) => ({
   setMovieFavorite: t.field({
     type: Movie,
     description:
-      'Adds a movie to, or removes it from, the favourites of the session\'s account (needs X-Session-Id). Returns the movie, so `accountStates` can be re-selected.',
+      "Adds a movie to, or removes it from, the favourites of the session's account (needs X-Session-Id). Returns the movie, so `accountStates` can be re-selected.",
     args: {
       accountId: t.arg.int({ required: true, description: 'Identifier of the account of the session.' }),
       movieId: t.arg.int({ required: true, description: 'Identifier of the movie.' }),
       favorite: t.arg.boolean({ required: true, description: 'True to add to the favourites, false to remove.' }),
     },
     resolve: async (_, args, c) => {
-      const params = { accountId: valid.id('accountId', args.accountId), mediaType: 'movie' as const, mediaId: valid.id('movieId', args.movieId), on: args.favorite };
+      const params = {
+        accountId: valid.id('accountId', args.accountId),
+        mediaType: 'movie' as const,
+        mediaId: valid.id('movieId', args.movieId),
+        on: args.favorite,
+      };
       await c.actions.setFavorite(params);
       return { id: params.mediaId };
     },
@@ -121,14 +125,19 @@ builder.mutationFields((t) => ({
   setTVSeriesFavorite: t.field({
     type: TVSeries,
     description:
-      'Adds a TV series to, or removes it from, the favourites of the session\'s account (needs X-Session-Id). Returns the series, so `accountStates` can be re-selected.',
+      "Adds a TV series to, or removes it from, the favourites of the session's account (needs X-Session-Id). Returns the series, so `accountStates` can be re-selected.",
     args: {
       accountId: t.arg.int({ required: true, description: 'Identifier of the account of the session.' }),
       seriesId: t.arg.int({ required: true, description: 'Identifier of the TV series.' }),
       favorite: t.arg.boolean({ required: true, description: 'True to add to the favourites, false to remove.' }),
     },
     resolve: async (_, args, c) => {
-      const params = { accountId: valid.id('accountId', args.accountId), mediaType: 'tv' as const, mediaId: valid.id('seriesId', args.seriesId), on: args.favorite };
+      const params = {
+        accountId: valid.id('accountId', args.accountId),
+        mediaType: 'tv' as const,
+        mediaId: valid.id('seriesId', args.seriesId),
+        on: args.favorite,
+      };
       await c.actions.setFavorite(params);
       return { id: params.mediaId };
     },
@@ -136,14 +145,19 @@ builder.mutationFields((t) => ({
   setMovieWatchlist: t.field({
     type: Movie,
     description:
-      'Adds a movie to, or removes it from, the watchlist of the session\'s account (needs X-Session-Id). Returns the movie, so `accountStates` can be re-selected.',
+      "Adds a movie to, or removes it from, the watchlist of the session's account (needs X-Session-Id). Returns the movie, so `accountStates` can be re-selected.",
     args: {
       accountId: t.arg.int({ required: true, description: 'Identifier of the account of the session.' }),
       movieId: t.arg.int({ required: true, description: 'Identifier of the movie.' }),
       watchlist: t.arg.boolean({ required: true, description: 'True to add to the watchlist, false to remove.' }),
     },
     resolve: async (_, args, c) => {
-      const params = { accountId: valid.id('accountId', args.accountId), mediaType: 'movie' as const, mediaId: valid.id('movieId', args.movieId), on: args.watchlist };
+      const params = {
+        accountId: valid.id('accountId', args.accountId),
+        mediaType: 'movie' as const,
+        mediaId: valid.id('movieId', args.movieId),
+        on: args.watchlist,
+      };
       await c.actions.setWatchlist(params);
       return { id: params.mediaId };
     },
@@ -151,14 +165,19 @@ builder.mutationFields((t) => ({
   setTVSeriesWatchlist: t.field({
     type: TVSeries,
     description:
-      'Adds a TV series to, or removes it from, the watchlist of the session\'s account (needs X-Session-Id). Returns the series, so `accountStates` can be re-selected.',
+      "Adds a TV series to, or removes it from, the watchlist of the session's account (needs X-Session-Id). Returns the series, so `accountStates` can be re-selected.",
     args: {
       accountId: t.arg.int({ required: true, description: 'Identifier of the account of the session.' }),
       seriesId: t.arg.int({ required: true, description: 'Identifier of the TV series.' }),
       watchlist: t.arg.boolean({ required: true, description: 'True to add to the watchlist, false to remove.' }),
     },
     resolve: async (_, args, c) => {
-      const params = { accountId: valid.id('accountId', args.accountId), mediaType: 'tv' as const, mediaId: valid.id('seriesId', args.seriesId), on: args.watchlist };
+      const params = {
+        accountId: valid.id('accountId', args.accountId),
+        mediaType: 'tv' as const,
+        mediaId: valid.id('seriesId', args.seriesId),
+        on: args.watchlist,
+      };
       await c.actions.setWatchlist(params);
       return { id: params.mediaId };
     },

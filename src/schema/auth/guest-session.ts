@@ -24,7 +24,11 @@ const guestListArgs = builder.args((t) => ({
 }));
 
 type GuestArgs = { page?: number | null; language?: string | null; sortBy?: string | null };
-const guestParams = (args: GuestArgs) => ({ page: valid.page(args.page), language: valid.language(args.language), sortBy: args.sortBy ?? undefined });
+const guestParams = (args: GuestArgs) => ({
+  page: valid.page(args.page),
+  language: valid.language(args.language),
+  sortBy: args.sortBy ?? undefined,
+});
 
 /** The guest session of the request (X-Guest-Session-Id); a marker object, the id stays in the context. */
 const GuestSessionData = builder.objectRef<{ guest: true }>('GuestSessionData').implement({

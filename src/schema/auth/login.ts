@@ -77,7 +77,7 @@ builder.mutationFields((t) => ({
   createSessionFromV4Token: t.field({
     type: Session,
     description:
-      'Turns a v4 user access token (from the catalog\'s v4 auth flow, done outside this graph) into a user session of the same account. An invalid token: UNAUTHENTICATED.',
+      "Turns a v4 user access token (from the catalog's v4 auth flow, done outside this graph) into a user session of the same account. An invalid token: UNAUTHENTICATED.",
     args: {
       accessToken: t.arg.string({ required: true, description: 'The v4 user access token. Never logged or echoed.' }),
     },

@@ -22,8 +22,7 @@ export const Session = builder.objectRef<Up.Session>('Session').implement({
 builder.queryFields((t) => ({
   authentication: t.field({
     type: CredentialCheck,
-    description:
-      'Checks that the access token is valid. An invalid token is reported as an UNAUTHENTICATED error on this field.',
+    description: 'Checks that the access token is valid. An invalid token is reported as an UNAUTHENTICATED error on this field.',
     resolve: (_, __, c) => c.loaders.credentialCheck.load({}),
   }),
 }));

@@ -12,7 +12,11 @@ export const ChangedMovie = builder.objectRef<Up.ChangedId>('ChangedMovie').impl
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the movie.' }),
     adult: t.exposeBoolean('adult', { nullable: true, description: 'Whether the movie is adult content; null when not recorded.' }),
-    movie: t.field({ type: Movie, description: 'The movie; select `changes` on it for what changed.', resolve: (entry) => ({ id: entry.id }) }),
+    movie: t.field({
+      type: Movie,
+      description: 'The movie; select `changes` on it for what changed.',
+      resolve: (entry) => ({ id: entry.id }),
+    }),
   }),
 });
 
@@ -21,7 +25,11 @@ export const ChangedTVSeries = builder.objectRef<Up.ChangedId>('ChangedTVSeries'
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the series.' }),
     adult: t.exposeBoolean('adult', { nullable: true, description: 'Whether the series is adult content; null when not recorded.' }),
-    series: t.field({ type: TVSeries, description: 'The series; select `changes` on it for what changed.', resolve: (entry) => ({ id: entry.id }) }),
+    series: t.field({
+      type: TVSeries,
+      description: 'The series; select `changes` on it for what changed.',
+      resolve: (entry) => ({ id: entry.id }),
+    }),
   }),
 });
 
@@ -29,8 +37,15 @@ export const ChangedPerson = builder.objectRef<Up.ChangedId>('ChangedPerson').im
   description: 'A person edited in the window.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the person.' }),
-    adult: t.exposeBoolean('adult', { nullable: true, description: 'Whether the person appears in adult content; null when not recorded.' }),
-    person: t.field({ type: Person, description: 'The person; select `changes` on it for what changed.', resolve: (entry) => ({ id: entry.id }) }),
+    adult: t.exposeBoolean('adult', {
+      nullable: true,
+      description: 'Whether the person appears in adult content; null when not recorded.',
+    }),
+    person: t.field({
+      type: Person,
+      description: 'The person; select `changes` on it for what changed.',
+      resolve: (entry) => ({ id: entry.id }),
+    }),
   }),
 });
 

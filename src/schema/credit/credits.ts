@@ -110,7 +110,11 @@ const Credit = builder.objectRef<Up.CreditDetails>('Credit').implement({
       description: 'The character played; null for a crew credit.',
       resolve: (c) => (c.credit_type === 'cast' ? (c.media.character ?? '') : null),
     }),
-    mediaType: t.field({ type: CreditMediaType, description: 'Whether the credit is for a movie or a series.', resolve: (c) => c.media_type }),
+    mediaType: t.field({
+      type: CreditMediaType,
+      description: 'Whether the credit is for a movie or a series.',
+      resolve: (c) => c.media_type,
+    }),
     movie: t.field({
       type: Movie,
       nullable: true,

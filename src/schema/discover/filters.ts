@@ -6,7 +6,6 @@ import * as valid from '../kit/validate.ts';
  * real parameter it stands for (`withGenres` → `with_genres`, `voteAverageGte` → `vote_average.gte`).
  */
 
-
 type Params = Record<string, QueryValue>;
 const MAX_IDS = 50;
 
@@ -35,20 +34,30 @@ function bounded(argument: string, value: number | null | undefined, min: number
   return value;
 }
 
-
 function range<V extends number | string>(low: [string, V | undefined], high: [string, V | undefined]): void {
   if (low[1] !== undefined && high[1] !== undefined && low[1] > high[1]) throw valid.badInput(high[0], `must not be less than ${low[0]}.`);
 }
 
 type CommonInput = {
-  includeAdult?: boolean | null; voteAverageGte?: number | null; voteAverageLte?: number | null; voteCountGte?: number | null;
-  voteCountLte?: number | null; withRuntimeGte?: number | null; withRuntimeLte?: number | null;
-  withGenres?: { ids: number[]; match?: string | null } | null; withoutGenres?: number[] | null;
-  withCompanies?: { ids: number[]; match?: string | null } | null; withoutCompanies?: number[] | null;
-  withOriginalLanguage?: string[] | null; withOriginCountry?: string[] | null;
-  withKeywords?: { ids: number[]; match?: string | null } | null; withoutKeywords?: number[] | null;
-  watchRegion?: string | null; withWatchProviders?: { ids: number[]; match?: string | null } | null;
-  withoutWatchProviders?: number[] | null; withWatchMonetizationTypes?: string[] | null;
+  includeAdult?: boolean | null;
+  voteAverageGte?: number | null;
+  voteAverageLte?: number | null;
+  voteCountGte?: number | null;
+  voteCountLte?: number | null;
+  withRuntimeGte?: number | null;
+  withRuntimeLte?: number | null;
+  withGenres?: { ids: number[]; match?: string | null } | null;
+  withoutGenres?: number[] | null;
+  withCompanies?: { ids: number[]; match?: string | null } | null;
+  withoutCompanies?: number[] | null;
+  withOriginalLanguage?: string[] | null;
+  withOriginCountry?: string[] | null;
+  withKeywords?: { ids: number[]; match?: string | null } | null;
+  withoutKeywords?: number[] | null;
+  watchRegion?: string | null;
+  withWatchProviders?: { ids: number[]; match?: string | null } | null;
+  withoutWatchProviders?: number[] | null;
+  withWatchMonetizationTypes?: string[] | null;
 };
 
 function enumList(argument: string, values: readonly (number | string)[] | null | undefined): string | undefined {
@@ -90,15 +99,32 @@ function commonParams(f: CommonInput, at: string): Params {
       if (!/^[a-z]{2}$/.test(code)) throw valid.badInput(`${at}.withOriginalLanguage`, 'must list ISO 639-1 codes such as "en".');
       return code;
     }),
-    with_origin_country: codes(`${at}.withOriginCountry`, f.withOriginCountry, (code) => valid.country(`${at}.withOriginCountry`, code)!),
+    with_origin_country: codes(
+      `${at}.withOriginCountry`,
+      f.withOriginCountry,
+      (code) => valid.country(`${at}.withOriginCountry`, code) ?? code,
+    ),
   };
-  range([`${at}.voteAverageGte`, p['vote_average.gte'] as number | undefined], [`${at}.voteAverageLte`, p['vote_average.lte'] as number | undefined]);
-  range([`${at}.voteCountGte`, p['vote_count.gte'] as number | undefined], [`${at}.voteCountLte`, p['vote_count.lte'] as number | undefined]);
-  range([`${at}.withRuntimeGte`, p['with_runtime.gte'] as number | undefined], [`${at}.withRuntimeLte`, p['with_runtime.lte'] as number | undefined]);
+  range(
+    [`${at}.voteAverageGte`, p['vote_average.gte'] as number | undefined],
+    [`${at}.voteAverageLte`, p['vote_average.lte'] as number | undefined],
+  );
+  range(
+    [`${at}.voteCountGte`, p['vote_count.gte'] as number | undefined],
+    [`${at}.voteCountLte`, p['vote_count.lte'] as number | undefined],
+  );
+  range(
+    [`${at}.withRuntimeGte`, p['with_runtime.gte'] as number | undefined],
+    [`${at}.withRuntimeLte`, p['with_runtime.lte'] as number | undefined],
+  );
   return p;
 }
 
-function dates(at: string, gte: [string, string | null | undefined], lte: [string, string | null | undefined]): [string | undefined, string | undefined] {
+function dates(
+  at: string,
+  gte: [string, string | null | undefined],
+  lte: [string, string | null | undefined],
+): [string | undefined, string | undefined] {
   const low = valid.date(`${at}.${gte[0]}`, gte[1]);
   const high = valid.date(`${at}.${lte[0]}`, lte[1]);
   range([`${at}.${gte[0]}`, low], [`${at}.${lte[0]}`, high]);
@@ -106,18 +132,32 @@ function dates(at: string, gte: [string, string | null | undefined], lte: [strin
 }
 
 type MoviesInput = CommonInput & {
-  includeVideo?: boolean | null; primaryReleaseYear?: number | null; year?: number | null;
-  primaryReleaseDateGte?: string | null; primaryReleaseDateLte?: string | null; releaseDateGte?: string | null; releaseDateLte?: string | null;
-  region?: string | null; withReleaseType?: number[] | null; certificationCountry?: string | null; certification?: string[] | null;
-  certificationGte?: string | null; certificationLte?: string | null;
-  withCast?: { ids: number[]; match?: string | null } | null; withCrew?: { ids: number[]; match?: string | null } | null;
+  includeVideo?: boolean | null;
+  primaryReleaseYear?: number | null;
+  year?: number | null;
+  primaryReleaseDateGte?: string | null;
+  primaryReleaseDateLte?: string | null;
+  releaseDateGte?: string | null;
+  releaseDateLte?: string | null;
+  region?: string | null;
+  withReleaseType?: number[] | null;
+  certificationCountry?: string | null;
+  certification?: string[] | null;
+  certificationGte?: string | null;
+  certificationLte?: string | null;
+  withCast?: { ids: number[]; match?: string | null } | null;
+  withCrew?: { ids: number[]; match?: string | null } | null;
   withPeople?: { ids: number[]; match?: string | null } | null;
 };
 
 export function movieFilterParams(f: MoviesInput | null | undefined): Params {
   if (!f) return {};
   const at = 'filter';
-  const [primaryFrom, primaryTo] = dates(at, ['primaryReleaseDateGte', f.primaryReleaseDateGte], ['primaryReleaseDateLte', f.primaryReleaseDateLte]);
+  const [primaryFrom, primaryTo] = dates(
+    at,
+    ['primaryReleaseDateGte', f.primaryReleaseDateGte],
+    ['primaryReleaseDateLte', f.primaryReleaseDateLte],
+  );
   const [from, to] = dates(at, ['releaseDateGte', f.releaseDateGte], ['releaseDateLte', f.releaseDateLte]);
   return {
     ...commonParams(f, at),
@@ -134,16 +174,25 @@ export function movieFilterParams(f: MoviesInput | null | undefined): Params {
     region: valid.country(`${at}.region`, f.region),
     with_release_type: enumList(`${at}.withReleaseType`, f.withReleaseType),
     certification_country: valid.country(`${at}.certificationCountry`, f.certificationCountry),
-    certification: f.certification ? codes(`${at}.certification`, f.certification, (c) => certificationName(`${at}.certification`, c)!) : undefined,
+    certification: f.certification
+      ? codes(`${at}.certification`, f.certification, (c) => certificationName(`${at}.certification`, c) ?? c)
+      : undefined,
     'certification.gte': certificationName(`${at}.certificationGte`, f.certificationGte),
     'certification.lte': certificationName(`${at}.certificationLte`, f.certificationLte),
   };
 }
 
 type TVInput = CommonInput & {
-  includeNullFirstAirDates?: boolean | null; screenedTheatrically?: boolean | null; firstAirDateYear?: number | null;
-  firstAirDateGte?: string | null; firstAirDateLte?: string | null; airDateGte?: string | null; airDateLte?: string | null;
-  withNetworks?: { ids: number[]; match?: string | null } | null; withStatus?: number[] | null; withType?: number[] | null;
+  includeNullFirstAirDates?: boolean | null;
+  screenedTheatrically?: boolean | null;
+  firstAirDateYear?: number | null;
+  firstAirDateGte?: string | null;
+  firstAirDateLte?: string | null;
+  airDateGte?: string | null;
+  airDateLte?: string | null;
+  withNetworks?: { ids: number[]; match?: string | null } | null;
+  withStatus?: number[] | null;
+  withType?: number[] | null;
   timezone?: string | null;
 };
 
@@ -152,7 +201,11 @@ export function tvFilterParams(f: TVInput | null | undefined): Params {
   const at = 'filter';
   const [firstFrom, firstTo] = dates(at, ['firstAirDateGte', f.firstAirDateGte], ['firstAirDateLte', f.firstAirDateLte]);
   const [airFrom, airTo] = dates(at, ['airDateGte', f.airDateGte], ['airDateLte', f.airDateLte]);
-  if (f.timezone !== null && f.timezone !== undefined && (f.timezone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(f.timezone))) {
+  if (
+    f.timezone !== null &&
+    f.timezone !== undefined &&
+    (f.timezone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(f.timezone))
+  ) {
     throw valid.badInput(`${at}.timezone`, 'must be an IANA time zone name such as "Europe/Paris".');
   }
   return {

@@ -1,5 +1,3 @@
-
-
 /**
  * A field an object may already carry from the list it came in; otherwise the value comes
  * from `load()`, which the caller points at the object's detail loader.

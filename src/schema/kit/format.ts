@@ -1,5 +1,3 @@
-
-
 /** The catalog sends "" for an unknown date; clients get null. */
 export function dateOrNull(value: string | null | undefined): string | null {
   return value ? value : null;

@@ -2,8 +2,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 
 export const Image = builder.objectRef<Up.Image>('Image').implement({
-  description:
-    'Metadata of one image file. Build its address from `Query.configuration.images`: base URL + size + `filePath`.',
+  description: 'Metadata of one image file. Build its address from `Query.configuration.images`: base URL + size + `filePath`.',
   fields: (t) => ({
     filePath: t.exposeString('file_path', { description: 'Path of the image file, beginning with "/".' }),
     width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),

@@ -17,8 +17,16 @@ const TranslationData = builder.objectRef<Up.Translation['data']>('TranslationDa
 export const Translation = builder.objectRef<Up.Translation>('Translation').implement({
   description: 'The texts of an object in one language.',
   fields: (t) => ({
-    countryCode: t.string({ nullable: true, description: 'ISO 3166-1 country of the translation; null when not set.', resolve: (tr) => tr.iso_3166_1 || null }),
-    languageCode: t.string({ nullable: true, description: 'ISO 639-1 language of the translation; null when not set.', resolve: (tr) => tr.iso_639_1 || null }),
+    countryCode: t.string({
+      nullable: true,
+      description: 'ISO 3166-1 country of the translation; null when not set.',
+      resolve: (tr) => tr.iso_3166_1 || null,
+    }),
+    languageCode: t.string({
+      nullable: true,
+      description: 'ISO 639-1 language of the translation; null when not set.',
+      resolve: (tr) => tr.iso_639_1 || null,
+    }),
     name: t.exposeString('name', { description: 'Name of the language in that language, such as "Français".' }),
     englishName: t.exposeString('english_name', { description: 'Name of the language in English.' }),
     data: t.field({ type: TranslationData, description: 'The translated texts.', resolve: (tr) => tr.data }),

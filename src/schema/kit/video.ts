@@ -12,7 +12,11 @@ export const Video = builder.objectRef<Up.Video>('Video').implement({
     type: t.exposeString('type', { description: 'Kind of video: "Trailer", "Teaser", "Clip", "Featurette", "Behind the Scenes"…' }),
     official: t.exposeBoolean('official', { description: 'Whether the video was published by the rights holder.' }),
     publishedAt: t.exposeString('published_at', { description: 'When the video was published, ISO 8601 UTC.' }),
-    languageCode: t.string({ nullable: true, description: 'ISO 639-1 language of the video; null when not set.', resolve: (v) => v.iso_639_1 || null }),
+    languageCode: t.string({
+      nullable: true,
+      description: 'ISO 639-1 language of the video; null when not set.',
+      resolve: (v) => v.iso_639_1 || null,
+    }),
     countryCode: t.string({
       nullable: true,
       description: 'ISO 3166-1 country the video is meant for; null when not set.',

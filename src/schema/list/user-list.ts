@@ -16,7 +16,6 @@ import { MediaList } from './media-list.ts';
  * (the summary type `MediaList` in common.ts links here through `details`).
  */
 
-
 type UserListSource = { id: number } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> & { list_type?: string };
 
 export const UserList = builder.objectRef<UserListSource>('UserList');
@@ -39,7 +38,11 @@ const UserListItemPage = builder.objectRef<ItemPage>('UserListItemPage').impleme
     page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),
     totalPages: t.exposeInt('total_pages', { description: 'How many pages there are in all.' }),
     totalResults: t.exposeInt('total_results', { description: 'How many entries the list holds.' }),
-    results: t.field({ type: [UserListItem], description: 'The entries on this page, in the order they were added.', resolve: (p) => p.results }),
+    results: t.field({
+      type: [UserListItem],
+      description: 'The entries on this page, in the order they were added.',
+      resolve: (p) => p.results,
+    }),
   }),
 });
 
@@ -142,15 +145,21 @@ builder.mutationFields((t) => ({
       language: t.arg.string({ required: false, description: 'ISO 639-1 language of the list ("en"). Defaults to en.' }),
     },
     resolve: async (_, args, c) => {
-      const params = { name: valid.text('name', args.name, 100), description: description(args.description), language: languageCode(args.language) };
+      const params = {
+        name: valid.text('name', args.name, 100),
+        description: description(args.description),
+        language: languageCode(args.language),
+      };
       const created = await c.actions.createList(params);
-      if (!Number.isInteger(created.list_id)) throw new GraphQLError('The catalog did not return the new list.', { extensions: { code: 'UPSTREAM_ERROR' } });
+      if (!Number.isInteger(created.list_id))
+        throw new GraphQLError('The catalog did not return the new list.', { extensions: { code: 'UPSTREAM_ERROR' } });
       return { id: created.list_id };
     },
   }),
   addMovieToList: t.field({
     type: UserList,
-    description: 'Adds a movie to a list of the session account (needs X-Session-Id) and returns the list. Adding a movie already on the list changes nothing and is not an error.',
+    description:
+      'Adds a movie to a list of the session account (needs X-Session-Id) and returns the list. Adding a movie already on the list changes nothing and is not an error.',
     args: { listId: listId(t), movieId: t.arg.int({ required: true, description: 'Identifier of the movie to add.' }) },
     resolve: async (_, args, c) => {
       const params = { listId: valid.id('listId', args.listId), movieId: valid.id('movieId', args.movieId) };

@@ -107,7 +107,10 @@ builder.queryFields((t) => ({
     description: 'Streaming and TV services that offer movies.',
     args: {
       language: t.arg.string({ required: false, description: 'Language of the texts ("en-US").' }),
-      watchRegion: t.arg.string({ required: false, description: 'Only providers available in this ISO 3166-1 country, in their order there.' }),
+      watchRegion: t.arg.string({
+        required: false,
+        description: 'Only providers available in this ISO 3166-1 country, in their order there.',
+      }),
     },
     resolve: async (_, args, c) =>
       (

@@ -33,7 +33,11 @@ const MovieRelease = builder.objectRef<Up.ReleaseDate>('MovieRelease').implement
     }),
     releaseDate: t.exposeString('release_date', { description: 'When the release happened, ISO 8601 UTC ("2019-06-13T00:00:00.000Z").' }),
     type: t.field({ type: ReleaseType, description: 'Kind of release.', resolve: (r) => r.type as 1 | 2 | 3 | 4 | 5 | 6 }),
-    note: t.string({ nullable: true, description: 'Note such as "Premiere" or the festival name; null when none.', resolve: (r) => r.note || null }),
+    note: t.string({
+      nullable: true,
+      description: 'Note such as "Premiere" or the festival name; null when none.',
+      resolve: (r) => r.note || null,
+    }),
     languageCode: t.string({
       nullable: true,
       description: 'ISO 639-1 language of this release; null when it is not language-specific.',
@@ -46,7 +50,11 @@ const MovieReleaseCountry = builder.objectRef<Up.CountryReleaseDates>('MovieRele
   description: 'The releases of a movie in one country.',
   fields: (t) => ({
     countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 country code.' }),
-    releases: t.field({ type: [MovieRelease], description: 'The releases there, as the catalog lists them.', resolve: (c) => c.release_dates }),
+    releases: t.field({
+      type: [MovieRelease],
+      description: 'The releases there, as the catalog lists them.',
+      resolve: (c) => c.release_dates,
+    }),
   }),
 });
 

@@ -13,7 +13,16 @@ import { Movie } from '../movie/ref.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
 import { TVSeries } from '../tv/ref.ts';
-import { CreditMediaType, movieOf, PersonCombinedCredits, PersonMovieCredits, PersonTVCredits, PersonWork, seriesOf, type WorkSource } from './filmography.ts';
+import {
+  CreditMediaType,
+  movieOf,
+  PersonCombinedCredits,
+  PersonMovieCredits,
+  PersonTVCredits,
+  PersonWork,
+  seriesOf,
+  type WorkSource,
+} from './filmography.ts';
 
 /**
  * What a Person is backed by: the id, plus whatever the place it came from carried (a credit
@@ -48,7 +57,12 @@ const TaggedImage = builder.objectRef<Up.TaggedImage>('TaggedImage').implement({
       description: 'Whether the image belongs to a movie or a series.',
       resolve: (i) => (i.media_type === 'tv' ? 'tv' : 'movie'),
     }),
-    movie: t.field({ type: Movie, nullable: true, description: 'The movie; null for a series.', resolve: (i) => movieOf(i.media as never) }),
+    movie: t.field({
+      type: Movie,
+      nullable: true,
+      description: 'The movie; null for a series.',
+      resolve: (i) => movieOf(i.media as never),
+    }),
     series: t.field({
       type: TVSeries,
       nullable: true,
@@ -74,7 +88,10 @@ Person.implement({
       description: 'Gender as the catalog codes it: 0 not set, 1 female, 2 male, 3 non-binary.',
       resolve: (p, _, c) => carried(p, 'gender', details(p, c)),
     }),
-    adult: t.boolean({ description: 'Whether the person works in adult content.', resolve: (p, _, c) => carried(p, 'adult', details(p, c)) }),
+    adult: t.boolean({
+      description: 'Whether the person works in adult content.',
+      resolve: (p, _, c) => carried(p, 'adult', details(p, c)),
+    }),
     popularity: t.float({ description: 'Relative popularity score.', resolve: (p, _, c) => carried(p, 'popularity', details(p, c)) }),
     knownForDepartment: t.string({
       nullable: true,
@@ -117,8 +134,7 @@ Person.implement({
     knownFor: t.field({
       type: [PersonWork],
       nullable: true,
-      description:
-        'Up to three works the person is best known for. Set on people from lists (popular, trending, search); null elsewhere.',
+      description: 'Up to three works the person is best known for. Set on people from lists (popular, trending, search); null elsewhere.',
       resolve: (p) => (p.known_for as WorkSource[] | undefined) ?? null,
     }),
     movieCredits: t.field({

@@ -11,20 +11,18 @@ const ProviderOffer = builder.objectRef<Up.ProviderOffer>('ProviderOffer').imple
   }),
 });
 
-export const WatchProviderCountry = builder
-  .objectRef<Up.WatchProviderCountry & { country: string }>('WatchProviderCountry')
-  .implement({
-    description: 'Where a title can be watched in one country, by kind of offer.',
-    fields: (t) => ({
-      countryCode: t.exposeString('country', { description: 'ISO 3166-1 country code.' }),
-      link: t.exposeString('link', { description: 'Page on the catalog site listing these offers.' }),
-      flatrate: t.field({ type: [ProviderOffer], description: 'Included in a subscription.', resolve: (c) => c.flatrate ?? [] }),
-      rent: t.field({ type: [ProviderOffer], description: 'For rent.', resolve: (c) => c.rent ?? [] }),
-      buy: t.field({ type: [ProviderOffer], description: 'For sale.', resolve: (c) => c.buy ?? [] }),
-      free: t.field({ type: [ProviderOffer], description: 'Free of charge.', resolve: (c) => c.free ?? [] }),
-      ads: t.field({ type: [ProviderOffer], description: 'Free with advertising.', resolve: (c) => c.ads ?? [] }),
-    }),
-  });
+export const WatchProviderCountry = builder.objectRef<Up.WatchProviderCountry & { country: string }>('WatchProviderCountry').implement({
+  description: 'Where a title can be watched in one country, by kind of offer.',
+  fields: (t) => ({
+    countryCode: t.exposeString('country', { description: 'ISO 3166-1 country code.' }),
+    link: t.exposeString('link', { description: 'Page on the catalog site listing these offers.' }),
+    flatrate: t.field({ type: [ProviderOffer], description: 'Included in a subscription.', resolve: (c) => c.flatrate ?? [] }),
+    rent: t.field({ type: [ProviderOffer], description: 'For rent.', resolve: (c) => c.rent ?? [] }),
+    buy: t.field({ type: [ProviderOffer], description: 'For sale.', resolve: (c) => c.buy ?? [] }),
+    free: t.field({ type: [ProviderOffer], description: 'Free of charge.', resolve: (c) => c.free ?? [] }),
+    ads: t.field({ type: [ProviderOffer], description: 'Free with advertising.', resolve: (c) => c.ads ?? [] }),
+  }),
+});
 
 /** The per-country offers of a title, ordered by country code, optionally for one country. */
 export function offersByCountry(providers: Up.WatchProviders, country?: string) {

@@ -42,8 +42,7 @@ builder.queryFields((t) => ({
     type: [Region],
     description: 'The countries for which watch-provider data exists, ordered by country code.',
     args: { language: t.arg.string({ required: false, description: 'Language of the native names ("en-US").' }) },
-    resolve: async (_, args, c) =>
-      (await c.loaders.watchProviderRegions.load({ language: valid.language(args.language) })).results,
+    resolve: async (_, args, c) => (await c.loaders.watchProviderRegions.load({ language: valid.language(args.language) })).results,
   }),
   tvWatchProviders: t.field({
     type: [WatchProvider],

@@ -19,15 +19,17 @@ export const MediaResult = builder.unionType('MediaResult', {
   },
 });
 
-const MediaResultPage = builder.objectRef<{ page: number; total_pages: number; total_results: number; results: Up.MultiItem[] }>('MediaResultPage').implement({
-  description: 'One page of movies, TV series and people. Pages are 1-based and hold up to 20 results.',
-  fields: (t) => ({
-    page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),
-    totalPages: t.exposeInt('total_pages', { description: 'How many pages there are in all.' }),
-    totalResults: t.exposeInt('total_results', { description: 'How many results there are across all pages.' }),
-    results: t.field({ type: [MediaResult], description: 'The movies, series and people on this page.', resolve: (p) => p.results }),
-  }),
-});
+const MediaResultPage = builder
+  .objectRef<{ page: number; total_pages: number; total_results: number; results: Up.MultiItem[] }>('MediaResultPage')
+  .implement({
+    description: 'One page of movies, TV series and people. Pages are 1-based and hold up to 20 results.',
+    fields: (t) => ({
+      page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),
+      totalPages: t.exposeInt('total_pages', { description: 'How many pages there are in all.' }),
+      totalResults: t.exposeInt('total_results', { description: 'How many results there are across all pages.' }),
+      results: t.field({ type: [MediaResult], description: 'The movies, series and people on this page.', resolve: (p) => p.results }),
+    }),
+  });
 
 builder.objectFields(Trending, (t) => ({
   all: t.field({

@@ -37,7 +37,7 @@ const EpisodeGroupGroup = builder.objectRef<Up.EpisodeGroupGroup & { seriesId?: 
     locked: t.exposeBoolean('locked', { description: 'Whether editors locked the group against changes.' }),
     episodes: t.field({
       type: [Episode],
-      description: 'The episodes of the group, in the group\'s order. Each carries its summary.',
+      description: "The episodes of the group, in the group's order. Each carries its summary.",
       resolve: (group) =>
         [...group.episodes]
           .sort((a, b) => a.order - b.order)
@@ -81,8 +81,7 @@ EpisodeGroup.implement({
     groups: t.field({
       type: [EpisodeGroupGroup],
       description: 'The groups, in order, with their episodes.',
-      resolve: async (g, _, c) =>
-        [...(await carried(g, 'groups', details(g, c)))].sort((a, b) => a.order - b.order),
+      resolve: async (g, _, c) => [...(await carried(g, 'groups', details(g, c)))].sort((a, b) => a.order - b.order),
     }),
   }),
 });

@@ -47,7 +47,10 @@ builder.objectFields(Episode, (t) => ({
     nullable: true,
     description: 'Stills of the episode.',
     args: {
-      language: t.arg.string({ required: false, description: 'Only images with text in this language ("en"); stills without text need includeImageLanguages: ["null"].' }),
+      language: t.arg.string({
+        required: false,
+        description: 'Only images with text in this language ("en"); stills without text need includeImageLanguages: ["null"].',
+      }),
       includeImageLanguages: t.arg.stringList({
         required: false,
         description: 'More ISO 639-1 languages to include; the value "null" adds images without text.',

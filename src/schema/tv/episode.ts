@@ -55,7 +55,8 @@ Episode.implement({
     accountStates: t.field({
       type: AccountStates,
       nullable: true,
-      description: "Rating, favourite and watchlist state for the session's account (X-Session-Id); with X-Guest-Session-Id, the guest's own rating.",
+      description:
+        "Rating, favourite and watchlist state for the session's account (X-Session-Id); with X-Guest-Session-Id, the guest's own rating.",
       resolve: (e, _, c) => c.loaders.episodeAccountStates.load(key(e)),
     }),
   }),

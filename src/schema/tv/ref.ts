@@ -16,8 +16,7 @@ export const TVSeries = builder.objectRef<TVSeriesSource>('TVSeries');
 export const TVSeriesPage = pageOf('TVSeriesPage', 'TV series', TVSeries);
 
 /** A season is identified by its series and its number; the rest may be carried or loaded. */
-export type SeasonSource = { seriesId: number; season_number: number } & Partial<Up.SeasonDetails> &
-  Partial<Up.SeasonSummary>;
+export type SeasonSource = { seriesId: number; season_number: number } & Partial<Up.SeasonDetails> & Partial<Up.SeasonSummary>;
 
 export const Season = builder.objectRef<SeasonSource>('Season');
 

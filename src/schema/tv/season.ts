@@ -57,8 +57,7 @@ Season.implement({
     episodes: t.field({
       type: [Episode],
       description: 'All episodes of the season, in order.',
-      resolve: async (s, _, c) =>
-        (s.episodes ?? (await details(s, c)()).episodes).map((episode) => ({ ...episode, seriesId: s.seriesId })),
+      resolve: async (s, _, c) => (s.episodes ?? (await details(s, c)()).episodes).map((episode) => ({ ...episode, seriesId: s.seriesId })),
     }),
     episode: t.field({
       type: Episode,

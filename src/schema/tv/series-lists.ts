@@ -17,7 +17,10 @@ function timezone(value: string | null | undefined): string | undefined {
 
 const airingArgs = builder.args((t) => ({
   ...pageArgs,
-  timezone: t.string({ required: false, description: 'IANA time zone whose calendar day counts as "today" ("America/New_York"). Defaults to UTC.' }),
+  timezone: t.string({
+    required: false,
+    description: 'IANA time zone whose calendar day counts as "today" ("America/New_York"). Defaults to UTC.',
+  }),
 }));
 
 builder.queryFields((t) => ({
@@ -27,7 +30,11 @@ builder.queryFields((t) => ({
     description: 'Series with an episode airing today (in the given time zone), most popular first.',
     args: airingArgs,
     resolve: (_, args, c) =>
-      c.loaders.airingTodayTVSeries.load({ page: valid.page(args.page), language: valid.language(args.language), timezone: timezone(args.timezone) }),
+      c.loaders.airingTodayTVSeries.load({
+        page: valid.page(args.page),
+        language: valid.language(args.language),
+        timezone: timezone(args.timezone),
+      }),
   }),
   onTheAirTVSeries: t.field({
     type: TVSeriesPage,
@@ -35,7 +42,11 @@ builder.queryFields((t) => ({
     description: 'Series with an episode airing in the next 7 days, today included, most popular first.',
     args: airingArgs,
     resolve: (_, args, c) =>
-      c.loaders.onTheAirTVSeries.load({ page: valid.page(args.page), language: valid.language(args.language), timezone: timezone(args.timezone) }),
+      c.loaders.onTheAirTVSeries.load({
+        page: valid.page(args.page),
+        language: valid.language(args.language),
+        timezone: timezone(args.timezone),
+      }),
   }),
   popularTVSeries: t.field({
     type: TVSeriesPage,

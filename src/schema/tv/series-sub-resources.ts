@@ -91,7 +91,10 @@ builder.objectFields(TVSeries, (t) => ({
     nullable: true,
     description: 'Backdrops, logos and posters of the series.',
     args: {
-      language: t.arg.string({ required: false, description: 'Only images with text in this language ("en"); images without text need includeImageLanguages: ["null"].' }),
+      language: t.arg.string({
+        required: false,
+        description: 'Only images with text in this language ("en"); images without text need includeImageLanguages: ["null"].',
+      }),
       includeImageLanguages: t.arg.stringList({
         required: false,
         description: 'More ISO 639-1 languages to include; the value "null" adds images without text.',

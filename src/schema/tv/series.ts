@@ -15,21 +15,21 @@ function details(series: TVSeriesSource, context: GatewayContext) {
   return () => context.loaders.tvSeries.load({ seriesId: series.id });
 }
 
-const ScreenedTheatrically = builder.objectRef<Up.ScreenedTheatricallyEntry & { seriesId: number }>(
-  'ScreenedTheatricallyEpisode',
-).implement({
-  description: 'An episode of a series that was shown in cinemas.',
-  fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the episode.' }),
-    seasonNumber: t.exposeInt('season_number', { description: 'Number of its season.' }),
-    episodeNumber: t.exposeInt('episode_number', { description: 'Number of the episode within its season.' }),
-    episode: t.field({
-      type: Episode,
-      description: 'The episode itself.',
-      resolve: (e) => ({ seriesId: e.seriesId, id: e.id, season_number: e.season_number, episode_number: e.episode_number }),
+const ScreenedTheatrically = builder
+  .objectRef<Up.ScreenedTheatricallyEntry & { seriesId: number }>('ScreenedTheatricallyEpisode')
+  .implement({
+    description: 'An episode of a series that was shown in cinemas.',
+    fields: (t) => ({
+      id: t.exposeInt('id', { description: 'Identifier of the episode.' }),
+      seasonNumber: t.exposeInt('season_number', { description: 'Number of its season.' }),
+      episodeNumber: t.exposeInt('episode_number', { description: 'Number of the episode within its season.' }),
+      episode: t.field({
+        type: Episode,
+        description: 'The episode itself.',
+        resolve: (e) => ({ seriesId: e.seriesId, id: e.id, season_number: e.season_number, episode_number: e.episode_number }),
+      }),
     }),
-  }),
-});
+  });
 
 TVSeries.implement({
   description: 'A TV series of the catalog.',
@@ -109,7 +109,10 @@ builder.objectFields(TVSeries, (t) => ({
     description: 'Date the latest episode aired, YYYY-MM-DD; null when unknown.',
     resolve: async (s, _, c) => dateOrNull(await carried(s, 'last_air_date', details(s, c))),
   }),
-  numberOfSeasons: t.int({ description: 'How many seasons there are.', resolve: (s, _, c) => carried(s, 'number_of_seasons', details(s, c)) }),
+  numberOfSeasons: t.int({
+    description: 'How many seasons there are.',
+    resolve: (s, _, c) => carried(s, 'number_of_seasons', details(s, c)),
+  }),
   numberOfEpisodes: t.int({
     description: 'How many episodes there are in all.',
     resolve: (s, _, c) => carried(s, 'number_of_episodes', details(s, c)),
@@ -143,7 +146,11 @@ builder.objectFields(Trending, (t) => ({
     description: 'The TV series trending over the given period, most popular first.',
     args: { ...trendingArgs, ...pageArgs },
     resolve: (_, args, c) =>
-      c.loaders.trendingTVSeries.load({ timeWindow: args.timeWindow, page: valid.page(args.page), language: valid.language(args.language) }),
+      c.loaders.trendingTVSeries.load({
+        timeWindow: args.timeWindow,
+        page: valid.page(args.page),
+        language: valid.language(args.language),
+      }),
   }),
 }));
 
@@ -162,6 +169,10 @@ builder.queryFields((t) => ({
     description: 'The TV series trending over the given period, most popular first.',
     args: { ...trendingArgs, ...pageArgs },
     resolve: (_, args, c) =>
-      c.loaders.trendingTVSeries.load({ timeWindow: args.timeWindow, page: valid.page(args.page), language: valid.language(args.language) }),
+      c.loaders.trendingTVSeries.load({
+        timeWindow: args.timeWindow,
+        page: valid.page(args.page),
+        language: valid.language(args.language),
+      }),
   }),
 }));

@@ -3,7 +3,15 @@ import type { AccountStates } from './account.ts';
 import type { Changes } from './changes.ts';
 import { appendable, resource, write, type EpisodeKey, type ImageLanguage, type Language } from './define.ts';
 import { seasonPath, videoQuery, type VideoLanguage } from './season.ts';
-import { changeWindow, type ChangeWindow, type ExternalIds, type Image, type StatusResponse, type Translations, type Videos } from './wire.ts';
+import {
+  changeWindow,
+  type ChangeWindow,
+  type ExternalIds,
+  type Image,
+  type StatusResponse,
+  type Translations,
+  type Videos,
+} from './wire.ts';
 
 export interface EpisodeSummary {
   id: number;

@@ -60,7 +60,12 @@ type ListMovie = { listId: number; movieId: number };
 /** List writes need the user session, sent as the `session_id` query parameter. */
 export const listWrites = {
   createList: write<{ name: string; description: string; language: string }, CreatedList>(
-    (p, session) => ({ method: 'POST', path: ['list'], query: { ...session }, body: { name: p.name, description: p.description, language: p.language } }),
+    (p, session) => ({
+      method: 'POST',
+      path: ['list'],
+      query: { ...session },
+      body: { name: p.name, description: p.description, language: p.language },
+    }),
     'user',
   ),
   addMovieToList: write<ListMovie, WriteStatus>(

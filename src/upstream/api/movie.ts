@@ -8,8 +8,15 @@ import type { UserList } from './list.ts';
 import type { Review } from './review.ts';
 import type { WatchProviders } from './watch-provider.ts';
 import {
-  changeWindow, type ChangeWindow, type ExternalIds, type IdResults, type Image, type Page, type StatusResponse,
-  type Translations, type Videos,
+  changeWindow,
+  type ChangeWindow,
+  type ExternalIds,
+  type IdResults,
+  type Image,
+  type Page,
+  type StatusResponse,
+  type Translations,
+  type Videos,
 } from './wire.ts';
 
 export interface MovieSummary {

@@ -47,7 +47,10 @@ export type PersonMovieCast = MovieSummary & { character: string; credit_id: str
 export type PersonMovieCrew = MovieSummary & { credit_id: string; department: string; job: string };
 export type PersonTVCast = Omit<TVSeriesSummary, 'media_type'> & { character: string; credit_id: string; episode_count: number };
 export type PersonTVCrew = Omit<TVSeriesSummary, 'media_type'> & {
-  credit_id: string; department: string; job: string; episode_count: number;
+  credit_id: string;
+  department: string;
+  job: string;
+  episode_count: number;
 };
 
 /** The cast and crew answers of a person: `movie_credits`, `tv_credits`, `combined_credits`. */

@@ -46,19 +46,17 @@ export const searchResources = {
       year: p.year,
     },
   })),
-  searchTVSeries: resource<Paging & Adult & { query: string; firstAirDateYear?: number; year?: number }, Page<TVSeriesSummary>>(
-    (p) => ({
-      path: ['search', 'tv'],
-      query: {
-        query: p.query,
-        first_air_date_year: p.firstAirDateYear,
-        include_adult: p.includeAdult,
-        language: p.language,
-        page: p.page,
-        year: p.year,
-      },
-    }),
-  ),
+  searchTVSeries: resource<Paging & Adult & { query: string; firstAirDateYear?: number; year?: number }, Page<TVSeriesSummary>>((p) => ({
+    path: ['search', 'tv'],
+    query: {
+      query: p.query,
+      first_air_date_year: p.firstAirDateYear,
+      include_adult: p.includeAdult,
+      language: p.language,
+      page: p.page,
+      year: p.year,
+    },
+  })),
   searchPeople: resource<Paging & Adult & { query: string }, Page<PersonListItem>>((p) => ({
     path: ['search', 'person'],
     query: { query: p.query, include_adult: p.includeAdult, language: p.language, page: p.page },

@@ -11,8 +11,15 @@ import type { Review } from './review.ts';
 import type { SeasonSummary } from './season.ts';
 import type { WatchProviders } from './watch-provider.ts';
 import {
-  changeWindow, type ChangeWindow, type ExternalIds, type IdResults, type Image, type Page, type StatusResponse,
-  type Translations, type Videos,
+  changeWindow,
+  type ChangeWindow,
+  type ExternalIds,
+  type IdResults,
+  type Image,
+  type Page,
+  type StatusResponse,
+  type Translations,
+  type Videos,
 } from './wire.ts';
 
 export interface TVSeriesSummary {
