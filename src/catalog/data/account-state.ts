@@ -7,7 +7,7 @@
  *   - `mediaAccountState(data, rater, 'movie' | 'tv', id)` → { favorite, rated, watchlist } for
  *     /movie/{id}/account_states and /tv/{id}/account_states (a guest has no favourites/watchlist);
  *   - `episodeAccountState(data, rater, episodeId)` → the same for an episode.
- * Writers: POST /account/{id}/favorite|watchlist (routes/account-extras.ts) and the rating routes
+ * Writers: POST /account/{id}/favorite|watchlist (routes/account-marks.ts) and the rating routes
  * (data.ratings.rate / unrate).
  */
 import { DAY_MS, dayToMs, isoTimestamp } from './dates.ts';

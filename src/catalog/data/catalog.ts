@@ -13,7 +13,7 @@ import { CATALOG_TODAY } from './dates.ts';
 import { MOVIE_GENRES, TV_GENRES } from './genres.ts';
 import { generateMovieImages, generateSeasonImages } from './images.ts';
 import { generateLists } from './lists.ts';
-import { generateMovieExtras, generateTrendingMovies, type MovieExtras } from './movie-extras.ts';
+import { generateMovieExtras, generateTrendingMovies, type MovieExtras } from './movie-sub-resources.ts';
 import { generateMovies } from './movies.ts';
 import { generatePeople } from './people.ts';
 import { generatePeopleData, type PeopleData } from './people-details.ts';
@@ -21,9 +21,9 @@ import { generateCredits, type CreditsData } from './credits.ts';
 import type { RatingStore } from './ratings.ts';
 import { generateUserLists, type UserListStore } from './user-lists.ts';
 import { generateReviews } from './reviews.ts';
-import { generateSeasonEpisodeExtras, type EpisodeExtras, type SeasonExtras } from './season-extras.ts';
-import { generateScreenedTheatrically, generateSeasonExternalIds, generateTrendingTv } from './tv-extras.ts';
-import { generateTvSeriesExtras, type TvSeriesExtras } from './tv-series-extras.ts';
+import { generateSeasonEpisodeExtras, type EpisodeExtras, type SeasonExtras } from './season-sub-resources.ts';
+import { generateScreenedTheatrically, generateSeasonExternalIds, generateTrendingTv } from './tv-external.ts';
+import { generateTvSeriesExtras, type TvSeriesExtras } from './series-sub-resources.ts';
 import type { EpisodeAccountState, ScreenedTheatricallyEntry, SeasonDetails, SeasonExternalIds, TvSeriesDetails } from './tv-types.ts';
 import { generateTvSeries } from './tv.ts';
 import type {
@@ -103,7 +103,7 @@ export interface CatalogData extends CollectionsData {
   movieExtras: Map<number, MovieExtras>;
   /** Movie ids in trending order per time window. */
   trendingMovies: { day: number[]; week: number[] };
-  /** Keyed by season id: translations, videos, changes (data/season-extras.ts). */
+  /** Keyed by season id: translations, videos, changes (data/season-sub-resources.ts). */
   seasonExtras: Map<number, SeasonExtras>;
   /** Keyed by episode id: translations, videos, external ids, stills, changes. */
   episodeExtras: Map<number, EpisodeExtras>;

@@ -115,7 +115,7 @@ function profileImages(rng: Random, person: PersonFields): Image[] {
 
 /**
  * A person's change items, one per recorded change time (the times that /person/changes lists,
- * data/season-extras.ts), with values drawn from a stream seeded by the person, so every request
+ * data/season-sub-resources.ts), with values drawn from a stream seeded by the person, so every request
  * sees the same items.
  */
 export function personChanges(details: PersonDetails, times: readonly string[]): MovieChange[] {

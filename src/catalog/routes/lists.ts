@@ -9,7 +9,7 @@ import { CODE, CatalogError } from '../errors.ts';
 import { PAGE_SIZE, readPage } from '../params.ts';
 import { intParam, type Route, type RouteRequest } from '../router.ts';
 import { viewerOf } from '../viewer.ts';
-import { writeReply } from './account-extras.ts';
+import { writeReply } from './account-marks.ts';
 import { movieSummary, tvSummary } from './shapes.ts';
 
 const LIST = '/list/{list_id:int}';

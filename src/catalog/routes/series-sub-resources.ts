@@ -5,7 +5,7 @@
  */
 import { CACHE } from '../caching.ts';
 import { mediaAccountState } from '../data/account-state.ts';
-import type { TvSeriesExtras } from '../data/tv-series-extras.ts';
+import type { TvSeriesExtras } from '../data/series-sub-resources.ts';
 import type { Image } from '../data/types.ts';
 import { CODE, CatalogError, writeSuccess } from '../errors.ts';
 import { paginate, readImageLanguages, readPage } from '../params.ts';
