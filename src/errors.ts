@@ -61,7 +61,7 @@ function unreadableRequest(error: unknown): unknown {
   const { originalError: _dropped, http: _status, ...extensions } = error.extensions;
   const message = error.message === 'POST body sent invalid JSON.' ? 'The request body is not valid JSON.' : error.message;
   // 400 whatever the Accept header: an unreadable body is the client's mistake under every media type.
-  return createGraphQLError(message, { extensions: { ...extensions, http: { status: 400 } } });
+  return createGraphQLError(message, { extensions: { ...extensions, http: { status: ERROR_CODES.BAD_REQUEST.status } } });
 }
 
 /**
