@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { carried } from '../kit/carried.ts';
+import { carriedFrom } from '../kit/carried.ts';
 import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
@@ -10,9 +10,9 @@ type AccountSource = { id: number } & Partial<Up.AccountDetails>;
 
 export const Account = builder.objectRef<AccountSource>('Account');
 
-function details(account: AccountSource, context: GatewayContext) {
-  return () => context.loaders.account.load({ accountId: account.id });
-}
+const fromDetail = carriedFrom((account: AccountSource, context: GatewayContext) =>
+  context.loaders.account.load({ accountId: account.id }),
+);
 
 export const AccountListOrder = builder.enumType('AccountListOrder', {
   description: "Order of an account's rated, favourite or watchlist entries, by when each entry was made.",
@@ -39,37 +39,37 @@ Account.implement({
     username: t.string({
       nullable: true,
       description: 'User name.',
-      resolve: (a, _, c) => carried(a, 'username', details(a, c)),
+      resolve: fromDetail('username'),
     }),
     name: t.string({
       nullable: true,
       description: 'Display name; null when not set.',
-      resolve: async (a, _, c) => (await carried(a, 'name', details(a, c))) || null,
+      resolve: fromDetail('name', (value) => value || null),
     }),
     languageCode: t.string({
       nullable: true,
       description: 'Preferred ISO 639-1 language.',
-      resolve: (a, _, c) => carried(a, 'iso_639_1', details(a, c)),
+      resolve: fromDetail('iso_639_1'),
     }),
     countryCode: t.string({
       nullable: true,
       description: 'ISO 3166-1 country.',
-      resolve: (a, _, c) => carried(a, 'iso_3166_1', details(a, c)),
+      resolve: fromDetail('iso_3166_1'),
     }),
     includeAdult: t.boolean({
       nullable: true,
       description: 'Whether the account wants adult content in results.',
-      resolve: (a, _, c) => carried(a, 'include_adult', details(a, c)),
+      resolve: fromDetail('include_adult'),
     }),
     avatarPath: t.string({
       nullable: true,
       description: 'Avatar image path uploaded to the catalog; null when none.',
-      resolve: async (a, _, c) => (await carried(a, 'avatar', details(a, c))).tmdb.avatar_path ?? null,
+      resolve: fromDetail('avatar', (value) => value.tmdb.avatar_path ?? null),
     }),
     gravatarHash: t.string({
       nullable: true,
       description: 'Gravatar hash of the account e-mail; null when none.',
-      resolve: async (a, _, c) => (await carried(a, 'avatar', details(a, c))).gravatar.hash ?? null,
+      resolve: fromDetail('avatar', (value) => value.gravatar.hash ?? null),
     }),
     ratedMovies: t.field({
       type: RatedMoviePage,

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { carried } from '../kit/carried.ts';
+import { carried, carriedFrom } from '../kit/carried.ts';
 import { Image } from '../kit/image.ts';
 import { pageOf } from '../kit/page.ts';
 import { Translation } from '../kit/translation.ts';
@@ -14,9 +14,9 @@ export type CollectionSource = { id: number } & Partial<Up.CollectionDetails>;
 
 export const Collection = builder.objectRef<CollectionSource>('Collection');
 
-function details(collection: CollectionSource, context: GatewayContext) {
-  return () => context.loaders.collection.load({ collectionId: collection.id });
-}
+const fromDetail = carriedFrom((collection: CollectionSource, context: GatewayContext) =>
+  context.loaders.collection.load({ collectionId: collection.id }),
+);
 
 /** A part as a Movie carrying its summary; the title may come as `title` or (spec example) `name`. */
 function partAsMovie(part: Up.CollectionPart): MovieSource {
@@ -41,30 +41,30 @@ Collection.implement({
   description: 'A collection of movies that belong together, such as a film series and its sequels.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the collection.' }),
-    name: t.string({ description: 'Name in the requested language.', resolve: (co, _, c) => carried(co, 'name', details(co, c)) }),
+    name: t.string({ description: 'Name in the requested language.', resolve: fromDetail('name') }),
     originalName: t.string({
       description: 'Name in the original language.',
-      resolve: (co, _, c) => carried(co, 'original_name', details(co, c)),
+      resolve: fromDetail('original_name'),
     }),
     originalLanguage: t.string({
       description: 'ISO 639-1 code of the original language.',
-      resolve: (co, _, c) => carried(co, 'original_language', details(co, c)),
+      resolve: fromDetail('original_language'),
     }),
-    overview: t.string({ description: 'Summary; may be empty.', resolve: (co, _, c) => carried(co, 'overview', details(co, c)) }),
+    overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     posterPath: t.string({
       nullable: true,
       description: 'Poster image path (see `Image.filePath`); null when none.',
-      resolve: (co, _, c) => carried(co, 'poster_path', details(co, c)),
+      resolve: fromDetail('poster_path'),
     }),
     backdropPath: t.string({
       nullable: true,
       description: 'Backdrop image path; null when none.',
-      resolve: (co, _, c) => carried(co, 'backdrop_path', details(co, c)),
+      resolve: fromDetail('backdrop_path'),
     }),
     parts: t.field({
       type: [Movie],
       description: 'The movies of the collection, in release order (unknown dates last). Each carries its summary.',
-      resolve: async (co, _, c) => (await carried(co, 'parts', details(co, c))).map(partAsMovie),
+      resolve: fromDetail('parts', (value) => value.map(partAsMovie)),
     }),
     images: t.field({
       type: CollectionImages,

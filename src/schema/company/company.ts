@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { carried } from '../kit/carried.ts';
+import { carriedFrom } from '../kit/carried.ts';
 import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Search } from '../search/search.ts';
@@ -11,9 +11,9 @@ export type CompanySource = { id: number } & Partial<Up.CompanyDetails>;
 
 export const Company = builder.objectRef<CompanySource>('Company');
 
-function details(company: CompanySource, context: GatewayContext) {
-  return () => context.loaders.company.load({ companyId: company.id });
-}
+const fromDetail = carriedFrom((company: CompanySource, context: GatewayContext) =>
+  context.loaders.company.load({ companyId: company.id }),
+);
 
 export const AlternativeName = builder.objectRef<Up.AlternativeName>('CompanyAlternativeName').implement({
   description: 'Another name a company or TV network is known by.',
@@ -27,34 +27,34 @@ Company.implement({
   description: 'A production company.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the company.' }),
-    name: t.string({ description: 'Name of the company.', resolve: (co, _, c) => carried(co, 'name', details(co, c)) }),
+    name: t.string({ description: 'Name of the company.', resolve: fromDetail('name') }),
     logoPath: t.string({
       nullable: true,
       description: 'Logo image path (PNG; see `Configuration.images.logoSizes`); null when none.',
-      resolve: (co, _, c) => carried(co, 'logo_path', details(co, c)),
+      resolve: fromDetail('logo_path'),
     }),
     originCountry: t.string({
       nullable: true,
       description: 'ISO 3166-1 code of the country the company comes from; null when unknown.',
-      resolve: async (co, _, c) => (await carried(co, 'origin_country', details(co, c))) || null,
+      resolve: fromDetail('origin_country', (value) => value || null),
     }),
     description: t.string({
       description: 'Description of the company; may be empty.',
-      resolve: (co, _, c) => carried(co, 'description', details(co, c)),
+      resolve: fromDetail('description'),
     }),
     headquarters: t.string({
       description: 'Where the company is based; may be empty.',
-      resolve: (co, _, c) => carried(co, 'headquarters', details(co, c)),
+      resolve: fromDetail('headquarters'),
     }),
     homepage: t.string({
       description: 'Official web site; may be empty.',
-      resolve: (co, _, c) => carried(co, 'homepage', details(co, c)),
+      resolve: fromDetail('homepage'),
     }),
     parentCompany: t.field({
       type: Company,
       nullable: true,
       description: 'The company this one belongs to; null when independent.',
-      resolve: (co, _, c) => carried(co, 'parent_company', details(co, c)),
+      resolve: fromDetail('parent_company'),
     }),
     alternativeNames: t.field({
       type: [AlternativeName],

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { carried } from '../kit/carried.ts';
+import { carried, carriedFrom } from '../kit/carried.ts';
 import { Image } from '../kit/image.ts';
 import * as valid from '../kit/validate.ts';
 import { TVSeries } from '../tv/ref.ts';
@@ -12,9 +12,9 @@ export type NetworkSource = { id: number } & Partial<Up.NetworkDetails>;
 
 export const Network = builder.objectRef<NetworkSource>('Network');
 
-function details(network: NetworkSource, context: GatewayContext) {
-  return () => context.loaders.network.load({ networkId: network.id });
-}
+const fromDetail = carriedFrom((network: NetworkSource, context: GatewayContext) =>
+  context.loaders.network.load({ networkId: network.id }),
+);
 
 /** Logos have no language; as `Image`s their `languageCode` is null. */
 function logoImages(logos: Up.LogoImage[]): Up.Image[] {
@@ -33,24 +33,24 @@ Network.implement({
   description: 'A TV network or streaming service that airs series.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the network.' }),
-    name: t.string({ description: 'Name of the network.', resolve: (n, _, c) => carried(n, 'name', details(n, c)) }),
+    name: t.string({ description: 'Name of the network.', resolve: fromDetail('name') }),
     logoPath: t.string({
       nullable: true,
       description: 'Logo image path (PNG; see `Configuration.images.logoSizes`); null when none.',
-      resolve: (n, _, c) => carried(n, 'logo_path', details(n, c)),
+      resolve: fromDetail('logo_path'),
     }),
     originCountry: t.string({
       nullable: true,
       description: 'ISO 3166-1 code of the country the network comes from; null when unknown.',
-      resolve: async (n, _, c) => (await carried(n, 'origin_country', details(n, c))) || null,
+      resolve: fromDetail('origin_country', (value) => value || null),
     }),
     headquarters: t.string({
       description: 'Where the network is based; may be empty.',
-      resolve: (n, _, c) => carried(n, 'headquarters', details(n, c)),
+      resolve: fromDetail('headquarters'),
     }),
     homepage: t.string({
       description: 'Official web site; may be empty.',
-      resolve: (n, _, c) => carried(n, 'homepage', details(n, c)),
+      resolve: fromDetail('homepage'),
     }),
     alternativeNames: t.field({
       type: [AlternativeName],

@@ -1,3 +1,5 @@
+import type { GatewayContext } from '../../context.ts';
+
 /**
  * A field an object may already carry from the list it came in; otherwise the value comes
  * from `load()`, which the caller points at the object's detail loader.
@@ -9,4 +11,26 @@ export function carried<Source extends object, Detail, Key extends keyof Detail 
 ): Detail[Key] | Promise<Detail[Key]> {
   if (key in source) return (source as unknown as Detail)[key];
   return load().then((detail) => detail[key]);
+}
+
+type Resolver<Source, Out> = (source: Source, args: unknown, context: GatewayContext) => Out | Promise<Out>;
+
+/**
+ * Resolvers for the fields of an object that arrives either whole or as a list summary:
+ * `fromDetail('title')` answers from the summary when it carries `title`, else from the detail
+ * that `load` fetches (once per object, through its loader). An optional `map` shapes the value.
+ */
+export function carriedFrom<Source extends object, Detail>(load: (source: Source, context: GatewayContext) => Promise<Detail>) {
+  function field<Key extends keyof Detail & PropertyKey>(key: Key): Resolver<Source, Detail[Key]>;
+  function field<Key extends keyof Detail & PropertyKey, Out>(key: Key, map: (value: Detail[Key]) => Out): Resolver<Source, Out>;
+  function field<Key extends keyof Detail & PropertyKey, Out>(key: Key, map?: (value: Detail[Key]) => Out) {
+    const shape = map ?? ((value: Detail[Key]) => value);
+    return (source: Source, _args: unknown, context: GatewayContext) => {
+      if (key in source) return shape((source as unknown as Detail)[key]);
+      return load(source, context).then((detail) => shape(detail[key]));
+    };
+  }
+  /** The whole detail, for a field that needs more than one key of it. */
+  field.load = load;
+  return field;
 }

@@ -3,7 +3,7 @@ import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { builder } from '../builder.ts';
-import { carried } from '../kit/carried.ts';
+import { carriedFrom } from '../kit/carried.ts';
 import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
@@ -20,9 +20,7 @@ type UserListSource = { id: number } & Partial<Omit<Up.ListDetails, 'id' | 'item
 
 export const UserList = builder.objectRef<UserListSource>('UserList');
 
-function details(list: UserListSource, context: GatewayContext) {
-  return () => context.loaders.userList.load({ listId: list.id });
-}
+const fromDetail = carriedFrom((list: UserListSource, context: GatewayContext) => context.loaders.userList.load({ listId: list.id }));
 
 const UserListItem = builder.unionType('UserListItem', {
   description: 'An entry of a user list: a movie or a TV series (each with its summary carried).',
@@ -50,28 +48,28 @@ UserList.implement({
   description: 'A list of movies and TV series made by a catalog user. Anyone can read a public list; only its author can change it.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the list.' }),
-    name: t.string({ description: 'Name of the list.', resolve: (l, _, c) => carried(l, 'name', details(l, c)) }),
+    name: t.string({ description: 'Name of the list.', resolve: fromDetail('name') }),
     description: t.string({
       description: 'Description written by its author; may be empty.',
-      resolve: (l, _, c) => carried(l, 'description', details(l, c)),
+      resolve: fromDetail('description'),
     }),
     createdBy: t.string({
       description: 'User name of the author.',
-      resolve: (l, _, c) => carried(l, 'created_by', details(l, c)),
+      resolve: fromDetail('created_by'),
     }),
     favoriteCount: t.int({
       description: 'How many users marked the list as a favourite.',
-      resolve: (l, _, c) => carried(l, 'favorite_count', details(l, c)),
+      resolve: fromDetail('favorite_count'),
     }),
-    itemCount: t.int({ description: 'How many entries the list holds.', resolve: (l, _, c) => carried(l, 'item_count', details(l, c)) }),
+    itemCount: t.int({ description: 'How many entries the list holds.', resolve: fromDetail('item_count') }),
     languageCode: t.string({
       description: 'ISO 639-1 language of the list.',
-      resolve: (l, _, c) => carried(l, 'iso_639_1', details(l, c)),
+      resolve: fromDetail('iso_639_1'),
     }),
     posterPath: t.string({
       nullable: true,
       description: 'Poster image path; null when none.',
-      resolve: (l, _, c) => carried(l, 'poster_path', details(l, c)),
+      resolve: fromDetail('poster_path'),
     }),
     items: t.field({
       type: UserListItemPage,

@@ -3,7 +3,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { Company } from '../company/company.ts';
 import { AlternativeTitle } from '../kit/alternative-title.ts';
-import { carried } from '../kit/carried.ts';
+import { carriedFrom } from '../kit/carried.ts';
 import { ChangeGroup } from '../kit/change-record.ts';
 import { dateOrNull } from '../kit/format.ts';
 import { Image } from '../kit/image.ts';
@@ -14,9 +14,7 @@ import { Genre } from '../reference/genre.ts';
 import { ReviewPage } from '../review/review.ts';
 import { Movie, type MovieSource } from './ref.ts';
 
-function details(movie: MovieSource, context: GatewayContext) {
-  return () => context.loaders.movie.load({ movieId: movie.id });
-}
+const fromDetail = carriedFrom((movie: MovieSource, context: GatewayContext) => context.loaders.movie.load({ movieId: movie.id }));
 
 const MovieImages = builder.objectRef<Up.MovieImages>('MovieImages').implement({
   description: 'The images of a movie, by kind.',
@@ -31,42 +29,42 @@ Movie.implement({
   description: 'A movie of the catalog.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the movie.' }),
-    title: t.string({ description: 'Title in the requested language.', resolve: (m, _, c) => carried(m, 'title', details(m, c)) }),
+    title: t.string({ description: 'Title in the requested language.', resolve: fromDetail('title') }),
     originalTitle: t.string({
       description: 'Title in the original language.',
-      resolve: (m, _, c) => carried(m, 'original_title', details(m, c)),
+      resolve: fromDetail('original_title'),
     }),
-    overview: t.string({ description: 'Plot summary; may be empty.', resolve: (m, _, c) => carried(m, 'overview', details(m, c)) }),
+    overview: t.string({ description: 'Plot summary; may be empty.', resolve: fromDetail('overview') }),
     releaseDate: t.string({
       nullable: true,
       description: 'Primary release date, YYYY-MM-DD; null when unknown.',
-      resolve: async (m, _, c) => dateOrNull(await carried(m, 'release_date', details(m, c))),
+      resolve: fromDetail('release_date', dateOrNull),
     }),
     posterPath: t.string({
       nullable: true,
       description: 'Poster image path (see `Image.filePath`); null when there is none.',
-      resolve: (m, _, c) => carried(m, 'poster_path', details(m, c)),
+      resolve: fromDetail('poster_path'),
     }),
     backdropPath: t.string({
       nullable: true,
       description: 'Backdrop image path; null when there is none.',
-      resolve: (m, _, c) => carried(m, 'backdrop_path', details(m, c)),
+      resolve: fromDetail('backdrop_path'),
     }),
     genreIds: t.intList({
       description: 'Identifiers of the genres of the movie.',
-      resolve: async (m, _, c) => m.genre_ids ?? (m.genres ?? (await details(m, c)()).genres).map((g) => g.id),
+      resolve: async (m, _, c) => m.genre_ids ?? (m.genres ?? (await fromDetail.load(m, c)).genres).map((g) => g.id),
     }),
-    adult: t.boolean({ description: 'Whether the movie is adult content.', resolve: (m, _, c) => carried(m, 'adult', details(m, c)) }),
+    adult: t.boolean({ description: 'Whether the movie is adult content.', resolve: fromDetail('adult') }),
     video: t.boolean({
       description: 'Whether this entry is a video release rather than a film (compilations, concerts).',
-      resolve: (m, _, c) => carried(m, 'video', details(m, c)),
+      resolve: fromDetail('video'),
     }),
-    popularity: t.float({ description: 'Relative popularity score.', resolve: (m, _, c) => carried(m, 'popularity', details(m, c)) }),
-    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: (m, _, c) => carried(m, 'vote_average', details(m, c)) }),
-    voteCount: t.int({ description: 'Number of user votes.', resolve: (m, _, c) => carried(m, 'vote_count', details(m, c)) }),
+    popularity: t.float({ description: 'Relative popularity score.', resolve: fromDetail('popularity') }),
+    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
+    voteCount: t.int({ description: 'Number of user votes.', resolve: fromDetail('vote_count') }),
     originalLanguage: t.string({
       description: 'ISO 639-1 code of the original language.',
-      resolve: (m, _, c) => carried(m, 'original_language', details(m, c)),
+      resolve: fromDetail('original_language'),
     }),
     lists: t.field({
       type: MediaListPage,
@@ -127,40 +125,40 @@ builder.objectFields(Movie, (t) => ({
   genres: t.field({
     type: [Genre],
     description: 'The genres of the movie, with their names.',
-    resolve: (m, _, c) => carried(m, 'genres', details(m, c)),
+    resolve: fromDetail('genres'),
   }),
   runtime: t.int({
     nullable: true,
     description: 'Running time in minutes; null when unknown.',
-    resolve: async (m, _, c) => (await carried(m, 'runtime', details(m, c))) || null,
+    resolve: fromDetail('runtime', (value) => value || null),
   }),
   budget: t.float({
     description: 'Production budget in US dollars; 0 when unknown.',
-    resolve: (m, _, c) => carried(m, 'budget', details(m, c)),
+    resolve: fromDetail('budget'),
   }),
   revenue: t.float({
     description: 'Box-office revenue in US dollars; 0 when unknown. A Float because it can exceed 32 bits.',
-    resolve: (m, _, c) => carried(m, 'revenue', details(m, c)),
+    resolve: fromDetail('revenue'),
   }),
   status: t.string({
     description: 'Production status, such as "Released", "In Production" or "Planned".',
-    resolve: (m, _, c) => carried(m, 'status', details(m, c)),
+    resolve: fromDetail('status'),
   }),
-  tagline: t.string({ description: 'Tagline; may be empty.', resolve: (m, _, c) => carried(m, 'tagline', details(m, c)) }),
-  homepage: t.string({ description: 'Official web site; may be empty.', resolve: (m, _, c) => carried(m, 'homepage', details(m, c)) }),
+  tagline: t.string({ description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
+  homepage: t.string({ description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
   imdbId: t.string({
     nullable: true,
     description: 'IMDb identifier ("tt0076759"); null when unknown.',
-    resolve: async (m, _, c) => (await carried(m, 'imdb_id', details(m, c))) || null,
+    resolve: fromDetail('imdb_id', (value) => value || null),
   }),
   originCountry: t.stringList({
     description: 'ISO 3166-1 codes of the countries the movie comes from.',
-    resolve: async (m, _, c) => (await carried(m, 'origin_country', details(m, c))) ?? [],
+    resolve: fromDetail('origin_country', (value) => value ?? []),
   }),
   productionCompanies: t.field({
     type: [Company],
     description: 'The companies that produced the movie.',
-    resolve: (m, _, c) => carried(m, 'production_companies', details(m, c)),
+    resolve: fromDetail('production_companies'),
   }),
 }));
 

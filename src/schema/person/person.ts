@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { carried } from '../kit/carried.ts';
+import { carriedFrom } from '../kit/carried.ts';
 import { ChangeGroup } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { dateOrNull } from '../kit/format.ts';
@@ -32,9 +32,7 @@ export type PersonSource = { id: number } & Partial<Omit<Up.PersonDetails, 'id'>
 
 export const Person = builder.objectRef<PersonSource>('Person');
 
-function details(person: PersonSource, context: GatewayContext) {
-  return () => context.loaders.person.load({ personId: person.id });
-}
+const fromDetail = carriedFrom((person: PersonSource, context: GatewayContext) => context.loaders.person.load({ personId: person.id }));
 
 const TaggedImage = builder.objectRef<Up.TaggedImage>('TaggedImage').implement({
   description: 'An image of a movie or series in which the person appears.',
@@ -78,58 +76,58 @@ Person.implement({
   description: 'A person of the catalog: an actor or a member of a crew.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the person.' }),
-    name: t.string({ description: 'Name of the person.', resolve: (p, _, c) => carried(p, 'name', details(p, c)) }),
+    name: t.string({ description: 'Name of the person.', resolve: fromDetail('name') }),
     profilePath: t.string({
       nullable: true,
       description: 'Profile image path (see `Image.filePath`); null when there is none.',
-      resolve: (p, _, c) => carried(p, 'profile_path', details(p, c)),
+      resolve: fromDetail('profile_path'),
     }),
     gender: t.int({
       description: 'Gender as the catalog codes it: 0 not set, 1 female, 2 male, 3 non-binary.',
-      resolve: (p, _, c) => carried(p, 'gender', details(p, c)),
+      resolve: fromDetail('gender'),
     }),
     adult: t.boolean({
       description: 'Whether the person works in adult content.',
-      resolve: (p, _, c) => carried(p, 'adult', details(p, c)),
+      resolve: fromDetail('adult'),
     }),
-    popularity: t.float({ description: 'Relative popularity score.', resolve: (p, _, c) => carried(p, 'popularity', details(p, c)) }),
+    popularity: t.float({ description: 'Relative popularity score.', resolve: fromDetail('popularity') }),
     knownForDepartment: t.string({
       nullable: true,
       description: 'The department the person is best known for, such as "Acting" or "Directing"; null when unknown.',
-      resolve: async (p, _, c) => (await carried(p, 'known_for_department', details(p, c))) || null,
+      resolve: fromDetail('known_for_department', (value) => value || null),
     }),
     biography: t.string({
       description: 'Biography in the requested language; may be empty.',
-      resolve: (p, _, c) => carried(p, 'biography', details(p, c)),
+      resolve: fromDetail('biography'),
     }),
     birthday: t.string({
       nullable: true,
       description: 'Date of birth, YYYY-MM-DD; null when unknown.',
-      resolve: async (p, _, c) => dateOrNull(await carried(p, 'birthday', details(p, c))),
+      resolve: fromDetail('birthday', dateOrNull),
     }),
     deathday: t.string({
       nullable: true,
       description: 'Date of death, YYYY-MM-DD; null when the person is alive or the date is unknown.',
-      resolve: async (p, _, c) => dateOrNull(await carried(p, 'deathday', details(p, c))),
+      resolve: fromDetail('deathday', dateOrNull),
     }),
     placeOfBirth: t.string({
       nullable: true,
       description: 'Place of birth as free text; null when unknown.',
-      resolve: async (p, _, c) => (await carried(p, 'place_of_birth', details(p, c))) || null,
+      resolve: fromDetail('place_of_birth', (value) => value || null),
     }),
     homepage: t.string({
       nullable: true,
       description: 'Personal web site; null when none.',
-      resolve: async (p, _, c) => (await carried(p, 'homepage', details(p, c))) || null,
+      resolve: fromDetail('homepage', (value) => value || null),
     }),
     imdbId: t.string({
       nullable: true,
       description: 'IMDb identifier ("nm0000158"); null when unknown.',
-      resolve: async (p, _, c) => (await carried(p, 'imdb_id', details(p, c))) || null,
+      resolve: fromDetail('imdb_id', (value) => value || null),
     }),
     alsoKnownAs: t.stringList({
       description: 'Other names the person is known by.',
-      resolve: async (p, _, c) => (await carried(p, 'also_known_as', details(p, c))) ?? [],
+      resolve: fromDetail('also_known_as', (value) => value ?? []),
     }),
     knownFor: t.field({
       type: [PersonWork],

@@ -2,7 +2,7 @@ import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { Network } from '../company/network.ts';
-import { carried } from '../kit/carried.ts';
+import { carriedFrom } from '../kit/carried.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, type EpisodeSource, TVSeries } from './ref.ts';
 
@@ -11,9 +11,9 @@ export type EpisodeGroupSource = { id: string } & Partial<Up.EpisodeGroupDetails
 
 export const EpisodeGroup = builder.objectRef<EpisodeGroupSource>('EpisodeGroup');
 
-function details(group: EpisodeGroupSource, context: GatewayContext) {
-  return () => context.loaders.episodeGroup.load({ groupId: group.id });
-}
+const fromDetail = carriedFrom((group: EpisodeGroupSource, context: GatewayContext) =>
+  context.loaders.episodeGroup.load({ groupId: group.id }),
+);
 
 const EpisodeGroupType = builder.enumType('EpisodeGroupType', {
   description: 'How an episode group orders or groups the episodes of a series.',
@@ -53,35 +53,32 @@ EpisodeGroup.implement({
   description: 'An alternative ordering or grouping of the episodes of a series, such as the DVD order or story arcs.',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Identifier of the episode group.' }),
-    name: t.string({ description: 'Name of the episode group.', resolve: (g, _, c) => carried(g, 'name', details(g, c)) }),
+    name: t.string({ description: 'Name of the episode group.', resolve: fromDetail('name') }),
     description: t.string({
       description: 'Description; may be empty.',
-      resolve: (g, _, c) => carried(g, 'description', details(g, c)),
+      resolve: fromDetail('description'),
     }),
     type: t.field({
       type: EpisodeGroupType,
       nullable: true,
       description: 'What kind of grouping this is; null for a kind this gateway does not know.',
-      resolve: async (g, _, c) => {
-        const type = await carried(g, 'type', details(g, c));
-        return type >= 1 && type <= 7 ? (type as 1 | 2 | 3 | 4 | 5 | 6 | 7) : null;
-      },
+      resolve: fromDetail('type', (type) => (type >= 1 && type <= 7 ? (type as 1 | 2 | 3 | 4 | 5 | 6 | 7) : null)),
     }),
     episodeCount: t.int({
       description: 'How many episodes the groups hold in all.',
-      resolve: (g, _, c) => carried(g, 'episode_count', details(g, c)),
+      resolve: fromDetail('episode_count'),
     }),
-    groupCount: t.int({ description: 'How many groups there are.', resolve: (g, _, c) => carried(g, 'group_count', details(g, c)) }),
+    groupCount: t.int({ description: 'How many groups there are.', resolve: fromDetail('group_count') }),
     network: t.field({
       type: Network,
       nullable: true,
       description: 'The network whose ordering this is; null when none.',
-      resolve: (g, _, c) => carried(g, 'network', details(g, c)),
+      resolve: fromDetail('network'),
     }),
     groups: t.field({
       type: [EpisodeGroupGroup],
       description: 'The groups, in order, with their episodes.',
-      resolve: async (g, _, c) => [...(await carried(g, 'groups', details(g, c)))].sort((a, b) => a.order - b.order),
+      resolve: fromDetail('groups', (groups) => [...groups].sort((a, b) => a.order - b.order)),
     }),
   }),
 });

@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../context.ts';
 import { AccountStates } from '../account/account-states.ts';
-import { carried } from '../kit/carried.ts';
+import { carriedFrom } from '../kit/carried.ts';
 import { dateOrNull } from '../kit/format.ts';
 import { Episode, type EpisodeSource, Season, TVSeries } from './ref.ts';
 
@@ -8,44 +8,42 @@ function key(episode: EpisodeSource) {
   return { seriesId: episode.seriesId, seasonNumber: episode.season_number, episodeNumber: episode.episode_number };
 }
 
-function details(episode: EpisodeSource, context: GatewayContext) {
-  return () => context.loaders.episode.load(key(episode));
-}
+const fromDetail = carriedFrom((episode: EpisodeSource, context: GatewayContext) => context.loaders.episode.load(key(episode)));
 
 Episode.implement({
   description: 'An episode of a TV series season.',
   fields: (t) => ({
     episodeNumber: t.exposeInt('episode_number', { description: 'Number of the episode within its season, from 1.' }),
     seasonNumber: t.exposeInt('season_number', { description: 'Number of its season.' }),
-    id: t.int({ description: 'Identifier of the episode.', resolve: (e, _, c) => carried(e, 'id', details(e, c)) }),
-    name: t.string({ description: 'Title of the episode.', resolve: (e, _, c) => carried(e, 'name', details(e, c)) }),
-    overview: t.string({ description: 'Summary; may be empty.', resolve: (e, _, c) => carried(e, 'overview', details(e, c)) }),
+    id: t.int({ description: 'Identifier of the episode.', resolve: fromDetail('id') }),
+    name: t.string({ description: 'Title of the episode.', resolve: fromDetail('name') }),
+    overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     airDate: t.string({
       nullable: true,
       description: 'Date the episode first aired, YYYY-MM-DD; null when unknown.',
-      resolve: async (e, _, c) => dateOrNull(await carried(e, 'air_date', details(e, c))),
+      resolve: fromDetail('air_date', dateOrNull),
     }),
     runtime: t.int({
       nullable: true,
       description: 'Running time in minutes; null when unknown.',
-      resolve: async (e, _, c) => (await carried(e, 'runtime', details(e, c))) ?? null,
+      resolve: fromDetail('runtime', (value) => value ?? null),
     }),
     stillPath: t.string({
       nullable: true,
       description: 'Still image path; null when none.',
-      resolve: (e, _, c) => carried(e, 'still_path', details(e, c)),
+      resolve: fromDetail('still_path'),
     }),
     productionCode: t.string({
       description: 'Production code; may be empty.',
-      resolve: (e, _, c) => carried(e, 'production_code', details(e, c)),
+      resolve: fromDetail('production_code'),
     }),
     episodeType: t.string({
       nullable: true,
       description: 'Kind of episode, such as "standard", "mid_season" or "finale"; null when not given.',
-      resolve: async (e, _, c) => (await carried(e, 'episode_type', details(e, c))) ?? null,
+      resolve: fromDetail('episode_type', (value) => value ?? null),
     }),
-    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: (e, _, c) => carried(e, 'vote_average', details(e, c)) }),
-    voteCount: t.int({ description: 'Number of user votes.', resolve: (e, _, c) => carried(e, 'vote_count', details(e, c)) }),
+    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
+    voteCount: t.int({ description: 'Number of user votes.', resolve: fromDetail('vote_count') }),
     season: t.field({
       type: Season,
       description: 'The season the episode belongs to.',

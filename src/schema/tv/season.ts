@@ -1,16 +1,16 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { carried } from '../kit/carried.ts';
+import { carriedFrom } from '../kit/carried.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { dateOrNull } from '../kit/format.ts';
 import { Image } from '../kit/image.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, Season, type SeasonSource, TVSeries } from './ref.ts';
 
-function details(season: SeasonSource, context: GatewayContext) {
-  return () => context.loaders.season.load({ seriesId: season.seriesId, seasonNumber: season.season_number });
-}
+const fromDetail = carriedFrom((season: SeasonSource, context: GatewayContext) =>
+  context.loaders.season.load({ seriesId: season.seriesId, seasonNumber: season.season_number }),
+);
 
 const SeasonImages = builder.objectRef<Up.SeasonImages>('SeasonImages').implement({
   description: 'The images of a season.',
@@ -23,23 +23,23 @@ Season.implement({
   description: 'A season of a TV series.',
   fields: (t) => ({
     seasonNumber: t.exposeInt('season_number', { description: 'Number of the season; 0 holds the specials.' }),
-    id: t.int({ description: 'Identifier of the season.', resolve: (s, _, c) => carried(s, 'id', details(s, c)) }),
-    name: t.string({ description: 'Name of the season, such as "Season 1".', resolve: (s, _, c) => carried(s, 'name', details(s, c)) }),
-    overview: t.string({ description: 'Summary; may be empty.', resolve: (s, _, c) => carried(s, 'overview', details(s, c)) }),
+    id: t.int({ description: 'Identifier of the season.', resolve: fromDetail('id') }),
+    name: t.string({ description: 'Name of the season, such as "Season 1".', resolve: fromDetail('name') }),
+    overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     airDate: t.string({
       nullable: true,
       description: 'Date the first episode of the season aired, YYYY-MM-DD; null when unknown.',
-      resolve: async (s, _, c) => dateOrNull(await carried(s, 'air_date', details(s, c))),
+      resolve: fromDetail('air_date', dateOrNull),
     }),
     posterPath: t.string({
       nullable: true,
       description: 'Poster image path; null when none.',
-      resolve: (s, _, c) => carried(s, 'poster_path', details(s, c)),
+      resolve: fromDetail('poster_path'),
     }),
-    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: (s, _, c) => carried(s, 'vote_average', details(s, c)) }),
+    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
     episodeCount: t.int({
       description: 'How many episodes the season has.',
-      resolve: async (s, _, c) => s.episode_count ?? (await details(s, c)()).episodes.length,
+      resolve: async (s, _, c) => s.episode_count ?? (await fromDetail.load(s, c)).episodes.length,
     }),
     series: t.field({ type: TVSeries, description: 'The series the season belongs to.', resolve: (s) => ({ id: s.seriesId }) }),
     images: t.field({
@@ -57,7 +57,8 @@ Season.implement({
     episodes: t.field({
       type: [Episode],
       description: 'All episodes of the season, in order.',
-      resolve: async (s, _, c) => (s.episodes ?? (await details(s, c)()).episodes).map((episode) => ({ ...episode, seriesId: s.seriesId })),
+      resolve: async (s, _, c) =>
+        (s.episodes ?? (await fromDetail.load(s, c)).episodes).map((episode) => ({ ...episode, seriesId: s.seriesId })),
     }),
     episode: t.field({
       type: Episode,

@@ -2,7 +2,7 @@ import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { Company } from '../company/company.ts';
-import { carried } from '../kit/carried.ts';
+import { carriedFrom } from '../kit/carried.ts';
 import { dateOrNull } from '../kit/format.ts';
 import { pageArgs } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
@@ -11,9 +11,7 @@ import { Genre } from '../reference/genre.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
 import { Episode, Season, TVSeries, TVSeriesPage, type TVSeriesSource } from './ref.ts';
 
-function details(series: TVSeriesSource, context: GatewayContext) {
-  return () => context.loaders.tvSeries.load({ seriesId: series.id });
-}
+const fromDetail = carriedFrom((series: TVSeriesSource, context: GatewayContext) => context.loaders.tvSeries.load({ seriesId: series.id }));
 
 const ScreenedTheatrically = builder
   .objectRef<Up.ScreenedTheatricallyEntry & { seriesId: number }>('ScreenedTheatricallyEpisode')
@@ -35,43 +33,43 @@ TVSeries.implement({
   description: 'A TV series of the catalog.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the series.' }),
-    name: t.string({ description: 'Name in the requested language.', resolve: (s, _, c) => carried(s, 'name', details(s, c)) }),
+    name: t.string({ description: 'Name in the requested language.', resolve: fromDetail('name') }),
     originalName: t.string({
       description: 'Name in the original language.',
-      resolve: (s, _, c) => carried(s, 'original_name', details(s, c)),
+      resolve: fromDetail('original_name'),
     }),
-    overview: t.string({ description: 'Summary; may be empty.', resolve: (s, _, c) => carried(s, 'overview', details(s, c)) }),
+    overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     firstAirDate: t.string({
       nullable: true,
       description: 'Date the first episode aired, YYYY-MM-DD; null when unknown.',
-      resolve: async (s, _, c) => dateOrNull(await carried(s, 'first_air_date', details(s, c))),
+      resolve: fromDetail('first_air_date', dateOrNull),
     }),
     posterPath: t.string({
       nullable: true,
       description: 'Poster image path; null when none.',
-      resolve: (s, _, c) => carried(s, 'poster_path', details(s, c)),
+      resolve: fromDetail('poster_path'),
     }),
     backdropPath: t.string({
       nullable: true,
       description: 'Backdrop image path; null when none.',
-      resolve: (s, _, c) => carried(s, 'backdrop_path', details(s, c)),
+      resolve: fromDetail('backdrop_path'),
     }),
     genreIds: t.intList({
       description: 'Identifiers of the genres of the series.',
-      resolve: async (s, _, c) => s.genre_ids ?? (s.genres ?? (await details(s, c)()).genres).map((g) => g.id),
+      resolve: async (s, _, c) => s.genre_ids ?? (s.genres ?? (await fromDetail.load(s, c)).genres).map((g) => g.id),
     }),
     originCountry: t.stringList({
       description: 'ISO 3166-1 codes of the countries the series comes from.',
-      resolve: (s, _, c) => carried(s, 'origin_country', details(s, c)),
+      resolve: fromDetail('origin_country'),
     }),
     originalLanguage: t.string({
       description: 'ISO 639-1 code of the original language.',
-      resolve: (s, _, c) => carried(s, 'original_language', details(s, c)),
+      resolve: fromDetail('original_language'),
     }),
-    popularity: t.float({ description: 'Relative popularity score.', resolve: (s, _, c) => carried(s, 'popularity', details(s, c)) }),
-    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: (s, _, c) => carried(s, 'vote_average', details(s, c)) }),
-    voteCount: t.int({ description: 'Number of user votes.', resolve: (s, _, c) => carried(s, 'vote_count', details(s, c)) }),
-    adult: t.boolean({ description: 'Whether the series is adult content.', resolve: (s, _, c) => carried(s, 'adult', details(s, c)) }),
+    popularity: t.float({ description: 'Relative popularity score.', resolve: fromDetail('popularity') }),
+    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
+    voteCount: t.int({ description: 'Number of user votes.', resolve: fromDetail('vote_count') }),
+    adult: t.boolean({ description: 'Whether the series is adult content.', resolve: fromDetail('adult') }),
     lists: t.field({
       type: MediaListPage,
       nullable: true,
@@ -101,37 +99,37 @@ builder.objectFields(TVSeries, (t) => ({
   seasons: t.field({
     type: [Season],
     description: 'All seasons of the series, in order, specials (season 0) first when there are any.',
-    resolve: async (s, _, c) => (s.seasons ?? (await details(s, c)()).seasons).map((season) => ({ ...season, seriesId: s.id })),
+    resolve: async (s, _, c) => (s.seasons ?? (await fromDetail.load(s, c)).seasons).map((season) => ({ ...season, seriesId: s.id })),
   }),
-  genres: t.field({ type: [Genre], description: 'Genres with their names.', resolve: (s, _, c) => carried(s, 'genres', details(s, c)) }),
+  genres: t.field({ type: [Genre], description: 'Genres with their names.', resolve: fromDetail('genres') }),
   lastAirDate: t.string({
     nullable: true,
     description: 'Date the latest episode aired, YYYY-MM-DD; null when unknown.',
-    resolve: async (s, _, c) => dateOrNull(await carried(s, 'last_air_date', details(s, c))),
+    resolve: fromDetail('last_air_date', dateOrNull),
   }),
   numberOfSeasons: t.int({
     description: 'How many seasons there are.',
-    resolve: (s, _, c) => carried(s, 'number_of_seasons', details(s, c)),
+    resolve: fromDetail('number_of_seasons'),
   }),
   numberOfEpisodes: t.int({
     description: 'How many episodes there are in all.',
-    resolve: (s, _, c) => carried(s, 'number_of_episodes', details(s, c)),
+    resolve: fromDetail('number_of_episodes'),
   }),
   inProduction: t.boolean({
     description: 'Whether new episodes are still being made.',
-    resolve: (s, _, c) => carried(s, 'in_production', details(s, c)),
+    resolve: fromDetail('in_production'),
   }),
   status: t.string({
     description: 'Status, such as "Returning Series" or "Ended".',
-    resolve: (s, _, c) => carried(s, 'status', details(s, c)),
+    resolve: fromDetail('status'),
   }),
-  type: t.string({ description: 'Format, such as "Scripted" or "Miniseries".', resolve: (s, _, c) => carried(s, 'type', details(s, c)) }),
-  tagline: t.string({ description: 'Tagline; may be empty.', resolve: (s, _, c) => carried(s, 'tagline', details(s, c)) }),
-  homepage: t.string({ description: 'Official web site; may be empty.', resolve: (s, _, c) => carried(s, 'homepage', details(s, c)) }),
+  type: t.string({ description: 'Format, such as "Scripted" or "Miniseries".', resolve: fromDetail('type') }),
+  tagline: t.string({ description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
+  homepage: t.string({ description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
   productionCompanies: t.field({
     type: [Company],
     description: 'The companies that produce the series.',
-    resolve: (s, _, c) => carried(s, 'production_companies', details(s, c)),
+    resolve: fromDetail('production_companies'),
   }),
 }));
 
