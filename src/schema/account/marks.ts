@@ -1,6 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { pageOf } from '../kit/page.ts';
+import { pageOf, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { UserListPage } from '../list/user-list.ts';
 import { Movie, MoviePage } from '../movie/ref.ts';
@@ -46,7 +46,7 @@ const listArgs = builder.args((t) => ({
 type ListArgs = { page?: number | null; language?: string | null; sortBy?: string | null };
 
 function listParams(accountId: number, args: ListArgs) {
-  return { accountId, page: valid.page(args.page), language: valid.language(args.language), sortBy: args.sortBy ?? undefined };
+  return { accountId, ...paging(args), sortBy: args.sortBy ?? undefined };
 }
 
 builder.objectFields(Account, (t) => ({

@@ -1,4 +1,5 @@
 import type * as Up from '../../upstream/api/types.ts';
+import { pageOf } from '../kit/page.ts';
 import { builder } from '../builder.ts';
 import { changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { Movie } from '../movie/ref.ts';
@@ -50,14 +51,9 @@ export const ChangedPerson = builder.objectRef<Up.ChangedId>('ChangedPerson').im
 });
 
 function changePage(name: string, what: string, item: typeof ChangedMovie) {
-  return builder.objectRef<Up.Page<Up.ChangedId>>(name).implement({
+  return pageOf(name, what, item, {
     description: `One page of ${what}, most recently edited first. Pages are 1-based and hold up to 100 entries.`,
-    fields: (t) => ({
-      page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),
-      totalPages: t.exposeInt('total_pages', { description: 'How many pages there are in all.' }),
-      totalResults: t.exposeInt('total_results', { description: 'How many entries there are across all pages.' }),
-      results: t.field({ type: [item], description: `The ${what} on this page.`, resolve: (p) => p.results }),
-    }),
+    total: 'How many entries there are across all pages.',
   });
 }
 

@@ -1,12 +1,12 @@
-import type { QueryValue } from '../../upstream/client.ts';
+import type { DiscoverFilters } from '../../upstream/api/types.ts';
 import * as valid from '../kit/validate.ts';
 
 /**
- * Discover filters, checked field by field before any upstream call, each mapped to the one
- * real parameter it stands for (`withGenres` → `with_genres`, `voteAverageGte` → `vote_average.gte`).
+ * Discover filters, checked field by field before any upstream call. The result keeps the
+ * filters' own names; the upstream layer turns each into the real parameter it stands for.
  */
 
-type Params = Record<string, QueryValue>;
+type Params = DiscoverFilters;
 const MAX_IDS = 50;
 
 function ids(argument: string, values: readonly number[]): string[] {
@@ -78,45 +78,36 @@ function commonParams(f: CommonInput, at: string): Params {
     throw valid.badInput(`${at}.watchRegion`, 'is required by the watch provider filters.');
   }
   const p: Params = {
-    with_keywords: idFilter(`${at}.withKeywords`, f.withKeywords),
-    without_keywords: idList(`${at}.withoutKeywords`, f.withoutKeywords),
-    watch_region: region,
-    with_watch_providers: idFilter(`${at}.withWatchProviders`, f.withWatchProviders),
-    without_watch_providers: idList(`${at}.withoutWatchProviders`, f.withoutWatchProviders),
-    with_watch_monetization_types: enumList(`${at}.withWatchMonetizationTypes`, f.withWatchMonetizationTypes),
-    include_adult: f.includeAdult ?? undefined,
-    'vote_average.gte': bounded(`${at}.voteAverageGte`, f.voteAverageGte, 0, 10),
-    'vote_average.lte': bounded(`${at}.voteAverageLte`, f.voteAverageLte, 0, 10),
-    'vote_count.gte': bounded(`${at}.voteCountGte`, f.voteCountGte, 0, 100_000_000),
-    'vote_count.lte': bounded(`${at}.voteCountLte`, f.voteCountLte, 0, 100_000_000),
-    'with_runtime.gte': bounded(`${at}.withRuntimeGte`, f.withRuntimeGte, 0, 10_000),
-    'with_runtime.lte': bounded(`${at}.withRuntimeLte`, f.withRuntimeLte, 0, 10_000),
-    with_genres: idFilter(`${at}.withGenres`, f.withGenres),
-    without_genres: idList(`${at}.withoutGenres`, f.withoutGenres),
-    with_companies: idFilter(`${at}.withCompanies`, f.withCompanies),
-    without_companies: idList(`${at}.withoutCompanies`, f.withoutCompanies),
-    with_original_language: codes(`${at}.withOriginalLanguage`, f.withOriginalLanguage, (code) => {
+    withKeywords: idFilter(`${at}.withKeywords`, f.withKeywords),
+    withoutKeywords: idList(`${at}.withoutKeywords`, f.withoutKeywords),
+    watchRegion: region,
+    withWatchProviders: idFilter(`${at}.withWatchProviders`, f.withWatchProviders),
+    withoutWatchProviders: idList(`${at}.withoutWatchProviders`, f.withoutWatchProviders),
+    withWatchMonetizationTypes: enumList(`${at}.withWatchMonetizationTypes`, f.withWatchMonetizationTypes),
+    includeAdult: f.includeAdult ?? undefined,
+    voteAverageGte: bounded(`${at}.voteAverageGte`, f.voteAverageGte, 0, 10),
+    voteAverageLte: bounded(`${at}.voteAverageLte`, f.voteAverageLte, 0, 10),
+    voteCountGte: bounded(`${at}.voteCountGte`, f.voteCountGte, 0, 100_000_000),
+    voteCountLte: bounded(`${at}.voteCountLte`, f.voteCountLte, 0, 100_000_000),
+    withRuntimeGte: bounded(`${at}.withRuntimeGte`, f.withRuntimeGte, 0, 10_000),
+    withRuntimeLte: bounded(`${at}.withRuntimeLte`, f.withRuntimeLte, 0, 10_000),
+    withGenres: idFilter(`${at}.withGenres`, f.withGenres),
+    withoutGenres: idList(`${at}.withoutGenres`, f.withoutGenres),
+    withCompanies: idFilter(`${at}.withCompanies`, f.withCompanies),
+    withoutCompanies: idList(`${at}.withoutCompanies`, f.withoutCompanies),
+    withOriginalLanguage: codes(`${at}.withOriginalLanguage`, f.withOriginalLanguage, (code) => {
       if (!/^[a-z]{2}$/.test(code)) throw valid.badInput(`${at}.withOriginalLanguage`, 'must list ISO 639-1 codes such as "en".');
       return code;
     }),
-    with_origin_country: codes(
+    withOriginCountry: codes(
       `${at}.withOriginCountry`,
       f.withOriginCountry,
       (code) => valid.country(`${at}.withOriginCountry`, code) ?? code,
     ),
   };
-  range(
-    [`${at}.voteAverageGte`, p['vote_average.gte'] as number | undefined],
-    [`${at}.voteAverageLte`, p['vote_average.lte'] as number | undefined],
-  );
-  range(
-    [`${at}.voteCountGte`, p['vote_count.gte'] as number | undefined],
-    [`${at}.voteCountLte`, p['vote_count.lte'] as number | undefined],
-  );
-  range(
-    [`${at}.withRuntimeGte`, p['with_runtime.gte'] as number | undefined],
-    [`${at}.withRuntimeLte`, p['with_runtime.lte'] as number | undefined],
-  );
+  range([`${at}.voteAverageGte`, p.voteAverageGte as number | undefined], [`${at}.voteAverageLte`, p.voteAverageLte as number | undefined]);
+  range([`${at}.voteCountGte`, p.voteCountGte as number | undefined], [`${at}.voteCountLte`, p.voteCountLte as number | undefined]);
+  range([`${at}.withRuntimeGte`, p.withRuntimeGte as number | undefined], [`${at}.withRuntimeLte`, p.withRuntimeLte as number | undefined]);
   return p;
 }
 
@@ -161,24 +152,24 @@ export function movieFilterParams(f: MoviesInput | null | undefined): Params {
   const [from, to] = dates(at, ['releaseDateGte', f.releaseDateGte], ['releaseDateLte', f.releaseDateLte]);
   return {
     ...commonParams(f, at),
-    include_video: f.includeVideo ?? undefined,
-    primary_release_year: valid.year(`${at}.primaryReleaseYear`, f.primaryReleaseYear),
+    includeVideo: f.includeVideo ?? undefined,
+    primaryReleaseYear: valid.year(`${at}.primaryReleaseYear`, f.primaryReleaseYear),
     year: valid.year(`${at}.year`, f.year),
-    'primary_release_date.gte': primaryFrom,
-    'primary_release_date.lte': primaryTo,
-    'release_date.gte': from,
-    'release_date.lte': to,
-    with_cast: idFilter(`${at}.withCast`, f.withCast),
-    with_crew: idFilter(`${at}.withCrew`, f.withCrew),
-    with_people: idFilter(`${at}.withPeople`, f.withPeople),
+    primaryReleaseDateGte: primaryFrom,
+    primaryReleaseDateLte: primaryTo,
+    releaseDateGte: from,
+    releaseDateLte: to,
+    withCast: idFilter(`${at}.withCast`, f.withCast),
+    withCrew: idFilter(`${at}.withCrew`, f.withCrew),
+    withPeople: idFilter(`${at}.withPeople`, f.withPeople),
     region: valid.country(`${at}.region`, f.region),
-    with_release_type: enumList(`${at}.withReleaseType`, f.withReleaseType),
-    certification_country: valid.country(`${at}.certificationCountry`, f.certificationCountry),
+    withReleaseType: enumList(`${at}.withReleaseType`, f.withReleaseType),
+    certificationCountry: valid.country(`${at}.certificationCountry`, f.certificationCountry),
     certification: f.certification
       ? codes(`${at}.certification`, f.certification, (c) => certificationName(`${at}.certification`, c) ?? c)
       : undefined,
-    'certification.gte': certificationName(`${at}.certificationGte`, f.certificationGte),
-    'certification.lte': certificationName(`${at}.certificationLte`, f.certificationLte),
+    certificationGte: certificationName(`${at}.certificationGte`, f.certificationGte),
+    certificationLte: certificationName(`${at}.certificationLte`, f.certificationLte),
   };
 }
 
@@ -210,16 +201,16 @@ export function tvFilterParams(f: TVInput | null | undefined): Params {
   }
   return {
     ...commonParams(f, at),
-    include_null_first_air_dates: f.includeNullFirstAirDates ?? undefined,
-    screened_theatrically: f.screenedTheatrically ?? undefined,
-    first_air_date_year: valid.year(`${at}.firstAirDateYear`, f.firstAirDateYear),
-    'first_air_date.gte': firstFrom,
-    'first_air_date.lte': firstTo,
-    'air_date.gte': airFrom,
-    'air_date.lte': airTo,
-    with_networks: idFilter(`${at}.withNetworks`, f.withNetworks),
-    with_status: enumList(`${at}.withStatus`, f.withStatus),
-    with_type: enumList(`${at}.withType`, f.withType),
+    includeNullFirstAirDates: f.includeNullFirstAirDates ?? undefined,
+    screenedTheatrically: f.screenedTheatrically ?? undefined,
+    firstAirDateYear: valid.year(`${at}.firstAirDateYear`, f.firstAirDateYear),
+    firstAirDateGte: firstFrom,
+    firstAirDateLte: firstTo,
+    airDateGte: airFrom,
+    airDateLte: airTo,
+    withNetworks: idFilter(`${at}.withNetworks`, f.withNetworks),
+    withStatus: enumList(`${at}.withStatus`, f.withStatus),
+    withType: enumList(`${at}.withType`, f.withType),
     timezone: f.timezone ?? undefined,
   };
 }

@@ -1,13 +1,13 @@
 import { GraphQLError } from 'graphql';
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { isAlreadyOnList } from '../../upstream/api/list.ts';
 import { builder } from '../builder.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
-import { Movie } from '../movie/ref.ts';
-import { TVSeries } from '../tv/ref.ts';
+import { Movie, type MovieSource } from '../movie/ref.ts';
+import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
 import { MediaList } from './media-list.ts';
 
 /**
@@ -30,18 +30,10 @@ const UserListItem = builder.unionType('UserListItem', {
 
 type ItemPage = { page: number; results: Up.ListItem[]; total_pages: number; total_results: number };
 
-const UserListItemPage = builder.objectRef<ItemPage>('UserListItemPage').implement({
+const UserListItemPage = pageOf<MovieSource | TVSeriesSource, ItemPage>('UserListItemPage', 'entries', UserListItem, {
   description: 'One page of the entries of a user list. Pages are 1-based and hold up to 20 entries.',
-  fields: (t) => ({
-    page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),
-    totalPages: t.exposeInt('total_pages', { description: 'How many pages there are in all.' }),
-    totalResults: t.exposeInt('total_results', { description: 'How many entries the list holds.' }),
-    results: t.field({
-      type: [UserListItem],
-      description: 'The entries on this page, in the order they were added.',
-      resolve: (p) => p.results,
-    }),
-  }),
+  total: 'How many entries the list holds.',
+  results: 'The entries on this page, in the order they were added.',
 });
 
 UserList.implement({
@@ -164,8 +156,8 @@ builder.mutationFields((t) => ({
       try {
         await c.actions.addMovieToList(params);
       } catch (error) {
-        // Already on the list (403 code 8): the list is as asked, so this is not an error.
-        if (!(error instanceof UpstreamError && error.upstreamCode === 8)) throw error;
+        // Already on the list: the list is as asked, so this is not an error.
+        if (!isAlreadyOnList(error)) throw error;
       }
       return { id: params.listId };
     },

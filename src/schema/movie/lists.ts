@@ -1,11 +1,11 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { pageArgs } from '../kit/page.ts';
+import { pageArgs, pageOf, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { WatchProvider } from '../reference/watch-providers.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
-import { Movie, MoviePage } from './ref.ts';
+import { Movie, MoviePage, type MovieSource } from './ref.ts';
 
 /** The ordered movie lists (upcoming, now playing, popular, top rated, latest), trending movies and movie search. */
 
@@ -17,13 +17,9 @@ const DateRange = builder.objectRef<Up.UpcomingPage['dates']>('DateRange').imple
   }),
 });
 
-const UpcomingMoviesPage = builder.objectRef<Up.UpcomingPage>('UpcomingMoviesPage').implement({
+const UpcomingMoviesPage = pageOf<MovieSource, Up.UpcomingPage>('UpcomingMoviesPage', 'movies', Movie, {
   description: 'One page of movies to be released soon. Pages are 1-based and hold up to 20 results.',
   fields: (t) => ({
-    page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),
-    totalPages: t.exposeInt('total_pages', { description: 'How many pages there are in all.' }),
-    totalResults: t.exposeInt('total_results', { description: 'How many results there are across all pages.' }),
-    results: t.field({ type: [Movie], description: 'The movies on this page.', resolve: (p) => p.results }),
     dates: t.field({ type: DateRange, description: 'The release dates the list covers.', resolve: (p) => p.dates }),
   }),
 });
@@ -54,13 +50,10 @@ const DateRangeOfList = builder.objectRef<Up.NowPlayingPage['dates']>('NowPlayin
   }),
 });
 
-const NowPlayingMoviesPage = builder.objectRef<Up.NowPlayingPage>('NowPlayingMoviesPage').implement({
+const NowPlayingMoviesPage = pageOf<MovieSource, Up.NowPlayingPage>('NowPlayingMoviesPage', 'movies', Movie, {
   description: 'One page of movies in cinemas now. Pages are 1-based and hold up to 20 results.',
+  results: 'The movies on this page, most popular first.',
   fields: (t) => ({
-    page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),
-    totalPages: t.exposeInt('total_pages', { description: 'How many pages there are in all.' }),
-    totalResults: t.exposeInt('total_results', { description: 'How many results there are across all pages.' }),
-    results: t.field({ type: [Movie], description: 'The movies on this page, most popular first.', resolve: (p) => p.results }),
     dates: t.field({ type: DateRangeOfList, description: 'The release dates the list covers.', resolve: (p) => p.dates }),
   }),
 });
@@ -71,7 +64,7 @@ const listArgs = builder.args((t) => ({
 }));
 
 function listParams(args: { page?: number | null; language?: string | null; region?: string | null }) {
-  return { page: valid.page(args.page), language: valid.language(args.language), region: valid.country('region', args.region) };
+  return { ...paging(args), region: valid.country('region', args.region) };
 }
 
 builder.queryFields((t) => ({
@@ -131,8 +124,7 @@ builder.objectFields(Trending, (t) => ({
       timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
       ...pageArgs,
     },
-    resolve: (_, args, c) =>
-      c.loaders.trendingMovies.load({ timeWindow: args.timeWindow, page: valid.page(args.page), language: valid.language(args.language) }),
+    resolve: (_, args, c) => c.loaders.trendingMovies.load({ timeWindow: args.timeWindow, ...paging(args) }),
   }),
 }));
 

@@ -7,7 +7,7 @@ import { carriedFrom } from '../kit/carried.ts';
 import { ChangeGroup } from '../kit/change-record.ts';
 import { dateOrNull } from '../kit/format.ts';
 import { Image } from '../kit/image.ts';
-import { pageArgs } from '../kit/page.ts';
+import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { MediaListPage } from '../list/media-list.ts';
 import { Genre } from '../reference/genre.ts';
@@ -71,8 +71,7 @@ Movie.implement({
       nullable: true,
       description: 'User lists that contain this movie.',
       args: pageArgs,
-      resolve: (m, args, c) =>
-        c.loaders.movieLists.load({ movieId: m.id, page: valid.page(args.page), language: valid.language(args.language) }),
+      resolve: (m, args, c) => c.loaders.movieLists.load({ movieId: m.id, ...paging(args) }),
     }),
     alternativeTitles: t.field({
       type: [AlternativeTitle],
@@ -109,8 +108,7 @@ Movie.implement({
       nullable: true,
       description: 'User reviews of the movie.',
       args: pageArgs,
-      resolve: (m, args, c) =>
-        c.loaders.movieReviews.load({ movieId: m.id, page: valid.page(args.page), language: valid.language(args.language) }),
+      resolve: (m, args, c) => c.loaders.movieReviews.load({ movieId: m.id, ...paging(args) }),
     }),
     images: t.field({
       type: MovieImages,

@@ -2,7 +2,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { builder } from '../builder.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
-import { pageArgs } from '../kit/page.ts';
+import { pageArgs, paging } from '../kit/page.ts';
 import { Translation } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
@@ -99,16 +99,14 @@ builder.objectFields(Movie, (t) => ({
     nullable: true,
     description: 'Movies recommended to people who liked this one (same genres, same collection first).',
     args: pageArgs,
-    resolve: (m, args, c) =>
-      c.loaders.movieRecommendations.load({ movieId: m.id, page: valid.page(args.page), language: valid.language(args.language) }),
+    resolve: (m, args, c) => c.loaders.movieRecommendations.load({ movieId: m.id, ...paging(args) }),
   }),
   similar: t.field({
     type: MoviePage,
     nullable: true,
     description: 'Movies similar to this one (sharing the most genres), most popular first.',
     args: pageArgs,
-    resolve: (m, args, c) =>
-      c.loaders.similarMovies.load({ movieId: m.id, page: valid.page(args.page), language: valid.language(args.language) }),
+    resolve: (m, args, c) => c.loaders.similarMovies.load({ movieId: m.id, ...paging(args) }),
   }),
   accountStates: t.field({
     type: AccountStates,

@@ -6,7 +6,7 @@ import { ChangeGroup } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { dateOrNull } from '../kit/format.ts';
 import { Image } from '../kit/image.ts';
-import { pageArgs, pageOf } from '../kit/page.ts';
+import { pageArgs, pageOf, paging } from '../kit/page.ts';
 import { Translation } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
@@ -223,7 +223,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'The most popular people of the catalog, most popular first.',
     args: pageArgs,
-    resolve: (_, args, c) => c.loaders.popularPeople.load({ page: valid.page(args.page), language: valid.language(args.language) }),
+    resolve: (_, args, c) => c.loaders.popularPeople.load({ ...paging(args) }),
   }),
   latestPerson: t.field({
     type: Person,

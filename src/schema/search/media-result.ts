@@ -1,6 +1,6 @@
-import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { FindResults } from '../find/find.ts';
+import { pageOf, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 import { Person } from '../person/person.ts';
@@ -19,17 +19,9 @@ export const MediaResult = builder.unionType('MediaResult', {
   },
 });
 
-const MediaResultPage = builder
-  .objectRef<{ page: number; total_pages: number; total_results: number; results: Up.MultiItem[] }>('MediaResultPage')
-  .implement({
-    description: 'One page of movies, TV series and people. Pages are 1-based and hold up to 20 results.',
-    fields: (t) => ({
-      page: t.exposeInt('page', { description: 'The number of this page, starting at 1.' }),
-      totalPages: t.exposeInt('total_pages', { description: 'How many pages there are in all.' }),
-      totalResults: t.exposeInt('total_results', { description: 'How many results there are across all pages.' }),
-      results: t.field({ type: [MediaResult], description: 'The movies, series and people on this page.', resolve: (p) => p.results }),
-    }),
-  });
+const MediaResultPage = pageOf('MediaResultPage', 'movies, series and people', MediaResult, {
+  description: 'One page of movies, TV series and people. Pages are 1-based and hold up to 20 results.',
+});
 
 builder.objectFields(Trending, (t) => ({
   all: t.field({
@@ -41,8 +33,7 @@ builder.objectFields(Trending, (t) => ({
       page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
       language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
     },
-    resolve: (_, args, c) =>
-      c.loaders.trendingAll.load({ timeWindow: args.timeWindow, page: valid.page(args.page), language: valid.language(args.language) }),
+    resolve: (_, args, c) => c.loaders.trendingAll.load({ timeWindow: args.timeWindow, ...paging(args) }),
   }),
 }));
 

@@ -1,5 +1,5 @@
 import { builder } from '../builder.ts';
-import { pageArgs } from '../kit/page.ts';
+import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Search } from '../search/search.ts';
 import { TVSeries, TVSeriesPage } from './ref.ts';
@@ -53,14 +53,14 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'All series, most popular first.',
     args: pageArgs,
-    resolve: (_, args, c) => c.loaders.popularTVSeries.load({ page: valid.page(args.page), language: valid.language(args.language) }),
+    resolve: (_, args, c) => c.loaders.popularTVSeries.load({ ...paging(args) }),
   }),
   topRatedTVSeries: t.field({
     type: TVSeriesPage,
     nullable: true,
     description: 'Series with enough votes to rank, best average vote first.',
     args: pageArgs,
-    resolve: (_, args, c) => c.loaders.topRatedTVSeries.load({ page: valid.page(args.page), language: valid.language(args.language) }),
+    resolve: (_, args, c) => c.loaders.topRatedTVSeries.load({ ...paging(args) }),
   }),
   latestTVSeries: t.field({
     type: TVSeries,

@@ -5,7 +5,7 @@ import { AlternativeTitle } from '../kit/alternative-title.ts';
 import { ChangeGroup } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { Image } from '../kit/image.ts';
-import { pageArgs } from '../kit/page.ts';
+import { pageArgs, paging } from '../kit/page.ts';
 import { Translation } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
@@ -112,24 +112,21 @@ builder.objectFields(TVSeries, (t) => ({
     nullable: true,
     description: 'Series recommended to people who liked this one (sharing a genre), most popular first.',
     args: pageArgs,
-    resolve: (s, args, c) =>
-      c.loaders.tvSeriesRecommendations.load({ seriesId: s.id, page: valid.page(args.page), language: valid.language(args.language) }),
+    resolve: (s, args, c) => c.loaders.tvSeriesRecommendations.load({ seriesId: s.id, ...paging(args) }),
   }),
   similar: t.field({
     type: TVSeriesPage,
     nullable: true,
     description: 'Series similar to this one: the most genres in common first, then the most votes.',
     args: pageArgs,
-    resolve: (s, args, c) =>
-      c.loaders.similarTVSeries.load({ seriesId: s.id, page: valid.page(args.page), language: valid.language(args.language) }),
+    resolve: (s, args, c) => c.loaders.similarTVSeries.load({ seriesId: s.id, ...paging(args) }),
   }),
   reviews: t.field({
     type: ReviewPage,
     nullable: true,
     description: 'User reviews of the series, oldest first.',
     args: pageArgs,
-    resolve: (s, args, c) =>
-      c.loaders.tvSeriesReviews.load({ seriesId: s.id, page: valid.page(args.page), language: valid.language(args.language) }),
+    resolve: (s, args, c) => c.loaders.tvSeriesReviews.load({ seriesId: s.id, ...paging(args) }),
   }),
   translations: t.field({
     type: [Translation],

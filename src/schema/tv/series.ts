@@ -4,7 +4,7 @@ import { builder } from '../builder.ts';
 import { Company } from '../company/company.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { dateOrNull } from '../kit/format.ts';
-import { pageArgs } from '../kit/page.ts';
+import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { MediaListPage } from '../list/media-list.ts';
 import { Genre } from '../reference/genre.ts';
@@ -75,8 +75,7 @@ TVSeries.implement({
       nullable: true,
       description: 'User lists that contain this series.',
       args: pageArgs,
-      resolve: (s, args, c) =>
-        c.loaders.tvSeriesLists.load({ seriesId: s.id, page: valid.page(args.page), language: valid.language(args.language) }),
+      resolve: (s, args, c) => c.loaders.tvSeriesLists.load({ seriesId: s.id, ...paging(args) }),
     }),
     screenedTheatrically: t.field({
       type: [ScreenedTheatrically],

@@ -1,4 +1,5 @@
 /** User lists: a list's page of items, whether it holds a movie, and the list writes (user session). */
+import { UpstreamError } from '../errors.ts';
 import { resource, write } from './define.ts';
 import type { MovieSummary } from './movie.ts';
 import type { TVSeriesSummary } from './tv.ts';
@@ -85,3 +86,8 @@ export const listWrites = {
     'user',
   ),
 };
+
+/** The catalog refuses to add an item a list already holds (403, status code 8); the list is then as asked. */
+export function isAlreadyOnList(error: unknown): boolean {
+  return error instanceof UpstreamError && error.upstreamCode === 8;
+}
