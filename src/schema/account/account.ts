@@ -83,8 +83,8 @@ Account.implement({
       resolve: (a, args, c) =>
         c.loaders.ratedMovies.load({
           accountId: a.id,
-          page: valid.page(args.page),
-          language: valid.language(args.language),
+          page: valid.page('page', args.page),
+          language: valid.language('language', args.language),
           sortBy: args.sortBy ?? undefined,
         }),
     }),

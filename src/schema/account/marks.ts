@@ -97,7 +97,7 @@ builder.objectFields(Account, (t) => ({
     nullable: true,
     description: 'The lists the account made, newest first (summaries carried; `items` loads the list).',
     args: { page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }) },
-    resolve: (a, args, c) => c.loaders.accountLists.load({ accountId: a.id, page: valid.page(args.page) }),
+    resolve: (a, args, c) => c.loaders.accountLists.load({ accountId: a.id, page: valid.page('page', args.page) }),
   }),
 }));
 

@@ -25,8 +25,8 @@ const guestListArgs = builder.args((t) => ({
 
 type GuestArgs = { page?: number | null; language?: string | null; sortBy?: string | null };
 const guestParams = (args: GuestArgs) => ({
-  page: valid.page(args.page),
-  language: valid.language(args.language),
+  page: valid.page('page', args.page),
+  language: valid.language('language', args.language),
   sortBy: args.sortBy ?? undefined,
 });
 

@@ -83,7 +83,7 @@ Collection.implement({
       resolve: (co, args, c) =>
         c.loaders.collectionImages.load({
           collectionId: co.id,
-          language: valid.language(args.language),
+          language: valid.language('language', args.language),
           includeImageLanguage: valid.languageList('includeImageLanguage', args.includeImageLanguage),
         }),
     }),
@@ -125,8 +125,8 @@ builder.objectFields(Search, (t) => ({
     resolve: (_, args, c) =>
       c.loaders.searchCollections.load({
         query: valid.text('query', args.query, 200),
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
         includeAdult: args.includeAdult ?? undefined,
         region: valid.country('region', args.region),
       }),

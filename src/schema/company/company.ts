@@ -74,7 +74,7 @@ const searchArgs = builder.args((t) => ({
 
 /** Served both as `searchCompanies` (the contract's root field) and as `search { companies }`. */
 function searchCompanies(args: { query: string; page?: number | null }, context: GatewayContext) {
-  return context.loaders.searchCompanies.load({ query: valid.text('query', args.query, 200), page: valid.page(args.page) });
+  return context.loaders.searchCompanies.load({ query: valid.text('query', args.query, 200), page: valid.page('page', args.page) });
 }
 
 builder.objectFields(Search, (t) => ({

@@ -149,7 +149,7 @@ builder.objectFields(Movie, (t) => ({
     nullable: true,
     description: 'Cast and crew of the movie; each entry links to its person.',
     args: languageArg,
-    resolve: (m, args, c) => c.loaders.movieCredits.load({ movieId: m.id, language: valid.language(args.language) }),
+    resolve: (m, args, c) => c.loaders.movieCredits.load({ movieId: m.id, language: valid.language('language', args.language) }),
   }),
 }));
 
@@ -176,14 +176,15 @@ builder.objectFields(TVSeries, (t) => ({
     nullable: true,
     description: 'Cast and crew of the latest season, plus the creators of the series.',
     args: languageArg,
-    resolve: (s, args, c) => c.loaders.tvSeriesCredits.load({ seriesId: s.id, language: valid.language(args.language) }),
+    resolve: (s, args, c) => c.loaders.tvSeriesCredits.load({ seriesId: s.id, language: valid.language('language', args.language) }),
   }),
   aggregateCredits: t.field({
     type: AggregateCredits,
     nullable: true,
     description: 'Everyone who appeared in or worked on any episode, with their roles, jobs and episode counts.',
     args: languageArg,
-    resolve: (s, args, c) => c.loaders.tvSeriesAggregateCredits.load({ seriesId: s.id, language: valid.language(args.language) }),
+    resolve: (s, args, c) =>
+      c.loaders.tvSeriesAggregateCredits.load({ seriesId: s.id, language: valid.language('language', args.language) }),
   }),
 }));
 
@@ -194,7 +195,11 @@ builder.objectFields(Season, (t) => ({
     description: 'The regular cast of the season and the crew of its episodes.',
     args: languageArg,
     resolve: (s, args, c) =>
-      c.loaders.seasonCredits.load({ seriesId: s.seriesId, seasonNumber: s.season_number, language: valid.language(args.language) }),
+      c.loaders.seasonCredits.load({
+        seriesId: s.seriesId,
+        seasonNumber: s.season_number,
+        language: valid.language('language', args.language),
+      }),
   }),
   aggregateCredits: t.field({
     type: AggregateCredits,
@@ -205,7 +210,7 @@ builder.objectFields(Season, (t) => ({
       c.loaders.seasonAggregateCredits.load({
         seriesId: s.seriesId,
         seasonNumber: s.season_number,
-        language: valid.language(args.language),
+        language: valid.language('language', args.language),
       }),
   }),
 }));
@@ -221,7 +226,7 @@ builder.objectFields(Episode, (t) => ({
         seriesId: e.seriesId,
         seasonNumber: e.season_number,
         episodeNumber: e.episode_number,
-        language: valid.language(args.language),
+        language: valid.language('language', args.language),
       }),
   }),
 }));
@@ -238,7 +243,7 @@ builder.queryFields((t) => ({
     resolve: (_, args, c) => {
       const id = String(args.id);
       if (!/^[0-9a-f]{24}$/i.test(id)) throw valid.badInput('id', 'must be a 24-character hexadecimal credit id.');
-      return c.loaders.credit.load({ creditId: id, language: valid.language(args.language) });
+      return c.loaders.credit.load({ creditId: id, language: valid.language('language', args.language) });
     },
   }),
 }));

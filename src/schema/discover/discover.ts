@@ -259,8 +259,8 @@ builder.objectFields(Discover, (t) => ({
       c.loaders.discoverMovies.load({
         filters: movieFilterParams(args.filter),
         sortBy: args.sortBy ?? undefined,
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
       }),
   }),
   tv: t.field({
@@ -277,8 +277,8 @@ builder.objectFields(Discover, (t) => ({
       c.loaders.discoverTVSeries.load({
         filters: tvFilterParams(args.filter),
         sortBy: args.sortBy ?? undefined,
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
       }),
   }),
 }));

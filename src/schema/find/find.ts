@@ -50,7 +50,7 @@ builder.queryFields((t) => ({
       c.loaders.findByExternalId.load({
         externalId: valid.text('externalId', args.externalId, 100),
         source: args.source,
-        language: valid.language(args.language),
+        language: valid.language('language', args.language),
       }),
   }),
 }));

@@ -35,8 +35,8 @@ Keyword.implement({
       resolve: (k, args, c) =>
         c.loaders.keywordMovies.load({
           keywordId: k.id,
-          page: valid.page(args.page),
-          language: valid.language(args.language),
+          page: valid.page('page', args.page),
+          language: valid.language('language', args.language),
           includeAdult: args.includeAdult ?? undefined,
         }),
     }),
@@ -72,7 +72,8 @@ builder.objectFields(Search, (t) => ({
       query: t.arg.string({ required: true, description: 'Text to look for in keywords (1 to 200 characters).' }),
       page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
     },
-    resolve: (_, args, c) => c.loaders.searchKeywords.load({ query: valid.text('query', args.query, 200), page: valid.page(args.page) }),
+    resolve: (_, args, c) =>
+      c.loaders.searchKeywords.load({ query: valid.text('query', args.query, 200), page: valid.page('page', args.page) }),
   }),
 }));
 

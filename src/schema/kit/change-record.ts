@@ -59,7 +59,7 @@ export function changeWindow(args: { startDate?: string | null; endDate?: string
   const window = {
     startDate: valid.date('startDate', args.startDate),
     endDate: valid.date('endDate', args.endDate),
-    page: valid.page(args.page),
+    page: valid.page('page', args.page),
   };
   if (window.startDate && window.endDate && window.startDate > window.endDate) {
     throw valid.badInput('endDate', 'must not be before startDate.');

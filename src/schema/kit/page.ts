@@ -49,5 +49,5 @@ export const pageArgs = builder.args((t) => ({
 
 /** The checked upstream parameters of `pageArgs`. */
 export function paging(args: { page?: number | null; language?: string | null }) {
-  return { page: valid.page(args.page), language: valid.language(args.language) };
+  return { page: valid.page('page', args.page), language: valid.language('language', args.language) };
 }

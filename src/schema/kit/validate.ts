@@ -1,8 +1,9 @@
 import { GraphQLError } from 'graphql';
 
 /**
- * Argument checks that run before any upstream call. Each failure is a BAD_USER_INPUT error
- * naming the argument, so a client can point at the exact input that was wrong.
+ * Argument checks that run before any upstream call, each taking the argument's name, then its
+ * value. Each failure is a BAD_USER_INPUT error naming the argument, so a client can point at the
+ * exact input that was wrong.
  */
 export function badInput(argument: string, problem: string): GraphQLError {
   return new GraphQLError(`Argument "${argument}" ${problem}`, {
@@ -27,7 +28,7 @@ export function number(argument: string, value: number): number {
   return value;
 }
 
-export function page(value: number | null | undefined, argument = 'page'): number | undefined {
+export function page(argument: string, value: number | null | undefined): number | undefined {
   if (value === null || value === undefined) return undefined;
   if (!Number.isInteger(value) || value < 1 || value > 500) {
     throw badInput(argument, `must be between 1 and 500, got ${value}.`);
@@ -45,7 +46,7 @@ export function date(argument: string, value: string | null | undefined): string
   return value;
 }
 
-export function language(value: string | null | undefined, argument = 'language'): string | undefined {
+export function language(argument: string, value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(value)) {
     throw badInput(argument, 'must be an ISO 639-1 code such as "en", optionally with a region such as "en-US".');

@@ -72,8 +72,8 @@ UserList.implement({
         language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
       },
       resolve: async (l, args, c) => {
-        const page = valid.page(args.page);
-        const language = valid.language(args.language);
+        const page = valid.page('page', args.page);
+        const language = valid.language('language', args.language);
         // Page 1 without a language is the same call as the list's detail load.
         const d = await c.loaders.userList.load({ listId: l.id, page: page === 1 ? undefined : page, language });
         const total = d.total_results ?? d.item_count;

@@ -35,8 +35,8 @@ builder.queryFields((t) => ({
     },
     resolve: (_, args, c) =>
       c.loaders.upcomingMovies.load({
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
         region: valid.country('region', args.region),
       }),
   }),
@@ -108,7 +108,7 @@ builder.queryFields((t) => ({
     resolve: async (_, args, c) =>
       (
         await c.loaders.movieWatchProviderList.load({
-          language: valid.language(args.language),
+          language: valid.language('language', args.language),
           watchRegion: valid.country('watchRegion', args.watchRegion),
         })
       ).results,
@@ -144,8 +144,8 @@ builder.objectFields(Search, (t) => ({
     resolve: (_, args, c) =>
       c.loaders.searchMovies.load({
         query: valid.text('query', args.query, 200),
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
         includeAdult: args.includeAdult ?? undefined,
         region: valid.country('region', args.region),
         year: valid.year('year', args.year),

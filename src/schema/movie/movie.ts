@@ -95,7 +95,7 @@ Movie.implement({
           movieId: m.id,
           startDate: valid.date('startDate', args.startDate),
           endDate: valid.date('endDate', args.endDate),
-          page: valid.page(args.page),
+          page: valid.page('page', args.page),
         };
         if (params.startDate && params.endDate && params.startDate > params.endDate) {
           throw valid.badInput('endDate', 'must not be before startDate.');

@@ -64,7 +64,8 @@ builder.objectFields(Movie, (t) => ({
     nullable: true,
     description: 'Trailers, teasers and clips of the movie.',
     args: { language: t.arg.string({ required: false, description: 'Only videos in this language ("en", "en-US").' }) },
-    resolve: async (m, args, c) => (await c.loaders.movieVideos.load({ movieId: m.id, language: valid.language(args.language) })).results,
+    resolve: async (m, args, c) =>
+      (await c.loaders.movieVideos.load({ movieId: m.id, language: valid.language('language', args.language) })).results,
   }),
   releaseDates: t.field({
     type: [MovieReleaseCountry],

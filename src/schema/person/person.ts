@@ -140,21 +140,22 @@ Person.implement({
       nullable: true,
       description: 'The movies the person played in or worked on, each with its summary.',
       args: { language: pageArgs.language },
-      resolve: (p, args, c) => c.loaders.personMovieCredits.load({ personId: p.id, language: valid.language(args.language) }),
+      resolve: (p, args, c) => c.loaders.personMovieCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
     }),
     tvCredits: t.field({
       type: PersonTVCredits,
       nullable: true,
       description: 'The TV series the person played in or worked on, each with its summary.',
       args: { language: pageArgs.language },
-      resolve: (p, args, c) => c.loaders.personTVCredits.load({ personId: p.id, language: valid.language(args.language) }),
+      resolve: (p, args, c) => c.loaders.personTVCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
     }),
     combinedCredits: t.field({
       type: PersonCombinedCredits,
       nullable: true,
       description: 'Movies and series together, each with its summary.',
       args: { language: pageArgs.language },
-      resolve: (p, args, c) => c.loaders.personCombinedCredits.load({ personId: p.id, language: valid.language(args.language) }),
+      resolve: (p, args, c) =>
+        c.loaders.personCombinedCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
     }),
     images: t.field({
       type: [Image],
@@ -167,7 +168,7 @@ Person.implement({
       nullable: true,
       description: 'Images of movies and series in which the person appears.',
       args: { page: pageArgs.page },
-      resolve: (p, args, c) => c.loaders.personTaggedImages.load({ personId: p.id, page: valid.page(args.page) }),
+      resolve: (p, args, c) => c.loaders.personTaggedImages.load({ personId: p.id, page: valid.page('page', args.page) }),
     }),
     externalIds: t.field({
       type: ExternalIds,
@@ -195,7 +196,7 @@ Person.implement({
           personId: p.id,
           startDate: valid.date('startDate', args.startDate),
           endDate: valid.date('endDate', args.endDate),
-          page: valid.page(args.page),
+          page: valid.page('page', args.page),
         };
         if (params.startDate && params.endDate && params.startDate > params.endDate) {
           throw valid.badInput('endDate', 'must not be before startDate.');
@@ -245,8 +246,8 @@ builder.objectFields(Trending, (t) => ({
     resolve: (_, args, c) =>
       c.loaders.trendingPeople.load({
         timeWindow: args.timeWindow,
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
       }),
   }),
 }));
@@ -265,8 +266,8 @@ builder.objectFields(Search, (t) => ({
       c.loaders.searchPeople.load({
         query: valid.text('query', args.query, 200),
         includeAdult: args.includeAdult ?? undefined,
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
       }),
   }),
 }));

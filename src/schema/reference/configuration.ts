@@ -70,7 +70,7 @@ builder.queryFields((t) => ({
     args: {
       language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
     },
-    resolve: (_, args, c) => c.loaders.configCountries.load({ language: valid.language(args.language) }),
+    resolve: (_, args, c) => c.loaders.configCountries.load({ language: valid.language('language', args.language) }),
   }),
   languages: t.field({
     type: [Language],

@@ -11,13 +11,13 @@ builder.queryFields((t) => ({
     type: [Genre],
     description: 'Every genre a movie can have (`Movie.genreIds` refer to these).',
     args: languageArg,
-    resolve: async (_, args, c) => (await c.loaders.movieGenres.load({ language: valid.language(args.language) })).genres,
+    resolve: async (_, args, c) => (await c.loaders.movieGenres.load({ language: valid.language('language', args.language) })).genres,
   }),
   tvGenres: t.field({
     type: [Genre],
     description: 'Every genre a TV series can have (`TVSeries.genreIds` refer to these).',
     args: languageArg,
-    resolve: async (_, args, c) => (await c.loaders.tvGenres.load({ language: valid.language(args.language) })).genres,
+    resolve: async (_, args, c) => (await c.loaders.tvGenres.load({ language: valid.language('language', args.language) })).genres,
   }),
 }));
 

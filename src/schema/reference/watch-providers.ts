@@ -42,7 +42,8 @@ builder.queryFields((t) => ({
     type: [Region],
     description: 'The countries for which watch-provider data exists, ordered by country code.',
     args: { language: t.arg.string({ required: false, description: 'Language of the native names ("en-US").' }) },
-    resolve: async (_, args, c) => (await c.loaders.watchProviderRegions.load({ language: valid.language(args.language) })).results,
+    resolve: async (_, args, c) =>
+      (await c.loaders.watchProviderRegions.load({ language: valid.language('language', args.language) })).results,
   }),
   tvWatchProviders: t.field({
     type: [WatchProvider],
@@ -54,7 +55,7 @@ builder.queryFields((t) => ({
     resolve: async (_, args, c) =>
       (
         await c.loaders.tvWatchProviders.load({
-          language: valid.language(args.language),
+          language: valid.language('language', args.language),
           watchRegion: valid.country('watchRegion', args.watchRegion),
         })
       ).results,

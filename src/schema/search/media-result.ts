@@ -51,8 +51,8 @@ builder.objectFields(Search, (t) => ({
     resolve: (_, args, c) =>
       c.loaders.searchMulti.load({
         query: valid.text('query', args.query, 200),
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
         includeAdult: args.includeAdult ?? undefined,
       }),
   }),

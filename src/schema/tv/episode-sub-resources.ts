@@ -59,7 +59,7 @@ builder.objectFields(Episode, (t) => ({
     resolve: (e, args, c) =>
       c.loaders.episodeImages.load({
         ...key(e),
-        language: valid.language(args.language),
+        language: valid.language('language', args.language),
         includeImageLanguage: valid.languageList('includeImageLanguages', args.includeImageLanguages),
       }),
   }),
@@ -83,7 +83,7 @@ builder.objectFields(Episode, (t) => ({
     resolve: async (e, args, c) => {
       const params = {
         ...key(e),
-        language: valid.language(args.language),
+        language: valid.language('language', args.language),
         includeVideoLanguage: valid.languageList('includeVideoLanguages', args.includeVideoLanguages),
       };
       return (await c.loaders.episodeVideos.load(params)).results;

@@ -78,7 +78,7 @@ builder.objectFields(Season, (t) => ({
     resolve: async (s, args, c) => {
       const params = {
         ...key(s),
-        language: valid.language(args.language),
+        language: valid.language('language', args.language),
         includeVideoLanguage: valid.languageList('includeVideoLanguages', args.includeVideoLanguages),
       };
       return (await c.loaders.seasonVideos.load(params)).results;

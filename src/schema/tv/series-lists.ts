@@ -31,8 +31,8 @@ builder.queryFields((t) => ({
     args: airingArgs,
     resolve: (_, args, c) =>
       c.loaders.airingTodayTVSeries.load({
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
         timezone: timezone(args.timezone),
       }),
   }),
@@ -43,8 +43,8 @@ builder.queryFields((t) => ({
     args: airingArgs,
     resolve: (_, args, c) =>
       c.loaders.onTheAirTVSeries.load({
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
         timezone: timezone(args.timezone),
       }),
   }),
@@ -85,8 +85,8 @@ builder.objectFields(Search, (t) => ({
     resolve: (_, args, c) =>
       c.loaders.searchTVSeries.load({
         query: valid.text('query', args.query, 200),
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
         includeAdult: args.includeAdult ?? undefined,
         firstAirDateYear: valid.year('firstAirDateYear', args.firstAirDateYear),
         year: valid.year('year', args.year),

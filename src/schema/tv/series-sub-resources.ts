@@ -66,7 +66,7 @@ builder.objectFields(TVSeries, (t) => ({
         seriesId: s.id,
         startDate: valid.date('startDate', args.startDate),
         endDate: valid.date('endDate', args.endDate),
-        page: valid.page(args.page),
+        page: valid.page('page', args.page),
       };
       if (params.startDate && params.endDate && params.startDate > params.endDate) {
         throw valid.badInput('endDate', 'must not be before startDate.');
@@ -103,7 +103,7 @@ builder.objectFields(TVSeries, (t) => ({
     resolve: (s, args, c) =>
       c.loaders.tvSeriesImages.load({
         seriesId: s.id,
-        language: valid.language(args.language),
+        language: valid.language('language', args.language),
         includeImageLanguage: valid.languageList('includeImageLanguages', args.includeImageLanguages),
       }),
   }),
@@ -146,7 +146,7 @@ builder.objectFields(TVSeries, (t) => ({
       (
         await c.loaders.tvSeriesVideos.load({
           seriesId: s.id,
-          language: valid.language(args.language),
+          language: valid.language('language', args.language),
           includeVideoLanguage: valid.languageList('includeVideoLanguages', args.includeVideoLanguages, false),
         })
       ).results,

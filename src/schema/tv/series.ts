@@ -145,8 +145,8 @@ builder.objectFields(Trending, (t) => ({
     resolve: (_, args, c) =>
       c.loaders.trendingTVSeries.load({
         timeWindow: args.timeWindow,
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
       }),
   }),
 }));
@@ -168,8 +168,8 @@ builder.queryFields((t) => ({
     resolve: (_, args, c) =>
       c.loaders.trendingTVSeries.load({
         timeWindow: args.timeWindow,
-        page: valid.page(args.page),
-        language: valid.language(args.language),
+        page: valid.page('page', args.page),
+        language: valid.language('language', args.language),
       }),
   }),
 }));
