@@ -141,7 +141,7 @@ function listenHost(env: Env, name: string, fallback: string): string {
   const hostname =
     raw.length <= 253 &&
     labels.every((label) => /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label)) &&
-    !/^\d+$/.test(labels[labels.length - 1]);
+    !/^\d+$/.test(labels.at(-1) ?? '');
   if (!isIP(raw) && !hostname) throw new ConfigError(name, `must be an IP address or a host name, got "${raw}"`);
   return raw;
 }

@@ -75,10 +75,10 @@ export function createLoaders(client: UpstreamClient, credentials: Credentials, 
   const made = new Map<string, DataLoader<unknown, unknown, string>>();
   return new Proxy({} as Loaders, {
     get(_, name) {
-      if (typeof name !== 'string' || !Object.hasOwn(table, name)) return undefined;
+      const resource = typeof name === 'string' && Object.hasOwn(table, name) ? table[name] : undefined;
+      if (typeof name !== 'string' || !resource) return undefined;
       let loader = made.get(name);
       if (!loader) {
-        const resource = table[name];
         loader = loaderFor(client, merger && resource.needs === 'none' ? merger.fetch : direct, resource, credentials);
         made.set(name, loader);
       }

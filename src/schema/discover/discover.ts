@@ -33,7 +33,7 @@ const DiscoverIdFilter = builder.inputType('DiscoverIdFilter', {
 const sortValues = (names: readonly string[]) =>
   Object.fromEntries(
     names.map((name) => {
-      const [field, direction] = name.split('.');
+      const [field = name, direction] = name.split('.');
       return [
         name.replace('.', '_').toUpperCase(),
         { value: name, description: `By ${field.replace(/_/g, ' ')}, ${direction === 'asc' ? 'ascending' : 'descending'}.` },

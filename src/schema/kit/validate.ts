@@ -38,9 +38,9 @@ export function page(argument: string, value: number | null | undefined): number
 
 export function date(argument: string, value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const parsed = match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])) : undefined;
-  if (!match || !parsed || parsed.getUTCMonth() !== +match[2] - 1 || parsed.getUTCDate() !== +match[3]) {
+  const [, year, month, day] = (/^(\d{4})-(\d{2})-(\d{2})$/.exec(value) ?? []).map(Number);
+  const parsed = year !== undefined && month !== undefined && day !== undefined ? new Date(Date.UTC(year, month - 1, day)) : undefined;
+  if (!parsed || parsed.getUTCMonth() !== (month ?? 0) - 1 || parsed.getUTCDate() !== day) {
     throw badInput(argument, 'must be a real date in the form YYYY-MM-DD.');
   }
   return value;
