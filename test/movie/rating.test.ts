@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodes } from '../helpers.ts';
+import { h, movieId, sessionId, useMovieFixture } from './fixture.ts';
+
+useMovieFixture();
+
+describe('rating a movie', () => {
+  it('writes a rating visible in accountStates and the account rated movies, and deletes it', async () => {
+    const accountId = h.catalog.data.account.id;
+    const target = h.catalog.data.movies.find(
+      (m) => m.release_date && h.catalog.data.ratings.ratingOf('movie', m.id, `account:${accountId}` as any) === undefined,
+    )!;
+    const headers = { 'x-session-id': sessionId };
+    const before = await h.query(`{ movie(id: ${target.id}) { accountStates { rating favorite watchlist } } }`, undefined, headers);
+    expect(before.body.data.movie.accountStates.rating).toBeNull();
+
+    h.catalog.resetCalls();
+    const rated = await h.query(
+      `mutation { rateMovie(movieId: ${target.id}, value: 7.5) { id title accountStates { rating } } }`,
+      undefined,
+      headers,
+    );
+    expect(rated.body.errors).toBeUndefined();
+    expect(rated.body.data.rateMovie).toEqual({ id: target.id, title: target.title, accountStates: { rating: 7.5 } });
+    const post = h.catalog.calls.find((c) => c.method === 'POST')!;
+    expect(post.path).toBe(`/movie/${target.id}/rating`);
+    expect(post.query).toMatchObject({ session_id: sessionId });
+
+    const list = await h.query(
+      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { results { rating movie { id } } } } }`,
+      undefined,
+      headers,
+    );
+    expect(list.body.data.account.ratedMovies.results[0]).toEqual({ rating: 7.5, movie: { id: target.id } });
+
+    const again = await h.query(`mutation { rateMovie(movieId: ${target.id}, value: 9) { accountStates { rating } } }`, undefined, headers);
+    expect(again.body.data.rateMovie.accountStates.rating).toBe(9);
+
+    const deleted = await h.query(`mutation { deleteMovieRating(movieId: ${target.id}) { accountStates { rating } } }`, undefined, headers);
+    expect(deleted.body.errors).toBeUndefined();
+    expect(deleted.body.data.deleteMovieRating.accountStates.rating).toBeNull();
+    const after = await h.query(
+      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { results { movie { id } } } } }`,
+      undefined,
+      headers,
+    );
+    expect(after.body.data.account.ratedMovies.results.map((r: any) => r.movie.id)).not.toContain(target.id);
+  });
+
+  it('accepts a guest session, kept apart from the account', async () => {
+    const guest = await h.rest('/authentication/guest_session/new');
+    const headers = { 'x-guest-session-id': guest.guest_session_id };
+    const target = h.catalog.data.movies[3];
+    const { body } = await h.query(
+      `mutation { rateMovie(movieId: ${target.id}, value: 3.5) { accountStates { rating favorite watchlist } } }`,
+      undefined,
+      headers,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.rateMovie.accountStates).toEqual({ rating: 3.5, favorite: false, watchlist: false });
+    expect(h.catalog.calls.find((c) => c.method === 'POST')?.query).toMatchObject({ guest_session_id: guest.guest_session_id });
+    const states = await h.rest(`/movie/${target.id}/account_states?guest_session_id=${guest.guest_session_id}`);
+    expect(states.rated).toEqual({ value: 3.5 });
+  });
+
+  it('rejects a value off the 0.5 grid and a missing session before any call', async () => {
+    const bad = await h.query(`mutation { rateMovie(movieId: ${movieId}, value: 7.3) { id } }`, undefined, { 'x-session-id': sessionId });
+    expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);
+    const anonymous = await h.query(`mutation { rateMovie(movieId: ${movieId}, value: 7) { id } }`);
+    expect(errorCodes(anonymous)).toEqual(['UNAUTHENTICATED']);
+    const states = await h.query(`{ movie(id: ${movieId}) { id accountStates { rating } } }`);
+    expect(states.body.data.movie).toEqual({ id: movieId, accountStates: null });
+    expect(errorCodes(states)).toEqual(['UNAUTHENTICATED']);
+    expect(h.catalog.calls).toHaveLength(0);
+  });
+
+  it('answers 400 code 18 at the catalog for a value out of range', async () => {
+    const response = await fetch(`${h.catalog.baseUrl}/movie/${movieId}/rating?session_id=${sessionId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.catalog.demoToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ value: 10.5 }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status_code: 18, status_message: 'Validation failed.' });
+  });
+});
