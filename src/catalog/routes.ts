@@ -9,6 +9,7 @@ import { discoverRoutes } from './routes/discover.ts';
 import { mediaSearchRoutes } from './routes/media-search.ts';
 import { movieExtraRoutes } from './routes/movie-sub-resources.ts';
 import { movieRoutes } from './routes/movies.ts';
+import { peopleListRoutes } from './routes/people-lists.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { referenceListRoutes } from './routes/reference-lists.ts';
 import { reviewRoutes } from './routes/reviews.ts';
@@ -28,6 +29,7 @@ import type { Route } from './router.ts';
 
 export const CATALOG_ROUTES: readonly Route[] = [
   ...peopleRoutes,
+  ...peopleListRoutes,
   ...creditRoutes,
   ...configurationRoutes,
   ...authenticationRoutes,

@@ -68,7 +68,8 @@ export interface CreditRecord {
 export type PersonMovieCast = { movieId: number; character: string; credit_id: string; order: number };
 export type PersonMovieCrew = { movieId: number; credit_id: string; department: string; job: string };
 export type PersonTvCast = { seriesId: number; character: string; credit_id: string; episode_count: number };
-export type PersonTvCrew = { seriesId: number; credit_id: string; department: string; job: string; episode_count: number };
+/** `episode_count` is absent for a creator, as in the real person-tv-credits example. */
+export type PersonTvCrew = { seriesId: number; credit_id: string; department: string; job: string; episode_count?: number };
 
 export interface PersonCredits {
   movieCast: PersonMovieCast[];
@@ -338,15 +339,16 @@ export function generateCredits(
         seasons: spanned,
       });
     }
+    // The real service files creators under department "Creator" (person-tv-credits example).
     const creators: CrewCredit[] = series.created_by.map((creator) => {
       const person = everyone.find((p) => p.id === creator.id)!;
-      return { ...personFields(person), credit_id: creator.credit_id, department: 'Writing', job: 'Creator' };
+      return { ...personFields(person), credit_id: creator.credit_id, department: 'Creator', job: 'Creator' };
     });
     for (const c of creators) {
       data.byId.set(c.credit_id, {
         id: c.credit_id,
         credit_type: 'crew',
-        department: 'Writing',
+        department: 'Creator',
         job: 'Creator',
         media_type: 'tv',
         mediaId: series.id,
@@ -354,7 +356,7 @@ export function generateCredits(
         episodes: [],
         seasons: regularNumbers,
       });
-      creditsOf(c.id).tvCrew.push({ seriesId: series.id, credit_id: c.credit_id, department: 'Writing', job: 'Creator', episode_count: 0 });
+      creditsOf(c.id).tvCrew.push({ seriesId: series.id, credit_id: c.credit_id, department: 'Creator', job: 'Creator' });
     }
     const latestSeason = seriesSeasons.find((s) => s.season_number === latest);
     data.series.set(series.id, {
