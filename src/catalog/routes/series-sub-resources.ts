@@ -12,6 +12,7 @@ import { paginate, readImageLanguages, readPage } from '../params.ts';
 import type { Route, RouteRequest } from '../router.ts';
 import { viewerOf } from '../viewer.ts';
 import { changesBody } from './changes.ts';
+import { tvSummary } from './shapes.ts';
 import { tvListItem } from './tv-lists.ts';
 import { seriesOf } from './tv.ts';
 
@@ -30,11 +31,12 @@ function ratingValue(body: Readonly<Record<string, unknown>>): number {
   return value;
 }
 
-/** Paged related series (recommendations, similar), as list items. */
+/** Paged related series: recommendations carry media_type "tv" (the real example), similar series do not. */
 function relatedPage(request: RouteRequest, key: 'recommendations' | 'similar') {
   const page = readPage(request.query);
   const { extras } = extrasOf(request);
-  const items = extras[key].map((id) => tvListItem(request.catalog.lookup.tvSeries(id)));
+  const { lookup } = request.catalog;
+  const items = extras[key].map((id) => (key === 'recommendations' ? tvSummary(lookup.tvSeries(id)) : tvListItem(lookup.tvSeries(id))));
   return { body: paginate(items, page), cache: CACHE.pages };
 }
 
