@@ -121,8 +121,21 @@ function changeTimes(rng: Random, end: number, often: number, recent: number): n
   return times.sort((a, b) => a - b);
 }
 
-function item(rng: Random, ms: number, action: string, value: unknown, language = ''): ChangeItem {
-  return { id: rng.objectId(ms), action, time: utcTimestamp(ms), iso_639_1: language, iso_3166_1: '', value };
+/**
+ * A season or episode change item as the real examples show them: no iso_3166_1, and iso_639_1 only
+ * for a text in some language. An update carries the value it replaced as original_value.
+ */
+function item(rng: Random, ms: number, action: string, value: unknown, language = '', original?: unknown): ChangeItem {
+  const base = { id: rng.objectId(ms), action, time: utcTimestamp(ms), ...(language ? { iso_639_1: language } : {}), value };
+  return original === undefined ? base : { ...base, original_value: original };
+}
+
+/**
+ * The replaced values of updates, from a stream of their own per change (so the main stream's
+ * draws, and every other generated value, stay as they were).
+ */
+function replaced(kind: string, id: number, ms: number): Random {
+  return new Random(`${kind}-change-original:${id}:${ms}`);
 }
 
 function seasonChange(rng: Random, season: SeasonDetails, ms: number): MovieChange {
@@ -135,18 +148,26 @@ function seasonChange(rng: Random, season: SeasonDetails, ms: number): MovieChan
     };
   }
   if (roll < 0.7) return { key: 'images', item: item(rng, ms, 'added', { poster: { file_path: rng.imagePath(), iso_639_1: 'en' } }) };
-  if (roll < 0.9) return { key: 'overview', item: item(rng, ms, 'updated', season.overview, 'en') };
-  return { key: 'name', item: item(rng, ms, 'updated', season.name, 'en') };
+  if (roll < 0.9) {
+    const original = episodeOverview(replaced('season', season.id, ms));
+    return { key: 'overview', item: item(rng, ms, 'updated', season.overview, 'en', original) };
+  }
+  const original = season.season_number === 0 ? 'Special Episodes' : `Series ${season.season_number}`;
+  return { key: 'name', item: item(rng, ms, 'updated', season.name, 'en', original) };
 }
 
 function episodeChange(rng: Random, episode: SeasonEpisode, ms: number): MovieChange {
   const roll = rng.float();
-  if (roll < 0.3) return { key: 'overview', item: item(rng, ms, 'updated', episode.overview, 'en') };
-  if (roll < 0.5) return { key: 'name', item: item(rng, ms, 'updated', episode.name, 'en') };
+  if (roll < 0.3) {
+    const original = episodeOverview(replaced('episode', episode.id, ms));
+    return { key: 'overview', item: item(rng, ms, 'updated', episode.overview, 'en', original) };
+  }
+  if (roll < 0.5) return { key: 'name', item: item(rng, ms, 'updated', episode.name, 'en', `Episode ${episode.episode_number}`) };
   if (roll < 0.7) return { key: 'images', item: item(rng, ms, 'added', { still: { file_path: rng.imagePath() } }) };
   if (roll < 0.85)
     return { key: 'production_code', item: item(rng, ms, 'added', episode.production_code || String(episode.episode_number)) };
-  return { key: 'runtime', item: item(rng, ms, 'updated', episode.runtime) };
+  const original = episode.runtime + replaced('episode', episode.id, ms).pick([-5, -3, -2, 2, 3, 5]);
+  return { key: 'runtime', item: item(rng, ms, 'updated', episode.runtime, '', original) };
 }
 
 function externalIds(rng: Random, episode: SeasonEpisode, aired: boolean): EpisodeExternalIds {

@@ -260,7 +260,11 @@ function changesOf(rng: Random, series: TvSeriesDetails, today: string): MovieCh
         const kind = rng.chance(0.6) ? 'poster' : 'backdrop';
         return { key: 'images', item: item('added', { [kind]: { file_path: rng.imagePath(), iso_639_1: 'en' } }, false) };
       }
-      if (roll < 0.8) return { key: 'overview', item: item('updated', series.overview, true) };
+      if (roll < 0.8) {
+        // The replaced overview comes from a stream of its own, so the main stream's draws stay as they were.
+        const original = seriesOverview(new Random(`series-change-original:${series.id}:${ms}`));
+        return { key: 'overview', item: { ...item('updated', series.overview, true), original_value: original } };
+      }
       const season = series.seasons[rng.int(0, series.seasons.length - 1)];
       return { key: 'season', item: item('added', { season_id: season.id, season_number: season.season_number }, false) };
     });

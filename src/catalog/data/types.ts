@@ -139,8 +139,9 @@ export interface ChangeItem {
   action: string;
   /** "YYYY-MM-DD HH:MM:SS UTC". */
   time: string;
-  iso_639_1: string;
-  iso_3166_1: string;
+  /** Movie, series and person items always carry both; season and episode items only a language, for a text in it. */
+  iso_639_1?: string;
+  iso_3166_1?: string;
   /** Shape depends on the change key (see CONTRACT.md, movie changes). */
   value: unknown;
   original_value?: unknown;
