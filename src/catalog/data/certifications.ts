@@ -1,7 +1,8 @@
 /**
  * Age ratings (certifications) per country, as GET /certification/movie/list and /certification/tv/list
  * serve them: real codes and meanings, `order` from the mildest. Release dates of movies draw their
- * certifications from the movie table; content ratings of series from the TV table.
+ * certifications from the movie table; content ratings of series from the TV table (countries only:
+ * a province such as "CA-QC", which the real lists also carry, is listed but never drawn).
  */
 
 export interface Certification {
@@ -38,6 +39,16 @@ export const MOVIE_CERTIFICATIONS: Readonly<Record<string, Certification[]>> = {
     ['18A', 'Persons under 18 must be accompanied by an adult.'],
     ['R', 'Restricted to 18 years and over.'],
   ]),
+  // A province, keyed as in the real list; its order starts at 0 with NR, as there.
+  'CA-QC': [
+    { certification: 'NR', meaning: 'No rating information.', order: 0 },
+    ...table([
+      ['G', 'General rating: may be viewed by persons of all ages.'],
+      ['13+', 'Only for persons 13 years of age or over; younger children with an adult.'],
+      ['16+', 'Only for persons 16 years of age or over.'],
+      ['18+', 'Only for adults 18 years of age or over.'],
+    ]),
+  ],
   DE: table([
     ['0', 'No age restriction.'],
     ['6', 'No children younger than 6 years admitted.'],
@@ -118,6 +129,16 @@ export const TV_CERTIFICATIONS: Readonly<Record<string, Certification[]>> = {
     ['14+', 'Programming intended for viewers ages 14 and older.'],
     ['18+', 'Programming intended for viewers ages 18 and older.'],
   ]),
+  'CA-QC': [
+    { certification: 'NR', meaning: 'No rating information.', order: 0 },
+    ...table([
+      ['G', 'Appropriate for all ages.'],
+      ['8+', 'Appropriate for children 8 and up.'],
+      ['13+', 'Suitable for children 13 and up.'],
+      ['16+', 'Recommended for viewers over the age of 16.'],
+      ['18+', 'Only to be viewed by adults.'],
+    ]),
+  ],
   DE: table([
     ['0', 'Can be aired at any time.'],
     ['6', 'Can be aired at any time.'],

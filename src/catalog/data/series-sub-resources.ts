@@ -140,7 +140,9 @@ function alternativeTitlesOf(rng: Random, series: TvSeriesDetails): AlternativeT
 /** The same relative severity in every country, so a series' ratings agree. */
 function contentRatingsOf(rng: Random, series: TvSeriesDetails): TvContentRating[] {
   const severity = rng.float();
-  const countries = new Set([series.origin_country[0], ...rng.pickSome(Object.keys(TV_CERTIFICATIONS), rng.int(0, 4))]);
+  // Countries only (not "CA-QC"): the same list, and so the same draws, as before the province was listed.
+  const codes = Object.keys(TV_CERTIFICATIONS).filter((code) => code.length === 2);
+  const countries = new Set([series.origin_country[0], ...rng.pickSome(codes, rng.int(0, 4))]);
   return [...countries]
     .filter((code) => TV_CERTIFICATIONS[code])
     .sort()
