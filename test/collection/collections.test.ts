@@ -13,7 +13,7 @@ const translation = (t: any) => ({
   languageCode: t.iso_639_1,
   name: t.name,
   englishName: t.english_name,
-  data: { title: t.data.title || null, overview: t.data.overview || null, homepage: t.data.homepage || null },
+  data: { title: t.data.title ?? null, overview: t.data.overview ?? null, homepage: t.data.homepage ?? null },
 });
 
 describe('collections', () => {

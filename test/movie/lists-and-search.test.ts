@@ -51,7 +51,7 @@ describe('movie lists', () => {
     expect(body.data.latestMovie).toEqual({
       id: latestId,
       title: movie.title,
-      runtime: movie.runtime || null,
+      runtime: movie.runtime ?? null,
       imdbId: movie.imdb_id,
       genres: movie.genres.map((g) => ({ id: g.id })),
     });

@@ -34,7 +34,7 @@ describe('Query.movie', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data.movie).toEqual({
       ...expected.movieSummary(up),
-      runtime: up.runtime || null,
+      runtime: up.runtime ?? null,
       budget: up.budget,
       revenue: up.revenue,
       status: up.status,

@@ -49,8 +49,8 @@ export function personDetail(p: any) {
     biography: p.biography,
     birthday: p.birthday || null,
     deathday: p.deathday || null,
-    placeOfBirth: p.place_of_birth || null,
-    homepage: p.homepage || null,
+    placeOfBirth: p.place_of_birth ?? null,
+    homepage: p.homepage ?? null,
     imdbId: p.imdb_id || null,
     alsoKnownAs: p.also_known_as,
   };

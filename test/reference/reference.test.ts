@@ -32,7 +32,7 @@ describe('configuration reference lists', () => {
       countries.map((c: any) => ({ countryCode: c.iso_3166_1, englishName: c.english_name, nativeName: c.native_name })),
     );
     expect(body.data.languages).toEqual(
-      languages.map((l: any) => ({ languageCode: l.iso_639_1, englishName: l.english_name, name: l.name || null })),
+      languages.map((l: any) => ({ languageCode: l.iso_639_1, englishName: l.english_name, name: l.name })),
     );
     expect(body.data.timezones).toEqual(timezones.map((t: any) => ({ countryCode: t.iso_3166_1, zones: t.zones })));
     expect(body.data.jobs).toEqual(jobs.map((d: any) => ({ name: d.department, jobs: d.jobs })));
@@ -54,7 +54,7 @@ describe('configuration reference lists', () => {
     expect(body.data.countries.length).toBeGreaterThan(200);
     expect(body.data.countries.map((c: any) => c.countryCode)).toContain('US');
     expect(body.data.languages).toContainEqual({ languageCode: 'de', name: 'Deutsch' });
-    expect(body.data.languages.some((l: any) => l.name === null)).toBe(true); // the service sends "" for some
+    expect(body.data.languages.some((l: any) => l.name === '')).toBe(true); // the service sends "" for some, passed through as text
     expect(body.data.timezones).toContainEqual({ countryCode: 'DE', zones: ['Europe/Berlin', 'Europe/Zurich'] });
     expect(body.data.primaryTranslations).toContain('en-US');
   });

@@ -44,7 +44,7 @@ describe('Query.review', () => {
       { id: movieReview.id, movie: movieReview.media_id },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.review.media).toEqual({ overview: movie.overview, runtime: movie.runtime || null });
+    expect(body.data.review.media).toEqual({ overview: movie.overview, runtime: movie.runtime ?? null });
     expect(body.data.movie.overview).toBe(movie.overview);
     expect(h.callsTo(`/movie/${movieReview.media_id}`)).toBe(1);
   });

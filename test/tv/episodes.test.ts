@@ -60,7 +60,7 @@ describe('Episode sub-resources', () => {
     expect(episode.images.stills[0].filePath).toBe(details.still_path);
     expect(episode.translations).toEqual(translations.translations.map(translation));
     const english = episode.translations.find((t: any) => t.languageCode === 'en');
-    expect(english.data).toMatchObject({ name: details.name, overview: details.overview || null });
+    expect(english.data).toMatchObject({ name: details.name, overview: details.overview });
     expect(episode.videos).toEqual(videos.results.map(video));
     expect(h.catalog.calls.map((c) => c.path).sort()).toEqual(
       [`${base}/external_ids`, `${base}/images`, `${base}/translations`, `${base}/videos`].sort(),

@@ -57,13 +57,13 @@ export const translation = (t: any) => ({
   name: t.name,
   englishName: t.english_name,
   data: {
-    title: t.data.title || null,
-    name: t.data.name || null,
-    overview: t.data.overview || null,
-    tagline: t.data.tagline || null,
-    homepage: t.data.homepage || null,
-    biography: t.data.biography || null,
-    runtime: t.data.runtime || null,
+    title: t.data.title ?? null,
+    name: t.data.name ?? null,
+    overview: t.data.overview ?? null,
+    tagline: t.data.tagline ?? null,
+    homepage: t.data.homepage ?? null,
+    biography: t.data.biography ?? null,
+    runtime: t.data.runtime ?? null,
   },
 });
 export const image = (i: any) => ({

@@ -43,8 +43,8 @@ Account.implement({
     }),
     name: t.string({
       nullable: true,
-      description: 'Display name; null when not set.',
-      resolve: fromDetail('name', (value) => value || null),
+      description: 'Display name; may be empty when not set.',
+      resolve: fromDetail('name'),
     }),
     languageCode: t.string({
       nullable: true,

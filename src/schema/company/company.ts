@@ -35,7 +35,7 @@ Company.implement({
     }),
     originCountry: t.string({
       nullable: true,
-      description: 'ISO 3166-1 code of the country the company comes from; null when unknown.',
+      description: "ISO 3166-1 code of the country the company comes from; null when unknown. The catalog's empty string comes as null.",
       resolve: fromDetail('origin_country', (value) => value || null),
     }),
     description: t.string({

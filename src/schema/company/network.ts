@@ -41,7 +41,7 @@ Network.implement({
     }),
     originCountry: t.string({
       nullable: true,
-      description: 'ISO 3166-1 code of the country the network comes from; null when unknown.',
+      description: "ISO 3166-1 code of the country the network comes from; null when unknown. The catalog's empty string comes as null.",
       resolve: fromDetail('origin_country', (value) => value || null),
     }),
     headquarters: t.string({

@@ -16,12 +16,13 @@ const ChangeItem = builder.objectRef<Up.ChangeItem>('ChangeItem').implement({
     }),
     countryCode: t.string({
       nullable: true,
-      description: 'ISO 3166-1 country the change applies to; null when it applies everywhere.',
+      description: "ISO 3166-1 country the change applies to; null when it applies everywhere. The catalog's empty string comes as null.",
       resolve: (item) => item.iso_3166_1 || null,
     }),
     languageCode: t.string({
       nullable: true,
-      description: 'ISO 639-1 language the change applies to; null when it applies to all languages.',
+      description:
+        "ISO 639-1 language the change applies to; null when it applies to all languages. The catalog's empty string comes as null.",
       resolve: (item) => item.iso_639_1 || null,
     }),
     value: t.field({

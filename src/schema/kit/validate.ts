@@ -103,5 +103,5 @@ export function year(argument: string, value: number | null | undefined): number
 export function languageList(argument: string, values: readonly string[] | null | undefined, allowNull = true): string | undefined {
   if (!values || values.length === 0) return undefined;
   if (values.length > 20) throw badInput(argument, 'may name at most 20 languages.');
-  return values.map((value) => (allowNull && value === 'null' ? value : (language(value, argument) ?? value))).join(',');
+  return values.map((value) => (allowNull && value === 'null' ? value : (language(argument, value) ?? value))).join(',');
 }

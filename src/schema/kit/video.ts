@@ -14,12 +14,12 @@ export const Video = builder.objectRef<Up.Video>('Video').implement({
     publishedAt: t.exposeString('published_at', { description: 'When the video was published, ISO 8601 UTC.' }),
     languageCode: t.string({
       nullable: true,
-      description: 'ISO 639-1 language of the video; null when not set.',
+      description: "ISO 639-1 language of the video; null when not set. The catalog's empty string comes as null.",
       resolve: (v) => v.iso_639_1 || null,
     }),
     countryCode: t.string({
       nullable: true,
-      description: 'ISO 3166-1 country the video is meant for; null when not set.',
+      description: "ISO 3166-1 country the video is meant for; null when not set. The catalog's empty string comes as null.",
       resolve: (v) => v.iso_3166_1 || null,
     }),
   }),

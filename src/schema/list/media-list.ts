@@ -12,7 +12,7 @@ export const MediaList = builder.objectRef<Up.UserList>('MediaList').implement({
     itemCount: t.exposeInt('item_count', { description: 'How many items the list holds.' }),
     languageCode: t.string({
       nullable: true,
-      description: 'ISO 639-1 language of the list; null when not set.',
+      description: "ISO 639-1 language of the list; null when not set. The catalog's empty string comes as null.",
       resolve: (list) => list.iso_639_1 || null,
     }),
     countryCode: t.string({

@@ -37,7 +37,7 @@ Movie.implement({
     overview: t.string({ description: 'Plot summary; may be empty.', resolve: fromDetail('overview') }),
     releaseDate: t.string({
       nullable: true,
-      description: 'Primary release date, YYYY-MM-DD; null when unknown.',
+      description: "Primary release date, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
       resolve: fromDetail('release_date', dateOrNull),
     }),
     posterPath: t.string({
@@ -127,8 +127,8 @@ builder.objectFields(Movie, (t) => ({
   }),
   runtime: t.int({
     nullable: true,
-    description: 'Running time in minutes; null when unknown.',
-    resolve: fromDetail('runtime', (value) => value || null),
+    description: 'Running time in minutes; 0 or null when unknown (as the catalog sends it).',
+    resolve: fromDetail('runtime'),
   }),
   budget: t.float({
     description: 'Production budget in US dollars; 0 when unknown.',
@@ -146,7 +146,7 @@ builder.objectFields(Movie, (t) => ({
   homepage: t.string({ description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
   imdbId: t.string({
     nullable: true,
-    description: 'IMDb identifier ("tt0076759"); null when unknown.',
+    description: 'IMDb identifier ("tt0076759"); null when unknown. The catalog\'s empty string comes as null.',
     resolve: fromDetail('imdb_id', (value) => value || null),
   }),
   originCountry: t.stringList({

@@ -28,19 +28,20 @@ const MovieRelease = builder.objectRef<Up.ReleaseDate>('MovieRelease').implement
   fields: (t) => ({
     certification: t.string({
       nullable: true,
-      description: 'Age rating in that country, one of `movieCertifications` for the country (such as "PG-13"); null when unrated.',
+      description:
+        'Age rating in that country, one of `movieCertifications` for the country (such as "PG-13"); null when unrated. The catalog\'s empty string comes as null.',
       resolve: (r) => r.certification || null,
     }),
     releaseDate: t.exposeString('release_date', { description: 'When the release happened, ISO 8601 UTC ("2019-06-13T00:00:00.000Z").' }),
     type: t.field({ type: ReleaseType, description: 'Kind of release.', resolve: (r) => r.type as 1 | 2 | 3 | 4 | 5 | 6 }),
     note: t.string({
       nullable: true,
-      description: 'Note such as "Premiere" or the festival name; null when none.',
-      resolve: (r) => r.note || null,
+      description: 'Note such as "Premiere" or the festival name; may be empty.',
+      resolve: (r) => r.note,
     }),
     languageCode: t.string({
       nullable: true,
-      description: 'ISO 639-1 language of this release; null when it is not language-specific.',
+      description: "ISO 639-1 language of this release; null when it is not language-specific. The catalog's empty string comes as null.",
       resolve: (r) => r.iso_639_1 || null,
     }),
   }),

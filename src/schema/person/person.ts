@@ -44,7 +44,7 @@ const TaggedImage = builder.objectRef<Up.TaggedImage>('TaggedImage').implement({
     aspectRatio: t.exposeFloat('aspect_ratio', { description: 'Width divided by height.' }),
     languageCode: t.string({
       nullable: true,
-      description: 'ISO 639-1 language of text in the image; null when the image has no text.',
+      description: "ISO 639-1 language of text in the image; null when the image has no text. The catalog's empty string comes as null.",
       resolve: (i) => i.iso_639_1 || null,
     }),
     voteAverage: t.exposeFloat('vote_average', { description: 'Average user vote, 0 to 10.' }),
@@ -93,7 +93,8 @@ Person.implement({
     popularity: t.float({ description: 'Relative popularity score.', resolve: fromDetail('popularity') }),
     knownForDepartment: t.string({
       nullable: true,
-      description: 'The department the person is best known for, such as "Acting" or "Directing"; null when unknown.',
+      description:
+        'The department the person is best known for, such as "Acting" or "Directing"; null when unknown. The catalog\'s empty string comes as null.',
       resolve: fromDetail('known_for_department', (value) => value || null),
     }),
     biography: t.string({
@@ -102,27 +103,28 @@ Person.implement({
     }),
     birthday: t.string({
       nullable: true,
-      description: 'Date of birth, YYYY-MM-DD; null when unknown.',
+      description: "Date of birth, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
       resolve: fromDetail('birthday', dateOrNull),
     }),
     deathday: t.string({
       nullable: true,
-      description: 'Date of death, YYYY-MM-DD; null when the person is alive or the date is unknown.',
+      description:
+        "Date of death, YYYY-MM-DD; null when the person is alive or the date is unknown. The catalog's empty string comes as null.",
       resolve: fromDetail('deathday', dateOrNull),
     }),
     placeOfBirth: t.string({
       nullable: true,
-      description: 'Place of birth as free text; null when unknown.',
-      resolve: fromDetail('place_of_birth', (value) => value || null),
+      description: 'Place of birth as free text; may be empty, or null when unknown.',
+      resolve: fromDetail('place_of_birth'),
     }),
     homepage: t.string({
       nullable: true,
-      description: 'Personal web site; null when none.',
-      resolve: fromDetail('homepage', (value) => value || null),
+      description: 'Personal web site; may be empty, or null when none.',
+      resolve: fromDetail('homepage'),
     }),
     imdbId: t.string({
       nullable: true,
-      description: 'IMDb identifier ("nm0000158"); null when unknown.',
+      description: 'IMDb identifier ("nm0000158"); null when unknown. The catalog\'s empty string comes as null.',
       resolve: fromDetail('imdb_id', (value) => value || null),
     }),
     alsoKnownAs: t.stringList({

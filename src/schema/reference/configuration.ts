@@ -41,8 +41,8 @@ export const Language = builder.objectRef<Up.ConfigLanguage>('Language').impleme
     englishName: t.exposeString('english_name', { description: 'Name of the language in English.' }),
     name: t.string({
       nullable: true,
-      description: 'Name of the language in that language ("Deutsch"); null when the catalog has none.',
-      resolve: (language) => language.name || null,
+      description: 'Name of the language in that language ("Deutsch"); may be empty when the catalog has none.',
+      resolve: (language) => language.name,
     }),
   }),
 });

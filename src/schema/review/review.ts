@@ -36,7 +36,8 @@ export const Review = builder.objectRef<Up.Review>('Review').implement({
     url: t.exposeString('url', { description: 'Address of the review on the public site.' }),
     languageCode: t.string({
       nullable: true,
-      description: 'ISO 639-1 language of the review. Known only for a review fetched by id; null in lists.',
+      description:
+        "ISO 639-1 language of the review. Known only for a review fetched by id; null in lists. The catalog's empty string comes as null.",
       resolve: (r) => r.iso_639_1 || null,
     }),
     mediaId: t.int({

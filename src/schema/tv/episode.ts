@@ -20,7 +20,7 @@ Episode.implement({
     overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     airDate: t.string({
       nullable: true,
-      description: 'Date the episode first aired, YYYY-MM-DD; null when unknown.',
+      description: "Date the episode first aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
       resolve: fromDetail('air_date', dateOrNull),
     }),
     runtime: t.int({

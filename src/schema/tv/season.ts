@@ -28,7 +28,7 @@ Season.implement({
     overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     airDate: t.string({
       nullable: true,
-      description: 'Date the first episode of the season aired, YYYY-MM-DD; null when unknown.',
+      description: "Date the first episode of the season aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
       resolve: fromDetail('air_date', dateOrNull),
     }),
     posterPath: t.string({

@@ -41,7 +41,7 @@ TVSeries.implement({
     overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     firstAirDate: t.string({
       nullable: true,
-      description: 'Date the first episode aired, YYYY-MM-DD; null when unknown.',
+      description: "Date the first episode aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
       resolve: fromDetail('first_air_date', dateOrNull),
     }),
     posterPath: t.string({
@@ -103,7 +103,7 @@ builder.objectFields(TVSeries, (t) => ({
   genres: t.field({ type: [Genre], description: 'Genres with their names.', resolve: fromDetail('genres') }),
   lastAirDate: t.string({
     nullable: true,
-    description: 'Date the latest episode aired, YYYY-MM-DD; null when unknown.',
+    description: "Date the latest episode aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
     resolve: fromDetail('last_air_date', dateOrNull),
   }),
   numberOfSeasons: t.int({

@@ -1,6 +1,7 @@
 /** TV episodes: details, every episode sub-resource and the episode rating writes. Episode credits live in credit.ts. */
 import type { AccountStates } from './account.ts';
 import type { Changes } from './changes.ts';
+import type { CrewCredit, MovieCastCredit } from './credit.ts';
 import { appendable, resource, write, type EpisodeKey, type ImageLanguage, type Language } from './define.ts';
 import { seasonPath, videoQuery, type VideoLanguage } from './season.ts';
 import {
@@ -29,7 +30,13 @@ export interface EpisodeSummary {
   vote_count: number;
 }
 
-export type EpisodeDetails = EpisodeSummary;
+/** Season details and episode details carry each episode's crew and guest stars (no separate credits call). */
+export interface EpisodeWithPeople extends EpisodeSummary {
+  crew?: CrewCredit[];
+  guest_stars?: MovieCastCredit[];
+}
+
+export type EpisodeDetails = EpisodeWithPeople;
 
 export interface EpisodeImages {
   id: number;

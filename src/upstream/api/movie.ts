@@ -14,6 +14,8 @@ import {
   type IdResults,
   type Image,
   type Page,
+  type ProductionCountry,
+  type SpokenLanguage,
   type StatusResponse,
   type Translations,
   type Videos,
@@ -48,10 +50,10 @@ export interface MovieDetails extends Omit<MovieSummary, 'genre_ids'> {
   imdb_id: string | null;
   origin_country?: string[];
   production_companies: CompanySummary[];
-  production_countries: Array<{ iso_3166_1: string; name: string }>;
+  production_countries: ProductionCountry[];
   revenue: number;
   runtime: number | null;
-  spoken_languages: Array<{ english_name: string; iso_639_1: string; name: string }>;
+  spoken_languages: SpokenLanguage[];
   status: string;
   tagline: string;
 }

@@ -1,7 +1,8 @@
 /** TV seasons: details and every season sub-resource. Season credits live in credit.ts. */
 import type { Changes } from './changes.ts';
 import { appendable, resource, type ImageLanguage, type Language, type SeasonKey } from './define.ts';
-import type { EpisodeSummary } from './episode.ts';
+import type { EpisodeWithPeople } from './episode.ts';
+import type { NetworkSummary } from './network.ts';
 import type { WatchProviders } from './watch-provider.ts';
 import { changeWindow, type ChangeWindow, type ExternalIds, type IdResults, type Image, type Translations, type Videos } from './wire.ts';
 
@@ -20,8 +21,9 @@ export interface SeasonDetails {
   _id: string;
   id: number;
   air_date: string | null;
-  episodes: EpisodeSummary[];
+  episodes: EpisodeWithPeople[];
   name: string;
+  networks?: NetworkSummary[];
   overview: string;
   poster_path: string | null;
   season_number: number;

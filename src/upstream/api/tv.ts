@@ -17,6 +17,8 @@ import {
   type IdResults,
   type Image,
   type Page,
+  type ProductionCountry,
+  type SpokenLanguage,
   type StatusResponse,
   type Translations,
   type Videos,
@@ -54,7 +56,9 @@ export interface TVSeriesDetails extends Omit<TVSeriesSummary, 'genre_ids' | 'me
   number_of_episodes: number;
   number_of_seasons: number;
   production_companies: CompanySummary[];
+  production_countries: ProductionCountry[];
   seasons: SeasonSummary[];
+  spoken_languages: SpokenLanguage[];
   status: string;
   tagline: string;
   type: string;

@@ -99,3 +99,16 @@ export interface WriteStatus {
 export type ChangeWindow = { startDate?: string; endDate?: string; page?: number };
 
 export const changeWindow = (p: ChangeWindow) => ({ start_date: p.startDate, end_date: p.endDate, page: p.page });
+
+/** A country a movie or series was produced in. */
+export interface ProductionCountry {
+  iso_3166_1: string;
+  name: string;
+}
+
+/** A language spoken in a movie or series. */
+export interface SpokenLanguage {
+  english_name: string;
+  iso_639_1: string;
+  name: string;
+}
