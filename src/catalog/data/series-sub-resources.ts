@@ -218,24 +218,29 @@ function watchProvidersOf(rng: Random, series: TvSeriesDetails, providers: Watch
   const countries = new Set(series.origin_country);
   for (const row of rng.pickSome(COUNTRIES, rng.int(0, 5))) countries.add(row.iso_3166_1);
   const result: Record<string, TvCountryOffers> = {};
+  // Rentals are rare for series (2 of 88 countries in the real example) and come from a stream of
+  // their own, so every other offer stays as it was.
+  const rentals = new Random(`tv-rent-offers:${series.id}`);
   for (const country of [...countries].sort()) {
     const available = providers.filter((provider) => Object.hasOwn(provider.display_priorities, country));
     if (available.length === 0) continue;
+    const offer = (provider: WatchProvider): TvProviderOffer => ({
+      logo_path: provider.logo_path,
+      provider_id: provider.provider_id,
+      provider_name: provider.provider_name,
+      display_priority: provider.display_priorities[country],
+    });
     const pick = () =>
       rng
         .pickSome(available, rng.int(1, Math.min(3, available.length)))
         .sort((a, b) => a.display_priorities[country] - b.display_priorities[country] || a.provider_id - b.provider_id)
-        .map((provider) => ({
-          logo_path: provider.logo_path,
-          provider_id: provider.provider_id,
-          provider_name: provider.provider_name,
-          display_priority: provider.display_priorities[country],
-        }));
+        .map(offer);
     const offers: TvCountryOffers = { link: `https://www.themoviedb.org/tv/${series.id}-${slug(series.name)}/watch?locale=${country}` };
     if (rng.chance(0.7)) offers.flatrate = pick();
     if (rng.chance(0.15)) offers.ads = pick();
     if (rng.chance(0.3)) offers.buy = pick();
     if (!offers.flatrate && !offers.ads && !offers.buy) offers.free = pick();
+    if (rentals.chance(0.05)) offers.rent = rentals.pickSome(available, 1).map(offer);
     result[country] = offers;
   }
   return result;
