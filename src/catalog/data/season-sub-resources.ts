@@ -138,6 +138,13 @@ function replaced(kind: string, id: number, ms: number): Random {
   return new Random(`${kind}-change-original:${id}:${ms}`);
 }
 
+/** An earlier overview: some text, and not the current one. */
+function earlierOverview(rng: Random, current: string): string {
+  let text = episodeOverview(rng);
+  while (text === '' || text === current) text = episodeOverview(rng);
+  return text;
+}
+
 function seasonChange(rng: Random, season: SeasonDetails, ms: number): MovieChange {
   const roll = rng.float();
   if (roll < 0.45 && season.episodes.length > 0) {
@@ -149,7 +156,7 @@ function seasonChange(rng: Random, season: SeasonDetails, ms: number): MovieChan
   }
   if (roll < 0.7) return { key: 'images', item: item(rng, ms, 'added', { poster: { file_path: rng.imagePath(), iso_639_1: 'en' } }) };
   if (roll < 0.9) {
-    const original = episodeOverview(replaced('season', season.id, ms));
+    const original = earlierOverview(replaced('season', season.id, ms), season.overview);
     return { key: 'overview', item: item(rng, ms, 'updated', season.overview, 'en', original) };
   }
   const original = season.season_number === 0 ? 'Special Episodes' : `Series ${season.season_number}`;
@@ -159,7 +166,7 @@ function seasonChange(rng: Random, season: SeasonDetails, ms: number): MovieChan
 function episodeChange(rng: Random, episode: SeasonEpisode, ms: number): MovieChange {
   const roll = rng.float();
   if (roll < 0.3) {
-    const original = episodeOverview(replaced('episode', episode.id, ms));
+    const original = earlierOverview(replaced('episode', episode.id, ms), episode.overview);
     return { key: 'overview', item: item(rng, ms, 'updated', episode.overview, 'en', original) };
   }
   if (roll < 0.5) return { key: 'name', item: item(rng, ms, 'updated', episode.name, 'en', `Episode ${episode.episode_number}`) };

@@ -269,7 +269,9 @@ function changesOf(rng: Random, series: TvSeriesDetails, today: string): MovieCh
       }
       if (roll < 0.8) {
         // The replaced overview comes from a stream of its own, so the main stream's draws stay as they were.
-        const original = seriesOverview(new Random(`series-change-original:${series.id}:${ms}`));
+        const earlier = new Random(`series-change-original:${series.id}:${ms}`);
+        let original = seriesOverview(earlier);
+        while (original === series.overview) original = seriesOverview(earlier);
         return { key: 'overview', item: { ...item('updated', series.overview, true), original_value: original } };
       }
       const season = series.seasons[rng.int(0, series.seasons.length - 1)];
