@@ -102,6 +102,21 @@ describe('season and episode change items', () => {
   });
 });
 
+describe('the latest movie and series', () => {
+  it('are their details, less what the real latest examples leave out', async () => {
+    const { data } = catalog;
+    const movie = await get('/movie/latest');
+    expect(movie).not.toHaveProperty('origin_country');
+    const { origin_country: _origin, ...details } = await get(`/movie/${movie.id}`);
+    expect(movie).toEqual(details);
+    const series = await get('/tv/latest');
+    expect(series.id).toBe(Math.max(...data.tvSeries.map((s) => s.id)));
+    for (const season of series.seasons) expect(season).not.toHaveProperty('vote_average');
+    const full = await get(`/tv/${series.id}`);
+    expect(series).toEqual({ ...full, seasons: full.seasons.map(({ vote_average: _v, ...season }: any) => season) });
+  });
+});
+
 describe('smaller things the examples show', () => {
   it('recommended series carry media_type tv; similar series do not', async () => {
     const id = [...catalog.data.tvSeriesExtras].find(([, x]) => x.recommendations.length > 0 && x.similar.length > 0)![0];

@@ -121,11 +121,11 @@ export const movieExtraRoutes: Route[] = [
     },
   },
   {
-    // The most recently added movie: the highest id.
+    // The most recently added movie: the highest id; without origin_country, like the real movie-latest example.
     method: 'GET',
     path: '/movie/latest',
     handle: ({ catalog }) => {
-      const latest = catalog.data.movies.reduce((a, b) => (b.id > a.id ? b : a));
+      const { origin_country: _origin, ...latest } = catalog.data.movies.reduce((a, b) => (b.id > a.id ? b : a));
       return { body: latest, cache: CACHE.details };
     },
   },

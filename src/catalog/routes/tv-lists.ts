@@ -111,12 +111,13 @@ export const tvListRoutes: Route[] = [
     },
   },
   {
-    // The series added last (the highest id), in full.
+    // The series added last (the highest id), in full; its seasons without vote_average, like the real tv-series-latest-id example.
     method: 'GET',
     path: '/tv/latest',
     handle: ({ catalog }) => {
       const latest = catalog.data.tvSeries.reduce((a, b) => (b.id > a.id ? b : a));
-      return { body: latest, cache: CACHE.details };
+      const seasons = latest.seasons.map(({ vote_average: _vote, ...season }) => season);
+      return { body: { ...latest, seasons }, cache: CACHE.details };
     },
   },
   {
