@@ -117,6 +117,20 @@ describe('the latest movie and series', () => {
   });
 });
 
+describe('release dates', () => {
+  it('leave note out of some unrated theatrical releases without one, and only those', async () => {
+    const { movieExtras } = catalog.data;
+    const releases = [...movieExtras.values()].flatMap((x) => x.releaseDates.flatMap((c) => c.release_dates));
+    const noteless = releases.filter((r) => !('note' in r));
+    expect(noteless.length).toBeGreaterThan(0);
+    for (const r of noteless) expect(r).toMatchObject({ type: 3, certification: '' });
+    expect(releases.some((r) => r.type === 3 && r.certification === '' && r.note === '')).toBe(true);
+    const [movieId] = [...movieExtras].find(([, x]) => x.releaseDates.some((c) => c.release_dates.some((r) => !('note' in r))))!;
+    const body = await get(`/movie/${movieId}/release_dates`);
+    expect(body.results.flatMap((c: any) => c.release_dates).some((r: any) => !('note' in r))).toBe(true);
+  });
+});
+
 describe('smaller things the examples show', () => {
   it('recommended series carry media_type tv; similar series do not', async () => {
     const id = [...catalog.data.tvSeriesExtras].find(([, x]) => x.recommendations.length > 0 && x.similar.length > 0)![0];

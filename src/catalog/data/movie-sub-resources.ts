@@ -18,7 +18,8 @@ export interface ReleaseDate {
   certification: string;
   descriptors: string[];
   iso_639_1: string;
-  note: string;
+  /** Absent from some unrated theatrical releases without a note, as in the real movie-release-dates example. */
+  note?: string;
   /** "YYYY-MM-DDT00:00:00.000Z". */
   release_date: string;
   type: number;
@@ -127,7 +128,23 @@ function releaseDatesOf(rng: Random, movie: MovieDetails, today: string): Countr
   for (const country of others) {
     results.push({ iso_3166_1: country, release_dates: [entry(country, addDays(movie.release_date, rng.int(0, 60)), 3)] });
   }
-  return results.sort((a, b) => (a.iso_3166_1 < b.iso_3166_1 ? -1 : 1));
+  return withoutSomeNotes(movie, results).sort((a, b) => (a.iso_3166_1 < b.iso_3166_1 ? -1 : 1));
+}
+
+/**
+ * The real example leaves `note` out of 10 of its 16 unrated theatrical releases that have none.
+ * Which ones is drawn from a stream of its own, so every other value stays as it was.
+ */
+function withoutSomeNotes(movie: MovieDetails, results: CountryReleases[]): CountryReleases[] {
+  const legacy = new Random(`movie-release-notes:${movie.id}`);
+  return results.map(({ iso_3166_1, release_dates }) => ({
+    iso_3166_1,
+    release_dates: release_dates.map((release) => {
+      if (release.type !== 3 || release.note !== '' || release.certification !== '' || !legacy.chance(0.6)) return release;
+      const { note: _note, ...rest } = release;
+      return rest;
+    }),
+  }));
 }
 
 function translationsOf(rng: Random, movie: MovieDetails): MovieTranslation[] {
