@@ -42,6 +42,11 @@ Collection.implement({
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the collection.' }),
     name: t.string({ description: 'Name in the requested language.', resolve: fromDetail('name') }),
+    adult: t.boolean({
+      nullable: true,
+      description: 'Whether the collection is adult content, as search results carry it; null otherwise (collection details do not say).',
+      resolve: (co) => co.adult ?? null,
+    }),
     originalName: t.string({
       description: 'Name in the original language.',
       resolve: fromDetail('original_name'),

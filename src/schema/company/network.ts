@@ -2,9 +2,9 @@ import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { carried, carriedFrom } from '../kit/carried.ts';
-import { Image } from '../kit/image.ts';
+import { Logo } from '../kit/image.ts';
 import * as valid from '../kit/validate.ts';
-import { TVSeries } from '../tv/ref.ts';
+import { Season, TVSeries } from '../tv/ref.ts';
 import { AlternativeName, Company } from './company.ts';
 
 /** A network's id plus whatever its parent (series details, an episode group) carried. */
@@ -15,19 +15,6 @@ export const Network = builder.objectRef<NetworkSource>('Network');
 const fromDetail = carriedFrom((network: NetworkSource, context: GatewayContext) =>
   context.loaders.network.load({ networkId: network.id }),
 );
-
-/** Logos have no language; as `Image`s their `languageCode` is null. */
-function logoImages(logos: Up.LogoImage[]): Up.Image[] {
-  return logos.map((logo) => ({
-    aspect_ratio: logo.aspect_ratio,
-    file_path: logo.file_path,
-    height: logo.height,
-    iso_639_1: null,
-    vote_average: logo.vote_average,
-    vote_count: logo.vote_count,
-    width: logo.width,
-  }));
-}
 
 Network.implement({
   description: 'A TV network or streaming service that airs series.',
@@ -59,20 +46,20 @@ Network.implement({
       resolve: async (n, _, c) => (await c.loaders.networkAlternativeNames.load({ networkId: n.id })).results,
     }),
     logos: t.field({
-      type: [Image],
+      type: [Logo],
       nullable: true,
       description: 'Logo images of the network, the current one first.',
-      resolve: async (n, _, c) => logoImages((await c.loaders.networkImages.load({ networkId: n.id })).logos),
+      resolve: async (n, _, c) => (await c.loaders.networkImages.load({ networkId: n.id })).logos,
     }),
   }),
 });
 
 builder.objectFields(Company, (t) => ({
   logos: t.field({
-    type: [Image],
+    type: [Logo],
     nullable: true,
     description: 'Logo images of the company, the current one first.',
-    resolve: async (co, _, c) => logoImages((await c.loaders.companyImages.load({ companyId: co.id })).logos),
+    resolve: async (co, _, c) => (await c.loaders.companyImages.load({ companyId: co.id })).logos,
   }),
 }));
 
@@ -81,6 +68,15 @@ builder.objectFields(TVSeries, (t) => ({
     type: [Network],
     description: 'The networks that air the series.',
     resolve: (s, _, c) => carried(s, 'networks', () => c.loaders.tvSeries.load({ seriesId: s.id })),
+  }),
+}));
+
+builder.objectFields(Season, (t) => ({
+  networks: t.field({
+    type: [Network],
+    description: 'The networks that aired the season; empty when the catalog names none.',
+    resolve: async (s, _, c) =>
+      (await carried(s, 'networks', () => c.loaders.season.load({ seriesId: s.seriesId, seasonNumber: s.season_number }))) ?? [],
   }),
 }));
 

@@ -1,3 +1,4 @@
+import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { carried } from '../kit/carried.ts';
@@ -6,7 +7,7 @@ import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 import { CreditMediaType } from '../person/filmography.ts';
 import { Person } from '../person/person.ts';
-import { Episode, Season, TVSeries } from '../tv/ref.ts';
+import { Episode, type EpisodeSource, Season, TVSeries } from '../tv/ref.ts';
 
 /** Each credit entry carries the person's summary (name, gender, profile path...), so linking needs no person call. */
 
@@ -215,7 +216,25 @@ builder.objectFields(Season, (t) => ({
   }),
 }));
 
+/** Season and episode details carry each episode's crew and guest stars; otherwise the episode's details answer. */
+function episodePeople<Key extends 'crew' | 'guest_stars'>(key: Key) {
+  return async (e: EpisodeSource, _: unknown, c: GatewayContext) =>
+    (await carried(e, key, () =>
+      c.loaders.episode.load({ seriesId: e.seriesId, seasonNumber: e.season_number, episodeNumber: e.episode_number }),
+    )) ?? [];
+}
+
 builder.objectFields(Episode, (t) => ({
+  crew: t.field({
+    type: [CrewCredit],
+    description: 'Crew members of this episode, from the season or episode record (no credits call); empty when none are named.',
+    resolve: episodePeople('crew'),
+  }),
+  guestStars: t.field({
+    type: [CastCredit],
+    description: 'Actors who appear in this episode only, from the season or episode record (no credits call); empty when none.',
+    resolve: episodePeople('guest_stars'),
+  }),
   credits: t.field({
     type: EpisodeCredits,
     nullable: true,

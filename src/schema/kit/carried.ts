@@ -18,16 +18,20 @@ type Resolver<Source, Out> = (source: Source, args: unknown, context: GatewayCon
 /**
  * Resolvers for the fields of an object that arrives either whole or as a list summary:
  * `fromDetail('title')` answers from the summary when it carries `title`, else from the detail
- * that `load` fetches (once per object, through its loader). An optional `map` shapes the value.
+ * that `load` fetches (once per object, through its loader). An optional `map` shapes the value
+ * (it also gets the object, for a value that links back to it).
  */
 export function carriedFrom<Source extends object, Detail>(load: (source: Source, context: GatewayContext) => Promise<Detail>) {
   function field<Key extends keyof Detail & PropertyKey>(key: Key): Resolver<Source, Detail[Key]>;
-  function field<Key extends keyof Detail & PropertyKey, Out>(key: Key, map: (value: Detail[Key]) => Out): Resolver<Source, Out>;
-  function field<Key extends keyof Detail & PropertyKey, Out>(key: Key, map?: (value: Detail[Key]) => Out) {
+  function field<Key extends keyof Detail & PropertyKey, Out>(
+    key: Key,
+    map: (value: Detail[Key], source: Source) => Out,
+  ): Resolver<Source, Out>;
+  function field<Key extends keyof Detail & PropertyKey, Out>(key: Key, map?: (value: Detail[Key], source: Source) => Out) {
     const shape = map ?? ((value: Detail[Key]) => value);
     return (source: Source, _args: unknown, context: GatewayContext) => {
-      if (key in source) return shape((source as unknown as Detail)[key]);
-      return load(source, context).then((detail) => shape(detail[key]));
+      if (key in source) return shape((source as unknown as Detail)[key], source);
+      return load(source, context).then((detail) => shape(detail[key], source));
     };
   }
   /** The whole detail, for a field that needs more than one key of it. */

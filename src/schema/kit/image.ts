@@ -16,3 +16,17 @@ export const Image = builder.objectRef<Up.Image>('Image').implement({
     voteCount: t.exposeInt('vote_count', { description: 'Number of user votes.' }),
   }),
 });
+
+export const Logo = builder.objectRef<Up.LogoImage>('Logo').implement({
+  description: "Metadata of one logo file of a company or network. Build its address like an `Image`'s.",
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'Identifier of the logo.' }),
+    filePath: t.exposeString('file_path', { description: 'Path of the logo file, beginning with "/".' }),
+    fileType: t.exposeString('file_type', { description: 'Type of the original file: ".svg" or ".png".' }),
+    width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),
+    height: t.exposeInt('height', { description: 'Height of the original in pixels.' }),
+    aspectRatio: t.exposeFloat('aspect_ratio', { description: 'Width divided by height.' }),
+    voteAverage: t.exposeFloat('vote_average', { description: 'Average user vote, 0 to 10.' }),
+    voteCount: t.exposeInt('vote_count', { description: 'Number of user votes.' }),
+  }),
+});

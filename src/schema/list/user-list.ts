@@ -39,7 +39,10 @@ const UserListItemPage = pageOf<MovieSource | TVSeriesSource, ItemPage>('UserLis
 UserList.implement({
   description: 'A list of movies and TV series made by a catalog user. Anyone can read a public list; only its author can change it.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the list.' }),
+    id: t.int({
+      description: 'Identifier of the list. The catalog\'s list details send it as a numeric string ("1"); it comes as the number.',
+      resolve: (list) => list.id,
+    }),
     name: t.string({ description: 'Name of the list.', resolve: fromDetail('name') }),
     description: t.string({
       description: 'Description written by its author; may be empty.',
@@ -48,6 +51,11 @@ UserList.implement({
     createdBy: t.string({
       description: 'User name of the author.',
       resolve: fromDetail('created_by'),
+    }),
+    listType: t.string({
+      nullable: true,
+      description: 'Kind of list, such as "movie"; null when the record it came in does not say (list details do not).',
+      resolve: (list) => list.list_type ?? null,
     }),
     favoriteCount: t.int({
       description: 'How many users marked the list as a favourite.',

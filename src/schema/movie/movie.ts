@@ -5,6 +5,8 @@ import { Company } from '../company/company.ts';
 import { AlternativeTitle } from '../kit/alternative-title.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { ChangeGroup } from '../kit/change-record.ts';
+import { ProductionCountry } from '../kit/country.ts';
+import { Language } from '../reference/configuration.ts';
 import { dateOrNull } from '../kit/format.ts';
 import { Image } from '../kit/image.ts';
 import { pageArgs, paging } from '../kit/page.ts';
@@ -157,6 +159,16 @@ builder.objectFields(Movie, (t) => ({
     type: [Company],
     description: 'The companies that produced the movie.',
     resolve: fromDetail('production_companies'),
+  }),
+  productionCountries: t.field({
+    type: [ProductionCountry],
+    description: 'The countries the movie was produced in.',
+    resolve: fromDetail('production_countries'),
+  }),
+  spokenLanguages: t.field({
+    type: [Language],
+    description: 'The languages spoken in the movie.',
+    resolve: fromDetail('spoken_languages'),
   }),
 }));
 

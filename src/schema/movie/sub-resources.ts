@@ -44,6 +44,11 @@ const MovieRelease = builder.objectRef<Up.ReleaseDate>('MovieRelease').implement
       description: "ISO 639-1 language of this release; null when it is not language-specific. The catalog's empty string comes as null.",
       resolve: (r) => r.iso_639_1 || null,
     }),
+    descriptors: t.stringList({
+      nullable: true,
+      description: 'Content descriptors of the rating, such as "Violence"; null when the catalog sends none.',
+      resolve: (r) => r.descriptors ?? null,
+    }),
   }),
 });
 

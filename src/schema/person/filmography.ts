@@ -75,7 +75,12 @@ const PersonTVCrew = builder.objectRef<Up.PersonTVCrew>('PersonTVCrewCredit').im
     creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
     department: t.exposeString('department', { description: 'Department, such as "Directing" or "Writing".' }),
     job: t.exposeString('job', { description: 'Job, such as "Director" or "Creator".' }),
-    episodeCount: t.exposeInt('episode_count', { description: 'On how many episodes the person did this job (0 for creators).' }),
+    episodeCount: t.int({
+      nullable: true,
+      description:
+        'On how many episodes the person did this job; null when the catalog does not count them (it leaves the count out for creators).',
+      resolve: (c) => c.episode_count ?? null,
+    }),
     series: t.field({ type: TVSeries, description: 'The series, with its summary fields.', resolve: (c) => c }),
   }),
 });

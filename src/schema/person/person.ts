@@ -5,24 +5,14 @@ import { carriedFrom } from '../kit/carried.ts';
 import { ChangeGroup } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { dateOrNull } from '../kit/format.ts';
+import { TaggedImage } from './tagged-image.ts';
 import { Image } from '../kit/image.ts';
 import { pageArgs, pageOf, paging } from '../kit/page.ts';
 import { Translation } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
-import { Movie } from '../movie/ref.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
-import { TVSeries } from '../tv/ref.ts';
-import {
-  CreditMediaType,
-  movieOf,
-  PersonCombinedCredits,
-  PersonMovieCredits,
-  PersonTVCredits,
-  PersonWork,
-  seriesOf,
-  type WorkSource,
-} from './filmography.ts';
+import { PersonCombinedCredits, PersonMovieCredits, PersonTVCredits, PersonWork, type WorkSource } from './filmography.ts';
 
 /**
  * What a Person is backed by: the id, plus whatever the place it came from carried (a credit
@@ -34,42 +24,6 @@ export const Person = builder.objectRef<PersonSource>('Person');
 
 const fromDetail = carriedFrom((person: PersonSource, context: GatewayContext) => context.loaders.person.load({ personId: person.id }));
 
-const TaggedImage = builder.objectRef<Up.TaggedImage>('TaggedImage').implement({
-  description: 'An image of a movie or series in which the person appears.',
-  fields: (t) => ({
-    id: t.exposeString('id', { description: 'Identifier of the image.' }),
-    filePath: t.exposeString('file_path', { description: 'Path of the image file, beginning with "/".' }),
-    width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),
-    height: t.exposeInt('height', { description: 'Height of the original in pixels.' }),
-    aspectRatio: t.exposeFloat('aspect_ratio', { description: 'Width divided by height.' }),
-    languageCode: t.string({
-      nullable: true,
-      description: "ISO 639-1 language of text in the image; null when the image has no text. The catalog's empty string comes as null.",
-      resolve: (i) => i.iso_639_1 || null,
-    }),
-    voteAverage: t.exposeFloat('vote_average', { description: 'Average user vote, 0 to 10.' }),
-    voteCount: t.exposeInt('vote_count', { description: 'Number of user votes.' }),
-    imageType: t.exposeString('image_type', { description: 'Kind of image, such as "backdrop" or "poster".' }),
-    mediaType: t.field({
-      type: CreditMediaType,
-      description: 'Whether the image belongs to a movie or a series.',
-      resolve: (i) => (i.media_type === 'tv' ? 'tv' : 'movie'),
-    }),
-    movie: t.field({
-      type: Movie,
-      nullable: true,
-      description: 'The movie; null for a series.',
-      resolve: (i) => movieOf(i.media as never),
-    }),
-    series: t.field({
-      type: TVSeries,
-      nullable: true,
-      description: 'The series; null for a movie.',
-      resolve: (i) => seriesOf(i.media as never),
-    }),
-  }),
-});
-
 const TaggedImagePage = pageOf('TaggedImagePage', 'tagged images', TaggedImage);
 
 Person.implement({
@@ -77,6 +31,12 @@ Person.implement({
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the person.' }),
     name: t.string({ description: 'Name of the person.', resolve: fromDetail('name') }),
+    originalName: t.string({
+      nullable: true,
+      description:
+        'Name in its original script, as credits, searches and lists carry it; null for a person reached otherwise (the person details do not carry it).',
+      resolve: (p) => p.original_name ?? null,
+    }),
     profilePath: t.string({
       nullable: true,
       description: 'Profile image path (see `Image.filePath`); null when there is none.',

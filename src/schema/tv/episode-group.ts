@@ -41,7 +41,7 @@ const EpisodeGroupGroup = builder.objectRef<Up.EpisodeGroupGroup & { seriesId?: 
       resolve: (group) =>
         [...group.episodes]
           .sort((a, b) => a.order - b.order)
-          .flatMap(({ order: _order, show_id, ...episode }): EpisodeSource[] => {
+          .flatMap(({ show_id, ...episode }): EpisodeSource[] => {
             const seriesId = show_id ?? group.seriesId;
             return seriesId === undefined ? [] : [{ ...episode, seriesId }];
           }),

@@ -15,6 +15,11 @@ Episode.implement({
   fields: (t) => ({
     episodeNumber: t.exposeInt('episode_number', { description: 'Number of the episode within its season, from 1.' }),
     seasonNumber: t.exposeInt('season_number', { description: 'Number of its season.' }),
+    order: t.int({
+      nullable: true,
+      description: 'Position of the episode within its episode group, from 0; null when not reached through an episode group.',
+      resolve: (e) => e.order ?? null,
+    }),
     id: t.int({ description: 'Identifier of the episode.', resolve: fromDetail('id') }),
     name: t.string({ description: 'Title of the episode.', resolve: fromDetail('name') }),
     overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),

@@ -21,6 +21,9 @@ export type SeasonSource = { seriesId: number; season_number: number } & Partial
 export const Season = builder.objectRef<SeasonSource>('Season');
 
 /** An episode is identified by series, season and number; the rest may be carried or loaded. */
-export type EpisodeSource = { seriesId: number; season_number: number; episode_number: number } & Partial<Up.EpisodeDetails>;
+export type EpisodeSource = { seriesId: number; season_number: number; episode_number: number } & Partial<Up.EpisodeDetails> & {
+    /** Its position, when it came within an episode group. */
+    order?: number;
+  };
 
 export const Episode = builder.objectRef<EpisodeSource>('Episode');

@@ -3,13 +3,20 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { Company } from '../company/company.ts';
 import { carriedFrom } from '../kit/carried.ts';
+import { ProductionCountry } from '../kit/country.ts';
 import { dateOrNull } from '../kit/format.ts';
+import { Language } from '../reference/configuration.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { MediaListPage } from '../list/media-list.ts';
 import { Genre } from '../reference/genre.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
-import { Episode, Season, TVSeries, TVSeriesPage, type TVSeriesSource } from './ref.ts';
+import { Episode, type EpisodeSource, Season, TVSeries, TVSeriesPage, type TVSeriesSource } from './ref.ts';
+
+/** An episode the series record names, as the graph's Episode with its summary carried. */
+function episodeOfSeries(episode: Up.EpisodeSummary | null | undefined, series: TVSeriesSource): EpisodeSource | null {
+  return episode ? { ...episode, seriesId: series.id } : null;
+}
 
 const fromDetail = carriedFrom((series: TVSeriesSource, context: GatewayContext) => context.loaders.tvSeries.load({ seriesId: series.id }));
 
@@ -129,6 +136,36 @@ builder.objectFields(TVSeries, (t) => ({
     type: [Company],
     description: 'The companies that produce the series.',
     resolve: fromDetail('production_companies'),
+  }),
+  productionCountries: t.field({
+    type: [ProductionCountry],
+    description: 'The countries the series is produced in.',
+    resolve: fromDetail('production_countries'),
+  }),
+  spokenLanguages: t.field({
+    type: [Language],
+    description: 'The languages spoken in the series.',
+    resolve: fromDetail('spoken_languages'),
+  }),
+  languages: t.stringList({
+    description: 'ISO 639-1 codes of the languages of the series.',
+    resolve: fromDetail('languages'),
+  }),
+  episodeRunTime: t.intList({
+    description: 'Typical running times of an episode, in minutes; often empty.',
+    resolve: fromDetail('episode_run_time'),
+  }),
+  lastEpisodeToAir: t.field({
+    type: Episode,
+    nullable: true,
+    description: 'The latest episode that aired, with its summary (no further call); null when none has aired.',
+    resolve: fromDetail('last_episode_to_air', episodeOfSeries),
+  }),
+  nextEpisodeToAir: t.field({
+    type: Episode,
+    nullable: true,
+    description: 'The next episode to air, with its summary (no further call); null when none is scheduled.',
+    resolve: fromDetail('next_episode_to_air', episodeOfSeries),
   }),
 }));
 

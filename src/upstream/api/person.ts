@@ -1,7 +1,9 @@
 /** People: details, every person sub-resource and the people lists. Credits of titles live in credit.ts. */
 import type { Changes } from './changes.ts';
 import { appendable, resource, type Language, type Paging } from './define.ts';
+import type { EpisodeSummary } from './episode.ts';
 import type { MovieSummary } from './movie.ts';
+import type { SeasonSummary } from './season.ts';
 import type { TVSeriesSummary } from './tv.ts';
 import { changeWindow, type ChangeWindow, type ExternalIds, type Image, type Page, type Translations } from './wire.ts';
 
@@ -50,7 +52,8 @@ export type PersonTVCrew = Omit<TVSeriesSummary, 'media_type'> & {
   credit_id: string;
   department: string;
   job: string;
-  episode_count: number;
+  /** Left out for creators. */
+  episode_count?: number;
 };
 
 /** The cast and crew answers of a person: `movie_credits`, `tv_credits`, `combined_credits`. */
@@ -74,8 +77,13 @@ export interface PersonImages {
 export interface TaggedImage extends Image {
   id: string;
   image_type: string;
+  /** "movie", "tv", "season" or "episode". */
   media_type: string;
-  media: (MovieSummary & { media_type: 'movie' }) | (TVSeriesSummary & { media_type: 'tv' });
+  media:
+    | (MovieSummary & { media_type: 'movie' })
+    | (TVSeriesSummary & { media_type: 'tv' })
+    | (SeasonSummary & { media_type: 'tv_season'; show_id: number })
+    | (EpisodeSummary & { media_type: 'tv_episode'; show_id: number });
 }
 
 export interface TaggedImagePage extends Page<TaggedImage> {

@@ -1,0 +1,125 @@
+/**
+ * How an example key of the real service names its GraphQL field, and what the comparison
+ * forgives. Every entry here is a decision a reader can check; nothing else is forgiven.
+ */
+
+/** Example key → field name: camelCase, and the ISO codes named for what they hold. */
+export function fieldName(key: string): string {
+  if (key === 'iso_3166_1') return 'countryCode';
+  if (key === 'iso_639_1') return 'languageCode';
+  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+type Item = Record<string, unknown>;
+/** The object's keys belong to the enclosing GraphQL object (a nested example object the graph flattens). */
+export const INLINE = Symbol('inline');
+/** The field of the work an item names by its media type; none for another kind (an episode). */
+const byMediaType = (movie: string, series: string) => (item: Item) => ({ movie, tv: series })[String(item.media_type)] ?? '';
+/** `rated` of account states: `{ "value": 8 }` or `false`. */
+const ratedValue = (rated: unknown) => (rated && typeof rated === 'object' ? (rated as { value: unknown }).value : null);
+const typename = (mediaType: unknown) =>
+  ({ movie: 'Movie', tv: 'TVSeries', person: 'Person', tv_season: 'Season', tv_episode: 'Episode' })[String(mediaType)] ?? mediaType;
+
+export interface Rename {
+  /** A field path from the type (`series.id`), `__typename`, or INLINE. */
+  to: string | typeof INLINE | ((item: Item) => string);
+  /** The example value as the field gives it. */
+  value?: (example: unknown) => unknown;
+  reason: string;
+}
+
+/** Renames the graph documents, keyed by `Type.key` (or `Type.inlinedKey.key` inside an inlined object). */
+export const RENAMES: Record<string, Rename> = {
+  'Movie.belongs_to_collection': { to: 'collection', reason: 'Movie.collection is "the collection (film series) the movie belongs to"' },
+  'FindResults.movie_results': { to: 'movies', reason: 'find results per kind' },
+  'FindResults.person_results': { to: 'people', reason: 'find results per kind' },
+  'FindResults.tv_results': { to: 'tvSeries', reason: 'find results per kind' },
+  'FindResults.tv_episode_results': { to: 'episodes', reason: 'find results per kind' },
+  'FindResults.tv_season_results': { to: 'seasons', reason: 'find results per kind' },
+  'Department.department': { to: 'name', reason: 'a department of configuration/jobs is named by `name`' },
+  'MovieReleaseCountry.release_dates': { to: 'releases', reason: 'the releases of one country' },
+  'AccountStates.rated': { to: 'rating', value: ratedValue, reason: '`rated: {value}` or `false` is the rating or null' },
+  'SeasonEpisodeRating.rated': { to: 'rating', value: ratedValue, reason: '`rated: {value}` or `false` is the rating or null' },
+  'Episode.show_id': { to: 'series.id', reason: 'the series is linked, its id is series.id' },
+  'Season.show_id': { to: 'series.id', reason: 'the series is linked, its id is series.id' },
+  'Credit.media': { to: INLINE, reason: 'the credit carries character, episodes and seasons; the work is movie or series' },
+  'Credit.media.id': { to: byMediaType('movie.id', 'series.id'), reason: 'the id of the credited work' },
+  'TaggedImage.media': { to: 'media', reason: 'the movie, series, season or episode the image is tagged in' },
+  'Movie.name': { to: 'title', reason: "collection parts name a movie's title `name`; the graph calls it title everywhere" },
+  'Movie.original_name': { to: 'originalTitle', reason: 'collection parts name the original title `original_name`' },
+  'Account.avatar': { to: INLINE, reason: 'avatar fields are flattened onto Account' },
+  'Account.avatar.gravatar': { to: INLINE, reason: 'avatar fields are flattened onto Account' },
+  'Account.avatar.tmdb': { to: INLINE, reason: 'avatar fields are flattened onto Account' },
+  'Account.avatar.gravatar.hash': { to: 'gravatarHash', reason: 'avatar fields are flattened onto Account' },
+  'UserList.list_id': { to: 'id', reason: 'createList answers with the list it created' },
+  'Movie.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
+  'TVSeries.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
+  'Person.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
+  'Season.media_type': { to: '__typename', value: typename, reason: 'tagged media tell kinds apart by __typename' },
+  'Episode.media_type': { to: '__typename', value: typename, reason: 'tagged media tell kinds apart by __typename' },
+  'UserList.id': {
+    to: 'id',
+    value: Number,
+    reason: 'list details send the id as a numeric string; UserList.id is an Int and its description says so',
+  },
+};
+
+/**
+ * Fields that link an item to the object it describes: a credit's person, a rated movie's movie.
+ * An item that names its media type describes that work.
+ */
+export function links(item: Item): string[] {
+  if (item.media_type === 'movie') return ['movie'];
+  if (item.media_type === 'tv') return ['series', 'tvSeries'];
+  return ['person', 'movie', 'series', 'tvSeries', 'episode'];
+}
+
+/** Example fields left out on purpose, each with its reason; counted apart from the exposed ones. */
+export const LEFT_OUT: Array<{ scope: string; key: string; reason: string }> = [
+  { scope: 'RequestToken', key: 'success', reason: 'always true on an answer; a failure is a typed error' },
+  { scope: 'GuestSession', key: 'success', reason: 'always true on an answer; a failure is a typed error' },
+  { scope: 'Season', key: '_id', reason: "the service's internal document id; Season.id is the public one" },
+  {
+    scope: 'write',
+    key: 'status_code',
+    reason: "a write's acknowledgement: the mutation answers with the changed object, a failure is a typed error",
+  },
+  {
+    scope: 'write',
+    key: 'status_message',
+    reason: "a write's acknowledgement: the mutation answers with the changed object, a failure is a typed error",
+  },
+  {
+    scope: 'write',
+    key: 'success',
+    reason: "a write's acknowledgement: the mutation answers with the changed object, a failure is a typed error",
+  },
+  {
+    scope: 'authentication-create-session-from-login',
+    key: 'request_token',
+    reason: 'createSessionWithLogin hands the validated token on to session/new and answers with the session',
+  },
+  {
+    scope: 'authentication-create-session-from-login',
+    key: 'expires_at',
+    reason: 'createSessionWithLogin hands the validated token on to session/new and answers with the session',
+  },
+];
+
+export function leftOut(scopes: string[], key: string) {
+  return LEFT_OUT.find((entry) => entry.key === key && scopes.includes(entry.scope));
+}
+
+/** Operations whose published example cannot be served as it stands, and the answer that is right instead. */
+export const EXAMPLE_QUIRKS: Record<string, { expectedCode: string; reason: string }> = {
+  'movie-recommendations': {
+    expectedCode: 'UPSTREAM_ERROR',
+    reason: "the published example is `{}` (no page, no results): the gateway's typed UPSTREAM_ERROR is the right answer",
+  },
+};
+
+/** Normalisations, each allowed only where the description of the field (or of its type, for all its fields) states it. */
+export const allowsNullForEmpty = (description: string) => /empty string comes as null/i.test(description);
+export const allowsIsoTimestamp = (description: string) => /ISO 8601/.test(description);
+/** "ordered by country code", "mildest first", "in billing order": the list may be in another order than the example's. */
+export const allowsSorting = (description: string) => /ordered by|sorted|\w+ first\b|in \w+ order/i.test(description);
