@@ -203,7 +203,8 @@ export function loadConfig(env: Env = process.env): Config {
       tokens: integer(env, 'MAX_TOKENS', 5_000, 10, 1_000_000),
       cost: integer(env, 'MAX_COST', 1_000, 1, 1_000_000),
       bodyBytes: integer(env, 'MAX_BODY_BYTES', 100_000, 100, 100_000_000),
-      batch: integer(env, 'MAX_BATCH', 5, 1, 100),
+      // 10: Apollo's BatchHttpLink sends up to 10 operations per request by default (batchMax).
+      batch: integer(env, 'MAX_BATCH', 10, 1, 100),
     },
     http: {
       requestTimeoutMs,

@@ -16,6 +16,11 @@ export const ERROR_CODES = {
   },
   QUERY_TOO_COMPLEX: { meaning: 'the estimated upstream calls or the introspection depth exceed their limit', status: 200 },
   BAD_REQUEST: { meaning: 'a request the gateway cannot read: invalid JSON, an empty batch, a malformed Host', status: 400 },
+  METHOD_NOT_ALLOWED: { meaning: 'a mutation over GET (send it with POST), or a method other than GET and POST', status: 405 },
+  UNSUPPORTED_MEDIA_TYPE: {
+    meaning: 'a POST whose body is not application/json or application/graphql: a form, multipart or text/plain body is refused',
+    status: 415,
+  },
   PAYLOAD_TOO_LARGE: { meaning: 'a request body over MAX_BODY_BYTES', status: 413 },
   SHUTTING_DOWN: { meaning: 'a request that arrived while the gateway drains', status: 503 },
   INTERNAL_SERVER_ERROR: { meaning: 'an unexpected failure of the gateway itself, masked', status: 500 },

@@ -1,15 +1,16 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import type { Plugin } from 'graphql-yoga';
+import { getOperationAST } from 'graphql';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Config } from './config.ts';
+import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 import { introspectionDepthRule } from './introspection-depth.ts';
 
 /**
  * What stands between a hostile client and the upstream: GraphQL Armor's document limits
  * (depth, aliases, directives, tokens; the cost limit lives in the schema's complexity plugin,
- * which knows list sizes), CSRF prevention, and no introspection or field suggestions in
- * production. Every rejection says which limit and by how much.
+ * which knows list sizes), the shape of requests that may write, and no introspection or field
+ * suggestions in production. Every rejection says which limit and by how much.
  */
 export function protections(config: Config): Plugin[] {
   const { limits } = config;
@@ -22,10 +23,61 @@ export function protections(config: Config): Plugin[] {
       costLimit: { enabled: false },
       blockFieldSuggestion: { enabled: !config.introspection },
     }) as Plugin,
-    // Browsers send "simple" requests cross-site without a preflight; make them carry a header.
     { onValidate: ({ addValidationRule }) => addValidationRule(introspectionDepthRule()) },
-    useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }) as Plugin,
+    useWritesNeedPreflight,
   ];
   if (!config.introspection) plugins.push(useDisableIntrospection() as Plugin);
   return plugins;
 }
+
+/**
+ * The bodies a POST may carry: the ones Yoga reads (its own matching: the first item of the
+ * header, exactly, parameters allowed), less the form and multipart bodies. None of these is
+ * CORS-safelisted, so a browser sends them cross-site only after a preflight.
+ */
+const POST_TYPES = ['application/json', 'application/graphql+json', 'application/graphql'];
+
+function postTypeAllowed(header: string | null): boolean {
+  const first = header?.split(',')[0];
+  return first !== undefined && POST_TYPES.some((type) => first === type || first.startsWith(`${type};`));
+}
+
+function refusal(code: ErrorCode, message: string, headers?: Record<string, string>) {
+  return createGraphQLError(message, { extensions: { code, http: { status: ERROR_CODES[code].status, headers } } });
+}
+
+/**
+ * No CSRF token or header is asked of anyone: credentials travel in headers (Authorization,
+ * X-Session-Id, X-Guest-Session-Id) that a browser never attaches on its own and a cross-site
+ * form, <img> or simple fetch cannot set, so a forged request runs with no user's rights. A
+ * query over GET (urql's default, curl, a CDN) is therefore answered as any other query: it
+ * changes nothing, and CORS decides which pages may read its answer.
+ *
+ * Writes keep one more fence, so that a write is always a request a browser preflights, which
+ * CORS_ORIGINS can then refuse: a mutation over GET is 405 (Yoga refuses it too, typed
+ * BAD_REQUEST; this gives it its own code), and a POST is read only with a JSON or GraphQL body
+ * (Yoga alone would run a mutation sent by a cross-site HTML form, urlencoded or multipart, with
+ * the server's token; a text/plain or untyped body it answers 415 with an empty body).
+ */
+const useWritesNeedPreflight: Plugin = {
+  onRequestParse: ({ request }) => {
+    if (request.method !== 'GET' && request.method !== 'POST') {
+      throw refusal('METHOD_NOT_ALLOWED', 'GraphQL is served over GET (queries) and POST.', { Allow: 'GET, POST' });
+    }
+    if (request.method === 'POST' && !postTypeAllowed(request.headers.get('content-type'))) {
+      throw refusal(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send a POST as JSON (Content-Type: application/json) or as a GraphQL document (application/graphql); form, multipart and text bodies are not read.',
+      );
+    }
+  },
+  // After-hooks run in plugin order, so this one answers before Yoga's own GET-mutation check.
+  onParse:
+    () =>
+    ({ result, context }) => {
+      const { request, params } = context as { request?: Request; params?: { operationName?: string } };
+      if (request?.method !== 'GET' || !result || result instanceof Error) return;
+      if (getOperationAST(result, params?.operationName)?.operation !== 'mutation') return;
+      throw refusal('METHOD_NOT_ALLOWED', 'A mutation cannot be sent over GET: send it with POST and a JSON body.', { Allow: 'POST' });
+    },
+};

@@ -71,27 +71,19 @@ describe('transport limits', () => {
     expect(h.catalog.calls).toHaveLength(0);
   });
 
-  it('bounds batched operations', async () => {
-    const batch = Array.from({ length: 6 }, () => ({ query: '{ configuration { changeKeys } }' }));
+  it('bounds batched operations: 10 by default, what Apollo BatchHttpLink sends at its defaults', async () => {
+    const batch = Array.from({ length: 11 }, () => ({ query: '{ configuration { changeKeys } }' }));
     const response = await fetch(h.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) });
     const text = await response.text();
     expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(text).toMatch(/Batching is limited to 5 operations/);
+    expect(text).toMatch(/Batching is limited to 10 operations/);
     expect(h.catalog.calls).toHaveLength(0);
     const ok = await fetch(h.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(batch.slice(0, 2)),
+      body: JSON.stringify(batch.slice(0, 10)),
     });
-    expect(((await ok.json()) as unknown[]).length).toBe(2);
-  });
-
-  it('blocks a simple cross-site GET without a CSRF header, allows it with one', async () => {
-    const url = `${h.url}?query=${encodeURIComponent('{ configuration { changeKeys } }')}`;
-    const blocked = await fetch(url, { headers: { accept: 'application/json' } });
-    expect(blocked.status).toBe(403);
-    const allowed = await fetch(url, { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' } });
-    expect(allowed.status).toBe(200);
+    expect(((await ok.json()) as unknown[]).length).toBe(10);
   });
 });
 
