@@ -104,7 +104,9 @@ export function resolveKey(
   const direct = type.getFields()[fieldName(key)];
   if (direct) return { steps: [direct.name], field: direct, owner: type.name };
   // A type with an id of its own is an object of its own; one without (a credit, a rating) describes the object it links to.
-  if (viaLink || (type.getFields().id && !scope.includes('.'))) return undefined;
+  // An object with an identity of its own describes itself; a credit (whose id is its credit id) describes its person or work.
+  const ownIdentity = type.getFields().id && !type.getFields().creditId;
+  if (viaLink || (ownIdentity && !scope.includes('.'))) return undefined;
   for (const link of links(item)) {
     const linked = type.getFields()[link] && getNullableType(type.getFields()[link].type);
     if (!isObjectType(linked)) continue;

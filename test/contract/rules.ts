@@ -57,6 +57,22 @@ export const RENAMES: Record<string, Rename> = {
   'Person.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
   'Season.media_type': { to: '__typename', value: typename, reason: 'tagged media tell kinds apart by __typename' },
   'Episode.media_type': { to: '__typename', value: typename, reason: 'tagged media tell kinds apart by __typename' },
+  // A credit's `id` in the graph is its credit id (for client caches); the example's `id` is the person's or the work's.
+  'CastCredit.id': { to: 'person.id', reason: 'a credit item carries its person; CastCredit.id is the credit id' },
+  'CrewCredit.id': { to: 'person.id', reason: 'a credit item carries its person; CrewCredit.id is the credit id' },
+  'SeriesCreator.id': { to: 'person.id', reason: 'a creator item carries its person; SeriesCreator.id is the credit id' },
+  'PersonMovieCastCredit.id': { to: 'movie.id', reason: 'a filmography item carries its movie; its id is the credit id' },
+  'PersonMovieCrewCredit.id': { to: 'movie.id', reason: 'a filmography item carries its movie; its id is the credit id' },
+  'PersonTVCastCredit.id': { to: 'series.id', reason: 'a filmography item carries its series; its id is the credit id' },
+  'PersonTVCrewCredit.id': { to: 'series.id', reason: 'a filmography item carries its series; its id is the credit id' },
+  'PersonCombinedCastCredit.id': {
+    to: byMediaType('movie.id', 'series.id'),
+    reason: 'a filmography item carries its work; its id is the credit id',
+  },
+  'PersonCombinedCrewCredit.id': {
+    to: byMediaType('movie.id', 'series.id'),
+    reason: 'a filmography item carries its work; its id is the credit id',
+  },
   'UserList.id': {
     to: 'id',
     value: Number,

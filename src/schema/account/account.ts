@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
@@ -66,6 +67,12 @@ Account.implement({
       description: 'Avatar image path uploaded to the catalog; null when none.',
       resolve: fromDetail('avatar', (value) => value.tmdb.avatar_path ?? null),
     }),
+    avatarUrl: imageUrlField(
+      t,
+      'profile',
+      fromDetail('avatar', (value) => value.tmdb.avatar_path ?? null),
+      'avatar',
+    ),
     gravatarHash: t.string({
       nullable: true,
       description: 'Gravatar hash of the account e-mail; null when none.',

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { carried, carriedFrom } from '../kit/carried.ts';
 import { Image } from '../kit/image.ts';
 import { pageOf } from '../kit/page.ts';
@@ -61,11 +62,13 @@ Collection.implement({
       description: 'Poster image path (see `Image.filePath`); null when none.',
       resolve: fromDetail('poster_path'),
     }),
+    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
     backdropPath: t.string({
       nullable: true,
       description: 'Backdrop image path; null when none.',
       resolve: fromDetail('backdrop_path'),
     }),
+    backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop'),
     parts: t.field({
       type: [Movie],
       description: 'The movies of the collection, in release order (unknown dates last). Each carries its summary.',

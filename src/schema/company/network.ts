@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { carried, carriedFrom } from '../kit/carried.ts';
 import { Logo } from '../kit/image.ts';
 import * as valid from '../kit/validate.ts';
@@ -26,6 +27,7 @@ Network.implement({
       description: 'Logo image path (PNG; see `Configuration.images.logoSizes`); null when none.',
       resolve: fromDetail('logo_path'),
     }),
+    logoUrl: imageUrlField(t, 'logo', fromDetail('logo_path'), 'logo'),
     originCountry: t.string({
       nullable: true,
       description: "ISO 3166-1 code of the country the network comes from; null when unknown. The catalog's empty string comes as null.",

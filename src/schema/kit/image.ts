@@ -1,10 +1,13 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from './image-url.ts';
 
 export const Image = builder.objectRef<Up.Image>('Image').implement({
   description: 'Metadata of one image file. Build its address from `Query.configuration.images`: base URL + size + `filePath`.',
   fields: (t) => ({
+    id: t.exposeID('file_path', { description: 'The file path again (as `filePath`), so client caches can tell images apart.' }),
     filePath: t.exposeString('file_path', { description: 'Path of the image file, beginning with "/".' }),
+    url: imageUrlField(t, 'image', (source) => source.file_path, 'image'),
     width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),
     height: t.exposeInt('height', { description: 'Height of the original in pixels.' }),
     aspectRatio: t.exposeFloat('aspect_ratio', { description: 'Width divided by height.' }),
@@ -22,6 +25,7 @@ export const Logo = builder.objectRef<Up.LogoImage>('Logo').implement({
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Identifier of the logo.' }),
     filePath: t.exposeString('file_path', { description: 'Path of the logo file, beginning with "/".' }),
+    url: imageUrlField(t, 'image', (source) => source.file_path, 'image'),
     fileType: t.exposeString('file_type', { description: 'Type of the original file: ".svg" or ".png".' }),
     width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),
     height: t.exposeInt('height', { description: 'Height of the original in pixels.' }),

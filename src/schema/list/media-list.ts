@@ -1,5 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { pageOf } from '../kit/page.ts';
 
 export const MediaList = builder.objectRef<Up.UserList>('MediaList').implement({
@@ -26,6 +27,7 @@ export const MediaList = builder.objectRef<Up.UserList>('MediaList').implement({
       resolve: (list) => list.list_type ?? null,
     }),
     posterPath: t.exposeString('poster_path', { nullable: true, description: 'Poster image path; null when none.' }),
+    posterUrl: imageUrlField(t, 'poster', (source) => source.poster_path, 'poster'),
   }),
 });
 

@@ -3,6 +3,7 @@ import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { isAlreadyOnList } from '../../upstream/api/list.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
@@ -71,6 +72,7 @@ UserList.implement({
       description: 'Poster image path; null when none.',
       resolve: fromDetail('poster_path'),
     }),
+    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
     items: t.field({
       type: UserListItemPage,
       nullable: true,

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { Company } from '../company/company.ts';
 import { AlternativeTitle } from '../kit/alternative-title.ts';
 import { carriedFrom } from '../kit/carried.ts';
@@ -47,11 +48,13 @@ Movie.implement({
       description: 'Poster image path (see `Image.filePath`); null when there is none.',
       resolve: fromDetail('poster_path'),
     }),
+    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
     backdropPath: t.string({
       nullable: true,
       description: 'Backdrop image path; null when there is none.',
       resolve: fromDetail('backdrop_path'),
     }),
+    backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop'),
     genreIds: t.intList({
       description: 'Identifiers of the genres of the movie.',
       resolve: async (m, _, c) => m.genre_ids ?? (m.genres ?? (await fromDetail.load(m, c)).genres).map((g) => g.id),

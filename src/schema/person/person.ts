@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { ChangeGroup } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
@@ -42,6 +43,7 @@ Person.implement({
       description: 'Profile image path (see `Image.filePath`); null when there is none.',
       resolve: fromDetail('profile_path'),
     }),
+    profileUrl: imageUrlField(t, 'profile', fromDetail('profile_path'), 'profile picture'),
     gender: t.int({
       description: 'Gender as the catalog codes it: 0 not set, 1 female, 2 male, 3 non-binary.',
       resolve: fromDetail('gender'),

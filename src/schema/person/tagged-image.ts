@@ -1,5 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { Movie } from '../movie/ref.ts';
 import { Episode, type EpisodeSource, Season, type SeasonSource, TVSeries } from '../tv/ref.ts';
 
@@ -59,6 +60,7 @@ export const TaggedImage = builder.objectRef<Up.TaggedImage>('TaggedImage').impl
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Identifier of the image.' }),
     filePath: t.exposeString('file_path', { description: 'Path of the image file, beginning with "/".' }),
+    url: imageUrlField(t, 'image', (source) => source.file_path, 'image'),
     width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),
     height: t.exposeInt('height', { description: 'Height of the original in pixels.' }),
     aspectRatio: t.exposeFloat('aspect_ratio', { description: 'Width divided by height.' }),

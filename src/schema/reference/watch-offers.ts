@@ -1,5 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 
 const ProviderOffer = builder.objectRef<Up.ProviderOffer>('ProviderOffer').implement({
   description: 'A streaming or TV service offering a title in one country.',
@@ -7,6 +8,7 @@ const ProviderOffer = builder.objectRef<Up.ProviderOffer>('ProviderOffer').imple
     providerId: t.exposeInt('provider_id', { description: 'Identifier of the provider.' }),
     providerName: t.exposeString('provider_name', { description: 'Name of the provider.' }),
     logoPath: t.exposeString('logo_path', { nullable: true, description: 'Logo image path; null when none.' }),
+    logoUrl: imageUrlField(t, 'logo', (source) => source.logo_path, 'logo'),
     displayPriority: t.exposeInt('display_priority', { description: 'Sort position (lower comes first).' }),
   }),
 });

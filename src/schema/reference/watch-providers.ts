@@ -1,5 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import * as valid from '../kit/validate.ts';
 
 export const Region = builder.objectRef<Up.Region>('Region').implement({
@@ -25,6 +26,7 @@ export const WatchProvider = builder.objectRef<Up.WatchProvider>('WatchProvider'
     providerId: t.exposeInt('provider_id', { description: 'Identifier of the provider.' }),
     providerName: t.exposeString('provider_name', { description: 'Name of the provider, such as "Apple TV".' }),
     logoPath: t.exposeString('logo_path', { nullable: true, description: 'Logo image path; null when none.' }),
+    logoUrl: imageUrlField(t, 'logo', (source) => source.logo_path, 'logo'),
     displayPriority: t.exposeInt('display_priority', { description: 'Global sort position (lower comes first).' }),
     displayPriorities: t.field({
       type: [DisplayPriority],

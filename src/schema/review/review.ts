@@ -1,5 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
@@ -14,6 +15,7 @@ const AuthorDetails = builder.objectRef<Up.Review['author_details']>('ReviewAuth
       nullable: true,
       description: 'Avatar image path; null when none. Some old values hold a full URL after the leading "/".',
     }),
+    avatarUrl: imageUrlField(t, 'profile', (source) => source.avatar_path, 'avatar'),
     rating: t.exposeFloat('rating', { nullable: true, description: "The author's rating, 0 to 10; null when not rated." }),
   }),
 });

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { carriedFrom } from '../kit/carried.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { dateOrNull } from '../kit/format.ts';
 import { Episode, type EpisodeSource, Season, TVSeries } from './ref.ts';
 
@@ -38,6 +39,7 @@ Episode.implement({
       description: 'Still image path; null when none.',
       resolve: fromDetail('still_path'),
     }),
+    stillUrl: imageUrlField(t, 'still', fromDetail('still_path'), 'still'),
     productionCode: t.string({
       description: 'Production code; may be empty.',
       resolve: fromDetail('production_code'),

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { dateOrNull } from '../kit/format.ts';
@@ -36,6 +37,7 @@ Season.implement({
       description: 'Poster image path; null when none.',
       resolve: fromDetail('poster_path'),
     }),
+    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
     voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
     episodeCount: t.int({
       description: 'How many episodes the season has.',

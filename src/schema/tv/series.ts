@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { imageUrlField } from '../kit/image-url.ts';
 import { Company } from '../company/company.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { ProductionCountry } from '../kit/country.ts';
@@ -56,11 +57,13 @@ TVSeries.implement({
       description: 'Poster image path; null when none.',
       resolve: fromDetail('poster_path'),
     }),
+    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
     backdropPath: t.string({
       nullable: true,
       description: 'Backdrop image path; null when none.',
       resolve: fromDetail('backdrop_path'),
     }),
+    backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop'),
     genreIds: t.intList({
       description: 'Identifiers of the genres of the series.',
       resolve: async (s, _, c) => s.genre_ids ?? (s.genres ?? (await fromDetail.load(s, c)).genres).map((g) => g.id),
