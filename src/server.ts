@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Logger } from 'pino';
 import { createContext, type GatewayContext } from './context.ts';
 import { useClientErrors } from './errors.ts';
+import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
 import { createHttpFront, useAnswerOutcome, type HttpFront, type ServerContext } from './http/listener.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
@@ -60,7 +61,9 @@ export function createGateway(config: Config & { catalogBaseUrl: string }, logge
   const yoga = createYoga<ServerContext, GatewayContext>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: config.graphiql ? { title: 'Media Catalog GraphQL' } : false,
+    // Assets inlined from the package, not Yoga's CDN: the page works offline (src/graphiql.ts).
+    graphiql: config.graphiql ? graphiqlOptions : false,
+    renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
     // CORS is the HTTP front's, computed per request (cache hits included).
     cors: false,

@@ -1,0 +1,194 @@
+import type { GraphiQLOptions } from 'graphql-yoga';
+
+/**
+ * The GraphiQL page at /graphql: what it opens on, and where its assets come from.
+ *
+ * Yoga's built-in page loads GraphiQL's JavaScript and CSS from unpkg.com; without that CDN it
+ * stays blank. @graphql-yoga/render-graphiql (Yoga's documented `renderGraphiQL` option) inlines
+ * the same assets into the one HTML answer instead, so the page works on a machine with no
+ * network. The examples' ids are the embedded catalog's, where every tab runs as it is (a test
+ * holds them to that); on the real service they may name other records, or none.
+ */
+
+/** The first tab: no headers needed, the gateway's server token answers (the embedded catalog's demo token under `npm start`). */
+const tour = `# Welcome! Run this with the pink button (or Ctrl/Cmd + Enter).
+# The docs (book icon, top left) describe every type and field;
+# Ctrl + Space in the editor suggests the fields that fit there.
+#
+# One request, many upstream calls: upcoming movies with their
+# posters, a review and its movie, a series down to an episode.
+query Tour {
+  upcomingMovies(page: 1, region: "US") {
+    dates { minimum maximum }
+    totalResults
+    results {
+      id
+      title
+      releaseDate
+      # Poster address: secureBaseUrl + a posterSizes entry
+      # + posterPath (see configuration below).
+      posterPath
+    }
+  }
+  configuration { images { secureBaseUrl posterSizes } }
+  review(id: "5506acb224e87c41347aff62") {
+    author
+    authorDetails { rating }
+    content
+    media {
+      __typename
+      ... on Movie { title releaseDate }
+      ... on TVSeries { name firstAirDate }
+    }
+  }
+  tvSeries(id: 1169) {
+    name
+    firstAirDate
+    networks { name }
+    season(number: 1) {
+      name
+      airDate
+      episode(number: 1) {
+        name
+        airDate
+        overview
+        guestStars { character person { name } }
+      }
+    }
+  }
+}
+`;
+
+/** Headers of the account tab: placeholders only, which the catalog rejects until replaced. */
+const accountHeaders = `{
+  "Authorization": "Bearer <PLACEHOLDER: your read access token>",
+  "X-Session-Id": "<PLACEHOLDER: a sessionId from the SignIn tab>"
+}
+`;
+
+const account = `# Your ratings, watchlist and favourites of a movie, a series
+# and an episode. This needs a user session: open Headers
+# (below) and replace both placeholders.
+#   Authorization: your own access token. Delete this line when
+#     the gateway has a server token (npm start has one).
+#   X-Session-Id: a sessionId from the SignIn tab.
+# Run with the placeholders, it fails with UNAUTHENTICATED.
+query YourAccount {
+  movie(id: 494) {
+    title
+    accountStates { rating watchlist favorite }
+  }
+  tvSeries(id: 1169) {
+    name
+    accountStates { rating watchlist favorite }
+    season(number: 1) {
+      episode(number: 1) { name accountStates { rating } }
+    }
+  }
+}
+`;
+
+const signIn = `# A user session in two steps, for X-Session-Id:
+# 1. Run SignIn (the run button asks which operation) and open
+#    approvalUrl to approve the token (on the embedded catalog,
+#    opening the page approves it).
+# 2. Put requestToken into Variables (below), run FinishSignIn.
+mutation SignIn {
+  createRequestToken { requestToken approvalUrl expiresAt }
+}
+
+mutation FinishSignIn($requestToken: String!) {
+  createSession(requestToken: $requestToken) { sessionId success }
+}
+`;
+
+const signInVariables = `{
+  "requestToken": "<PLACEHOLDER: requestToken from step 1>"
+}
+`;
+
+const review = `# Variables (below) fill $id. A review, its movie, the cast
+# linking to people and on to their other movies: each link
+# is a field to select, not an id to look up.
+query Review($id: ID!) {
+  review(id: $id) {
+    author
+    createdAt
+    media {
+      __typename
+      ... on Movie {
+        title
+        credits {
+          cast {
+            character
+            person { name movieCredits { cast { movie { title } } } }
+          }
+        }
+      }
+      ... on TVSeries { name }
+    }
+  }
+}
+`;
+
+const discover = `# Search, discover with filters, and what is trending across
+# movies, series and people.
+query SearchAndDiscover {
+  search {
+    movies(query: "night") { totalResults results { title releaseDate } }
+  }
+  discover {
+    movies(
+      filter: { withGenres: { ids: [28, 12], match: ANY }, voteAverageGte: 7 }
+      sortBy: VOTE_AVERAGE_DESC
+    ) {
+      results { title voteAverage }
+    }
+  }
+  trending {
+    all(timeWindow: WEEK) {
+      results {
+        __typename
+        ... on Movie { title }
+        ... on TVSeries { name }
+        ... on Person { name }
+      }
+    }
+  }
+}
+`;
+
+/** The example tabs, in their order on the page; named, so a test can run each one on the embedded catalog. */
+export const examples = {
+  tour: { query: tour },
+  account: { query: account, headers: accountHeaders },
+  signIn: { query: signIn, variables: signInVariables },
+  review: { query: review, variables: '{ "id": "5506acb224e87c41347aff62" }' },
+  discover: { query: discover },
+};
+
+export const graphiqlOptions: GraphiQLOptions = {
+  title: 'Media Catalog GraphQL',
+  // Used only while the browser has no tabs stored from an earlier visit; the first one opens.
+  defaultTabs: Object.values(examples),
+};
+
+let rendered: { key: string; page: Promise<Uint8Array<ArrayBuffer>> } | undefined;
+
+/**
+ * Renders the page with its assets inlined. The package is loaded on the first request for the
+ * page, never at start (it weighs 9 MB, and production turns GraphiQL off); the page, the same
+ * for every visitor, is built once and kept as bytes.
+ */
+export function renderGraphiQLPage(options: GraphiQLOptions): Promise<Uint8Array<ArrayBuffer>> {
+  const key = JSON.stringify(options);
+  if (rendered?.key !== key) {
+    const page = import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => new TextEncoder().encode(renderGraphiQL(options)));
+    // A failed load is not kept: the next request tries again.
+    page.catch(() => {
+      if (rendered?.page === page) rendered = undefined;
+    });
+    rendered = { key, page };
+  }
+  return rendered.page;
+}
