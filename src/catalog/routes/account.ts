@@ -18,6 +18,16 @@ export function accountOf(request: RouteRequest) {
 
 export const accountRoutes: Route[] = [
   {
+    // The published default of account_id is `null`: the session alone names the account.
+    method: 'GET',
+    path: '/account/null',
+    handle: (request) => {
+      const { sessions, data } = request.catalog;
+      if (sessions.accountOf(request.query.session_id) !== data.account.id) throw new CatalogError(CODE.authenticationFailed);
+      return { body: data.account, cache: CACHE.private };
+    },
+  },
+  {
     method: 'GET',
     path: '/account/{account_id:int}',
     handle: (request) => ({ body: accountOf(request), cache: CACHE.private }),

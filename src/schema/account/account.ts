@@ -106,4 +106,11 @@ builder.queryFields((t) => ({
     args: { id: t.arg.int({ required: true, description: 'Identifier of the account.' }) },
     resolve: (_, args) => ({ id: valid.id('id', args.id) }),
   }),
+  viewer: t.field({
+    type: Account,
+    nullable: true,
+    description:
+      'The account of the session in X-Session-Id, with its details (one call: the account details with the session, which name the account by the session alone). UNAUTHENTICATED without a session.',
+    resolve: (_, __, c) => c.loaders.viewer.load({}),
+  }),
 }));

@@ -52,6 +52,15 @@ export const accountResources = {
     path: ['account', p.accountId],
     query: { ...session },
   })),
+  /**
+   * The session's own account. The real service finds the account by `session_id`; its published
+   * description gives the path's `account_id` the default `null`, which is what a caller sends
+   * when it does not know the id yet (a session flow never hands one out).
+   */
+  viewer: sessionResource<Record<string, never>, AccountDetails>((_, session) => ({
+    path: ['account', 'null'],
+    query: { ...session },
+  })),
   ratedMovies: accountList<RatedMovie>('rated', 'movies'),
   ratedTVSeries: accountList<RatedTVSeries>('rated', 'tv'),
   ratedEpisodes: accountList<RatedEpisode>('rated', 'tv', 'episodes'),
