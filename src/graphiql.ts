@@ -25,12 +25,10 @@ query Tour {
       id
       title
       releaseDate
-      # Poster address: secureBaseUrl + a posterSizes entry
-      # + posterPath (see configuration below).
-      posterPath
+      # The poster's address, in one of the PosterSize widths.
+      posterUrl(size: W342)
     }
   }
-  configuration { images { secureBaseUrl posterSizes } }
   review(id: "5506acb224e87c41347aff62") {
     author
     authorDetails { rating }

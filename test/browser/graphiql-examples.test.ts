@@ -32,7 +32,7 @@ describe('GraphiQL example tabs', () => {
     const { data, errors } = await run(tour);
     expect(errors).toBeUndefined();
     expect(data.upcomingMovies.results.length).toBeGreaterThan(0);
-    expect(data.upcomingMovies.results[0].posterPath).toMatch(/^\/.+\.jpg$/);
+    expect(data.upcomingMovies.results[0].posterUrl).toMatch(/^https:\/\/.+\/w342\/.+\.jpg$/);
     expect(data.review.media.__typename).toBe('Movie');
     expect(data.tvSeries.season.episode.name).toBeTruthy();
   });
