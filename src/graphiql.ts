@@ -64,21 +64,27 @@ const accountHeaders = `{
 }
 `;
 
-const account = `# Your ratings, watchlist and favourites of a movie, a series
-# and an episode. This needs a user session: open Headers
-# (below) and replace both placeholders.
+const account = `# Your account: who you are, what you rated and put on your
+# watchlist, and your marks on one movie and one episode.
+# This needs a user session: open Headers (below) and replace
+# both placeholders.
 #   Authorization: your own access token. Delete this line when
 #     the gateway has a server token (npm start has one).
 #   X-Session-Id: a sessionId from the SignIn tab.
 # Run with the placeholders, it fails with UNAUTHENTICATED.
 query YourAccount {
+  viewer {
+    username
+    name
+    ratedMovies { totalResults results { rating movie { title } } }
+    watchlistMovies { totalResults results { title } }
+  }
   movie(id: 494) {
     title
     accountStates { rating watchlist favorite }
   }
   tvSeries(id: 1169) {
     name
-    accountStates { rating watchlist favorite }
     season(number: 1) {
       episode(number: 1) { name accountStates { rating } }
     }

@@ -60,6 +60,7 @@ describe('GraphiQL example tabs', () => {
     const { data, errors } = await run(account, undefined, { 'X-Session-Id': sessionId });
     expect(errors).toBeUndefined();
     expect(data.movie.accountStates).toEqual(expect.objectContaining({ watchlist: expect.any(Boolean) }));
+    expect(data.viewer.username).toBe('robin_okafor');
     expect(data.tvSeries.season.episode.name).toBeTruthy();
   });
 
