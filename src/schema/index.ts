@@ -34,6 +34,7 @@ import './reference/configuration.ts';
 import './reference/genre.ts';
 import './reference/watch-offers.ts';
 import './reference/watch-providers.ts';
+import './relay/node.ts';
 import './review/review.ts';
 import './search/media-result.ts';
 import './search/search.ts';

@@ -1,0 +1,127 @@
+import type { GatewayContext } from '../../context.ts';
+import { builder } from '../builder.ts';
+import { Collection } from '../collection/collection.ts';
+import { Company } from '../company/company.ts';
+import { Network } from '../company/network.ts';
+import { Keyword } from '../keyword/keyword.ts';
+import * as valid from '../kit/validate.ts';
+import { UserList } from '../list/user-list.ts';
+import { Movie } from '../movie/ref.ts';
+import { Person } from '../person/person.ts';
+import { Review } from '../review/review.ts';
+import { EpisodeGroup } from '../tv/episode-group.ts';
+import { Episode, Season, TVSeries } from '../tv/ref.ts';
+
+/**
+ * Relay's global object identification. The contract keeps `id: Int!` on movies, series and
+ * people, so the global id lives in a field of its own, `nodeId` (Relay's `nodeInterfaceIdField`).
+ * A global id is base64url of "Type:key", the key being what the type is loaded by
+ * ("Movie:550", "Season:1399:1", "Episode:1399:1:3"). It is opaque to clients.
+ */
+
+const MAX_NODES = 100;
+
+type Tagged = { __node: string };
+
+/** Each kind: how its key is written, and how a key read back becomes the object (a shell or a load). */
+const KINDS = {
+  Movie: { ref: Movie, key: (m: { id: number }) => [m.id], from: ([id]: string[]) => ({ id: int(id) }) },
+  TVSeries: { ref: TVSeries, key: (s: { id: number }) => [s.id], from: ([id]: string[]) => ({ id: int(id) }) },
+  Season: {
+    ref: Season,
+    key: (s: { seriesId: number; season_number: number }) => [s.seriesId, s.season_number],
+    from: ([series, season]: string[]) => ({ seriesId: int(series), season_number: number(season) }),
+  },
+  Episode: {
+    ref: Episode,
+    key: (e: { seriesId: number; season_number: number; episode_number: number }) => [e.seriesId, e.season_number, e.episode_number],
+    from: ([series, season, episode]: string[]) => ({
+      seriesId: int(series),
+      season_number: number(season),
+      episode_number: number(episode),
+    }),
+  },
+  Person: { ref: Person, key: (p: { id: number }) => [p.id], from: ([id]: string[]) => ({ id: int(id) }) },
+  Company: { ref: Company, key: (c: { id: number }) => [c.id], from: ([id]: string[]) => ({ id: int(id) }) },
+  Network: { ref: Network, key: (n: { id: number }) => [n.id], from: ([id]: string[]) => ({ id: int(id) }) },
+  Collection: { ref: Collection, key: (c: { id: number }) => [c.id], from: ([id]: string[]) => ({ id: int(id) }) },
+  Keyword: { ref: Keyword, key: (k: { id: number }) => [k.id], from: ([id]: string[]) => ({ id: int(id) }) },
+  UserList: { ref: UserList, key: (l: { id: number }) => [l.id], from: ([id]: string[]) => ({ id: int(id) }) },
+  EpisodeGroup: {
+    ref: EpisodeGroup,
+    key: (g: { id: string }) => [g.id],
+    from: ([id]: string[]) => ({ id: valid.token('id', id ?? '', 64) }),
+  },
+  Review: {
+    ref: Review,
+    key: (r: { id: string }) => [r.id],
+    from: ([id]: string[], context: GatewayContext) => context.loaders.review.load({ reviewId: valid.objectId('id', id ?? '') }),
+  },
+} as const;
+
+type Kind = keyof typeof KINDS;
+
+function int(value: string | undefined): number {
+  return valid.id('id', /^\d{1,10}$/.test(value ?? '') ? Number(value) : Number.NaN);
+}
+
+function number(value: string | undefined): number {
+  return valid.number('id', /^\d{1,6}$/.test(value ?? '') ? Number(value) : Number.NaN);
+}
+
+export function globalId(kind: Kind, key: readonly (string | number)[]): string {
+  return Buffer.from(`${kind}:${key.join(':')}`).toString('base64url');
+}
+
+/** The object a global id names, as its type's source, tagged with the type for `Node`. */
+async function objectOf(nodeId: string, context: GatewayContext): Promise<Tagged> {
+  const text = /^[A-Za-z0-9_-]{1,200}$/.test(nodeId) ? Buffer.from(nodeId, 'base64url').toString('utf8') : '';
+  const [kind = '', ...key] = text.split(':');
+  if (!Object.hasOwn(KINDS, kind) || key.length === 0) {
+    throw valid.badInput('id', 'must be a nodeId this graph gave out (base64url of "Type:key").');
+  }
+  const source = await KINDS[kind as Kind].from(key, context);
+  return Object.assign(source, { __node: kind });
+}
+
+export const Node = builder.interfaceRef<Tagged>('Node').implement({
+  description:
+    "An object with a global id, for Relay: refetch any of them with `node(id:)`. The id is in `nodeId` (each type's `id` keeps the catalog's own).",
+  resolveType: (value) => value.__node,
+  fields: (t) => ({
+    // Every implementing type answers this field itself, from its own key.
+    nodeId: t.id({ description: 'Global id of the object, unique across the graph.', resolve: () => '' }),
+  }),
+});
+
+for (const [kind, { ref, key }] of Object.entries(KINDS) as Array<[Kind, (typeof KINDS)[Kind]]>) {
+  const keyOf = key as (source: unknown) => Array<string | number>;
+  ref.addInterfaces([Node]);
+  builder.objectFields(ref as typeof Movie, (t) => ({
+    nodeId: t.id({
+      description: `Global id of the ${kind}, for \`node(id:)\` and Relay.`,
+      resolve: (source) => globalId(kind, keyOf(source)),
+    }),
+  }));
+}
+
+builder.queryFields((t) => ({
+  node: t.field({
+    type: Node,
+    nullable: true,
+    description:
+      'Any object by its global id (`nodeId`). When the catalog has no such object, the fields that need its data fail with NOT_FOUND.',
+    args: { id: t.arg.id({ required: true, description: 'A `nodeId`.' }) },
+    resolve: (_, args, c) => objectOf(String(args.id), c),
+  }),
+  nodes: t.field({
+    type: [Node],
+    nullable: { list: false, items: true },
+    description: `Objects by their global ids, in the order asked (at most ${MAX_NODES}); an unknown one is null with its error at its index. Batched through the same loaders as the rest of the graph.`,
+    args: { ids: t.arg.idList({ required: true, description: `\`nodeId\`s, at most ${MAX_NODES}.` }) },
+    resolve: (_, args, c) => {
+      if (args.ids.length > MAX_NODES) throw valid.badInput('ids', `must list at most ${MAX_NODES} ids, got ${args.ids.length}.`);
+      return args.ids.map((id) => objectOf(String(id), c));
+    },
+  }),
+}));
