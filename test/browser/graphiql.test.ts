@@ -65,7 +65,11 @@ describe('GraphiQL in a browser without internet', () => {
     await page.goto(h.url, { waitUntil: 'domcontentloaded' });
     // A blank page (assets that never arrived) has no run button: this wait is where it fails.
     const run = page.locator('.graphiql-execute-button');
-    await run.waitFor({ state: 'visible', ...WAIT });
+    await run.waitFor({ state: 'visible', ...WAIT }).catch((error: Error) => {
+      throw new Error(`GraphiQL never showed its run button (a blank page); requests blocked: ${offsite.join(', ') || 'none'}`, {
+        cause: error,
+      });
+    });
     expect(await page.locator('.graphiql-tab').count()).toBeGreaterThanOrEqual(4);
     expect(await page.locator('.graphiql-tab-active').textContent()).toContain('Tour');
 
