@@ -59,7 +59,7 @@ describe('Relay global ids', () => {
       ids: [ids[2], missing, ids[0], ids[1], ids[0]],
     });
     expect(body.data.nodes.map((n: any) => n?.id ?? null)).toEqual([movies[2]!.id, null, movies[0]!.id, movies[1]!.id, movies[0]!.id]);
-    expect(body.errors.map((e: any) => [e.extensions.code, e.path[1]])).toEqual([['NOT_FOUND', 1]]);
+    expect(body.errors!.map((e: any) => [e.extensions.code, e.path[1]])).toEqual([['NOT_FOUND', 1]]);
     // One detail call per distinct movie: the duplicate id is served by the same loader.
     expect(h.callsTo(/^\/movie\/\d+$/)).toBe(4);
   });
@@ -76,7 +76,7 @@ describe('Relay global ids', () => {
     }
     const many = await h.query('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { ids: Array(101).fill('x') });
     expect(errorCodes(many)).toEqual(['BAD_USER_INPUT']);
-    expect(many.body.errors[0].message).toContain('100');
+    expect(many.body.errors![0].message).toContain('100');
     expect(h.catalog.calls).toEqual([]);
   });
 });
