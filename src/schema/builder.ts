@@ -25,7 +25,7 @@ export const builder = new SchemaBuilder<{
      */
     fieldComplexity: (_args, _context, field) => ({
       field: isCompositeType(getNamedType(field.type)) ? 1 : 0,
-      multiplier: isList(field.type) ? (field.name === 'results' ? 20 : 10) : 1,
+      multiplier: isList(field.type) ? (field.name === 'results' || field.name === 'edges' ? 20 : 10) : 1,
     }),
     limit: (context) => ({ complexity: context.limits.cost, depth: context.limits.depth, breadth: 100_000 }),
     complexityError: (kind, result) => {

@@ -22,6 +22,7 @@ import './kit/translation.ts';
 import './kit/video.ts';
 import './list/media-list.ts';
 import './list/user-list.ts';
+import './movie/connections.ts';
 import './movie/lists.ts';
 import './movie/movie.ts';
 import './movie/rating.ts';

@@ -58,12 +58,12 @@ const NowPlayingMoviesPage = pageOf<MovieSource, Up.NowPlayingPage>('NowPlayingM
   }),
 });
 
-const listArgs = builder.args((t) => ({
+export const listArgs = builder.args((t) => ({
   ...pageArgs,
   region: t.string({ required: false, description: 'Only movies released in this ISO 3166-1 country, e.g. "US".' }),
 }));
 
-function listParams(args: { page?: number | null; language?: string | null; region?: string | null }) {
+export function listParams(args: { page?: number | null; language?: string | null; region?: string | null }) {
   return { ...paging(args), region: valid.country('region', args.region) };
 }
 

@@ -1,6 +1,7 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
+import { connectionOf } from '../kit/connection.ts';
 import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
@@ -74,6 +75,7 @@ export const Review = builder.objectRef<Up.Review>('Review').implement({
 });
 
 export const ReviewPage = pageOf('ReviewPage', 'reviews', Review);
+export const ReviewConnection = connectionOf('Review', 'reviews', Review);
 
 builder.queryFields((t) => ({
   review: t.field({

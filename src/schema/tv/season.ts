@@ -3,6 +3,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
+import { connectionArgs, connectionOf, connectList, windowOf } from '../kit/connection.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { dateOrNull } from '../kit/format.ts';
 import { Image } from '../kit/image.ts';
@@ -12,6 +13,8 @@ import { Episode, Season, type SeasonSource, TVSeries } from './ref.ts';
 const fromDetail = carriedFrom((season: SeasonSource, context: GatewayContext) =>
   context.loaders.season.load({ seriesId: season.seriesId, seasonNumber: season.season_number }),
 );
+
+const EpisodeConnection = connectionOf('Episode', 'episodes', Episode);
 
 const SeasonImages = builder.objectRef<Up.SeasonImages>('SeasonImages').implement({
   description: 'The images of a season.',
@@ -61,6 +64,19 @@ Season.implement({
       description: 'All episodes of the season, in order.',
       resolve: async (s, _, c) =>
         (s.episodes ?? (await fromDetail.load(s, c)).episodes).map((episode) => ({ ...episode, seriesId: s.seriesId })),
+    }),
+    episodesConnection: t.field({
+      type: EpisodeConnection,
+      description: 'The episodes of the season, in order, as a cursor connection (the season record holds them all: one call).',
+      args: connectionArgs,
+      resolve: async (s, args, c) => {
+        windowOf(args);
+        const episodes = s.episodes ?? (await fromDetail.load(s, c)).episodes;
+        return connectList(
+          args,
+          episodes.map((episode) => ({ ...episode, seriesId: s.seriesId })),
+        );
+      },
     }),
     episode: t.field({
       type: Episode,

@@ -1,0 +1,97 @@
+import { builder } from '../builder.ts';
+import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
+import { pageArgs, paging } from '../kit/page.ts';
+import * as valid from '../kit/validate.ts';
+import { ReviewConnection } from '../review/review.ts';
+import { Search } from '../search/search.ts';
+import { TimeWindow, Trending } from '../trending/trending.ts';
+import { listArgs, listParams } from './lists.ts';
+import { Movie } from './ref.ts';
+
+/** The movie feeds as Relay cursor connections, beside their numbered pages. */
+
+export const MovieConnection = connectionOf('Movie', 'movies', Movie);
+
+const { page: _page, ...withoutPage } = listArgs;
+
+builder.queryFields((t) => ({
+  popularMoviesConnection: t.field({
+    type: MovieConnection,
+    nullable: true,
+    description: 'Released movies, most popular first, as a cursor connection (see `popularMovies` for pages).',
+    args: { ...withoutPage, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.popularMovies.load({ ...listParams(args), page })),
+  }),
+  topRatedMoviesConnection: t.field({
+    type: MovieConnection,
+    nullable: true,
+    description: 'Movies with enough votes to rank, best first, as a cursor connection (see `topRatedMovies`).',
+    args: { ...withoutPage, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.topRatedMovies.load({ ...listParams(args), page })),
+  }),
+  upcomingMoviesConnection: t.field({
+    type: MovieConnection,
+    nullable: true,
+    description: 'Movies to be released in the coming weeks, as a cursor connection (see `upcomingMovies`).',
+    args: { ...withoutPage, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.upcomingMovies.load({ ...listParams(args), page })),
+  }),
+  nowPlayingMoviesConnection: t.field({
+    type: MovieConnection,
+    nullable: true,
+    description: 'Movies in cinemas now, most popular first, as a cursor connection (see `nowPlayingMovies`).',
+    args: { ...withoutPage, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.nowPlayingMovies.load({ ...listParams(args), page })),
+  }),
+}));
+
+builder.objectFields(Trending, (t) => ({
+  moviesConnection: t.field({
+    type: MovieConnection,
+    nullable: true,
+    description: 'The movies trending over the given period, as a cursor connection (see `movies`).',
+    args: {
+      timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
+      language: pageArgs.language,
+      ...connectionArgs,
+    },
+    complexity: connectionCost,
+    resolve: (_, args, c) =>
+      connectPages(args, (page) => c.loaders.trendingMovies.load({ timeWindow: args.timeWindow, ...paging({ ...args, page }) })),
+  }),
+}));
+
+builder.objectFields(Search, (t) => ({
+  moviesConnection: t.field({
+    type: MovieConnection,
+    nullable: true,
+    description: 'Movies whose title contains the query, as a cursor connection (see `movies` for pages and the other filters).',
+    args: {
+      query: t.arg.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),
+      language: pageArgs.language,
+      ...connectionArgs,
+    },
+    complexity: connectionCost,
+    resolve: (_, args, c) => {
+      const query = valid.text('query', args.query, 200);
+      return connectPages(args, (page) =>
+        c.loaders.searchMovies.load({ query, page, language: valid.language('language', args.language) }),
+      );
+    },
+  }),
+}));
+
+builder.objectFields(Movie, (t) => ({
+  reviewsConnection: t.field({
+    type: ReviewConnection,
+    nullable: true,
+    description: 'User reviews of the movie, as a cursor connection (see `reviews` for pages).',
+    args: { language: pageArgs.language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (m, args, c) => connectPages(args, (page) => c.loaders.movieReviews.load({ movieId: m.id, ...paging({ ...args, page }) })),
+  }),
+}));

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { errorCodes, startHarness, type Harness } from '../helpers.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.catalog.resetCalls());
+
+const WINDOW = `totalCount edges { cursor node { id title } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }`;
+
+describe('Relay cursor connections', () => {
+  it('walks popular movies in windows that cross the catalog pages, each window from the pages that hold it', async () => {
+    const pages = await Promise.all([1, 2, 3].map((p) => h.rest(`/movie/popular?page=${p}`)));
+    const all = pages.flatMap((p) => p.results.map((m: any) => m.id));
+    h.catalog.resetCalls();
+    const first = await h.query(`{ popularMoviesConnection(first: 30) { ${WINDOW} } }`);
+    expect(first.body.errors).toBeUndefined();
+    const one = first.body.data.popularMoviesConnection;
+    expect(one.edges.map((e: any) => e.node.id)).toEqual(all.slice(0, 30));
+    expect(one.totalCount).toBe(Math.min(pages[0].total_results, 10_000));
+    expect(one.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false, startCursor: one.edges[0].cursor });
+    expect(h.callsTo(/^\/movie\/popular/)).toBe(2);
+
+    const next = await h.query(
+      'query($after: String) { popularMoviesConnection(first: 25, after: $after) { edges { node { id } } pageInfo { hasPreviousPage endCursor } } }',
+      {
+        after: one.pageInfo.endCursor,
+      },
+    );
+    expect(next.body.data.popularMoviesConnection.edges.map((e: any) => e.node.id)).toEqual(all.slice(30, 55));
+    expect(next.body.data.popularMoviesConnection.pageInfo.hasPreviousPage).toBe(true);
+  });
+
+  it('pages through a season’s episodes from its one record, and a movie’s reviews', async () => {
+    const series = h.catalog.data.tvSeries.find((s) =>
+      (h.catalog.data.seasons.get(s.id) ?? []).some((x) => x.season_number === 1 && x.episodes.length >= 4),
+    )!;
+    const season = await h.rest(`/tv/${series.id}/season/1`);
+    h.catalog.resetCalls();
+    const a = await h.query(
+      `{ tvSeries(id: ${series.id}) { season(number: 1) { episodesConnection(first: 2) { totalCount edges { node { episodeNumber name } } pageInfo { endCursor hasNextPage } } } } }`,
+    );
+    const conn = a.body.data.tvSeries.season.episodesConnection;
+    expect(conn.totalCount).toBe(season.episodes.length);
+    expect(conn.edges.map((e: any) => e.node)).toEqual(
+      season.episodes.slice(0, 2).map((e: any) => ({ episodeNumber: e.episode_number, name: e.name })),
+    );
+    const b = await h.query(
+      `query($after: String) { tvSeries(id: ${series.id}) { season(number: 1) { episodesConnection(first: 2, after: $after) { edges { node { episodeNumber } } } } } }`,
+      {
+        after: conn.pageInfo.endCursor,
+      },
+    );
+    expect(b.body.data.tvSeries.season.episodesConnection.edges.map((e: any) => e.node.episodeNumber)).toEqual(
+      season.episodes.slice(2, 4).map((e: any) => e.episode_number),
+    );
+    expect(h.callsTo(/^\/tv\/\d+\/season\/1$/)).toBe(2);
+
+    const movie = h.catalog.data.movies[0]!;
+    const reviews = await h.rest(`/movie/${movie.id}/reviews`);
+    const r = await h.query(`{ movie(id: ${movie.id}) { reviewsConnection(first: 3) { totalCount edges { node { id } } } } }`);
+    expect(r.body.data.movie.reviewsConnection.totalCount).toBe(reviews.total_results);
+    expect(r.body.data.movie.reviewsConnection.edges.map((e: any) => e.node.id)).toEqual(reviews.results.slice(0, 3).map((x: any) => x.id));
+  });
+
+  it('refuses first outside 1..100 and a cursor it did not give out, before any upstream call', async () => {
+    for (const args of ['first: 0', 'first: 101', 'after: "bm9wZQ"', 'after: "not a cursor!"']) {
+      const response = await h.query(`{ popularMoviesConnection(${args}) { totalCount } }`);
+      expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
+    }
+    expect(h.catalog.calls).toEqual([]);
+  });
+});
