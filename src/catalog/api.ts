@@ -82,8 +82,9 @@ export class CatalogApi {
 
   private answer(request: IncomingRequest): Outcome {
     const segments = pathSegments(request.pathname);
-    if (segments?.[0] === 'authenticate' && segments.length === 2 && request.method === 'GET') {
-      const page = approvalPage(this.state.sessions, segments[1]);
+    const [first, requestToken, ...more] = segments ?? [];
+    if (first === 'authenticate' && requestToken !== undefined && more.length === 0 && request.method === 'GET') {
+      const page = approvalPage(this.state.sessions, requestToken);
       return { status: page.status, headers: { 'content-type': 'text/html;charset=utf-8', 'cache-control': 'no-store' }, body: page.html };
     }
     if (segments?.[0] !== '3') throw new CatalogError(CODE.notFound);
@@ -100,17 +101,19 @@ export class CatalogApi {
     if (match.route.acceptsAppend) reply = appendToResponse(this.router, routeRequest, apiSegments, reply);
 
     const body = JSON.stringify(reply.body);
-    const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'cache-control': cacheControl(reply.cache) };
+    const cache = cacheControl(reply.cache);
+    const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'cache-control': cache };
     if (isWrite || reply.cache.scope === 'private') return { status: reply.status ?? 200, headers, body };
-    headers.etag = weakEtag(body);
-    if (etagMatches(request.ifNoneMatch, headers.etag)) {
-      return { status: 304, headers: { 'cache-control': headers['cache-control'], etag: headers.etag } };
+    const etag = weakEtag(body);
+    headers.etag = etag;
+    if (etagMatches(request.ifNoneMatch, etag)) {
+      return { status: 304, headers: { 'cache-control': cache, etag } };
     }
     return { status: reply.status ?? 200, headers, body };
   }
 
   private isAuthorized(header: string | undefined): boolean {
-    const match = /^\s*bearer\s+(\S+)\s*$/i.exec(header ?? '');
-    return match !== null && this.tokens.has(match[1]);
+    const token = /^\s*bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+    return token !== undefined && this.tokens.has(token);
   }
 }

@@ -56,6 +56,12 @@ export function paginate<T>(items: readonly T[], page: number): Page<T> {
   };
 }
 
+/** The primary subtag of a language tag, trimmed and lower-cased ("pt" of "PT-br "); '' for an empty tag. */
+export function primaryLanguage(tag: string): string {
+  const [primary = ''] = tag.split('-');
+  return primary.trim().toLowerCase();
+}
+
 /**
  * Which image languages a request selects, or undefined for all. Per the real service's docs,
  * `language` filters images and `include_image_language` adds more; the literal "null" picks
@@ -63,10 +69,10 @@ export function paginate<T>(items: readonly T[], page: number): Page<T> {
  */
 export function readImageLanguages(query: Query): ((iso: string | null) => boolean) | undefined {
   const wanted = new Set<string>();
-  const primary = query.language?.split('-')[0]?.trim().toLowerCase();
+  const primary = primaryLanguage(query.language ?? '');
   if (primary) wanted.add(primary);
   for (const part of (query.include_image_language ?? '').split(',')) {
-    const code = part.split('-')[0].trim().toLowerCase();
+    const code = primaryLanguage(part);
     if (code) wanted.add(code);
   }
   if (wanted.size === 0) return undefined;

@@ -5,6 +5,7 @@
  */
 import type { CachePolicy } from './caching.ts';
 import type { CatalogData } from './data/catalog.ts';
+import { pick } from './data/random.ts';
 import type { CatalogLookup } from './lookup.ts';
 import type { Query } from './params.ts';
 import type { SessionStore } from './sessions.ts';
@@ -62,17 +63,16 @@ function compile(path: string): Segment[] {
     .split('/')
     .filter(Boolean)
     .map((part) => {
-      const param = /^\{(\w+)(:int)?\}$/.exec(part);
-      return param ? { param: param[1], int: param[2] !== undefined } : { literal: part };
+      const [, name, int] = /^\{(\w+)(:int)?\}$/.exec(part) ?? [];
+      return name === undefined ? { literal: part } : { param: name, int: int !== undefined };
     });
 }
 
 function matchSegments(pattern: Segment[], segments: readonly string[]): Record<string, string> | undefined {
   if (pattern.length !== segments.length) return undefined;
   const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const want = pattern[i];
-    const got = segments[i];
+  for (const [i, want] of pattern.entries()) {
+    const got = pick(segments, i);
     if ('literal' in want) {
       if (want.literal !== got) return undefined;
     } else {
@@ -109,6 +109,13 @@ export class Router {
     if (best) return { route: best.route, params: best.params };
     return pathExists ? 'wrong-method' : undefined;
   }
+}
+
+/** A path parameter; asking for one the route's path does not name is a bug, thrown as such. */
+export function textParam(request: RouteRequest, name: string): string {
+  const value = request.params[name];
+  if (value === undefined) throw new Error(`no path parameter {${name}}`);
+  return value;
 }
 
 /** An `:int` path parameter as a number (the router already checked its form). */

@@ -20,9 +20,10 @@ export function generateAlternativeTitles(movies: MovieDetails[]): Map<number, A
       movie.id,
       countries.map((row) => {
         const type = titleType(rng, row.iso_3166_1);
+        const [beforeColon = movie.title] = movie.title.split(':');
         const title =
           type === 'working title' || type === 'short title'
-            ? movie.title.split(':')[0]
+            ? beforeColon
             : row.language === 'en'
               ? movie.title
               : titleIn(rng, row.language);

@@ -141,7 +141,7 @@ export function generateCatalog(): CatalogData {
     movieChanges: generateMovieChanges(movies, today),
     tvSeries,
     seasons,
-    seasonImages: generateSeasonImages(allSeasons, (season) => languageOfSeries.get(season.episodes[0]?.show_id) ?? 'en'),
+    seasonImages: generateSeasonImages(allSeasons, ({ episodes: [first] }) => (first && languageOfSeries.get(first.show_id)) ?? 'en'),
     seasonExternalIds: generateSeasonExternalIds(allSeasons),
     screenedTheatrically: generateScreenedTheatrically(tvSeries, seasons),
     reviews: generateReviews(movies, tvSeries, today),

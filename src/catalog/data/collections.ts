@@ -10,7 +10,7 @@
 import { generateMovieChanges } from './changes.ts';
 import { COUNTRIES, LANGUAGES } from './countries.ts';
 import { CATALOG_TODAY, dayToMs } from './dates.ts';
-import { Random } from './random.ts';
+import { pick, Random } from './random.ts';
 import { movieOverview, slug, titleIn } from './text.ts';
 import { episodeSummary } from './tv.ts';
 import type { EpisodeSummary, SeasonDetails, TvSeriesDetails } from './tv-types.ts';
@@ -234,7 +234,7 @@ function generateCollectionRecords(rng: Random, movies: MovieDetails[]) {
   const collectionTranslations = new Map<number, CollectionTranslation[]>();
   for (const { summary, parts } of [...byId.values()].sort((a, b) => a.summary.id - b.summary.id)) {
     parts.sort((a, b) => (a.release_date || '9999').localeCompare(b.release_date || '9999') || a.id - b.id);
-    const language = parts[0].original_language;
+    const language = pick(parts, 0).original_language;
     const overview = rng.chance(0.85) ? movieOverview(rng) : '';
     collections.push({
       id: summary.id,
@@ -258,7 +258,7 @@ function generateCollectionRecords(rng: Random, movies: MovieDetails[]) {
       [...codes]
         .sort()
         .map((code) => {
-          const row = LANGUAGES.find((l) => l.iso_639_1 === code) ?? LANGUAGES[6];
+          const row = LANGUAGES.find((l) => l.iso_639_1 === code) ?? pick(LANGUAGES, 6);
           const data =
             code === 'en'
               ? { title: summary.name, overview, homepage: '' }
@@ -276,7 +276,7 @@ function generateKeywords(rng: Random, movies: MovieDetails[], tvSeries: TvSerie
   const keywords: Keyword[] = KEYWORDS.map((name, index) => ({ id: 1000 + index * 379, name }));
   const extraIds = rng.sparseIds(MORE_KEYWORDS.length, 200_000, 5_000);
   MORE_KEYWORDS.forEach((name, index) => {
-    keywords.push({ id: extraIds[index], name });
+    keywords.push({ id: pick(extraIds, index), name });
   });
   // A keyword the movie's change log says was added is one of its keywords (same stream as catalog.ts uses).
   const changes = generateMovieChanges(movies, CATALOG_TODAY);

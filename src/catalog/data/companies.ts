@@ -1,6 +1,6 @@
 /** Production companies (with alternative names) and TV networks. */
 import { MAJOR_PRODUCTION_COUNTRIES, pickOriginCountry } from './countries.ts';
-import { Random } from './random.ts';
+import { pick, Random } from './random.ts';
 import { slug } from './text.ts';
 import type { CompanyAlternativeName, CompanyDetails, CompanySummary, Network } from './types.ts';
 import { CITIES, COMPANY_KINDS, COMPANY_STEMS, NETWORK_NAMES } from './words.ts';
@@ -48,7 +48,7 @@ export function generateCompanies(): CompanyData {
       description: rng.chance(0.6) ? '' : `${name} develops, finances and produces feature films and series.`,
       headquarters: cities ? rng.pick(cities) : '',
       homepage: rng.chance(0.5) ? `https://www.${slug(name)}.com` : '',
-      id: ids[index],
+      id: pick(ids, index),
       logo_path: rng.chance(0.7) ? rng.imagePath('.png') : null,
       name,
       origin_country: origin,
@@ -78,7 +78,7 @@ export function generateNetworks(): Network[] {
   const rng = new Random('networks');
   const ids = rng.sparseIds(NETWORK_NAMES.length, 0, 300);
   return NETWORK_NAMES.map((name, index) => ({
-    id: ids[index],
+    id: pick(ids, index),
     logo_path: rng.chance(0.9) ? rng.imagePath('.png') : null,
     name,
     origin_country: pickOriginCountry(rng, 0.8),

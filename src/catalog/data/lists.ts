@@ -1,6 +1,6 @@
 /** User lists and which movies and series they contain. */
 import { MAJOR_PRODUCTION_COUNTRIES } from './countries.ts';
-import { Random } from './random.ts';
+import { lastOf, Random } from './random.ts';
 import type { TvSeriesDetails } from './tv-types.ts';
 import type { MovieDetails, MovieListSummary, TvListSummary } from './types.ts';
 import { FIRST_NAMES, LIST_DESCRIPTIONS, LIST_NAMES } from './words.ts';
@@ -43,7 +43,7 @@ function itemCounts(byWork: Map<number, number[]>): Map<number, number> {
 export function generateLists(movies: MovieDetails[], tvSeries: TvSeriesDetails[]): ListData {
   const rng = new Random('lists');
   const movieListIds = rng.sparseIds(500, 8_000_000, 4_000);
-  const tvListIds = rng.sparseIds(150, movieListIds[movieListIds.length - 1], 4_000);
+  const tvListIds = rng.sparseIds(150, lastOf(movieListIds), 4_000);
   const listsOfMovie = memberships(
     rng,
     movies.map((m) => m.id),

@@ -6,9 +6,10 @@
 import { MOVIE_CERTIFICATIONS } from './certifications.ts';
 import { COUNTRIES, countryOfLanguage, LANGUAGES, language as languageRow } from './countries.ts';
 import { addDays, dayToMs, DAY_MS, isoTimestamp } from './dates.ts';
-import { Random } from './random.ts';
+import { pick, Random } from './random.ts';
 import { movieOverview, slug, titleIn } from './text.ts';
 import type { MovieDetails, Video, WatchProvider } from './types.ts';
+import { byDisplayPriority, providersShownIn, type ShownProvider } from './watch-providers.ts';
 import { TAGLINES } from './words.ts';
 
 export type MovieVideo = Video;
@@ -99,13 +100,13 @@ function videosOf(rng: Random, movie: MovieDetails, today: string): MovieVideo[]
 function certificationFor(country: string, severity: number): string {
   const table = MOVIE_CERTIFICATIONS[country];
   if (!table) return '';
-  return table[Math.min(table.length - 1, Math.floor(severity * table.length))].certification;
+  return pick(table, Math.min(table.length - 1, Math.floor(severity * table.length))).certification;
 }
 
 function releaseDatesOf(rng: Random, movie: MovieDetails, today: string): CountryReleases[] {
   if (!movie.release_date) return [];
   const severity = rng.float();
-  const origin = movie.origin_country[0];
+  const origin = pick(movie.origin_country, 0);
   const others = new Set(movie.production_countries.map((c) => c.iso_3166_1));
   for (const row of rng.pickSome(COUNTRIES, rng.int(0, 3))) others.add(row.iso_3166_1);
   others.delete(origin);
@@ -184,23 +185,23 @@ function watchProvidersOf(rng: Random, movie: MovieDetails, providers: WatchProv
   for (const row of rng.pickSome(COUNTRIES, rng.int(0, 5))) countries.add(row.iso_3166_1);
   const result: Record<string, CountryOffers> = {};
   for (const country of [...countries].sort()) {
-    const available = providers.filter((provider) => Object.hasOwn(provider.display_priorities, country));
+    const available = providersShownIn(providers, country);
     if (available.length === 0) continue;
-    const offer = (provider: WatchProvider): ProviderOffer => ({
+    const offer = ({ provider, priority }: ShownProvider): ProviderOffer => ({
       logo_path: provider.logo_path,
       provider_id: provider.provider_id,
       provider_name: provider.provider_name,
-      display_priority: provider.display_priorities[country],
+      display_priority: priority,
     });
-    const pick = () =>
+    const someOffers = () =>
       rng
         .pickSome(available, rng.int(1, Math.min(3, available.length)))
-        .sort((a, b) => a.display_priorities[country] - b.display_priorities[country] || a.provider_id - b.provider_id)
+        .sort(byDisplayPriority)
         .map(offer);
     const offers: CountryOffers = { link: `https://www.themoviedb.org/movie/${movie.id}-${slug(movie.title)}/watch?locale=${country}` };
-    if (rng.chance(0.6)) offers.flatrate = pick();
-    if (rng.chance(0.5)) offers.rent = pick();
-    if (rng.chance(0.5) || (!offers.flatrate && !offers.rent)) offers.buy = pick();
+    if (rng.chance(0.6)) offers.flatrate = someOffers();
+    if (rng.chance(0.5)) offers.rent = someOffers();
+    if (rng.chance(0.5) || (!offers.flatrate && !offers.rent)) offers.buy = someOffers();
     result[country] = offers;
   }
   return result;

@@ -148,8 +148,8 @@ export function generatePeopleData(pool: PeoplePool, today: string): PeopleData 
     const birthday = rng.chance(0.85) ? addDays(today, -rng.int(18 * 365, 85 * 365)) : null;
     const deathday =
       birthday && birthday < addDays(today, -70 * 365) && rng.chance(0.3) ? addDays(birthday, rng.int(60 * 365, 69 * 365)) : null;
-    const countryCode = rng.pick(Object.keys(CITIES));
-    const place = rng.chance(0.8) ? `${rng.pick(CITIES[countryCode])}, ${countryCode}` : null;
+    const [countryCode, cities] = rng.pick(Object.entries(CITIES));
+    const place = rng.chance(0.8) ? `${rng.pick(cities)}, ${countryCode}` : null;
     const imdbId = rng.chance(0.9) ? `nm${rng.int(1, 9_999_999).toString().padStart(7, '0')}` : null;
     const details: PersonDetails = {
       adult: person.adult,

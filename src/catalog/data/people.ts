@@ -1,5 +1,5 @@
 /** A pool of people, credited as episode crew, guest stars and series creators. */
-import { Random } from './random.ts';
+import { pick, Random } from './random.ts';
 import { personName } from './text.ts';
 import type { PersonFields } from './tv-types.ts';
 
@@ -37,7 +37,7 @@ export function generatePeople(): PeoplePool {
   const rng = new Random('people');
   const ids = rng.sparseIds(600, 10_000, 900);
   const actors = ids.slice(0, 420).map((id) => person(rng, id, 'Acting'));
-  const crew = ids.slice(420).map((id, index) => person(rng, id, CREW_JOBS[index % CREW_JOBS.length].department));
+  const crew = ids.slice(420).map((id, index) => person(rng, id, pick(CREW_JOBS, index % CREW_JOBS.length).department));
   const crewByDepartment = new Map<string, PersonFields[]>();
   for (const member of crew) {
     const department = crewByDepartment.get(member.known_for_department);

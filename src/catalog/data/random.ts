@@ -28,6 +28,19 @@ export function seedFromLabel(label: string): number {
   return hash >>> 0;
 }
 
+/** `items[index]`, for an index known to be in range: one outside the list is a bug, thrown as such rather than read as undefined. */
+export function pick<T>(items: readonly T[], index: number): T {
+  if (!Number.isInteger(index) || index < 0 || index >= items.length) {
+    throw new RangeError(`index ${index} is outside a list of ${items.length}`);
+  }
+  return items[index] as T;
+}
+
+/** The last item of a list that cannot be empty. */
+export function lastOf<T>(items: readonly T[]): T {
+  return pick(items, items.length - 1);
+}
+
 export class Random {
   private readonly next: () => number;
 
@@ -56,7 +69,7 @@ export class Random {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    return pick(items, Math.floor(this.next() * items.length));
   }
 
   /** `count` distinct items (fewer if the list is shorter), in random order. */
@@ -64,14 +77,14 @@ export class Random {
     const wanted = Math.min(count, items.length);
     const chosen = new Set<number>();
     while (chosen.size < wanted) chosen.add(Math.floor(this.next() * items.length));
-    return [...chosen].map((index) => items[index]);
+    return [...chosen].map((index) => pick(items, index));
   }
 
   shuffle<T>(items: readonly T[]): T[] {
     const copy = [...items];
     for (let i = copy.length - 1; i > 0; i--) {
       const j = Math.floor(this.next() * (i + 1));
-      [copy[i], copy[j]] = [copy[j], copy[i]];
+      [copy[i], copy[j]] = [pick(copy, j), pick(copy, i)];
     }
     return copy;
   }
@@ -101,7 +114,7 @@ export class Random {
   /** Mixed-case alphanumerics, e.g. YouTube-like video keys. */
   alphanumeric(length: number): string {
     const codes = new Array<number>(length);
-    for (let i = 0; i < length; i++) codes[i] = BASE62_CODES[Math.floor(this.next() * 62)];
+    for (let i = 0; i < length; i++) codes[i] = pick(BASE62_CODES, Math.floor(this.next() * 62));
     return String.fromCharCode(...codes);
   }
 

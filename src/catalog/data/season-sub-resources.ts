@@ -10,7 +10,7 @@
 import { countryOfLanguage, LANGUAGES, language as languageRow } from './countries.ts';
 import { CHANGE_HISTORY_DAYS } from './changes.ts';
 import { dayToMs, DAY_MS, isoTimestamp, utcTimestamp } from './dates.ts';
-import { Random } from './random.ts';
+import { pick, Random } from './random.ts';
 import { episodeOverview, slug, titleIn } from './text.ts';
 import type { SeasonDetails, SeasonEpisode, TvSeriesDetails } from './tv-types.ts';
 import type { ChangeItem, Image, MovieChange, Video } from './types.ts';
@@ -83,7 +83,7 @@ function translations(rng: Random, own: { name: string; overview: string }, orig
 function videos(rng: Random, title: string, airDate: string, today: string, count: number, types: readonly string[]): ExtrasVideo[] {
   const anchor = airDate && airDate < today ? airDate : today;
   return Array.from({ length: count }, (_, index) => {
-    const type = index === 0 ? types[0] : rng.pick(types);
+    const type = index === 0 ? pick(types, 0) : rng.pick(types);
     const publishedMs = dayToMs(anchor) - rng.int(1, 60) * DAY_MS + rng.int(0, 86_399) * 1000;
     return {
       iso_639_1: 'en',

@@ -1,7 +1,7 @@
 /** Seasons and their episodes (with crew and guest-star credits) for one series. */
 import { addDays, dayToMs, daysBetween } from './dates.ts';
 import { CREW_JOBS, type PeoplePool } from './people.ts';
-import type { Random } from './random.ts';
+import { lastOf, pick, type Random } from './random.ts';
 import { englishTitle, episodeOverview } from './text.ts';
 import type { CrewCredit, GuestStarCredit, SeasonDetails, SeasonEpisode } from './tv-types.ts';
 import type { Network } from './types.ts';
@@ -83,7 +83,7 @@ function season(ctx: Context, plan: SeriesPlan, number: number, episodes: Season
   const { rng } = ctx;
   const rated = episodes.filter((ep) => ep.vote_count > 0);
   const average = rated.length ? rated.reduce((sum, ep) => sum + ep.vote_average, 0) / rated.length : 0;
-  const airDate = episodes[0].air_date;
+  const airDate = pick(episodes, 0).air_date;
   return {
     _id: rng.objectId(dayToMs(airDate)),
     air_date: airDate,
@@ -111,10 +111,10 @@ export function generateSeasons(ctx: Context, plan: SeriesPlan): SeasonDetails[]
       return episode(ctx, plan, number, index + 1, addDays(start, index * 7), type);
     });
     regular.push(season(ctx, plan, number, episodes));
-    start = addDays(episodes[count - 1].air_date, rng.int(120, 400));
+    start = addDays(lastOf(episodes).air_date, rng.int(120, 400));
   }
   if (!plan.hasSpecials) return regular;
-  const lastRegular = regular[regular.length - 1].episodes.at(-1)!.air_date;
+  const lastRegular = lastOf(lastOf(regular).episodes).air_date;
   const span = Math.max(1, daysBetween(plan.firstAirDate, lastRegular));
   const dates = Array.from({ length: rng.int(1, 4) }, () => addDays(plan.firstAirDate, rng.int(-60, span))).sort();
   const specials = dates.map((date, index) => episode(ctx, plan, 0, index + 1, date, 'standard'));

@@ -7,10 +7,11 @@
 import { TV_CERTIFICATIONS } from './certifications.ts';
 import { COUNTRIES, countryOfLanguage, LANGUAGES, language as languageRow } from './countries.ts';
 import { DAY_MS, dayToMs, isoTimestamp, utcTimestamp } from './dates.ts';
-import { Random } from './random.ts';
+import { pick, Random } from './random.ts';
 import { seriesOverview, slug, titleIn } from './text.ts';
 import type { TvSeriesDetails } from './tv-types.ts';
 import type { AlternativeTitle, ChangeItem, Image, MovieChange, Video, WatchProvider } from './types.ts';
+import { byDisplayPriority, providersShownIn, type ShownProvider } from './watch-providers.ts';
 import { TAGLINES } from './words.ts';
 
 export interface TvContentRating {
@@ -142,18 +143,13 @@ function contentRatingsOf(rng: Random, series: TvSeriesDetails): TvContentRating
   const severity = rng.float();
   // Countries only (not "CA-QC"): the same list, and so the same draws, as before the province was listed.
   const codes = Object.keys(TV_CERTIFICATIONS).filter((code) => code.length === 2);
-  const countries = new Set([series.origin_country[0], ...rng.pickSome(codes, rng.int(0, 4))]);
-  return [...countries]
-    .filter((code) => TV_CERTIFICATIONS[code])
-    .sort()
-    .map((code) => {
-      const table = TV_CERTIFICATIONS[code];
-      return {
-        descriptors: [],
-        iso_3166_1: code,
-        rating: table[Math.min(table.length - 1, Math.floor(severity * table.length))].certification,
-      };
-    });
+  const countries = new Set([pick(series.origin_country, 0), ...rng.pickSome(codes, rng.int(0, 4))]);
+  return [...countries].sort().flatMap((code) => {
+    const table = TV_CERTIFICATIONS[code];
+    if (!table) return [];
+    const rating = pick(table, Math.min(table.length - 1, Math.floor(severity * table.length))).certification;
+    return [{ descriptors: [], iso_3166_1: code, rating }];
+  });
 }
 
 function externalIdsOf(rng: Random, series: TvSeriesDetails): TvExternalIds {
@@ -222,24 +218,24 @@ function watchProvidersOf(rng: Random, series: TvSeriesDetails, providers: Watch
   // their own, so every other offer stays as it was.
   const rentals = new Random(`tv-rent-offers:${series.id}`);
   for (const country of [...countries].sort()) {
-    const available = providers.filter((provider) => Object.hasOwn(provider.display_priorities, country));
+    const available = providersShownIn(providers, country);
     if (available.length === 0) continue;
-    const offer = (provider: WatchProvider): TvProviderOffer => ({
+    const offer = ({ provider, priority }: ShownProvider): TvProviderOffer => ({
       logo_path: provider.logo_path,
       provider_id: provider.provider_id,
       provider_name: provider.provider_name,
-      display_priority: provider.display_priorities[country],
+      display_priority: priority,
     });
-    const pick = () =>
+    const someOffers = () =>
       rng
         .pickSome(available, rng.int(1, Math.min(3, available.length)))
-        .sort((a, b) => a.display_priorities[country] - b.display_priorities[country] || a.provider_id - b.provider_id)
+        .sort(byDisplayPriority)
         .map(offer);
     const offers: TvCountryOffers = { link: `https://www.themoviedb.org/tv/${series.id}-${slug(series.name)}/watch?locale=${country}` };
-    if (rng.chance(0.7)) offers.flatrate = pick();
-    if (rng.chance(0.15)) offers.ads = pick();
-    if (rng.chance(0.3)) offers.buy = pick();
-    if (!offers.flatrate && !offers.ads && !offers.buy) offers.free = pick();
+    if (rng.chance(0.7)) offers.flatrate = someOffers();
+    if (rng.chance(0.15)) offers.ads = someOffers();
+    if (rng.chance(0.3)) offers.buy = someOffers();
+    if (!offers.flatrate && !offers.ads && !offers.buy) offers.free = someOffers();
     if (rentals.chance(0.05)) offers.rent = rentals.pickSome(available, 1).map(offer);
     result[country] = offers;
   }
@@ -274,7 +270,7 @@ function changesOf(rng: Random, series: TvSeriesDetails, today: string): MovieCh
         while (original === series.overview) original = seriesOverview(earlier);
         return { key: 'overview', item: { ...item('updated', series.overview, true), original_value: original } };
       }
-      const season = series.seasons[rng.int(0, series.seasons.length - 1)];
+      const season = rng.pick(series.seasons);
       return { key: 'season', item: item('added', { season_id: season.id, season_number: season.season_number }, false) };
     });
 }

@@ -4,7 +4,7 @@ import { country, pickOriginCountry, productionCountry, spokenLanguage } from '.
 import { addDays } from './dates.ts';
 import { TV_GENRES } from './genres.ts';
 import type { PeoplePool } from './people.ts';
-import { Random } from './random.ts';
+import { lastOf, Random } from './random.ts';
 import { IdSequence, generateSeasons, type SeriesPlan } from './seasons.ts';
 import { englishTitle, seriesOverview, slug, titleIn } from './text.ts';
 import type { EpisodeSummary, SeasonDetails, SeasonEpisode, TvSeriesDetails } from './tv-types.ts';
@@ -75,7 +75,8 @@ export function generateTvSeries(people: PeoplePool, networks: Network[], compan
     const regularEpisodes = seriesSeasons.filter((s) => s.season_number > 0).flatMap((s) => s.episodes);
     const aired = regularEpisodes.filter((ep) => ep.air_date <= today);
     const upcoming = regularEpisodes.filter((ep) => ep.air_date > today);
-    const last = aired[aired.length - 1];
+    const last = lastOf(aired);
+    const [nextEpisode] = upcoming;
     const genres = rng.pickSome(TV_GENRES, rng.int(1, 3));
     const voteCount = Math.floor(rng.float() ** 3 * 20_000);
     const state = runState(rng, last.air_date, upcoming.length > 0, today);
@@ -100,7 +101,7 @@ export function generateTvSeries(people: PeoplePool, networks: Network[], compan
       last_air_date: last.air_date,
       last_episode_to_air: episodeSummary(last),
       name,
-      next_episode_to_air: upcoming.length ? episodeSummary(upcoming[0]) : null,
+      next_episode_to_air: nextEpisode ? episodeSummary(nextEpisode) : null,
       networks: plan.networks,
       number_of_episodes: regularEpisodes.length,
       number_of_seasons: plan.regularSeasons,

@@ -3,7 +3,7 @@
  * memberships of data/lists.ts, so /movie/{id}/lists and /list/{id} agree) plus the account's own
  * lists, which the account can create, fill, clear and delete. One store per running catalog.
  */
-import { Random } from './random.ts';
+import { pick, Random } from './random.ts';
 import type { AccountDetails, MovieDetails, MovieListSummary, TvListSummary } from './types.ts';
 import { FIRST_NAMES } from './words.ts';
 
@@ -132,7 +132,7 @@ export function generateUserLists(
     const picked = rng.pickSome(movies, rng.int(3, 45));
     records.push({
       id,
-      name: names[index % names.length],
+      name: pick(names, index % names.length),
       description: index === 0 ? 'The ones I keep coming back to.' : '',
       iso_639_1: data.account.iso_639_1,
       list_type: 'movie',

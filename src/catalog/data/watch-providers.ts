@@ -1,6 +1,6 @@
 /** Streaming providers with their per-country display order, and the regions list. */
 import { COUNTRIES } from './countries.ts';
-import { Random } from './random.ts';
+import { pick, Random } from './random.ts';
 import type { Region, WatchProvider } from './types.ts';
 import { PROVIDER_NAMES } from './words.ts';
 
@@ -15,12 +15,31 @@ export function generateWatchProviders(): WatchProvider[] {
     for (const row of countries) display_priorities[row.iso_3166_1] = rng.int(0, 40);
     return {
       display_priorities,
-      display_priority: globalOrder[index],
+      display_priority: pick(globalOrder, index),
       logo_path: rng.imagePath(),
       provider_name: name,
-      provider_id: ids[index],
+      provider_id: pick(ids, index),
     };
   }).sort((a, b) => a.display_priority - b.display_priority);
+}
+
+/** A provider with its display priority in one country. */
+export interface ShownProvider {
+  provider: WatchProvider;
+  priority: number;
+}
+
+/** The providers shown in a country (one of their display_priorities keys), in the order given, with their priority there. */
+export function providersShownIn(providers: readonly WatchProvider[], country: string): ShownProvider[] {
+  return providers.flatMap((provider) => {
+    const priority = Object.hasOwn(provider.display_priorities, country) ? provider.display_priorities[country] : undefined;
+    return priority === undefined ? [] : [{ provider, priority }];
+  });
+}
+
+/** The display order in one country: by priority there, ties by provider id. */
+export function byDisplayPriority(a: ShownProvider, b: ShownProvider): number {
+  return a.priority - b.priority || a.provider.provider_id - b.provider.provider_id;
 }
 
 /** Sorted by iso_3166_1, as the real endpoint returns them. */

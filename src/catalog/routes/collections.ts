@@ -8,7 +8,7 @@ import type { CollectionRecord, Keyword } from '../data/collections.ts';
 import type { MovieDetails } from '../data/types.ts';
 import { CODE, CatalogError } from '../errors.ts';
 import { paginate, readChoice, readImageLanguages, readPage, requireText, type Query } from '../params.ts';
-import { intParam, type Route, type RouteRequest } from '../router.ts';
+import { intParam, type Route, type RouteRequest, textParam } from '../router.ts';
 import { movieSummary } from './shapes.ts';
 
 interface Index {
@@ -166,7 +166,7 @@ export const collectionRoutes: Route[] = [
     method: 'GET',
     path: '/tv/episode_group/{tv_episode_group_id}',
     handle: (request) => {
-      const group = found(request.catalog.data.episodeGroups.get(request.params.tv_episode_group_id));
+      const group = found(request.catalog.data.episodeGroups.get(textParam(request, 'tv_episode_group_id')));
       const { seriesId: _series, ...body } = group;
       return { body, cache: CACHE.details };
     },

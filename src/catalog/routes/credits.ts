@@ -5,7 +5,7 @@
  */
 import { CACHE } from '../caching.ts';
 import { CODE, CatalogError } from '../errors.ts';
-import { intParam, type Route, type RouteRequest } from '../router.ts';
+import { intParam, type Route, type RouteRequest, textParam } from '../router.ts';
 import { movieSummary, tvSummary } from './shapes.ts';
 import { personById } from './people.ts';
 
@@ -91,7 +91,7 @@ export const creditRoutes: Route[] = [
   {
     method: 'GET',
     path: '/credit/{credit_id}',
-    handle: (request) => ({ body: creditDetails(request, request.params.credit_id), cache: CACHE.details }),
+    handle: (request) => ({ body: creditDetails(request, textParam(request, 'credit_id')), cache: CACHE.details }),
   },
   {
     method: 'GET',

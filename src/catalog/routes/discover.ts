@@ -64,7 +64,10 @@ export const TV_SORTS = [
   'vote_count.desc',
 ] as const;
 
-const MOVIE_SORT_KEYS: Record<string, (movie: MovieDetails) => Key> = {
+/** The field of a sort_by value ("popularity" of "popularity.desc"). */
+type SortField<Sort extends string> = Sort extends `${infer Field}.${Direction}` ? Field : never;
+
+const MOVIE_SORT_KEYS: Record<SortField<(typeof MOVIE_SORTS)[number]>, (movie: MovieDetails) => Key> = {
   original_title: (m) => m.original_title,
   title: (m) => m.title,
   popularity: (m) => m.popularity,
@@ -74,7 +77,7 @@ const MOVIE_SORT_KEYS: Record<string, (movie: MovieDetails) => Key> = {
   vote_count: (m) => m.vote_count,
 };
 
-const TV_SORT_KEYS: Record<string, (series: TvSeriesDetails) => Key> = {
+const TV_SORT_KEYS: Record<SortField<(typeof TV_SORTS)[number]>, (series: TvSeriesDetails) => Key> = {
   first_air_date: (s) => s.first_air_date,
   name: (s) => s.name,
   original_name: (s) => s.original_name,
@@ -192,7 +195,7 @@ export function discoverMovies(data: CatalogData, query: Query): MovieDetails[] 
       passes(countries && { ...countries, all: false }, m.origin_country ?? [])
     );
   });
-  const [key, direction] = sort.split('.') as [string, Direction];
+  const [key, direction] = sort.split('.') as [SortField<typeof sort>, Direction];
   return sortBy(movies, MOVIE_SORT_KEYS[key], direction);
 }
 
@@ -254,7 +257,7 @@ export function discoverTv(data: CatalogData, query: Query): TvSeriesDetails[] {
       )
     );
   });
-  const [key, direction] = sort.split('.') as [string, Direction];
+  const [key, direction] = sort.split('.') as [SortField<typeof sort>, Direction];
   return sortBy(series, TV_SORT_KEYS[key], direction);
 }
 

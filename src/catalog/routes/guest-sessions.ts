@@ -6,11 +6,11 @@ import { CACHE } from '../caching.ts';
 import type { RatedKind } from '../data/ratings.ts';
 import { guestRater } from '../data/ratings.ts';
 import { CODE, CatalogError } from '../errors.ts';
-import type { Route, RouteRequest } from '../router.ts';
+import { type Route, type RouteRequest, textParam } from '../router.ts';
 import { ratedPage } from './rated-shapes.ts';
 
 function guestRated(request: RouteRequest, kind: RatedKind) {
-  const guestSessionId = request.params.guest_session_id;
+  const guestSessionId = textParam(request, 'guest_session_id');
   const { data, lookup, sessions } = request.catalog;
   if (!sessions.isGuestSession(guestSessionId)) throw new CatalogError(CODE.authenticationFailed);
   return { body: ratedPage(data, lookup, guestRater(guestSessionId), kind, request.query), cache: CACHE.private };

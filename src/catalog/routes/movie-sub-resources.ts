@@ -136,7 +136,7 @@ export const movieExtraRoutes: Route[] = [
     appendAs: 'sub-resource',
     handle: (request) => {
       const { movie, extras } = extrasOf(request);
-      const wanted = request.query.language?.split('-')[0].toLowerCase();
+      const wanted = request.query.language?.split('-')[0]?.toLowerCase();
       const results = wanted ? extras.videos.filter((v) => v.iso_639_1 === wanted) : extras.videos;
       return { body: { id: movie.id, results }, cache: CACHE.details };
     },

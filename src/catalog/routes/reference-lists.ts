@@ -1,6 +1,7 @@
 /** Reference lists of the movie side: genres (movie and TV), certifications (movie and TV), movie watch providers. */
 import { CACHE } from '../caching.ts';
 import { MOVIE_CERTIFICATIONS, TV_CERTIFICATIONS } from '../data/certifications.ts';
+import { byDisplayPriority, providersShownIn } from '../data/watch-providers.ts';
 import type { Route } from '../router.ts';
 
 export const referenceListRoutes: Route[] = [
@@ -31,9 +32,9 @@ export const referenceListRoutes: Route[] = [
     handle: ({ catalog, query }) => {
       const region = query.watch_region?.toUpperCase();
       const providers = region
-        ? catalog.data.watchProviders
-            .filter((provider) => Object.hasOwn(provider.display_priorities, region))
-            .sort((a, b) => a.display_priorities[region] - b.display_priorities[region] || a.provider_id - b.provider_id)
+        ? providersShownIn(catalog.data.watchProviders, region)
+            .sort(byDisplayPriority)
+            .map(({ provider }) => provider)
         : catalog.data.watchProviders;
       return { body: { results: providers }, cache: CACHE.reference };
     },

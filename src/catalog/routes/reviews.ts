@@ -1,7 +1,7 @@
 /** Reviews: one review by id, and the paged reviews of a movie or series. */
 import { CACHE } from '../caching.ts';
 import { paginate, readPage } from '../params.ts';
-import type { Reply, Route, RouteRequest } from '../router.ts';
+import { type Reply, type Route, type RouteRequest, textParam } from '../router.ts';
 import { reviewListItem } from './shapes.ts';
 
 /** { id, page, results, total_pages, total_results }; `language` is accepted and does not filter. */
@@ -14,6 +14,6 @@ export const reviewRoutes: Route[] = [
   {
     method: 'GET',
     path: '/review/{review_id}',
-    handle: ({ catalog, params }) => ({ body: catalog.lookup.review(params.review_id), cache: CACHE.details }),
+    handle: (request) => ({ body: request.catalog.lookup.review(textParam(request, 'review_id')), cache: CACHE.details }),
   },
 ];

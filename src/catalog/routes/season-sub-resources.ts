@@ -7,7 +7,7 @@ import { CACHE } from '../caching.ts';
 import { episodeAccountState } from '../data/account-state.ts';
 import type { SeasonEpisode } from '../data/tv-types.ts';
 import { CODE, CatalogError, writeSuccess } from '../errors.ts';
-import { readImageLanguages } from '../params.ts';
+import { primaryLanguage, readImageLanguages } from '../params.ts';
 import { intParam, type Route, type RouteRequest } from '../router.ts';
 import { viewerOf } from '../viewer.ts';
 import { changesBody } from './changes.ts';
@@ -41,10 +41,10 @@ function episodeExtrasOf(request: RouteRequest) {
 /** `include_video_language` (comma list, "null" for none) plus the language of `language` narrow videos. */
 function videoFilter(request: RouteRequest): (iso: string) => boolean {
   const wanted = new Set<string>();
-  const primary = request.query.language?.split('-')[0]?.trim().toLowerCase();
+  const primary = primaryLanguage(request.query.language ?? '');
   if (primary) wanted.add(primary);
   for (const part of (request.query.include_video_language ?? '').split(',')) {
-    const code = part.split('-')[0].trim().toLowerCase();
+    const code = primaryLanguage(part);
     if (code) wanted.add(code);
   }
   return wanted.size === 0 ? () => true : (iso) => wanted.has(iso || 'null');

@@ -8,7 +8,7 @@ import { mediaAccountState } from '../data/account-state.ts';
 import type { TvSeriesExtras } from '../data/series-sub-resources.ts';
 import type { Image } from '../data/types.ts';
 import { CODE, CatalogError, writeSuccess } from '../errors.ts';
-import { paginate, readImageLanguages, readPage } from '../params.ts';
+import { paginate, primaryLanguage, readImageLanguages, readPage } from '../params.ts';
 import type { Route, RouteRequest } from '../router.ts';
 import { viewerOf } from '../viewer.ts';
 import { changesBody } from './changes.ts';
@@ -127,7 +127,7 @@ export const tvExtraRoutes: Route[] = [
       const { id, extras } = extrasOf(request);
       const wanted = new Set<string>();
       for (const part of [request.query.language ?? '', ...(request.query.include_video_language ?? '').split(',')]) {
-        const code = part.split('-')[0].trim().toLowerCase();
+        const code = primaryLanguage(part);
         if (code) wanted.add(code);
       }
       const results = wanted.size === 0 ? extras.videos : extras.videos.filter((video) => wanted.has(video.iso_639_1));

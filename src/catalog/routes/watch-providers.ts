@@ -1,5 +1,6 @@
 /** Watch providers for TV and the regions they cover. */
 import { CACHE } from '../caching.ts';
+import { byDisplayPriority, providersShownIn } from '../data/watch-providers.ts';
 import type { Route } from '../router.ts';
 
 export const watchProviderRoutes: Route[] = [
@@ -10,9 +11,9 @@ export const watchProviderRoutes: Route[] = [
     handle: ({ catalog, query }) => {
       const region = query.watch_region?.toUpperCase();
       const providers = region
-        ? catalog.data.watchProviders
-            .filter((provider) => Object.hasOwn(provider.display_priorities, region))
-            .sort((a, b) => a.display_priorities[region] - b.display_priorities[region] || a.provider_id - b.provider_id)
+        ? providersShownIn(catalog.data.watchProviders, region)
+            .sort(byDisplayPriority)
+            .map(({ provider }) => provider)
         : catalog.data.watchProviders;
       return { body: { results: providers }, cache: CACHE.reference };
     },
