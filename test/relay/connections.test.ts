@@ -65,6 +65,36 @@ describe('Relay cursor connections', () => {
     expect(r.body.data.movie.reviewsConnection.edges.map((e: any) => e.node.id)).toEqual(reviews.results.slice(0, 3).map((x: any) => x.id));
   });
 
+  it('answers the other feeds (series, people, discover, search, series reviews) as the same items as their pages', async () => {
+    const series = h.catalog.data.tvSeries[0]!;
+    const cases: Array<[string, string, string]> = [
+      ['popularTVSeriesConnection(first: 5)', '/tv/popular', 'popularTVSeriesConnection'],
+      ['topRatedTVSeriesConnection(first: 5)', '/tv/top_rated', 'topRatedTVSeriesConnection'],
+      ['trending { c: tvConnection(timeWindow: WEEK, first: 5) { edges { node { id } } } }', '/trending/tv/week', 'trending.c'],
+      ['trending { c: peopleConnection(timeWindow: DAY, first: 5) { edges { node { id } } } }', '/trending/person/day', 'trending.c'],
+      ['search { c: tvConnection(query: "the", first: 5) { edges { node { id } } } }', '/search/tv?query=the', 'search.c'],
+      ['search { c: peopleConnection(query: "an", first: 5) { edges { node { id } } } }', '/search/person?query=an', 'search.c'],
+      [
+        'discover { c: moviesConnection(sortBy: VOTE_COUNT_DESC, first: 5) { edges { node { id } } } }',
+        '/discover/movie?sort_by=vote_count.desc',
+        'discover.c',
+      ],
+      ['discover { c: tvConnection(first: 5) { edges { node { id } } } }', '/discover/tv', 'discover.c'],
+      [`tvSeries(id: ${series.id}) { c: reviewsConnection(first: 5) { edges { node { id } } } }`, `/tv/${series.id}/reviews`, 'tvSeries.c'],
+    ];
+    for (const [selection, rest, path] of cases) {
+      const query = selection.includes('{') ? `{ ${selection} }` : `{ ${selection} { edges { node { id } } } }`;
+      const { body } = await h.query(query);
+      expect(body.errors, selection).toBeUndefined();
+      const connection = path.split('.').reduce((value: any, key) => value[key], body.data);
+      const page = await h.rest(rest);
+      expect(
+        connection.edges.map((e: any) => e.node.id),
+        selection,
+      ).toEqual(page.results.slice(0, 5).map((item: any) => item.id));
+    }
+  });
+
   it('refuses first outside 1..100 and a cursor it did not give out, before any upstream call', async () => {
     for (const args of ['first: 0', 'first: 101', 'after: "bm9wZQ"', 'after: "not a cursor!"']) {
       const response = await h.query(`{ popularMoviesConnection(${args}) { totalCount } }`);

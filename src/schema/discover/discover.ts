@@ -41,7 +41,7 @@ const sortValues = (names: readonly string[]) =>
     }),
   );
 
-const DiscoverMoviesSort = builder.enumType('DiscoverMoviesSort', {
+export const DiscoverMoviesSort = builder.enumType('DiscoverMoviesSort', {
   description: 'Orders of discovered movies (the real `sort_by` values). Ties go to the lower id.',
   values: sortValues([
     'popularity.desc',
@@ -61,7 +61,7 @@ const DiscoverMoviesSort = builder.enumType('DiscoverMoviesSort', {
   ]),
 });
 
-const DiscoverTVSort = builder.enumType('DiscoverTVSort', {
+export const DiscoverTVSort = builder.enumType('DiscoverTVSort', {
   description: 'Orders of discovered series (the real `sort_by` values). Ties go to the lower id.',
   values: sortValues([
     'popularity.desc',
@@ -162,7 +162,7 @@ const common = (t: PothosSchemaTypes.InputFieldBuilder<typeof builder.$inferSche
   }),
 });
 
-const DiscoverMoviesFilter = builder.inputType('DiscoverMoviesFilter', {
+export const DiscoverMoviesFilter = builder.inputType('DiscoverMoviesFilter', {
   description: 'Filters of `discover.movies`; every field is optional and they all apply together.',
   fields: (t) => ({
     ...common(t),
@@ -211,7 +211,7 @@ const DiscoverMoviesFilter = builder.inputType('DiscoverMoviesFilter', {
   }),
 });
 
-const DiscoverTVFilter = builder.inputType('DiscoverTVFilter', {
+export const DiscoverTVFilter = builder.inputType('DiscoverTVFilter', {
   description: 'Filters of `discover.tv`; every field is optional and they all apply together.',
   fields: (t) => ({
     ...common(t),

@@ -1,0 +1,95 @@
+import { builder } from '../builder.ts';
+import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
+import { pageArgs, paging } from '../kit/page.ts';
+import * as valid from '../kit/validate.ts';
+import { Person } from '../person/person.ts';
+import { ReviewConnection } from '../review/review.ts';
+import { Search } from '../search/search.ts';
+import { TimeWindow, Trending } from '../trending/trending.ts';
+import { TVSeries } from './ref.ts';
+
+/** The series and people feeds as Relay cursor connections, beside their numbered pages. */
+
+export const TVSeriesConnection = connectionOf('TVSeries', 'TV series', TVSeries);
+const PersonConnection = connectionOf('Person', 'people', Person);
+
+const language = pageArgs.language;
+const queryArgs = builder.args((t) => ({
+  query: t.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),
+}));
+
+builder.queryFields((t) => ({
+  popularTVSeriesConnection: t.field({
+    type: TVSeriesConnection,
+    nullable: true,
+    description: 'TV series, most popular first, as a cursor connection (see `popularTVSeries` for pages).',
+    args: { language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.popularTVSeries.load(paging({ ...args, page }))),
+  }),
+  topRatedTVSeriesConnection: t.field({
+    type: TVSeriesConnection,
+    nullable: true,
+    description: 'TV series with enough votes to rank, best first, as a cursor connection (see `topRatedTVSeries`).',
+    args: { language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.topRatedTVSeries.load(paging({ ...args, page }))),
+  }),
+}));
+
+builder.objectFields(Trending, (t) => ({
+  tvConnection: t.field({
+    type: TVSeriesConnection,
+    nullable: true,
+    description: 'The TV series trending over the given period, as a cursor connection (see `tv`).',
+    args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c) =>
+      connectPages(args, (page) => c.loaders.trendingTVSeries.load({ timeWindow: args.timeWindow, ...paging({ ...args, page }) })),
+  }),
+  peopleConnection: t.field({
+    type: PersonConnection,
+    nullable: true,
+    description: 'The people trending over the given period, as a cursor connection (see `people`).',
+    args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c) =>
+      connectPages(args, (page) => c.loaders.trendingPeople.load({ timeWindow: args.timeWindow, ...paging({ ...args, page }) })),
+  }),
+}));
+
+builder.objectFields(Search, (t) => ({
+  tvConnection: t.field({
+    type: TVSeriesConnection,
+    nullable: true,
+    description: 'TV series whose name contains the query, as a cursor connection (see `tv` for pages and the other filters).',
+    args: { ...queryArgs, language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c) => {
+      const text = valid.text('query', args.query, 200);
+      return connectPages(args, (page) => c.loaders.searchTVSeries.load({ query: text, ...paging({ ...args, page }) }));
+    },
+  }),
+  peopleConnection: t.field({
+    type: PersonConnection,
+    nullable: true,
+    description: 'People whose name matches the query, as a cursor connection (see `people` for pages).',
+    args: { ...queryArgs, language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c) => {
+      const text = valid.text('query', args.query, 200);
+      return connectPages(args, (page) => c.loaders.searchPeople.load({ query: text, ...paging({ ...args, page }) }));
+    },
+  }),
+}));
+
+builder.objectFields(TVSeries, (t) => ({
+  reviewsConnection: t.field({
+    type: ReviewConnection,
+    nullable: true,
+    description: 'User reviews of the series, as a cursor connection (see `reviews` for pages).',
+    args: { language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (s, args, c) => connectPages(args, (page) => c.loaders.tvSeriesReviews.load({ seriesId: s.id, ...paging({ ...args, page }) })),
+  }),
+}));
