@@ -1,10 +1,16 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { printSchema } from 'graphql';
+import * as clientCache from './codegen/client-cache.ts';
+import { formatGenerated } from './codegen/format.ts';
 import { schema } from './src/schema/index.ts';
 
 /**
- * Prints the code-first schema to schema/schema.graphql, the file clients, federation and
- * stitching tools read. test/schema.test.ts fails when the committed file drifts from the code.
+ * `npm run codegen` writes, from the code-first schema:
+ * - schema/schema.graphql, the file clients, federation and stitching tools read;
+ * - schema/client-cache.ts, the cache identity of every type for Apollo and urql (local plugin
+ *   codegen/client-cache.ts);
+ * - examples/gql/, typed documents for the operations of examples/ (client preset).
+ * Tests fail when any of them drifts from the code (test/schema/, test/clients/).
  */
 const config: CodegenConfig = {
   schema: printSchema(schema),
@@ -13,7 +19,30 @@ const config: CodegenConfig = {
       plugins: ['schema-ast'],
       config: { includeDirectives: true, sort: true },
     },
+    'schema/client-cache.ts': {
+      plugins: ['client-cache'],
+    },
+    'examples/gql/': {
+      preset: 'client',
+      documents: ['examples/**/*.ts', '!examples/gql/**'],
+      // Plain typed documents: the examples read whole results, no fragment masking to unwrap.
+      presetConfig: { fragmentMasking: false },
+      config: {
+        useTypeImports: true,
+        // Types for the operations (and the schema's enums and inputs) only, not all 130 types.
+        onlyOperationTypes: true,
+        scalars: { JSON: 'unknown' },
+        enumsAsTypes: true,
+        // Relative imports with their extension, as NodeNext resolution wants them.
+        importExtension: '.ts',
+      },
+    },
   },
+  // The local plugin is a TypeScript module imported above (codegen's own loader would look
+  // for a package); every other name loads as usual.
+  pluginLoader: (name) => (name === '@graphql-codegen/client-cache' ? Promise.resolve(clientCache) : import(name)),
+  // Generated TypeScript in the project's style, so `biome check .` passes on it as written.
+  hooks: { beforeOneFileWrite: [formatGenerated] },
   silent: true,
 };
 

@@ -1,0 +1,88 @@
+import type { Client } from '@urql/core';
+import { graphql } from './gql/index.ts';
+
+/** Everything a movie page shows, in one request: details, cast, posters, the first reviews. */
+export const MoviePageQuery = graphql(`
+  query MoviePage($id: Int!) {
+    movie(id: $id) {
+      id
+      title
+      tagline
+      overview
+      releaseDate
+      runtime
+      voteAverage
+      posterUrl(size: W342)
+      genres {
+        id
+        name
+      }
+      credits {
+        cast {
+          id
+          character
+          order
+          person {
+            id
+            name
+            profileUrl(size: W185)
+          }
+        }
+        crew {
+          id
+          job
+          person {
+            id
+            name
+          }
+        }
+      }
+      images {
+        posters {
+          id
+          filePath
+          width
+          height
+        }
+      }
+      reviews(page: 1) {
+        totalResults
+        results {
+          id
+          author
+          content
+          authorDetails {
+            rating
+          }
+        }
+      }
+    }
+  }
+`);
+
+export interface MoviePage {
+  title: string;
+  year: string | undefined;
+  genres: string[];
+  topCast: { name: string; character: string }[];
+  directors: string[];
+  posters: number;
+  reviews: { author: string; rating: number | null }[];
+}
+
+/** Loads a movie page and shapes it for display; null when the movie does not exist. */
+export async function loadMoviePage(client: Client, id: number): Promise<MoviePage | null> {
+  const result = await client.query(MoviePageQuery, { id }).toPromise();
+  if (result.error) throw result.error;
+  const movie = result.data?.movie;
+  if (!movie) return null;
+  return {
+    title: movie.title,
+    year: movie.releaseDate?.slice(0, 4),
+    genres: movie.genres.map((genre) => genre.name),
+    topCast: (movie.credits?.cast ?? []).slice(0, 5).map((credit) => ({ name: credit.person.name, character: credit.character })),
+    directors: (movie.credits?.crew ?? []).filter((credit) => credit.job === 'Director').map((credit) => credit.person.name),
+    posters: movie.images?.posters.length ?? 0,
+    reviews: (movie.reviews?.results ?? []).map((review) => ({ author: review.author, rating: review.authorDetails.rating ?? null })),
+  };
+}

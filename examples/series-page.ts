@@ -1,0 +1,81 @@
+import type { Client } from '@urql/core';
+import { graphql } from './gql/index.ts';
+
+/** A series page: the series, its seasons, and one season opened down to its episodes. */
+export const SeriesPageQuery = graphql(`
+  query SeriesPage($id: Int!, $season: Int!) {
+    tvSeries(id: $id) {
+      id
+      name
+      overview
+      firstAirDate
+      numberOfSeasons
+      networks {
+        id
+        name
+      }
+      seasons {
+        id
+        seasonNumber
+        name
+        episodeCount
+      }
+      season(number: $season) {
+        id
+        name
+        seasonNumber
+        posterUrl(size: W342)
+        episodes {
+          id
+          episodeNumber
+          name
+          airDate
+          runtime
+          stillUrl(size: W300)
+        }
+        credits {
+          cast {
+            id
+            character
+            person {
+              id
+              name
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export interface SeriesPage {
+  name: string;
+  networks: string[];
+  seasons: { number: number; name: string; episodes: number }[];
+  opened: { name: string; episodes: { number: number; name: string; airDate: string | null }[]; cast: string[] } | null;
+}
+
+/** Loads a series with one season opened; null when the series does not exist. */
+export async function loadSeriesPage(client: Client, id: number, season: number): Promise<SeriesPage | null> {
+  const result = await client.query(SeriesPageQuery, { id, season }).toPromise();
+  if (result.error) throw result.error;
+  const series = result.data?.tvSeries;
+  if (!series) return null;
+  const opened = series.season;
+  return {
+    name: series.name,
+    networks: series.networks.map((network) => network.name),
+    seasons: series.seasons.map((one) => ({ number: one.seasonNumber, name: one.name, episodes: one.episodeCount })),
+    opened: opened
+      ? {
+          name: opened.name,
+          episodes: opened.episodes.map((episode) => ({
+            number: episode.episodeNumber,
+            name: episode.name,
+            airDate: episode.airDate ?? null,
+          })),
+          cast: (opened.credits?.cast ?? []).map((credit) => `${credit.person.name} as ${credit.character}`),
+        }
+      : null,
+  };
+}

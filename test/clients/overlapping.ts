@@ -1,0 +1,148 @@
+import { format } from 'node:util';
+import { vi } from 'vitest';
+import type { Harness } from '../helpers.ts';
+
+/**
+ * Pairs of queries that two components of one page would send about the same object: the
+ * second selects other sub-fields of the same value objects (credits, image sets, a review
+ * page, a review's author, a season's credits, the configuration), which a cache without the
+ * generated policies replaces, losing the first query's fields, and warns about.
+ * Every object with an `id` selects it, as a normalising client needs.
+ */
+export const MOVIE_DETAIL = /* GraphQL */ `
+  query MovieDetail($id: Int!) {
+    movie(id: $id) {
+      id
+      title
+      credits { cast { id character person { id name } } }
+      images { posters { id filePath } }
+      reviews(page: 1) { totalResults results { id author authorDetails { rating } } }
+    }
+  }
+`;
+
+export const MOVIE_MORE = /* GraphQL */ `
+  query MovieMore($id: Int!) {
+    movie(id: $id) {
+      id
+      overview
+      credits { crew { id job person { id name } } }
+      images { backdrops { id filePath width } logos { id } }
+      reviews(page: 1) { page totalPages results { id content authorDetails { username } } }
+    }
+  }
+`;
+
+export const SERIES_DETAIL = /* GraphQL */ `
+  query SeriesDetail($id: Int!) {
+    tvSeries(id: $id) {
+      id
+      name
+      images { posters { id filePath } }
+      season(number: 1) {
+        id
+        name
+        images { posters { id filePath } }
+        credits { cast { id character person { id name } } }
+        episodes { id episodeNumber name }
+        episode(number: 1) { id name credits { cast { id character } } }
+      }
+    }
+  }
+`;
+
+export const SERIES_MORE = /* GraphQL */ `
+  query SeriesMore($id: Int!) {
+    tvSeries(id: $id) {
+      id
+      overview
+      images { backdrops { id filePath } }
+      season(number: 1) {
+        id
+        airDate
+        externalIds { tvdbId }
+        credits { crew { id job } }
+        episodes { id airDate runtime }
+        episode(number: 1) { id overview credits { crew { id job } guestStars { id character } } externalIds { imdbId } }
+      }
+    }
+  }
+`;
+
+/** Value objects straight under Query: namespaces (search) and singletons (configuration). */
+export const ROOT_FIRST = /* GraphQL */ `
+  query RootFirst($query: String!) {
+    configuration { images { secureBaseUrl posterSizes } }
+    search { movies(query: $query) { totalResults results { id title } } }
+  }
+`;
+
+export const ROOT_SECOND = /* GraphQL */ `
+  query RootSecond($query: String!) {
+    configuration { images { backdropSizes } changeKeys }
+    search { tv(query: $query) { totalResults results { id name } } movies(query: $query) { page } }
+  }
+`;
+
+/** Fragments on a union and on an interface (Node): matched exactly only with possibleTypes (Apollo) or the schema (urql). */
+export const REVIEW_FIRST = /* GraphQL */ `
+  query ReviewFirst($id: ID!) {
+    review(id: $id) { id author media { ...MediaHeading } }
+  }
+  fragment MediaHeading on ReviewMedia {
+    __typename
+    ... on Node { nodeId }
+    ... on Movie { id title }
+    ... on TVSeries { id name }
+  }
+`;
+
+export const REVIEW_SECOND = /* GraphQL */ `
+  query ReviewSecond($id: ID!) {
+    review(id: $id) { id content authorDetails { name } media { ...MediaMore } }
+  }
+  fragment MediaMore on ReviewMedia {
+    ... on Movie { id overview }
+    ... on TVSeries { id overview }
+  }
+`;
+
+/** A movie with cast, crew, posters, backdrops and reviews, and a series with a season 1. */
+export function pickSubjects(h: Harness): { movieId: number; seriesId: number; word: string; reviewId: string } {
+  const reviewed = new Set(h.catalog.data.reviews.filter((review) => review.media_type === 'movie').map((review) => review.media_id));
+  const movie = h.catalog.data.movies.find(
+    (one) => reviewed.has(one.id) && (h.catalog.data.movieImages.get(one.id)?.backdrops.length ?? 0) > 0,
+  );
+  const series = h.catalog.data.tvSeries.find((one) => h.catalog.data.seasons.get(one.id)?.some((season) => season.season_number === 1));
+  if (!movie || !series) throw new Error('the catalog has no movie with reviews and backdrops, or no series with a season 1');
+  const review = h.catalog.data.reviews.find((one) => one.media_id === movie.id)!;
+  // The title's longest word: distinctive enough for the movie to be on the first page of results.
+  const word = movie.title.split(' ').reduce((longest, one) => (one.length > longest.length ? one : longest));
+  return { movieId: movie.id, seriesId: series.id, word, reviewId: review.id };
+}
+
+/**
+ * Every console.warn and console.error while `run` runs, plus what a client hands its own
+ * logger (`logged`): the tests expect none of them with the generated configuration.
+ */
+export function captureWarnings(): { messages: string[]; logged: (severity: string, message: string) => void; restore: () => void } {
+  const messages: string[] = [];
+  // console's own formatting, so that a printf-style warning reads as it would on screen.
+  const record =
+    (kind: string) =>
+    (...args: unknown[]) =>
+      messages.push(`${kind}: ${format(...args)}`);
+  const warn = vi.spyOn(console, 'warn').mockImplementation(record('console.warn'));
+  const error = vi.spyOn(console, 'error').mockImplementation(record('console.error'));
+  return {
+    messages,
+    // graphcache also logs cache misses at 'debug' level: normal, not a warning.
+    logged: (severity, message) => {
+      if (severity !== 'debug') messages.push(`${severity}: ${message}`);
+    },
+    restore: () => {
+      warn.mockRestore();
+      error.mockRestore();
+    },
+  };
+}
