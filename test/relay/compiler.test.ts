@@ -1,0 +1,206 @@
+/**
+ * The real relay-compiler over the example Relay files in test/relay/fixtures, with the config a Relay
+ * app uses for this graph (test/relay/relay.config.json, shown in the README). The global id is in
+ * `nodeId` (the contract keeps `id: Int!`), so the compiler is told so, both for the field it selects
+ * on every Node and for the variable of the `node(id:)` queries it derives from @refetchable fragments.
+ *
+ * The artifacts go to a temporary directory; the compiled operations then run against the gateway
+ * with the variables relay-runtime would send.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../helpers.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+// The package's main module is the path of its native binary for this platform, null on others.
+const binary: string | null = createRequire(import.meta.url)('relay-compiler');
+
+interface Compilation {
+  code: number | null;
+  /** stdout and stderr, without colours. */
+  output: string;
+  artifacts: string;
+  /** Names of the generated files, sorted. */
+  files: string[];
+}
+
+let tmp: string;
+let h: Harness;
+let documented: Compilation;
+
+/**
+ * Compiles the fixtures with the documented config, after `edit`: the same file, but with absolute
+ * paths and its artifacts in a temporary directory (and no source control, as nothing is committed).
+ */
+async function compile(name: string, edit: (config: any) => any = (config) => config): Promise<Compilation> {
+  if (!binary) throw new Error(`relay-compiler has no binary for ${process.platform} ${process.arch}`);
+  const { $schema: _, ...config } = edit(JSON.parse(await readFile(join(here, 'relay.config.json'), 'utf8')));
+  const dir = join(tmp, name);
+  const artifacts = join(dir, 'artifacts');
+  await mkdir(artifacts, { recursive: true });
+  const file = join(dir, 'relay.config.json');
+  const relocated = { ...config, src: resolve(here, config.src), schema: resolve(here, config.schema), artifactDirectory: artifacts };
+  await writeFile(file, JSON.stringify({ ...relocated, noSourceControl: true }, null, 2));
+  const child = spawn(binary, [file, '--noWatchman', '--output', 'quiet-with-errors'], {
+    env: { ...process.env, NO_COLOR: '1', RUST_BACKTRACE: '0' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((done, fail) => child.on('error', fail).on('close', done));
+  return { code, output: output.replace(/\x1b\[[0-9;]*m/g, ''), artifacts, files: (await readdir(artifacts)).sort() };
+}
+
+/** A generated artifact, as the app's bundle would import it. */
+async function artifact(compilation: Compilation, name: string): Promise<any> {
+  return (await import(join(compilation.artifacts, `${name}.graphql.ts`))).default;
+}
+
+/** The variables relay-runtime sends for a request (its getOperationVariables): each one the operation declares, given or its default. */
+function operationVariables(request: any, given: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(request.operation.argumentDefinitions.map((d: any) => [d.name, given[d.name] ?? d.defaultValue]));
+}
+
+function run(request: any, variables: Record<string, unknown> = {}) {
+  return h.query(request.params.text, operationVariables(request, variables));
+}
+
+/**
+ * What useRefetchableFragment and usePaginationFragment send: the fragment's refetch query with the
+ * new variables, and the object's identifier under the variable name the fragment's metadata gives.
+ */
+function refetch(fragment: any, object: Record<string, unknown>, variables: Record<string, unknown>) {
+  const { operation, identifierInfo } = fragment.metadata.refetch;
+  const given = { ...variables };
+  if (identifierInfo) given[identifierInfo.identifierQueryVariableName] = object[identifierInfo.identifierField];
+  return run(operation, given);
+}
+
+function variableNames(request: any): string[] {
+  return request.operation.argumentDefinitions.map((d: any) => d.name).sort();
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'relay-compiler-'));
+  [documented, h] = await Promise.all([compile('documented'), startHarness()]);
+});
+afterAll(async () => {
+  await h?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('relay-compiler with the documented config', () => {
+  it('compiles the example fragments and queries, deriving node(id:) refetch and pagination queries on nodeId', async () => {
+    expect(documented.code, documented.output).toBe(0);
+    expect(documented.files).toEqual([
+      'MovieCardRefetchQuery.graphql.ts',
+      'MovieCard_movie.graphql.ts',
+      'MovieReviewsPaginationQuery.graphql.ts',
+      'MovieReviews_movie.graphql.ts',
+      'MovieScreenQuery.graphql.ts',
+      'PopularMoviesPaginationQuery.graphql.ts',
+      'PopularMoviesQuery.graphql.ts',
+      'PopularMovies_query.graphql.ts',
+    ]);
+
+    const card = await artifact(documented, 'MovieCard_movie');
+    expect(card.metadata.refetch.identifierInfo).toEqual({ identifierField: 'nodeId', identifierQueryVariableName: 'nodeId' });
+    expect(card.selections.filter((s: any) => s.kind === 'ScalarField').map((s: any) => s.name)).toContain('nodeId');
+    const cardRefetch = await artifact(documented, 'MovieCardRefetchQuery');
+    expect(card.metadata.refetch.operation).toBe(cardRefetch);
+    expect(variableNames(cardRefetch)).toEqual(['nodeId', 'posterSize']);
+    expect(cardRefetch.params.text).toMatch(/\$nodeId: ID!/);
+    expect(cardRefetch.params.text).toMatch(/node\(id: \$nodeId\) \{[^}]*\bnodeId\b/);
+
+    const reviews = await artifact(documented, 'MovieReviews_movie');
+    expect(reviews.metadata.connection).toEqual([{ count: 'first', cursor: 'after', direction: 'forward', path: ['reviewsConnection'] }]);
+    expect(reviews.metadata.refetch.identifierInfo).toEqual({ identifierField: 'nodeId', identifierQueryVariableName: 'nodeId' });
+    const reviewsPagination = reviews.metadata.refetch.operation;
+    expect(reviewsPagination.params.name).toBe('MovieReviewsPaginationQuery');
+    expect(variableNames(reviewsPagination)).toEqual(['after', 'first', 'nodeId']);
+    // The compiler adds what the connection handler needs: the edges' cursors and the page info.
+    expect(reviewsPagination.params.text).toMatch(/reviewsConnection\(first: \$first, after: \$after\)/);
+    expect(reviewsPagination.params.text).toMatch(/pageInfo \{\s+endCursor\s+hasNextPage\s+\}/);
+
+    // A @refetchable fragment on Query refetches the root: no identifier.
+    const popular = await artifact(documented, 'PopularMovies_query');
+    expect(popular.metadata.refetch.fragmentPathInResult).toEqual([]);
+    expect(popular.metadata.refetch.identifierInfo ?? null).toBeNull();
+  });
+
+  it('gives operations the gateway answers, sent with the variables relay-runtime would send', async () => {
+    const counts = new Map<number, number>();
+    for (const r of h.catalog.data.reviews) if (r.media_type === 'movie') counts.set(r.media_id, (counts.get(r.media_id) ?? 0) + 1);
+    const movie = h.catalog.data.movies.find((m) => m.poster_path && (counts.get(m.id) ?? 0) >= 6 && (counts.get(m.id) ?? 0) <= 20)!;
+    const oracle = (await h.rest(`/movie/${movie.id}/reviews`)).results.map((r: any) => ({ author: r.author, content: r.content }));
+    const { nodeId } = (await h.query(`{ movie(id: ${movie.id}) { nodeId } }`)).body.data.movie;
+
+    // The screen, from a global id: node(id:), both Movie fragments, the first 5 reviews.
+    const screen = await run(await artifact(documented, 'MovieScreenQuery'), { id: nodeId });
+    expect(screen.body.errors).toBeUndefined();
+    const node = screen.body.data.node;
+    expect(node).toMatchObject({ __typename: 'Movie', nodeId, id: movie.id, title: movie.title });
+    expect(node.posterUrl).toContain('/w500/');
+    const edges = node.reviewsConnection.edges;
+    expect(edges.map((e: any) => ({ author: e.node.author, content: e.node.content }))).toEqual(oracle.slice(0, 5));
+    expect(node.reviewsConnection.pageInfo).toEqual({ endCursor: edges[4].cursor, hasNextPage: true });
+
+    // useRefetchableFragment: the card again with a smaller poster.
+    const card = await refetch(await artifact(documented, 'MovieCard_movie'), node, { posterSize: 'W92' });
+    expect(card.body.errors).toBeUndefined();
+    expect(card.body.data.node).toMatchObject({ nodeId, title: movie.title, posterUrl: node.posterUrl.replace('/w500/', '/w92/') });
+
+    // usePaginationFragment: loadNext(3) after the second review.
+    const more = await refetch(await artifact(documented, 'MovieReviews_movie'), node, { first: 3, after: edges[1].cursor });
+    expect(more.body.errors).toBeUndefined();
+    const next = more.body.data.node.reviewsConnection.edges;
+    expect(next.map((e: any) => ({ author: e.node.author, content: e.node.content }))).toEqual(oracle.slice(2, 5));
+    expect(next.map((e: any) => e.cursor)).toEqual(edges.slice(2, 5).map((e: any) => e.cursor));
+
+    // The root connection: the query, then loadNext(3) after the seventh movie.
+    const popular = await run(await artifact(documented, 'PopularMoviesQuery'));
+    expect(popular.body.errors).toBeUndefined();
+    const movies = popular.body.data.popularMoviesConnection.edges;
+    expect(movies).toHaveLength(10);
+    const page = await refetch(await artifact(documented, 'PopularMovies_query'), {}, { first: 3, after: movies[6].cursor });
+    expect(page.body.errors).toBeUndefined();
+    expect(page.body.data.popularMoviesConnection.edges.map((e: any) => e.node.nodeId)).toEqual(
+      movies.slice(7, 10).map((e: any) => e.node.nodeId),
+    );
+  });
+});
+
+describe('relay-compiler without the nodeId settings', () => {
+  it('fails on the @refetchable fragments without nodeInterfaceIdField, writing nothing', async () => {
+    const compilation = await compile('no-id-field', ({ schemaConfig: { nodeInterfaceIdField: _, ...schemaConfig }, ...config }) => ({
+      ...config,
+      schemaConfig,
+    }));
+    expect(compilation.code, compilation.output).not.toBe(0);
+    expect(compilation.output).toContain('Expected `Node` to contain a field named `id`');
+    expect(compilation.output).toContain('refetchable_fragment');
+    expect(compilation.files).toEqual([]);
+  });
+
+  it('without nodeInterfaceIdVariableName, refetches with a variable the refetch query does not declare', async () => {
+    const compilation = await compile(
+      'no-variable-name',
+      ({ schemaConfig: { nodeInterfaceIdVariableName: _, ...schemaConfig }, ...config }) => ({ ...config, schemaConfig }),
+    );
+    expect(compilation.code, compilation.output).toBe(0);
+    const reviews = await artifact(compilation, 'MovieReviews_movie');
+    // The query's variable is named after the field, the runtime's after the (default) variable name.
+    expect(reviews.metadata.refetch.identifierInfo).toEqual({ identifierField: 'nodeId', identifierQueryVariableName: 'id' });
+    expect(variableNames(reviews.metadata.refetch.operation)).toEqual(['after', 'first', 'nodeId']);
+    const movie = (await h.query(`{ movie(id: ${h.catalog.data.movies[0]!.id}) { nodeId } }`)).body.data.movie;
+    // relay-runtime drops the undeclared `id` and sends the declared `nodeId` at its default, null.
+    const response = await refetch(reviews, movie, { first: 3 });
+    expect(response.body.data).toBeUndefined();
+    expect(response.body.errors?.map((e) => e.message)).toEqual(['Variable "$nodeId" of non-null type "ID!" must not be null.']);
+  });
+});
