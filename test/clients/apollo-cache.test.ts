@@ -117,8 +117,10 @@ describe('the same queries without the policies (the control: these pairs do los
   });
 
   it('without possibleTypes, fragments on a union or an interface match nothing: the movie comes back as its __typename alone', async () => {
+    capture = captureWarnings();
     const apollo = client(new InMemoryCache({ typePolicies: apolloTypePolicies }));
     const review = (await apollo.query({ query: gql(REVIEW_FIRST), variables: { id: subjects.reviewId } })).data as any;
     expect(review.review.media).toEqual({ __typename: 'Movie' });
+    expect(capture.messages.join('\n')).toMatch(/Cannot match fragment `MediaHeading` on `ReviewMedia` against `Movie`/);
   });
 });
