@@ -111,3 +111,17 @@ export const PAGE = (fields: string) => `page totalPages totalResults results { 
 export function offer(o: any) {
   return { providerId: o.provider_id, providerName: o.provider_name, logoPath: o.logo_path, displayPriority: o.display_priority };
 }
+
+/** A video of the catalog as `Video` answers it. */
+export const video = (v: any) => ({
+  id: v.id,
+  key: v.key,
+  name: v.name,
+  site: v.site,
+  size: v.size,
+  type: v.type,
+  official: v.official,
+  publishedAt: v.published_at,
+  languageCode: v.iso_639_1,
+  countryCode: v.iso_3166_1,
+});

@@ -31,20 +31,7 @@ describe('Movie sub-resources', () => {
     );
     expect(body.errors).toBeUndefined();
     const movie = body.data.movie;
-    expect(movie.videos).toEqual(
-      videos.results.map((v: any) => ({
-        id: v.id,
-        key: v.key,
-        name: v.name,
-        site: v.site,
-        size: v.size,
-        type: v.type,
-        official: v.official,
-        publishedAt: v.published_at,
-        languageCode: v.iso_639_1,
-        countryCode: v.iso_3166_1,
-      })),
-    );
+    expect(movie.videos).toEqual(videos.results.map(expected.video));
     const TYPES = ['', 'PREMIERE', 'THEATRICAL_LIMITED', 'THEATRICAL', 'DIGITAL', 'PHYSICAL', 'TV'];
     expect(movie.releaseDates).toEqual(
       releases.results.map((c: any) => ({

