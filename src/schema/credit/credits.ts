@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { creditIdFields } from '../kit/credit-id.ts';
 import { carried } from '../kit/carried.ts';
 import { pageArgs } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
@@ -14,11 +15,7 @@ import { Episode, type EpisodeSource, Season, TVSeries } from '../tv/ref.ts';
 const CastCredit = builder.objectRef<Up.MovieCastCredit>('CastCredit').implement({
   description: 'A role in the cast of a movie, series, season or episode.',
   fields: (t) => ({
-    id: t.exposeID('credit_id', {
-      description:
-        'The credit id again (as `creditId`), so client caches can tell credits apart; the credited person or work has its own id.',
-    }),
-    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    ...creditIdFields(t),
     character: t.exposeString('character', { description: 'The character played; may be empty.' }),
     order: t.exposeInt('order', { description: 'Billing position, from 0 (guest stars come after the regular cast).' }),
     castId: t.int({
@@ -33,11 +30,7 @@ const CastCredit = builder.objectRef<Up.MovieCastCredit>('CastCredit').implement
 const CrewCredit = builder.objectRef<Up.CrewCredit>('CrewCredit').implement({
   description: 'A job in the crew of a movie, series, season or episode.',
   fields: (t) => ({
-    id: t.exposeID('credit_id', {
-      description:
-        'The credit id again (as `creditId`), so client caches can tell credits apart; the credited person or work has its own id.',
-    }),
-    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    ...creditIdFields(t),
     department: t.exposeString('department', { description: 'Department, such as "Directing" or "Writing".' }),
     job: t.exposeString('job', { description: 'Job, such as "Director" or "Editor".' }),
     person: t.field({ type: Person, description: 'The crew member, with their summary fields.', resolve: (c) => c }),
@@ -64,11 +57,7 @@ const EpisodeCredits = builder.objectRef<Up.EpisodeCredits>('EpisodeCredits').im
 const CreditRole = builder.objectRef<Up.AggregateCast['roles'][number]>('CreditRole').implement({
   description: 'One character an actor played, with the number of episodes.',
   fields: (t) => ({
-    id: t.exposeID('credit_id', {
-      description:
-        'The credit id again (as `creditId`), so client caches can tell credits apart; the credited person or work has its own id.',
-    }),
-    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    ...creditIdFields(t),
     character: t.exposeString('character', { description: 'The character played; may be empty.' }),
     episodeCount: t.exposeInt('episode_count', { description: 'In how many episodes.' }),
   }),
@@ -77,11 +66,7 @@ const CreditRole = builder.objectRef<Up.AggregateCast['roles'][number]>('CreditR
 const CreditJob = builder.objectRef<Up.AggregateCrew['jobs'][number]>('CreditJob').implement({
   description: 'One job a crew member did, with the number of episodes.',
   fields: (t) => ({
-    id: t.exposeID('credit_id', {
-      description:
-        'The credit id again (as `creditId`), so client caches can tell credits apart; the credited person or work has its own id.',
-    }),
-    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    ...creditIdFields(t),
     job: t.exposeString('job', { description: 'Job, such as "Director".' }),
     episodeCount: t.exposeInt('episode_count', { description: 'On how many episodes.' }),
   }),
@@ -173,11 +158,7 @@ builder.objectFields(Movie, (t) => ({
 const SeriesCreator = builder.objectRef<Up.TVSeriesDetails['created_by'][number]>('SeriesCreator').implement({
   description: 'A person credited with creating a TV series.',
   fields: (t) => ({
-    id: t.exposeID('credit_id', {
-      description:
-        'The credit id again (as `creditId`), so client caches can tell credits apart; the credited person or work has its own id.',
-    }),
-    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    ...creditIdFields(t),
     person: t.field({
       type: Person,
       description: 'The creator, with name, gender and profile path carried.',

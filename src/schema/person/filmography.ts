@@ -1,5 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { creditIdFields } from '../kit/credit-id.ts';
 import { Movie } from '../movie/ref.ts';
 import { TVSeries } from '../tv/ref.ts';
 
@@ -34,11 +35,7 @@ export const PersonWork = builder.objectRef<WorkSource>('PersonWork').implement(
 const PersonMovieCast = builder.objectRef<Up.PersonMovieCast>('PersonMovieCastCredit').implement({
   description: 'A role the person played in a movie.',
   fields: (t) => ({
-    id: t.exposeID('credit_id', {
-      description:
-        'The credit id again (as `creditId`), so client caches can tell credits apart; the credited person or work has its own id.',
-    }),
-    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    ...creditIdFields(t),
     character: t.exposeString('character', { description: 'The character played; may be empty.' }),
     order: t.exposeInt('order', { description: 'Billing position in the movie cast, from 0.' }),
     movie: t.field({ type: Movie, description: 'The movie, with its summary fields.', resolve: (c) => c }),
@@ -48,11 +45,7 @@ const PersonMovieCast = builder.objectRef<Up.PersonMovieCast>('PersonMovieCastCr
 const PersonMovieCrew = builder.objectRef<Up.PersonMovieCrew>('PersonMovieCrewCredit').implement({
   description: 'A job the person did on a movie.',
   fields: (t) => ({
-    id: t.exposeID('credit_id', {
-      description:
-        'The credit id again (as `creditId`), so client caches can tell credits apart; the credited person or work has its own id.',
-    }),
-    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    ...creditIdFields(t),
     department: t.exposeString('department', { description: 'Department, such as "Directing" or "Writing".' }),
     job: t.exposeString('job', { description: 'Job, such as "Director" or "Screenplay".' }),
     movie: t.field({ type: Movie, description: 'The movie, with its summary fields.', resolve: (c) => c }),
@@ -70,11 +63,7 @@ export const PersonMovieCredits = builder.objectRef<Up.PersonMovieCredits>('Pers
 const PersonTVCast = builder.objectRef<Up.PersonTVCast>('PersonTVCastCredit').implement({
   description: 'A role the person played in a TV series (as a regular or a guest star).',
   fields: (t) => ({
-    id: t.exposeID('credit_id', {
-      description:
-        'The credit id again (as `creditId`), so client caches can tell credits apart; the credited person or work has its own id.',
-    }),
-    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    ...creditIdFields(t),
     character: t.exposeString('character', { description: 'The character played; may be empty.' }),
     episodeCount: t.exposeInt('episode_count', { description: 'In how many episodes the person played this character.' }),
     series: t.field({ type: TVSeries, description: 'The series, with its summary fields.', resolve: (c) => c }),
@@ -84,11 +73,7 @@ const PersonTVCast = builder.objectRef<Up.PersonTVCast>('PersonTVCastCredit').im
 const PersonTVCrew = builder.objectRef<Up.PersonTVCrew>('PersonTVCrewCredit').implement({
   description: 'A job the person did on a TV series.',
   fields: (t) => ({
-    id: t.exposeID('credit_id', {
-      description:
-        'The credit id again (as `creditId`), so client caches can tell credits apart; the credited person or work has its own id.',
-    }),
-    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    ...creditIdFields(t),
     department: t.exposeString('department', { description: 'Department, such as "Directing" or "Writing".' }),
     job: t.exposeString('job', { description: 'Job, such as "Director" or "Creator".' }),
     episodeCount: t.int({
@@ -112,11 +97,7 @@ export const PersonTVCredits = builder.objectRef<Up.PersonTVCredits>('PersonTVCr
 const PersonCombinedCast = builder.objectRef<Up.CombinedCast>('PersonCombinedCastCredit').implement({
   description: 'A role the person played in a movie or series. Exactly one of `movie` and `series` is set.',
   fields: (t) => ({
-    id: t.exposeID('credit_id', {
-      description:
-        'The credit id again (as `creditId`), so client caches can tell credits apart; the credited person or work has its own id.',
-    }),
-    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    ...creditIdFields(t),
     mediaType: t.field({ type: CreditMediaType, description: 'Whether the role is in a movie or a series.', resolve: (c) => c.media_type }),
     character: t.exposeString('character', { description: 'The character played; may be empty.' }),
     order: t.int({
@@ -137,11 +118,7 @@ const PersonCombinedCast = builder.objectRef<Up.CombinedCast>('PersonCombinedCas
 const PersonCombinedCrew = builder.objectRef<Up.CombinedCrew>('PersonCombinedCrewCredit').implement({
   description: 'A job the person did on a movie or series. Exactly one of `movie` and `series` is set.',
   fields: (t) => ({
-    id: t.exposeID('credit_id', {
-      description:
-        'The credit id again (as `creditId`), so client caches can tell credits apart; the credited person or work has its own id.',
-    }),
-    creditId: t.exposeString('credit_id', { description: 'Identifier of the credit (see `Query.credit`).' }),
+    ...creditIdFields(t),
     mediaType: t.field({ type: CreditMediaType, description: 'Whether the job is on a movie or a series.', resolve: (c) => c.media_type }),
     department: t.exposeString('department', { description: 'Department, such as "Directing" or "Writing".' }),
     job: t.exposeString('job', { description: 'Job, such as "Director".' }),
