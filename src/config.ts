@@ -45,6 +45,14 @@ export interface Config {
   introspection: boolean;
   limits: QueryLimits;
   http: HttpSettings;
+  /** Redis for what the fleet shares (upstream HTTP cache, rate budget, persisted queries); undefined = in process. */
+  redisUrl?: string;
+  /** Upstream requests per second for the whole fleet (per process without Redis); 0 = no budget. */
+  upstreamRateLimit: number;
+  /** Trusted documents: a JSON manifest of id → document (graphql-codegen's or Relay's). */
+  persistedOperationsFile?: string;
+  /** Only operations from the manifest run; anything else is refused. */
+  persistedOperationsOnly: boolean;
 }
 
 /** How the HTTP server treats connections: timeouts, CORS and shutdown. */
@@ -165,6 +173,22 @@ function origins(env: Env, name: string): string[] | undefined {
   });
 }
 
+/** A redis:// or rediss:// URL; its password is never echoed. */
+function redisUrl(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || !url.hostname) {
+    throw new ConfigError(name, 'must be a redis:// or rediss:// URL such as redis://localhost:6379');
+  }
+  return raw;
+}
+
 function token(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   if (!raw) return undefined;
@@ -214,5 +238,9 @@ export function loadConfig(env: Env = process.env): Config {
       shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
       corsOrigins: origins(env, 'CORS_ORIGINS'),
     },
+    redisUrl: redisUrl(env, 'REDIS_URL'),
+    upstreamRateLimit: integer(env, 'UPSTREAM_RATE_LIMIT', 0, 0, 100_000),
+    persistedOperationsFile: env.PERSISTED_OPERATIONS_FILE?.trim() || undefined,
+    persistedOperationsOnly: boolean(env, 'PERSISTED_OPERATIONS_ONLY', false),
   };
 }

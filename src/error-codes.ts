@@ -14,7 +14,10 @@ export const ERROR_CODES = {
     meaning: 'the catalog failed, could not be reached, sent an unreadable, oversized or wrongly shaped answer, or its circuit is open',
     status: 200,
   },
-  QUERY_TOO_COMPLEX: { meaning: 'the estimated upstream calls or the introspection depth exceed their limit', status: 200 },
+  QUERY_TOO_COMPLEX: {
+    meaning: 'a document over one of its limits: depth, aliases, directives, tokens, estimated upstream calls or introspection depth',
+    status: 200,
+  },
   BAD_REQUEST: { meaning: 'a request the gateway cannot read: invalid JSON, an empty batch, a malformed Host', status: 400 },
   METHOD_NOT_ALLOWED: { meaning: 'a mutation over GET (send it with POST), or a method other than GET and POST', status: 405 },
   UNSUPPORTED_MEDIA_TYPE: {

@@ -11,7 +11,8 @@ import { createResponseCache, type ResponseCache } from './http/response-cache.t
 import { createLogger } from './logger.ts';
 import { protections } from './protections.ts';
 import { schema } from './schema/index.ts';
-import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
+import type { UpstreamClient } from './upstream/client.ts';
+import { upstreamFromConfig } from './upstream/from-config.ts';
 
 export interface Gateway {
   yoga: YogaServerInstance<ServerContext, GatewayContext>;
@@ -50,14 +51,7 @@ function yogaLogger(logger: Logger) {
 }
 
 export function createGateway(config: Config & { catalogBaseUrl: string }, logger: Logger = createLogger(config.logLevel)): Gateway {
-  const upstream = createUpstreamClient({
-    baseUrl: config.catalogBaseUrl,
-    timeoutMs: config.upstreamTimeoutMs,
-    maxConnections: config.upstreamMaxConnections,
-    cacheMaxBytes: config.cacheMaxBytes,
-    maxBodyBytes: config.upstreamMaxBodyBytes,
-    breaker: { failureThreshold: config.breakerThreshold, cooldownMs: config.breakerCooldownMs },
-  });
+  const upstream = upstreamFromConfig(config, logger);
   const yoga = createYoga<ServerContext, GatewayContext>({
     schema,
     graphqlEndpoint: '/graphql',
