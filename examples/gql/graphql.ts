@@ -271,6 +271,16 @@ export type EpisodeGroupType =
   /** As a TV broadcast groups them. */
   | 'TV';
 
+/** An episode by its natural key: the series, the season number and the episode number. */
+export type EpisodeKey = {
+  /** Episode number, starting at 1. */
+  episodeNumber: Scalars['Int']['input'];
+  /** Season number (0 holds the specials). */
+  seasonNumber: Scalars['Int']['input'];
+  /** Identifier of the series. */
+  seriesId: Scalars['Int']['input'];
+};
+
 /** The database or site an external id comes from. */
 export type ExternalSource =
   /** Facebook page name. */
@@ -374,6 +384,14 @@ export type ReleaseType =
   | 'THEATRICAL_LIMITED'
   /** Broadcast on television. */
   | 'TV';
+
+/** A season by its natural key: the series and the season number. */
+export type SeasonKey = {
+  /** Season number (0 holds the specials). */
+  seasonNumber: Scalars['Int']['input'];
+  /** Identifier of the series. */
+  seriesId: Scalars['Int']['input'];
+};
 
 /** A size of still images, from `Configuration.images.stillSizes`. */
 export type StillSize =

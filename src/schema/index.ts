@@ -12,6 +12,7 @@ import './company/network.ts';
 import './credit/credits.ts';
 import './discover/connections.ts';
 import './discover/discover.ts';
+import './entity/batch.ts';
 import './find/find.ts';
 import './keyword/keyword.ts';
 import './kit/alternative-title.ts';

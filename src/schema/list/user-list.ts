@@ -17,7 +17,7 @@ import { MediaList } from './media-list.ts';
  * (the summary type `MediaList` in common.ts links here through `details`).
  */
 
-type UserListSource = { id: number } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> & { list_type?: string };
+export type UserListSource = { id: number } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> & { list_type?: string };
 
 export const UserList = builder.objectRef<UserListSource>('UserList');
 

@@ -1,0 +1,139 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import type { GatewayContext } from '../../context.ts';
+import { builder } from '../builder.ts';
+import * as valid from '../kit/validate.ts';
+import { selectsOnly } from '../kit/selection.ts';
+import { ENTITIES, type EntityKind, type EpisodeKey, type SeasonKey } from './kinds.ts';
+
+/**
+ * Roots that take a list of keys, for a larger graph that merges this one (schema stitching
+ * batches every reference of one request into one of these). The answer keeps the order asked;
+ * an object the catalog lacks is null at its index, with its NOT_FOUND error under that index.
+ * Each object goes through the request's loaders as `movie(id:)` does, so 50 ids cost at most
+ * 50 upstream calls (sub-resources merged into each object's call) and a warm cache costs none.
+ */
+
+export const MAX_KEYS = 500;
+
+/**
+ * The length bound, checked by the cost estimate itself: the estimate runs before any resolver,
+ * so an over-long list is refused for its length (naming the argument), not for its cost. Each
+ * object costs its own call, and everything selected inside counts once per object.
+ */
+function keysCost(argument: string) {
+  return (args: Record<string, unknown>) => {
+    const count = (args[argument] as unknown[]).length;
+    if (count > MAX_KEYS) throw valid.badInput(argument, `must list at most ${MAX_KEYS} keys, got ${count}.`);
+    return { field: count, multiplier: count };
+  };
+}
+
+function resolveAll<Source, Key>(entity: EntityKind<Source, Key>, keys: Key[], context: GatewayContext, info: GraphQLResolveInfo) {
+  const sources = keys.map((key) => entity.of(key, context));
+  // Only key fields asked: nothing would load the object, so load it here to find a missing one.
+  if (entity.keyFields.length === 0 || !selectsOnly(info, entity.keyFields)) return sources;
+  return sources.map(async (pending) => {
+    const source = await pending;
+    await entity.exists(source, context);
+    return source;
+  });
+}
+
+const ORDER =
+  'in the order asked; one the catalog lacks is null at its index, with a NOT_FOUND error under it. For graphs that merge this one (schema stitching); batched through the same loaders and caches as the single roots.';
+
+type IntEntity = 'Movie' | 'TVSeries' | 'Person' | 'Company' | 'Collection' | 'Network' | 'Keyword' | 'UserList';
+
+const BY_INT_ID: Array<{ field: string; entity: IntEntity; what: string; single: string }> = [
+  { field: 'movies', entity: 'Movie', what: 'Movies', single: 'movie' },
+  { field: 'tvSeriesList', entity: 'TVSeries', what: 'TV series', single: 'tvSeries' },
+  { field: 'people', entity: 'Person', what: 'People', single: 'person' },
+  { field: 'companies', entity: 'Company', what: 'Production companies', single: 'company' },
+  { field: 'collections', entity: 'Collection', what: 'Collections', single: 'collection' },
+  { field: 'networks', entity: 'Network', what: 'TV networks', single: 'network' },
+  { field: 'keywords', entity: 'Keyword', what: 'Keywords', single: 'keyword' },
+  { field: 'lists', entity: 'UserList', what: 'User lists', single: 'list' },
+];
+
+for (const { field, entity, what, single } of BY_INT_ID) {
+  const kind = ENTITIES[entity] as EntityKind<unknown, number>;
+  builder.queryField(field, (t) =>
+    t.field({
+      type: [kind.ref as typeof ENTITIES.Movie.ref],
+      nullable: { list: false, items: true },
+      description: `${what} by their ids (at most ${MAX_KEYS}), ${ORDER} See \`${single}(id:)\`.`,
+      args: { ids: t.arg.intList({ required: true, description: `Catalog ids, at most ${MAX_KEYS}.` }) },
+      complexity: keysCost('ids'),
+      resolve: (_, args, c, info) =>
+        resolveAll(
+          kind,
+          args.ids.map((id) => valid.id('ids', id)),
+          c,
+          info,
+        ) as ReturnType<typeof ENTITIES.Movie.of>[],
+    }),
+  );
+}
+
+builder.queryField('reviews', (t) =>
+  t.field({
+    type: [ENTITIES.Review.ref],
+    nullable: { list: false, items: true },
+    description: `Reviews by their ids (at most ${MAX_KEYS}), ${ORDER} See \`review(id:)\`.`,
+    args: { ids: t.arg.idList({ required: true, description: `Review ids (24 hexadecimal characters each), at most ${MAX_KEYS}.` }) },
+    complexity: keysCost('ids'),
+    resolve: (_, args, c, info) =>
+      resolveAll(
+        ENTITIES.Review,
+        args.ids.map((id) => valid.objectId('ids', String(id))),
+        c,
+        info,
+      ),
+  }),
+);
+
+const SeasonKeyInput = builder.inputType('SeasonKey', {
+  description: 'A season by its natural key: the series and the season number.',
+  fields: (t) => ({
+    seriesId: t.int({ required: true, description: 'Identifier of the series.' }),
+    seasonNumber: t.int({ required: true, description: 'Season number (0 holds the specials).' }),
+  }),
+});
+
+const EpisodeKeyInput = builder.inputType('EpisodeKey', {
+  description: 'An episode by its natural key: the series, the season number and the episode number.',
+  fields: (t) => ({
+    seriesId: t.int({ required: true, description: 'Identifier of the series.' }),
+    seasonNumber: t.int({ required: true, description: 'Season number (0 holds the specials).' }),
+    episodeNumber: t.int({ required: true, description: 'Episode number, starting at 1.' }),
+  }),
+});
+
+function seasonKey(key: SeasonKey): SeasonKey {
+  return { seriesId: valid.id('keys', key.seriesId), seasonNumber: valid.number('keys', key.seasonNumber) };
+}
+
+builder.queryFields((t) => ({
+  seasons: t.field({
+    type: [ENTITIES.Season.ref],
+    nullable: { list: false, items: true },
+    description: `Seasons by series and number (at most ${MAX_KEYS}), ${ORDER} See \`tvSeries(id:) { season(number:) }\`.`,
+    args: { keys: t.arg({ type: [SeasonKeyInput], required: true, description: `Season keys, at most ${MAX_KEYS}.` }) },
+    complexity: keysCost('keys'),
+    resolve: (_, args, c, info) => resolveAll(ENTITIES.Season, args.keys.map(seasonKey), c, info),
+  }),
+  episodes: t.field({
+    type: [ENTITIES.Episode.ref],
+    nullable: { list: false, items: true },
+    description: `Episodes by series, season and number (at most ${MAX_KEYS}), ${ORDER} See \`Season.episode(number:)\`.`,
+    args: { keys: t.arg({ type: [EpisodeKeyInput], required: true, description: `Episode keys, at most ${MAX_KEYS}.` }) },
+    complexity: keysCost('keys'),
+    resolve: (_, args, c, info) =>
+      resolveAll(
+        ENTITIES.Episode,
+        args.keys.map((key): EpisodeKey => ({ ...seasonKey(key), episodeNumber: valid.number('keys', key.episodeNumber) })),
+        c,
+        info,
+      ),
+  }),
+}));

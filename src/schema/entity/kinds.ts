@@ -1,0 +1,114 @@
+import type { ObjectRef } from '@pothos/core';
+import type { GatewayContext } from '../../context.ts';
+import type * as Up from '../../upstream/api/types.ts';
+import { Collection, type CollectionSource } from '../collection/collection.ts';
+import { Company, type CompanySource } from '../company/company.ts';
+import { Network, type NetworkSource } from '../company/network.ts';
+import { Keyword, type KeywordSource } from '../keyword/keyword.ts';
+import { UserList, type UserListSource } from '../list/user-list.ts';
+import { Movie, type MovieSource } from '../movie/ref.ts';
+import { Person, type PersonSource } from '../person/person.ts';
+import { Review } from '../review/review.ts';
+import { Episode, type EpisodeSource, Season, type SeasonSource, TVSeries, type TVSeriesSource } from '../tv/ref.ts';
+import type { builder } from '../builder.ts';
+
+type Types = typeof builder.$inferSchemaTypes;
+
+/**
+ * The objects another graph can point at by their catalog keys: what each key is, how a key
+ * becomes the object (as the `movie(id:)` root makes it: a shell whose fields load through the
+ * request's loaders, so that all fields of one object share one merged upstream call), and which
+ * load proves the object exists. The batch roots (batch.ts) and the federation subgraph
+ * (federation.ts) both read this table, so an object reached either way behaves as anywhere else.
+ */
+export interface EntityKind<Source, Key> {
+  ref: ObjectRef<Types, Source>;
+  /** The object of a key, as its type's source. */
+  of(key: Key, context: GatewayContext): Source | Promise<Source>;
+  /** Resolves when the catalog has the object, fails with its NOT_FOUND when it has not. */
+  exists(source: Source, context: GatewayContext): Promise<unknown>;
+  /** Fields answered from the key alone, with no upstream call: selecting only these needs `exists`. */
+  keyFields: readonly string[];
+}
+
+function kind<Source, Key>(entity: EntityKind<Source, Key>): EntityKind<Source, Key> {
+  return entity;
+}
+
+const ID_ONLY = ['id', 'nodeId', '__typename'] as const;
+
+export type SeasonKey = { seriesId: number; seasonNumber: number };
+export type EpisodeKey = SeasonKey & { episodeNumber: number };
+
+export const ENTITIES = {
+  Movie: kind<MovieSource, number>({
+    ref: Movie,
+    of: (id) => ({ id }),
+    exists: (m, c) => c.loaders.movie.load({ movieId: m.id }),
+    keyFields: ID_ONLY,
+  }),
+  TVSeries: kind<TVSeriesSource, number>({
+    ref: TVSeries,
+    of: (id) => ({ id }),
+    exists: (s, c) => c.loaders.tvSeries.load({ seriesId: s.id }),
+    keyFields: ID_ONLY,
+  }),
+  Season: kind<SeasonSource, SeasonKey>({
+    ref: Season,
+    of: (key) => ({ seriesId: key.seriesId, season_number: key.seasonNumber }),
+    exists: (s, c) => c.loaders.season.load({ seriesId: s.seriesId, seasonNumber: s.season_number }),
+    // The season's own `id` comes from its record; `series` links on without it.
+    keyFields: ['seasonNumber', 'series', 'nodeId', '__typename'],
+  }),
+  Episode: kind<EpisodeSource, EpisodeKey>({
+    ref: Episode,
+    of: (key) => ({ seriesId: key.seriesId, season_number: key.seasonNumber, episode_number: key.episodeNumber }),
+    exists: (e, c) => c.loaders.episode.load({ seriesId: e.seriesId, seasonNumber: e.season_number, episodeNumber: e.episode_number }),
+    keyFields: ['episodeNumber', 'seasonNumber', 'season', 'series', 'nodeId', '__typename'],
+  }),
+  Person: kind<PersonSource, number>({
+    ref: Person,
+    of: (id) => ({ id }),
+    exists: (p, c) => c.loaders.person.load({ personId: p.id }),
+    keyFields: ID_ONLY,
+  }),
+  Company: kind<CompanySource, number>({
+    ref: Company,
+    of: (id) => ({ id }),
+    exists: (co, c) => c.loaders.company.load({ companyId: co.id }),
+    keyFields: ID_ONLY,
+  }),
+  Collection: kind<CollectionSource, number>({
+    ref: Collection,
+    of: (id) => ({ id }),
+    exists: (co, c) => c.loaders.collection.load({ collectionId: co.id }),
+    keyFields: ID_ONLY,
+  }),
+  Network: kind<NetworkSource, number>({
+    ref: Network,
+    of: (id) => ({ id }),
+    exists: (n, c) => c.loaders.network.load({ networkId: n.id }),
+    keyFields: ID_ONLY,
+  }),
+  Keyword: kind<KeywordSource, number>({
+    ref: Keyword,
+    of: (id) => ({ id }),
+    exists: (k, c) => c.loaders.keyword.load({ keywordId: k.id }),
+    keyFields: ID_ONLY,
+  }),
+  UserList: kind<UserListSource, number>({
+    ref: UserList,
+    of: (id) => ({ id }),
+    exists: (l, c) => c.loaders.userList.load({ listId: l.id }),
+    keyFields: ID_ONLY,
+  }),
+  // A review has no sub-resources to merge: it is loaded whole, so a missing one fails at once.
+  Review: kind<Up.Review, string>({
+    ref: Review,
+    of: (id, c) => c.loaders.review.load({ reviewId: id }),
+    exists: async () => undefined,
+    keyFields: [],
+  }),
+};
+
+export type EntityName = keyof typeof ENTITIES;
