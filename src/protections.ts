@@ -1,6 +1,6 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import { getOperationAST } from 'graphql';
+import { getOperationAST, type GraphQLError } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
@@ -16,10 +16,10 @@ export function protections(config: Config): Plugin[] {
   const { limits } = config;
   const plugins: Plugin[] = [
     EnvelopArmorPlugin({
-      maxDepth: { n: limits.depth, exposeLimits: true, flattenFragments: true },
-      maxAliases: { n: limits.aliases, exposeLimits: true },
-      maxDirectives: { n: limits.directives, exposeLimits: true },
-      maxTokens: { n: limits.tokens, exposeLimits: true },
+      maxDepth: { n: limits.depth, exposeLimits: true, flattenFragments: true, onReject: [coded('depth', limits.depth)] },
+      maxAliases: { n: limits.aliases, exposeLimits: true, onReject: [coded('aliases', limits.aliases)] },
+      maxDirectives: { n: limits.directives, exposeLimits: true, onReject: [coded('directives', limits.directives)] },
+      maxTokens: { n: limits.tokens, exposeLimits: true, onReject: [coded('tokens', limits.tokens)] },
       costLimit: { enabled: false },
       blockFieldSuggestion: { enabled: !config.introspection },
     }) as Plugin,
@@ -28,6 +28,21 @@ export function protections(config: Config): Plugin[] {
   ];
   if (!config.introspection) plugins.push(useDisableIntrospection() as Plugin);
   return plugins;
+}
+
+/**
+ * Armor's rejections come as "Syntax Error: Aliases limit of 30 exceeded, found 31." with no
+ * code; each one is rewritten, before it is thrown, to read like the cost limit's: a code a client
+ * can branch on, the limit's name, its maximum and, where Armor counted it, what was found
+ * (the token count stops at the limit, so it has none).
+ */
+function coded(limit: 'depth' | 'aliases' | 'directives' | 'tokens', max: number) {
+  return (_context: unknown, error: GraphQLError) => {
+    const found = /found (\d+)/.exec(error.message)?.[1];
+    error.message = `Query ${limit} limit of ${max} exceeded${found ? `, found ${found}` : ''}.`;
+    const code: ErrorCode = 'QUERY_TOO_COMPLEX';
+    Object.assign(error.extensions, { code, limit, max, ...(found && { found: Number(found) }) });
+  };
 }
 
 /**

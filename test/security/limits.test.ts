@@ -17,27 +17,31 @@ describe('query limits', () => {
     const deep = `{ movie(id: 1) { productionCompanies { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { parentCompany { name } } } } } } } } } } } } }`;
     const { body } = await h.query(deep);
     expect(messages(body)).toMatch(/depth limit of 12 exceeded, found 1[3-9]/i);
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'depth', max: 12, found: expect.any(Number) });
     expect(h.catalog.calls).toHaveLength(0);
   });
 
   it('aliases', async () => {
     const query = `{ ${Array.from({ length: 31 }, (_, i) => `a${i}: configuration { changeKeys }`).join(' ')} }`;
     const { body } = await h.query(query);
-    expect(messages(body)).toMatch(/aliases limit of 30 exceeded, found 31/i);
+    expect(messages(body)).toBe('Query aliases limit of 30 exceeded, found 31.');
+    expect(body.errors?.[0]?.extensions).toEqual({ code: 'QUERY_TOO_COMPLEX', limit: 'aliases', max: 30, found: 31 });
     expect(h.catalog.calls).toHaveLength(0);
   });
 
   it('directives', async () => {
     const query = `{ configuration { changeKeys ${'@include(if: true) '.repeat(11)} } }`;
     const { body } = await h.query(query);
-    expect(messages(body)).toMatch(/directives limit of 10 exceeded, found 11/i);
+    expect(messages(body)).toBe('Query directives limit of 10 exceeded, found 11.');
+    expect(body.errors?.[0]?.extensions).toEqual({ code: 'QUERY_TOO_COMPLEX', limit: 'directives', max: 10, found: 11 });
     expect(h.catalog.calls).toHaveLength(0);
   });
 
   it('tokens', async () => {
     const query = `{ configuration { ${'changeKeys '.repeat(5_001)} } }`;
     const { body } = await h.query(query);
-    expect(messages(body)).toMatch(/token limit of 5000 exceeded/i);
+    expect(messages(body)).toBe('Query tokens limit of 5000 exceeded.');
+    expect(body.errors?.[0]?.extensions).toEqual({ code: 'QUERY_TOO_COMPLEX', limit: 'tokens', max: 5000 });
     expect(h.catalog.calls).toHaveLength(0);
   });
 
@@ -60,6 +64,26 @@ describe('query limits', () => {
   });
 });
 
+const codes = (body: { errors?: Array<{ extensions?: { code?: unknown } }> }) => (body.errors ?? []).map((e) => e.extensions?.code);
+
+describe('every rejection has a code', () => {
+  it("parse and validation errors keep Yoga's codes", async () => {
+    expect(codes((await h.query('{ movie(id: 1) { title }')).body)).toEqual(['GRAPHQL_PARSE_FAILED']);
+    expect(codes((await h.query('{ movie(id: 1) { nope } }')).body)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+    expect(codes((await h.query('query($id: Int!) { movie(id: $id) { title } }', { id: 'x' })).body)).toEqual(['BAD_USER_INPUT']);
+  });
+
+  it('the document limits answer with QUERY_TOO_COMPLEX over GET too', async () => {
+    const query = `{ ${Array.from({ length: 31 }, (_, i) => `a${i}: configuration { changeKeys }`).join(' ')} }`;
+    const response = await fetch(`${h.url}?query=${encodeURIComponent(query)}`, {
+      headers: { accept: 'application/graphql-response+json' },
+    });
+    const body = await response.json();
+    expect(codes(body)).toEqual(['QUERY_TOO_COMPLEX']);
+    expect(h.catalog.calls).toHaveLength(0);
+  });
+});
+
 describe('transport limits', () => {
   it('refuses a body over the size limit with 413', async () => {
     const response = await fetch(h.url, {
@@ -77,6 +101,7 @@ describe('transport limits', () => {
     const text = await response.text();
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(text).toMatch(/Batching is limited to 10 operations/);
+    expect(JSON.parse(text).errors[0].extensions.code).toBe('BAD_REQUEST');
     expect(h.catalog.calls).toHaveLength(0);
     const ok = await fetch(h.url, {
       method: 'POST',
@@ -97,6 +122,7 @@ describe('production defaults', () => {
   it('refuses introspection', async () => {
     const { body } = await prod.query(`{ __schema { types { name } } }`);
     expect(messages(body)).toMatch(/introspection/i);
+    expect(new Set(codes(body))).toEqual(new Set(['GRAPHQL_VALIDATION_FAILED']));
   });
 
   it('hides field suggestions', async () => {
