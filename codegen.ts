@@ -1,12 +1,14 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { printSchema } from 'graphql';
 import * as clientCache from './codegen/client-cache.ts';
+import * as subgraphSdl from './codegen/subgraph.ts';
 import { formatGenerated } from './codegen/format.ts';
 import { schema } from './src/schema/index.ts';
 
 /**
  * `npm run codegen` writes, from the code-first schema:
- * - schema/schema.graphql, the file clients, federation and stitching tools read;
+ * - schema/schema.graphql, the file clients and stitching tools read;
+ * - schema/subgraph.graphql, the Apollo Federation v2 subgraph SDL (local plugin codegen/subgraph.ts);
  * - schema/client-cache.ts, the cache identity of every type for Apollo and urql (local plugin
  *   codegen/client-cache.ts);
  * - examples/gql/, typed documents for the operations of examples/ (client preset).
@@ -18,6 +20,9 @@ const config: CodegenConfig = {
     'schema/schema.graphql': {
       plugins: ['schema-ast'],
       config: { includeDirectives: true, sort: true },
+    },
+    'schema/subgraph.graphql': {
+      plugins: ['subgraph-sdl'],
     },
     'schema/client-cache.ts': {
       plugins: ['client-cache'],
@@ -40,7 +45,11 @@ const config: CodegenConfig = {
   },
   // The local plugin is a TypeScript module imported above (codegen's own loader would look
   // for a package); every other name loads as usual.
-  pluginLoader: (name) => (name === '@graphql-codegen/client-cache' ? Promise.resolve(clientCache) : import(name)),
+  pluginLoader: (name) => {
+    if (name === '@graphql-codegen/client-cache') return Promise.resolve(clientCache);
+    if (name === '@graphql-codegen/subgraph-sdl') return Promise.resolve(subgraphSdl);
+    return import(name);
+  },
   // Generated TypeScript in the project's style, so `biome check .` passes on it as written.
   hooks: { beforeOneFileWrite: [formatGenerated] },
   silent: true,

@@ -1,4 +1,4 @@
-import { getOperationAST } from 'graphql';
+import { getOperationAST, type GraphQLSchema } from 'graphql';
 import { createYoga, handleStreamOrSingleExecutionResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
@@ -10,7 +10,7 @@ import { createHttpFront, useAnswerOutcome, type HttpFront, type ServerContext }
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { createLogger } from './logger.ts';
 import { protections } from './protections.ts';
-import { schema } from './schema/index.ts';
+import { schema, subgraphSchema } from './schema/index.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { upstreamFromConfig } from './upstream/from-config.ts';
 
@@ -52,35 +52,40 @@ function yogaLogger(logger: Logger) {
 
 export function createGateway(config: Config & { catalogBaseUrl: string }, logger: Logger = createLogger(config.logLevel)): Gateway {
   const upstream = upstreamFromConfig(config, logger);
-  const yoga = createYoga<ServerContext, GatewayContext>({
-    schema,
-    graphqlEndpoint: '/graphql',
-    // Assets inlined from the package, not Yoga's CDN: the page works offline (src/graphiql.ts).
-    graphiql: config.graphiql ? graphiqlOptions : false,
-    renderGraphiQL: renderGraphiQLPage,
-    landingPage: false,
-    // CORS is the HTTP front's, computed per request (cache hits included).
-    cors: false,
-    // Never the original error's text or stack, whatever NODE_ENV says: it may quote a request or an upstream answer.
-    maskedErrors: { isDev: false },
-    maxRequestBodySize: config.limits.bodyBytes,
-    batching: { limit: config.limits.batch },
-    plugins: [...protections(config), useClientErrors, useRequestLog(logger), useAnswerOutcome],
-    context: ({ request, freshness }) =>
-      createContext(
-        upstream,
-        request,
-        {
-          serverToken: config.catalogAccessToken,
-          appendToResponse: config.appendToResponse,
-          requestDeadlineMs: config.requestDeadlineMs,
-          limits: config.limits,
-          approvalBaseUrl: config.approvalBaseUrl,
-        },
-        freshness,
-      ),
-    logging: yogaLogger(logger),
-  });
+  // The plain graph and the same graph as a federation subgraph: one set of plugins, context and
+  // error handling, two endpoints.
+  const serve = (graph: GraphQLSchema, endpoint: string, graphiql: boolean) =>
+    createYoga<ServerContext, GatewayContext>({
+      schema: graph,
+      graphqlEndpoint: endpoint,
+      // Assets inlined from the package, not Yoga's CDN: the page works offline (src/graphiql.ts).
+      graphiql: graphiql ? graphiqlOptions : false,
+      renderGraphiQL: renderGraphiQLPage,
+      landingPage: false,
+      // CORS is the HTTP front's, computed per request (cache hits included).
+      cors: false,
+      // Never the original error's text or stack, whatever NODE_ENV says: it may quote a request or an upstream answer.
+      maskedErrors: { isDev: false },
+      maxRequestBodySize: config.limits.bodyBytes,
+      batching: { limit: config.limits.batch },
+      plugins: [...protections(config), useClientErrors, useRequestLog(logger), useAnswerOutcome],
+      context: ({ request, freshness }) =>
+        createContext(
+          upstream,
+          request,
+          {
+            serverToken: config.catalogAccessToken,
+            appendToResponse: config.appendToResponse,
+            requestDeadlineMs: config.requestDeadlineMs,
+            limits: config.limits,
+            approvalBaseUrl: config.approvalBaseUrl,
+          },
+          freshness,
+        ),
+      logging: yogaLogger(logger),
+    });
+  const yoga = serve(schema, '/graphql', config.graphiql);
+  const subgraph = serve(subgraphSchema, '/subgraph', false);
   // Whole responses can only be as fresh as the cached upstream answers they were built from.
   const responseCache =
     config.responseCacheMaxBytes > 0 && config.cacheMaxBytes > 0
@@ -88,6 +93,8 @@ export function createGateway(config: Config & { catalogBaseUrl: string }, logge
       : undefined;
   const front = createHttpFront(yoga, {
     endpoint: '/graphql',
+    // The federation subgraph: never through the whole-response cache (a router's entity fetches are POSTs of its own).
+    routes: { '/subgraph': subgraph },
     maxBodyBytes: config.limits.bodyBytes,
     cors: createCorsPolicy(config.http.corsOrigins),
     cache: responseCache,

@@ -54,6 +54,8 @@ export interface FetchHandler {
 
 export interface HttpFrontOptions {
   endpoint: string;
+  /** Other paths served by their own handler (the federation subgraph), past every check but the response cache. */
+  routes?: Record<string, FetchHandler>;
   maxBodyBytes: number;
   cors: CorsPolicy;
   cache?: ResponseCache;
@@ -162,7 +164,8 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     } catch {
       return jsonError(response, 'BAD_REQUEST', 'The request target is malformed.', headers);
     }
-    const answered = await yoga.fetch(
+    const handler = (options.routes && Object.hasOwn(options.routes, pathname) && options.routes[pathname]) || yoga;
+    const answered = await handler.fetch(
       url.href,
       { method: request.method, headers: fetchHeaders(request.headers), body: body && new Uint8Array(body), signal: aborted.signal },
       context,

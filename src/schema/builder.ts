@@ -1,11 +1,22 @@
 import SchemaBuilder from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
+import DirectivesPlugin from '@pothos/plugin-directives';
+import FederationPlugin from '@pothos/plugin-federation';
 import { getNamedType, GraphQLError, GraphQLList, GraphQLNonNull, isCompositeType, type GraphQLOutputType } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import type { GatewayContext } from '../context.ts';
+import { keysCost } from './kit/keys-cost.ts';
 
 function isList(type: GraphQLOutputType): boolean {
   return (type instanceof GraphQLNonNull ? type.ofType : type) instanceof GraphQLList;
+}
+
+/** The cost or depth limit's rejection, the same wherever the estimate runs. */
+export function tooComplex(limit: 'cost' | 'depth' | 'breadth', max: number, found: number): GraphQLError {
+  return new GraphQLError(
+    `Query ${limit} limit of ${max} exceeded, found ${found}${limit === 'cost' ? ' (estimated upstream calls)' : ''}.`,
+    { extensions: { code: 'QUERY_TOO_COMPLEX', limit, max, found } },
+  );
 }
 
 /** The typed builder and empty roots; domain files add every type and field. */
@@ -15,7 +26,9 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   defaultFieldNullability: false,
-  plugins: [ComplexityPlugin],
+  // Federation last: it must see the resolvers the complexity check wraps. Its keys only show in
+  // the subgraph schema (schema/index.ts, served at /subgraph); the plain schema prints without them.
+  plugins: [ComplexityPlugin, DirectivesPlugin, FederationPlugin],
   complexity: {
     /**
      * Cost estimates the upstream calls a query can cause: every upstream call of this graph
@@ -23,19 +36,20 @@ export const builder = new SchemaBuilder<{
      * object), so those cost 1 and scalars cost nothing; a list multiplies what is selected
      * inside it by its usual length (a page holds 20 results).
      */
-    fieldComplexity: (_args, _context, field) => ({
-      field: isCompositeType(getNamedType(field.type)) ? 1 : 0,
-      multiplier: isList(field.type) ? (field.name === 'results' || field.name === 'edges' ? 20 : 10) : 1,
-    }),
+    fieldComplexity: (args, _context, field) =>
+      // Federation's entity root makes one object per representation, like the batch roots.
+      field.name === '_entities'
+        ? keysCost('representations', args)
+        : {
+            field: isCompositeType(getNamedType(field.type)) ? 1 : 0,
+            multiplier: isList(field.type) ? (field.name === 'results' || field.name === 'edges' ? 20 : 10) : 1,
+          },
     limit: (context) => ({ complexity: context.limits.cost, depth: context.limits.depth, breadth: 100_000 }),
     complexityError: (kind, result) => {
-      const limit = kind === 'Complexity' ? 'cost' : kind.toLowerCase();
-      const max = kind === 'Complexity' ? result.maxComplexity : kind === 'Depth' ? result.maxDepth : result.maxBreadth;
-      const found = kind === 'Complexity' ? result.complexity : kind === 'Depth' ? result.depth : result.breadth;
-      return new GraphQLError(
-        `Query ${limit} limit of ${max} exceeded, found ${found}${limit === 'cost' ? ' (estimated upstream calls)' : ''}.`,
-        { extensions: { code: 'QUERY_TOO_COMPLEX', limit, max, found } },
-      );
+      if (kind === 'Complexity') return tooComplex('cost', result.maxComplexity ?? 0, result.complexity);
+      return kind === 'Depth'
+        ? tooComplex('depth', result.maxDepth ?? 0, result.depth)
+        : tooComplex('breadth', result.maxBreadth ?? 0, result.breadth);
     },
   },
 });

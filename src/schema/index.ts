@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import { withEntityLimits } from './entity/federation.ts';
 import './account/account-states.ts';
 import './account/account.ts';
 import './account/marks.ts';
@@ -54,3 +55,12 @@ import './tv/series-sub-resources.ts';
 import './tv/series.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });
+
+/**
+ * The same graph as an Apollo Federation v2 subgraph: `_service`, `_entities` and `@key` on the
+ * entities (entity/federation.ts). Served at its own endpoint so the plain schema stays free of
+ * federation's fields.
+ */
+export const subgraphSchema = withEntityLimits(
+  builder.toSubGraphSchema({ sortSchema: true, linkUrl: 'https://specs.apollo.dev/federation/v2.6' }),
+);

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../../context.ts';
 import { builder } from '../builder.ts';
+import { keysCost, MAX_KEYS } from '../kit/keys-cost.ts';
 import * as valid from '../kit/validate.ts';
 import { selectsOnly } from '../kit/selection.ts';
 import { ENTITIES, type EntityKind, type EpisodeKey, type SeasonKey } from './kinds.ts';
@@ -13,19 +14,8 @@ import { ENTITIES, type EntityKind, type EpisodeKey, type SeasonKey } from './ki
  * 50 upstream calls (sub-resources merged into each object's call) and a warm cache costs none.
  */
 
-export const MAX_KEYS = 500;
-
-/**
- * The length bound, checked by the cost estimate itself: the estimate runs before any resolver,
- * so an over-long list is refused for its length (naming the argument), not for its cost. Each
- * object costs its own call, and everything selected inside counts once per object.
- */
-function keysCost(argument: string) {
-  return (args: Record<string, unknown>) => {
-    const count = (args[argument] as unknown[]).length;
-    if (count > MAX_KEYS) throw valid.badInput(argument, `must list at most ${MAX_KEYS} keys, got ${count}.`);
-    return { field: count, multiplier: count };
-  };
+function keys(argument: string) {
+  return (args: Record<string, unknown>) => keysCost(argument, args);
 }
 
 function resolveAll<Source, Key>(entity: EntityKind<Source, Key>, keys: Key[], context: GatewayContext, info: GraphQLResolveInfo) {
@@ -63,7 +53,7 @@ for (const { field, entity, what, single } of BY_INT_ID) {
       nullable: { list: false, items: true },
       description: `${what} by their ids (at most ${MAX_KEYS}), ${ORDER} See \`${single}(id:)\`.`,
       args: { ids: t.arg.intList({ required: true, description: `Catalog ids, at most ${MAX_KEYS}.` }) },
-      complexity: keysCost('ids'),
+      complexity: keys('ids'),
       resolve: (_, args, c, info) =>
         resolveAll(
           kind,
@@ -81,7 +71,7 @@ builder.queryField('reviews', (t) =>
     nullable: { list: false, items: true },
     description: `Reviews by their ids (at most ${MAX_KEYS}), ${ORDER} See \`review(id:)\`.`,
     args: { ids: t.arg.idList({ required: true, description: `Review ids (24 hexadecimal characters each), at most ${MAX_KEYS}.` }) },
-    complexity: keysCost('ids'),
+    complexity: keys('ids'),
     resolve: (_, args, c, info) =>
       resolveAll(
         ENTITIES.Review,
@@ -119,7 +109,7 @@ builder.queryFields((t) => ({
     nullable: { list: false, items: true },
     description: `Seasons by series and number (at most ${MAX_KEYS}), ${ORDER} See \`tvSeries(id:) { season(number:) }\`.`,
     args: { keys: t.arg({ type: [SeasonKeyInput], required: true, description: `Season keys, at most ${MAX_KEYS}.` }) },
-    complexity: keysCost('keys'),
+    complexity: keys('keys'),
     resolve: (_, args, c, info) => resolveAll(ENTITIES.Season, args.keys.map(seasonKey), c, info),
   }),
   episodes: t.field({
@@ -127,7 +117,7 @@ builder.queryFields((t) => ({
     nullable: { list: false, items: true },
     description: `Episodes by series, season and number (at most ${MAX_KEYS}), ${ORDER} See \`Season.episode(number:)\`.`,
     args: { keys: t.arg({ type: [EpisodeKeyInput], required: true, description: `Episode keys, at most ${MAX_KEYS}.` }) },
-    complexity: keysCost('keys'),
+    complexity: keys('keys'),
     resolve: (_, args, c, info) =>
       resolveAll(
         ENTITIES.Episode,
