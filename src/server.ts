@@ -7,6 +7,13 @@ import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
 import { createHttpFront, useAnswerOutcome, type HttpFront, type ServerContext } from './http/listener.ts';
+import {
+  createMemoryPersistedQueryStore,
+  loadManifest,
+  PERSISTED_PARAM_NAMES,
+  persistedOperations,
+  type PersistedQueryStore,
+} from './http/persisted-operations.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { createLogger } from './logger.ts';
 import { protections } from './protections.ts';
@@ -50,8 +57,25 @@ function yogaLogger(logger: Logger) {
   };
 }
 
-export function createGateway(config: Config & { catalogBaseUrl: string }, logger: Logger = createLogger(config.logLevel)): Gateway {
+export interface GatewayOptions {
+  /** Where automatic persisted queries are kept; default: in memory, bounded by APQ_MAX_BYTES. */
+  persistedQueryStore?: PersistedQueryStore;
+}
+
+export function createGateway(
+  config: Config & { catalogBaseUrl: string },
+  logger: Logger = createLogger(config.logLevel),
+  options: GatewayOptions = {},
+): Gateway {
   const upstream = upstreamFromConfig(config, logger);
+  const persisted = persistedOperations({
+    store:
+      config.delivery.apqMaxBytes > 0
+        ? (options.persistedQueryStore ?? createMemoryPersistedQueryStore(config.delivery.apqMaxBytes))
+        : undefined,
+    manifest: config.persistedOperationsFile ? loadManifest(config.persistedOperationsFile) : undefined,
+    only: config.persistedOperationsOnly,
+  });
   const yoga = createYoga<ServerContext, GatewayContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -65,7 +89,8 @@ export function createGateway(config: Config & { catalogBaseUrl: string }, logge
     maskedErrors: { isDev: false },
     maxRequestBodySize: config.limits.bodyBytes,
     batching: { limit: config.limits.batch },
-    plugins: [...protections(config), useClientErrors, useRequestLog(logger), useAnswerOutcome],
+    extraParamNames: PERSISTED_PARAM_NAMES,
+    plugins: [...persisted, ...protections(config), useClientErrors, useRequestLog(logger), useAnswerOutcome],
     context: ({ request, freshness }) =>
       createContext(
         upstream,
