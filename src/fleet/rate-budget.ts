@@ -146,10 +146,10 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
     },
     async pause(ms) {
       if (ms <= 0) return;
-      stats.pauses++;
       // Kept here too: the fallback honours what this instance was told while Redis is away.
       local.pause(ms);
       await redis?.run((client) => commands(client).pauseTurns(pauseKey, Math.ceil(ms)));
+      stats.pauses++;
     },
   };
 }

@@ -71,8 +71,11 @@ export interface UpstreamClientOptions {
   redis?: RedisConnection;
 }
 
-/** A turn of the rate budget must leave the call itself this long before its deadline. */
-const TURN_ROOM_MS = 100;
+/**
+ * A turn of the rate budget must leave the call itself this long before its deadline: a call
+ * that would get its turn later is refused (RATE_LIMITED) rather than sent to time out.
+ */
+const TURN_ROOM_MS = 500;
 
 export interface UpstreamStats {
   /** HTTP exchanges actually made with the upstream. */
