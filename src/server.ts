@@ -118,6 +118,8 @@ export function createGateway(
     cache: responseCache,
     serverToken: config.catalogAccessToken,
     logger,
+    maxAgeMs: config.delivery.maxAgeMs,
+    compressionMinBytes: config.delivery.compressionMinBytes,
   });
   return { yoga, front, upstream, responseCache };
 }
