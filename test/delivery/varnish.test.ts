@@ -1,3 +1,5 @@
+import { gunzipSync } from 'node:zlib';
+import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers.ts';
 import { startVarnish, type RunningVarnish } from './varnish.ts';
@@ -60,6 +62,21 @@ describe('Varnish in front of the gateway', () => {
     expect(other.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
     expect(h.served()).toBe(served + 1);
     expect(isHit(await through(query, { accept: 'application/graphql-response+json' }))).toBe(true);
+  });
+
+  it('keeps the gzip answer and serves it compressed, or decoded to a client without gzip', async () => {
+    const query = '{ popularMovies(page: 2) { results { id title overview } } }';
+    const served = h.served();
+    const miss = await request(`${varnish.url}/graphql?query=${encodeURIComponent(query)}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(miss.headers['content-encoding']).toBe('gzip');
+    const packed = Buffer.from(await miss.body.arrayBuffer());
+    const hit = await request(`${varnish.url}/graphql?query=${encodeURIComponent(query)}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(Buffer.from(await hit.body.arrayBuffer()).equals(packed)).toBe(true);
+    const plain = await request(`${varnish.url}/graphql?query=${encodeURIComponent(query)}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(await plain.body.text())).toEqual(JSON.parse(gunzipSync(packed).toString()));
+    expect(h.served()).toBe(served + 1);
   });
 
   it.each([
