@@ -144,6 +144,29 @@ describe('one HTTP cache for the fleet', () => {
   });
 });
 
+describe('a REDIS_URL where no Redis answers', () => {
+  it('serves every request from the upstream, logs it once, and says so in its counters', async () => {
+    const lines: string[] = [];
+    // A port that was free a moment ago: nothing listens there.
+    const server = createServer();
+    const port = await listen(server);
+    await new Promise((resolve) => server.close(resolve));
+    const url = `redis://:not-a-real-password@127.0.0.1:${port}`;
+    const lonely = await startInstance(instanceConfig(fleet.catalog.baseUrl, fleet.catalog.demoToken, { redisUrl: url }), lines);
+    try {
+      const ids = fleet.catalog.data.movies.slice(100, 110).map((movie) => movie.id);
+      for (const id of ids) expect((await lonely.query(movieQuery(id))).body.errors).toBeUndefined();
+      const redisState = lonely.gateway.upstream.redis!.state;
+      expect(redisState.up).toBe(false);
+      expect(redisState.errors).toBeGreaterThanOrEqual(ids.length);
+      expect(lines.filter((line) => line.includes('Redis unreachable'))).toHaveLength(1);
+      expect(lines.join('\n')).not.toContain('not-a-real-password');
+    } finally {
+      await lonely.close();
+    }
+  });
+});
+
 describe('ETag revalidation across instances', () => {
   let stub: ReturnType<typeof createServer>;
   let seen: Array<string | undefined>;
