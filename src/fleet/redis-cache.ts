@@ -1,5 +1,5 @@
 import CachePolicy from 'http-cache-semantics';
-import type { CachedResponse, FleetCacheStore } from '../upstream/http-cache.ts';
+import type { CachedResponse, FleetCacheStats, FleetCacheStore } from '../upstream/http-cache.ts';
 import type { RedisConnection } from './redis.ts';
 
 /**
@@ -8,19 +8,6 @@ import type { RedisConnection } from './redis.ts';
  * the cache policy (http-cache-semantics' toObject), the parsed body and its freshness; Redis
  * expires them when they are no longer worth keeping (see keepFor in http-cache.ts).
  */
-export interface RedisCacheStats {
-  /** Entries found in Redis (fresh or stale). */
-  hits: number;
-  misses: number;
-  stores: number;
-  /** Lookups and stores that did not reach Redis (away, slow, failing) or found an unreadable entry. */
-  errors: number;
-}
-
-export interface RedisCacheStore extends FleetCacheStore {
-  stats: RedisCacheStats;
-}
-
 export interface RedisCacheOptions {
   /** Entries larger than this (in bytes of body) are not shared. */
   maxEntryBytes: number;
@@ -47,9 +34,9 @@ function readEntry(raw: string): CachedResponse | undefined {
   }
 }
 
-export function createRedisCacheStore(redis: RedisConnection, options: RedisCacheOptions): RedisCacheStore {
+export function createRedisCacheStore(redis: RedisConnection, options: RedisCacheOptions): FleetCacheStore {
   const prefix = options.prefix ?? 'mcg:http:';
-  const stats: RedisCacheStats = { hits: 0, misses: 0, stores: 0, errors: 0 };
+  const stats: FleetCacheStats = { hits: 0, misses: 0, stores: 0, errors: 0 };
   return {
     stats,
     async get(key) {

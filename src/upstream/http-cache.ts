@@ -32,8 +32,19 @@ export interface CacheStats {
   evictions: number;
 }
 
+/** Counters of the fleet's store, for metrics. */
+export interface FleetCacheStats {
+  /** Entries found there (fresh or stale). */
+  hits: number;
+  misses: number;
+  stores: number;
+  /** Lookups and stores that did not reach the store (away, slow, failing) or found an unreadable entry. */
+  errors: number;
+}
+
 /** Where the fleet keeps its entries (Redis: src/fleet/redis-cache.ts). It never throws. */
 export interface FleetCacheStore {
+  stats: FleetCacheStats;
   /** The entry, or undefined when there is none or the store is away. */
   get(key: string): Promise<CachedResponse | undefined>;
   /** Keeps the entry for `keepForMs`; a failure is the store's to count. */

@@ -51,6 +51,7 @@ describe('one HTTP cache for the fleet', () => {
     expect(shared.body).toEqual(cold.body);
     expect(fleet.catalog.calls).toHaveLength(0);
     expect(b!.gateway.upstream.cache!.stats.hits).toBeGreaterThan(0);
+    expect(b!.gateway.upstream.cache!.fleet!.stats.hits).toBeGreaterThan(0);
 
     // The freshness of Redis' entries reached the second instance's response cache.
     const hits = b!.gateway.responseCache!.stats.hits;
@@ -103,6 +104,7 @@ describe('one HTTP cache for the fleet', () => {
     expect(fleet.instances.every((i) => i.gateway.upstream.redis!.state.outages === 1)).toBe(true);
     // Every lookup while Redis was away was counted, and answered from the upstream.
     expect(fleet.instances.every((i) => i.gateway.upstream.redis!.state.errors > 0)).toBe(true);
+    expect(fleet.instances.every((i) => i.gateway.upstream.cache!.fleet!.stats.errors > 0)).toBe(true);
 
     const unreachable = fleet.logLines.filter((line) => line.includes('Redis unreachable'));
     expect(unreachable).toHaveLength(2);
