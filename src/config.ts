@@ -53,6 +53,17 @@ export interface Config {
   persistedOperationsFile?: string;
   /** Only operations from the manifest run; anything else is refused. */
   persistedOperationsOnly: boolean;
+  delivery: DeliverySettings;
+}
+
+/** What the gateway does on the wire: persisted queries, caching headers, compression. */
+export interface DeliverySettings {
+  /** Bytes of the in-memory store of automatic persisted queries; 0 when APQ is off. */
+  apqMaxBytes: number;
+  /** The longest `max-age` a GET answer announces; 0 = every answer says `no-store`. */
+  maxAgeMs: number;
+  /** Answers at least this large are compressed (gzip or br, as the client accepts); undefined = never. */
+  compressionMinBytes?: number;
 }
 
 /** How the HTTP server treats connections: timeouts, CORS and shutdown. */
@@ -198,6 +209,11 @@ function token(env: Env, name: string): string | undefined {
 }
 
 export function loadConfig(env: Env = process.env): Config {
+  const persistedOperationsOnly = boolean(env, 'PERSISTED_OPERATIONS_ONLY', false);
+  const persistedOperationsFile = env.PERSISTED_OPERATIONS_FILE?.trim() || undefined;
+  if (persistedOperationsOnly && !persistedOperationsFile) {
+    throw new ConfigError('PERSISTED_OPERATIONS_ONLY', 'needs PERSISTED_OPERATIONS_FILE, the manifest of the operations allowed');
+  }
   const requestTimeoutMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
   return {
     port: integer(env, 'PORT', 4000, 0, 65535),
@@ -240,7 +256,12 @@ export function loadConfig(env: Env = process.env): Config {
     },
     redisUrl: redisUrl(env, 'REDIS_URL'),
     upstreamRateLimit: integer(env, 'UPSTREAM_RATE_LIMIT', 0, 0, 100_000),
-    persistedOperationsFile: env.PERSISTED_OPERATIONS_FILE?.trim() || undefined,
-    persistedOperationsOnly: boolean(env, 'PERSISTED_OPERATIONS_ONLY', false),
+    persistedOperationsFile,
+    persistedOperationsOnly,
+    delivery: {
+      apqMaxBytes: boolean(env, 'APQ_ENABLED', true) ? integer(env, 'APQ_MAX_BYTES', 4 * 1024 * 1024, 1024, 2 ** 40) : 0,
+      maxAgeMs: integer(env, 'CACHE_CONTROL_MAX_AGE_MS', 3_600_000, 0, 31_536_000_000),
+      compressionMinBytes: boolean(env, 'COMPRESSION_ENABLED', true) ? integer(env, 'COMPRESSION_MIN_BYTES', 1024, 0, 2 ** 30) : undefined,
+    },
   };
 }

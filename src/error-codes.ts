@@ -24,6 +24,16 @@ export const ERROR_CODES = {
     meaning: 'a POST whose body is not application/json or application/graphql: a form, multipart or text/plain body is refused',
     status: 415,
   },
+  PERSISTED_QUERY_NOT_FOUND: {
+    meaning: 'a persisted query hash or documentId the gateway does not hold: send the document with its hash (APQ)',
+    status: 404,
+  },
+  PERSISTED_QUERY_MISMATCH: { meaning: 'a document sent with a hash or id that is not its own', status: 400 },
+  PERSISTED_QUERY_NOT_SUPPORTED: { meaning: 'a hash-only request while automatic persisted queries are off', status: 400 },
+  PERSISTED_QUERY_REQUIRED: {
+    meaning: 'with PERSISTED_OPERATIONS_ONLY, a document that is not in the manifest of trusted documents',
+    status: 400,
+  },
   PAYLOAD_TOO_LARGE: { meaning: 'a request body over MAX_BODY_BYTES', status: 413 },
   SHUTTING_DOWN: { meaning: 'a request that arrived while the gateway drains', status: 503 },
   INTERNAL_SERVER_ERROR: { meaning: 'an unexpected failure of the gateway itself, masked', status: 500 },

@@ -7,6 +7,13 @@ import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
 import { createHttpFront, useAnswerOutcome, type HttpFront, type ServerContext } from './http/listener.ts';
+import {
+  createMemoryPersistedQueryStore,
+  loadManifest,
+  PERSISTED_PARAM_NAMES,
+  persistedOperations,
+  type PersistedQueryStore,
+} from './http/persisted-operations.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { createLogger } from './logger.ts';
 import { protections } from './protections.ts';
@@ -50,11 +57,28 @@ function yogaLogger(logger: Logger) {
   };
 }
 
-export function createGateway(config: Config & { catalogBaseUrl: string }, logger: Logger = createLogger(config.logLevel)): Gateway {
+export interface GatewayOptions {
+  /** Where automatic persisted queries are kept; default: in memory, bounded by APQ_MAX_BYTES. */
+  persistedQueryStore?: PersistedQueryStore;
+}
+
+export function createGateway(
+  config: Config & { catalogBaseUrl: string },
+  logger: Logger = createLogger(config.logLevel),
+  options: GatewayOptions = {},
+): Gateway {
   const upstream = upstreamFromConfig(config, logger);
+  const persisted = persistedOperations({
+    store:
+      config.delivery.apqMaxBytes > 0
+        ? (options.persistedQueryStore ?? createMemoryPersistedQueryStore(config.delivery.apqMaxBytes))
+        : undefined,
+    manifest: config.persistedOperationsFile ? loadManifest(config.persistedOperationsFile) : undefined,
+    only: config.persistedOperationsOnly,
+  });
   // The plain graph and the same graph as a federation subgraph: one set of plugins, context and
   // error handling, two endpoints.
-  const serve = (graph: GraphQLSchema, endpoint: string, graphiql: boolean) =>
+  const serve = (graph: GraphQLSchema, endpoint: string, graphiql: boolean, extra: Plugin[]) =>
     createYoga<ServerContext, GatewayContext>({
       schema: graph,
       graphqlEndpoint: endpoint,
@@ -68,7 +92,8 @@ export function createGateway(config: Config & { catalogBaseUrl: string }, logge
       maskedErrors: { isDev: false },
       maxRequestBodySize: config.limits.bodyBytes,
       batching: { limit: config.limits.batch },
-      plugins: [...protections(config), useClientErrors, useRequestLog(logger), useAnswerOutcome],
+      extraParamNames: PERSISTED_PARAM_NAMES,
+      plugins: [...extra, ...protections(config), useClientErrors, useRequestLog(logger), useAnswerOutcome],
       context: ({ request, freshness }) =>
         createContext(
           upstream,
@@ -84,8 +109,9 @@ export function createGateway(config: Config & { catalogBaseUrl: string }, logge
         ),
       logging: yogaLogger(logger),
     });
-  const yoga = serve(schema, '/graphql', config.graphiql);
-  const subgraph = serve(subgraphSchema, '/subgraph', false);
+  const yoga = serve(schema, '/graphql', config.graphiql, persisted);
+  // Persisted operations are the frontends' concern; a router sends its documents whole.
+  const subgraph = serve(subgraphSchema, '/subgraph', false, []);
   // Whole responses can only be as fresh as the cached upstream answers they were built from.
   const responseCache =
     config.responseCacheMaxBytes > 0 && config.cacheMaxBytes > 0
@@ -100,6 +126,8 @@ export function createGateway(config: Config & { catalogBaseUrl: string }, logge
     cache: responseCache,
     serverToken: config.catalogAccessToken,
     logger,
+    maxAgeMs: config.delivery.maxAgeMs,
+    compressionMinBytes: config.delivery.compressionMinBytes,
   });
   return { yoga, front, upstream, responseCache };
 }

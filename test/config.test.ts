@@ -30,8 +30,26 @@ describe('configuration from the environment', () => {
     [{ CATALOG_BASE_URL: 'https://example.com/3?api_key=x' }, 'CATALOG_BASE_URL'],
     [{ UPSTREAM_TIMEOUT_MS: '5' }, 'UPSTREAM_TIMEOUT_MS'],
     [{ GRAPHIQL: 'maybe' }, 'GRAPHIQL'],
+    [{ PERSISTED_OPERATIONS_ONLY: 'true' }, 'PERSISTED_OPERATIONS_ONLY'],
+    [{ APQ_MAX_BYTES: '10' }, 'APQ_MAX_BYTES'],
+    [{ CACHE_CONTROL_MAX_AGE_MS: '-1' }, 'CACHE_CONTROL_MAX_AGE_MS'],
+    [{ COMPRESSION_MIN_BYTES: 'big' }, 'COMPRESSION_MIN_BYTES'],
+    [{ COMPRESSION_ENABLED: 'perhaps' }, 'COMPRESSION_ENABLED'],
   ])('rejects %o with one line naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it('reads the delivery settings', () => {
+    expect(loadConfig({}).delivery).toEqual({ apqMaxBytes: 4 * 1024 * 1024, maxAgeMs: 3_600_000, compressionMinBytes: 1024 });
+    const config = loadConfig({
+      APQ_ENABLED: 'false',
+      CACHE_CONTROL_MAX_AGE_MS: '0',
+      COMPRESSION_ENABLED: 'false',
+      PERSISTED_OPERATIONS_FILE: 'persisted-documents.json',
+      PERSISTED_OPERATIONS_ONLY: 'true',
+    });
+    expect(config.delivery).toEqual({ apqMaxBytes: 0, maxAgeMs: 0, compressionMinBytes: undefined });
+    expect(config).toMatchObject({ persistedOperationsFile: 'persisted-documents.json', persistedOperationsOnly: true });
   });
 
   it('never echoes the access token in its error', () => {

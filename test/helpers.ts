@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { startCatalog, type CatalogOptions, type RunningCatalog } from '../src/catalog/server.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Logger } from 'pino';
-import { createGateway, type Gateway } from '../src/server.ts';
+import { createGateway, type Gateway, type GatewayOptions } from '../src/server.ts';
 import type { UpstreamClient } from '../src/upstream/client.ts';
 
 export interface GraphQLResponse<Data = any> {
@@ -26,6 +26,8 @@ export interface Harness {
   rest<T = any>(path: string): Promise<T>;
   /** Calls the catalog received whose path matches. */
   callsTo(path: string | RegExp): number;
+  /** HTTP requests the gateway has received so far. */
+  served(): number;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,8 @@ export interface HarnessOptions {
   serverToken?: string | null;
   /** Where the gateway logs; silent by default. */
   logger?: Logger;
+  /** Where automatic persisted queries are kept (createGateway's option). */
+  persistedQueryStore?: GatewayOptions['persistedQueryStore'];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -57,8 +61,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       approvalBaseUrl: options.config?.approvalBaseUrl ?? new URL(catalog.baseUrl).origin,
     },
     options.logger,
+    { persistedQueryStore: options.persistedQueryStore },
   );
-  const server = createHttpServer(gateway.front.listener, config.http);
+  let served = 0;
+  const server = createHttpServer((request, response) => {
+    served++;
+    gateway.front.listener(request, response);
+  }, config.http);
   const port = await listen(server);
   const url = `http://127.0.0.1:${port}/graphql`;
 
@@ -84,6 +93,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     callsTo(path) {
       return catalog.calls.filter((call) => (typeof path === 'string' ? call.path === path : path.test(call.path))).length;
     },
+    served: () => served,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

@@ -22,10 +22,11 @@ export function createCorsPolicy(allowedOrigins?: readonly string[]): CorsPolicy
 
   function headersFor(request: IncomingMessage): Record<string, string> {
     const origin = request.headers.origin;
-    if (!origin) return {};
+    // With any origin allowed, every answer says so, with or without an Origin header: a copy a
+    // shared cache kept for a caller without one then serves a browser as well.
     if (!allowed) return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
     // A restricted answer depends on the Origin, so shared caches must keep them apart.
-    if (!allowed.has(origin)) return { vary: 'Origin' };
+    if (!origin || !allowed.has(origin)) return { vary: 'Origin' };
     return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSED, vary: 'Origin' };
   }
 

@@ -5,7 +5,9 @@ import type { Logger } from 'pino';
 import { credentialsFrom, type Freshness } from '../context.ts';
 import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
 import { readBoundedBody } from './body.ts';
+import { cacheControl, etagOf, isPersonal, VARY } from './caching-headers.ts';
 import type { CorsPolicy } from './cors.ts';
+import { deliver, type WholeAnswer } from './deliver.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 /**
@@ -53,14 +55,19 @@ export interface FetchHandler {
 }
 
 export interface HttpFrontOptions {
+  /** The GraphQL endpoint served by the handler given first; the whole-response cache and caching headers apply to it. */
   endpoint: string;
-  /** Other paths served by their own handler (the federation subgraph), past every check but the response cache. */
-  routes?: Record<string, FetchHandler>;
+  /** Other paths served by handlers of their own (a second Yoga instance), with every per-request concern but the caches. */
+  routes?: Readonly<Record<string, FetchHandler>>;
   maxBodyBytes: number;
   cors: CorsPolicy;
   cache?: ResponseCache;
   serverToken?: string;
   logger: Logger;
+  /** CACHE_CONTROL_MAX_AGE_MS: the longest max-age a GET answer announces; 0 = never public. */
+  maxAgeMs: number;
+  /** Answers at least this large are compressed when the client accepts it; undefined = never. */
+  compressionMinBytes?: number;
 }
 
 export interface HttpFront {
@@ -124,10 +131,15 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     }
 
     const started = performance.now();
+    const graphql = pathname === options.endpoint;
+    // Every answer of the endpoint depends on these request headers, whatever it says.
+    if (graphql) headers.vary = headers.vary ? `${VARY}, ${headers.vary}` : VARY;
+    const isGet = request.method === 'GET' && graphql;
+    const personal = isPersonal(request.headers);
     const contentType = request.headers['content-type'] ?? '';
     const cacheable =
       cache &&
-      pathname === options.endpoint &&
+      graphql &&
       ((request.method === 'POST' && /^application\/(graphql-response\+)?json\b/i.test(contentType)) ||
         (request.method === 'GET' && search !== ''));
     let key: string | undefined;
@@ -144,7 +156,15 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
       });
       const hit = cache.get(key);
       if (hit) {
-        response.writeHead(200, { ...headers, 'content-type': hit.contentType, 'content-length': String(hit.body.length) }).end(hit.body);
+        if (isGet) {
+          const freshForMs = hit.freshUntil - Date.now();
+          headers['cache-control'] = cacheControl({ personal, clean: true, freshForMs, maxAgeMs: options.maxAgeMs });
+        }
+        const etag = isGet ? hit.etag : undefined;
+        const answer: WholeAnswer = { status: 200, contentType: hit.contentType, body: hit.body, etag, encoded: { ...hit.encoded } };
+        const made = await deliver(request, response, headers, answer, options.compressionMinBytes);
+        const bytes = made && answer.encoded[made];
+        if (made && bytes) cache.keepEncoded(key, hit, made, bytes);
         logger.info(
           { operation: hit.operations.join(',') || 'anonymous', ms: Math.round(performance.now() - started), errors: [], cached: true },
           'graphql operation',
@@ -152,7 +172,6 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
         return;
       }
     }
-
     const aborted = new AbortController();
     response.once('close', () => {
       if (!response.writableFinished) aborted.abort();
@@ -164,27 +183,44 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     } catch {
       return jsonError(response, 'BAD_REQUEST', 'The request target is malformed.', headers);
     }
-    const handler = (options.routes && Object.hasOwn(options.routes, pathname) && options.routes[pathname]) || yoga;
+    const route = !graphql && options.routes && Object.hasOwn(options.routes, pathname) ? options.routes[pathname] : undefined;
+    const handler = route ?? yoga;
     const answered = await handler.fetch(
       url.href,
       { method: request.method, headers: fetchHeaders(request.headers), body: body && new Uint8Array(body), signal: aborted.signal },
       context,
     );
     answered.headers.forEach((value, name) => {
-      if (!name.startsWith('access-control-')) headers[name] = value;
+      if (name.startsWith('access-control-') || name === 'content-length' || (graphql && name === 'vary')) return;
+      headers[name] = value;
     });
     if (draining) headers.connection = 'close';
     const answerType = answered.headers.get('content-type') ?? '';
     if (answered.body && STREAMING.test(answerType)) {
+      // Incremental delivery: each part goes out as it comes, never held back, never cached.
+      if (isGet) headers['cache-control'] = 'private, no-store';
       response.writeHead(answered.status, headers);
+      response.flushHeaders();
       const reader = answered.body.getReader();
       for (let part = await reader.read(); !part.done; part = await reader.read()) response.write(part.value);
       return void response.end();
     }
     const bytes = Buffer.from(await answered.arrayBuffer());
-    response.writeHead(answered.status, headers).end(bytes);
-    if (cache && key && answered.status === 200 && context.outcome.clean) {
-      cache.offer(key, { contentType: answerType, body: bytes, operations: context.operations }, context.freshness.freshForMs);
+    const clean = answered.status === 200 && context.outcome.clean;
+    const graphqlAnswer = isGet && /json/i.test(answerType);
+    if (graphqlAnswer) {
+      const { freshForMs } = context.freshness;
+      headers['cache-control'] = cacheControl({ personal, clean, freshForMs, maxAgeMs: options.maxAgeMs });
+    }
+    const etag = graphqlAnswer && clean ? etagOf(bytes) : undefined;
+    const answer: WholeAnswer = { status: answered.status, contentType: answerType, body: bytes, etag, encoded: {} };
+    await deliver(request, response, headers, answer, options.compressionMinBytes);
+    if (cache && key && clean) {
+      cache.offer(
+        key,
+        { contentType: answerType, body: bytes, etag, encoded: answer.encoded, operations: context.operations },
+        context.freshness.freshForMs,
+      );
     }
   }
 

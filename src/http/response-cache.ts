@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { Encoding } from './compression.ts';
 
 /**
  * Whole GraphQL answers, kept as bytes for repeated requests of the same document and
@@ -7,8 +8,9 @@ import { LRUCache } from 'lru-cache';
  * upstream answer behind it sat fresh in the shared HTTP cache; it is kept only as long as the
  * stalest of them stays fresh (capped), so it never outlives what it was built from. Anything
  * user-specific (a session-bound or private upstream answer, a write) has no freshness and is
- * never kept. Only the body and its content type are kept: every header that depends on the
- * request (CORS, connection) is computed per request by the HTTP front, never replayed.
+ * never kept. Only the body, its compressed forms, its content type, validator and freshness
+ * are kept: every header that depends on the request (CORS, connection, caching headers, the
+ * coding) is computed per request by the HTTP front, never replayed.
  */
 export interface ResponseCacheOptions {
   maxBytes: number;
@@ -18,8 +20,14 @@ export interface ResponseCacheOptions {
 export interface CachedAnswer {
   contentType: string;
   body: Buffer;
+  /** Its validator, computed once (GET answers only). */
+  etag?: string;
+  /** Its compressed forms, each made once: a hit never compresses again. */
+  encoded: Partial<Record<Encoding, Buffer>>;
   /** The operations it answered, for the hit's log line. */
   operations: readonly string[];
+  /** Until when every upstream answer behind it stays fresh: what a hit's max-age counts down to. */
+  freshUntil: number;
   expires: number;
 }
 
@@ -46,7 +54,7 @@ const ENTRY_OVERHEAD = 256;
 export function createResponseCache(options: ResponseCacheOptions) {
   const entries = new LRUCache<string, CachedAnswer>({
     maxSize: options.maxBytes,
-    sizeCalculation: (entry) => entry.body.length + ENTRY_OVERHEAD,
+    sizeCalculation: (entry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + ENTRY_OVERHEAD,
     maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 10)),
   });
   const stats: ResponseCacheStats = { hits: 0, stores: 0 };
@@ -67,18 +75,41 @@ export function createResponseCache(options: ResponseCacheOptions) {
   }
 
   /** Keeps an error-free answer that was fresh for `freshForMs`, if that is long enough. */
-  function offer(key: string, answer: Omit<CachedAnswer, 'expires'>, freshForMs: number): void {
+  function offer(key: string, answer: Omit<CachedAnswer, 'expires' | 'freshUntil'>, freshForMs: number): void {
     if (!Number.isFinite(freshForMs) || freshForMs <= 0) return;
-    // An exact, unpooled copy: a small Buffer is usually a slice of an 8 KB pool slab (or of a
-    // larger ArrayBuffer), and keeping the slice would keep the whole slab alive while the
-    // size bound counted only the slice. That is how RSS outgrew the bound under distinct load.
-    const body = Buffer.allocUnsafeSlow(answer.body.length);
-    answer.body.copy(body);
-    entries.set(key, { ...answer, body, expires: Date.now() + Math.min(freshForMs, options.maxTtlMs) });
+    const now = Date.now();
+    const encoded: CachedAnswer['encoded'] = {};
+    for (const [encoding, bytes] of Object.entries(answer.encoded) as [Encoding, Buffer][]) encoded[encoding] = exactCopy(bytes);
+    entries.set(key, {
+      ...answer,
+      body: exactCopy(answer.body),
+      encoded,
+      freshUntil: now + freshForMs,
+      expires: now + Math.min(freshForMs, options.maxTtlMs),
+    });
     stats.stores++;
   }
 
-  return { keyOf, get, offer, stats, size: () => entries.calculatedSize };
+  /** Adds a compressed form made for a hit, so that the next hit in that coding finds it. */
+  function keepEncoded(key: string, answer: CachedAnswer, encoding: Encoding, bytes: Buffer): void {
+    if (entries.peek(key) !== answer) return;
+    answer.encoded[encoding] = exactCopy(bytes);
+    // Set again so that the size bound counts the new bytes.
+    entries.set(key, answer);
+  }
+
+  return { keyOf, get, offer, keepEncoded, stats, size: () => entries.calculatedSize };
+}
+
+/**
+ * An exact, unpooled copy: a small Buffer is usually a slice of an 8 KB pool slab (or of a
+ * larger ArrayBuffer), and keeping the slice would keep the whole slab alive while the size
+ * bound counted only the slice. That is how RSS outgrew the bound under distinct load.
+ */
+function exactCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
 }
 
 export type ResponseCache = ReturnType<typeof createResponseCache>;

@@ -1,8 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, parseBody, readBody, type Exchange } from './body.ts';
-import { circuitOpenError, missingCredentialError, timeoutError, UpstreamError, unreachableError } from './errors.ts';
-import { createHttpCache, freshFor, lookup, revalidated, storeAnswer, type HttpCache } from './http-cache.ts';
+import type { RateBudget } from '../fleet/rate-budget.ts';
+import type { RedisConnection } from '../fleet/redis.ts';
+import { circuitOpenError, missingCredentialError, rateBudgetError, timeoutError, UpstreamError, unreachableError } from './errors.ts';
+import {
+  createHttpCache,
+  lookup,
+  revalidated,
+  storeAnswer,
+  type CachedAnswer,
+  type FleetCacheStore,
+  type HttpCache,
+} from './http-cache.ts';
 import { encodePath, isSessionBound, routeOf, type PathSegment } from './paths.ts';
 import {
   backoffDelay,
@@ -53,7 +63,19 @@ export interface UpstreamClientOptions {
   maxBodyBytes?: number;
   /** Injectable so tests and settings can swap the connection pool. */
   dispatcher?: Dispatcher;
+  /** Where the fleet shares the HTTP cache (Redis); the in-process cache stays in front of it. */
+  fleetCache?: FleetCacheStore;
+  /** Turns for upstream calls (UPSTREAM_RATE_LIMIT) and the pauses a 429 asks for. */
+  rateBudget?: RateBudget;
+  /** The Redis connection behind the fleet's cache and budget: shown as `redis`, closed with the client. */
+  redis?: RedisConnection;
 }
+
+/**
+ * A turn of the rate budget must leave the call itself this long before its deadline: a call
+ * that would get its turn later is refused (RATE_LIMITED) rather than sent to time out.
+ */
+const TURN_ROOM_MS = 500;
 
 export interface UpstreamStats {
   /** HTTP exchanges actually made with the upstream. */
@@ -78,6 +100,10 @@ export interface UpstreamClient {
   cache?: HttpCache;
   /** The host's circuit and one per route template (`breakers.state('/movie/{id}')`, `breakers.routes()`). */
   breakers: Breakers;
+  /** The rate budget and its counters (waits, refusals, pauses), when there is one. */
+  rateBudget?: RateBudget;
+  /** The fleet's Redis connection and its state (up, errors, outages), when configured. */
+  redis?: RedisConnection;
   close(): Promise<void>;
 }
 
@@ -101,7 +127,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       connections: options.maxConnections ?? 20,
       pipelining: 1,
     });
-  const cache = options.cacheMaxBytes ? createHttpCache(options.cacheMaxBytes) : undefined;
+  const cache = options.cacheMaxBytes ? createHttpCache(options.cacheMaxBytes, options.fleetCache) : undefined;
+  const budget = options.rateBudget;
   const inFlight = new Map<string, Promise<unknown>>();
   const stats: UpstreamStats = { calls: 0, coalesced: 0, retries: 0, shortCircuited: 0 };
   const retry = options.retry ?? DEFAULT_RETRY;
@@ -127,6 +154,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     deadline: number,
   ): Promise<Exchange> {
     const route = routeOf(req.path);
+    // The turn first: a call waiting for it holds neither a connection nor a circuit's probe.
+    if (budget && !(await budget.acquire(deadline - TURN_ROOM_MS))) throw rateBudgetError();
     if (!breakers.tryAcquire(route)) {
       stats.shortCircuited++;
       throw circuitOpenError();
@@ -156,6 +185,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       });
       const text = await readBody(response.body, response.headers, maxBodyBytes);
       breakers.answered(route, response.statusCode);
+      if (response.statusCode === 429 && budget) await budget.pause(retryAfterMs(response.headers['retry-after']) ?? 0);
       return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
       // Too large is this answer's fault, not the upstream's health; and a call cut short by
@@ -213,11 +243,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     req: UpstreamRequest,
     deadline: number,
     cache: HttpCache | undefined,
-  ): Promise<T> {
-    const { entry, fresh, validators } = lookup(cache, key, url);
-    if (fresh && entry) return entry.body as T;
+  ): Promise<CachedAnswer<T>> {
+    const { entry, fresh, validators } = await lookup(cache, key, url);
+    if (fresh && entry) return { body: entry.body as T, freshUntil: entry.freshUntil };
     const response = await exchange(accessToken, url, req, deadline, validators);
-    if (cache && entry && response.status === 304) return revalidated(cache, key, entry, url, response) as T;
+    if (cache && entry && response.status === 304) return revalidated<T>(cache, key, entry, url, response);
     return storeAnswer(cache, key, url, response, () => parseBody<T>(response));
   }
 
@@ -239,7 +269,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const shared = isSessionBound(req.path, req.query) ? undefined : cache;
     // Identical GETs in flight (same URL, same credential) share one exchange and its answer.
     const key = cache?.keyOf(accessToken, url) ?? `${accessToken}\n${url}`;
-    let promise = inFlight.get(key) as Promise<T> | undefined;
+    let promise = inFlight.get(key) as Promise<CachedAnswer<T>> | undefined;
     if (promise) {
       stats.coalesced++;
       // The shared call runs on its first caller's deadline; a joiner still keeps its own.
@@ -248,8 +278,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       promise = cachedGet<T>(accessToken, url, key, req, until, shared).finally(() => inFlight.delete(key));
       inFlight.set(key, promise);
     }
-    const body = await promise;
-    observe?.(freshFor(shared, key));
+    const { body, freshUntil } = await promise;
+    observe?.(Math.max(0, freshUntil - Date.now()));
     return body;
   }
 
@@ -259,8 +289,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     stats,
     cache,
     breakers,
+    rateBudget: budget,
+    redis: options.redis,
     async close() {
       if (ownsDispatcher) await dispatcher.close();
+      await options.redis?.close();
     },
   };
 }

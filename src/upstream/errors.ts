@@ -85,6 +85,11 @@ export function timeoutError(): UpstreamError {
   return new UpstreamError('UPSTREAM_TIMEOUT', DEFAULT_MESSAGES.UPSTREAM_TIMEOUT);
 }
 
+/** The fleet's own budget (UPSTREAM_RATE_LIMIT, or a pause a 429 asked for) has no turn in time for this call. */
+export function rateBudgetError(): UpstreamError {
+  return new UpstreamError('RATE_LIMITED', DEFAULT_MESSAGES.RATE_LIMITED);
+}
+
 export function circuitOpenError(): UpstreamError {
   return new UpstreamError('UPSTREAM_ERROR', 'The catalog is failing; calls are paused for a few seconds.');
 }

@@ -1,12 +1,33 @@
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { createRateBudget } from '../fleet/rate-budget.ts';
+import { connectRedis } from '../fleet/redis.ts';
+import { createRedisCacheStore } from '../fleet/redis-cache.ts';
 import { createUpstreamClient, type UpstreamClient } from './client.ts';
 
 /**
  * The upstream client as the settings describe it: pool, deadlines, cache, breaker, and what
  * the instances of a fleet share. Its own file so that the server only says "an upstream".
+ *
+ * With REDIS_URL the HTTP cache's entries and the rate budget live in Redis, shared by every
+ * instance on it; the in-process cache (CACHE_MAX_BYTES) stays in front. UPSTREAM_RATE_LIMIT is
+ * the fleet's calls per second (per process without Redis); with Redis and no limit, a 429's
+ * Retry-After still pauses the whole fleet.
  */
-export function upstreamFromConfig(config: Config & { catalogBaseUrl: string }, _logger: Logger): UpstreamClient {
+export function upstreamFromConfig(config: Config & { catalogBaseUrl: string }, logger: Logger): UpstreamClient {
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
+  const fleetCache =
+    redis && config.cacheMaxBytes > 0 ? createRedisCacheStore(redis, { maxEntryBytes: Math.floor(config.cacheMaxBytes / 10) }) : undefined;
+  const rateBudget =
+    redis || config.upstreamRateLimit > 0
+      ? createRateBudget({
+          perSecond: config.upstreamRateLimit,
+          redis,
+          // Instances calling the same upstream share one budget, whatever else shares the Redis.
+          name: createHash('sha256').update(config.catalogBaseUrl).digest('base64url').slice(0, 16),
+        })
+      : undefined;
   return createUpstreamClient({
     baseUrl: config.catalogBaseUrl,
     timeoutMs: config.upstreamTimeoutMs,
@@ -14,5 +35,8 @@ export function upstreamFromConfig(config: Config & { catalogBaseUrl: string }, 
     cacheMaxBytes: config.cacheMaxBytes,
     maxBodyBytes: config.upstreamMaxBodyBytes,
     breaker: { failureThreshold: config.breakerThreshold, cooldownMs: config.breakerCooldownMs },
+    fleetCache,
+    rateBudget,
+    redis,
   });
 }

@@ -9,6 +9,10 @@ import type { Exchange } from './body.ts';
  * stored, `max-age` sets freshness, stale entries with an ETag are revalidated with
  * If-None-Match. Entries are keyed by a hash of credential and URL, so a response fetched
  * with one token (or session) is never served to another, and no raw secret is kept as a key.
+ *
+ * Entries live in process (an LRU bounded in bytes) and, when a fleet store is given (Redis),
+ * there too, so every instance answers from what any instance fetched. The process's own copy
+ * answers first while it is fresh: it costs no round trip and no parse.
  */
 export interface CachedResponse {
   policy: CachePolicy;
@@ -19,38 +23,90 @@ export interface CachedResponse {
 }
 
 export interface CacheStats {
+  /** Answers served fresh from the cache, from either layer. */
   hits: number;
   misses: number;
   revalidations: number;
   stores: number;
+  /** Entries the in-process layer dropped to stay within its bound. */
+  evictions: number;
+}
+
+/** Counters of the fleet's store, for metrics. */
+export interface FleetCacheStats {
+  /** Entries found there (fresh or stale). */
+  hits: number;
+  misses: number;
+  stores: number;
+  /** Lookups and stores that did not reach the store (away, slow, failing) or found an unreadable entry. */
+  errors: number;
+}
+
+/** Where the fleet keeps its entries (Redis: src/fleet/redis-cache.ts). It never throws. */
+export interface FleetCacheStore {
+  stats: FleetCacheStats;
+  /** The entry, or undefined when there is none or the store is away. */
+  get(key: string): Promise<CachedResponse | undefined>;
+  /** Keeps the entry for `keepForMs`; a failure is the store's to count. */
+  set(key: string, entry: CachedResponse, keepForMs: number): Promise<void>;
 }
 
 export interface HttpCache {
   keyOf(credential: string, url: string): string;
-  get(key: string): CachedResponse | undefined;
-  set(key: string, entry: CachedResponse): void;
+  get(key: string): Promise<CachedResponse | undefined>;
+  /** Keeps the entry; the fleet's store keeps it `keepForMs` (see keepFor), its freshness by default. */
+  set(key: string, entry: CachedResponse, keepForMs?: number): Promise<void>;
   stats: CacheStats;
-  /** Bytes held now (sum of the stored bodies' sizes). */
+  /** Bytes held in process now (sum of the stored bodies' sizes). */
   size(): number;
+  /** The fleet's store, when there is one. */
+  fleet?: FleetCacheStore;
 }
 
-export function createHttpCache(maxBytes: number): HttpCache {
+/**
+ * How long past its freshness an entry stays worth keeping: one with an ETag can still be
+ * revalidated (a 304 costs the upstream less than a full answer); one without is dead.
+ */
+export const STALE_KEEP_MS = 24 * 60 * 60 * 1000;
+
+export function keepFor(entry: CachedResponse, url: string, now = Date.now()): number {
+  const fresh = Math.max(0, entry.freshUntil - now);
+  return etagOf(entry, url) === undefined ? fresh : fresh + STALE_KEEP_MS;
+}
+
+export function createHttpCache(maxBytes: number, fleet?: FleetCacheStore): HttpCache {
+  const stats: CacheStats = { hits: 0, misses: 0, revalidations: 0, stores: 0, evictions: 0 };
   const entries = new LRUCache<string, CachedResponse>({
     maxSize: maxBytes,
     sizeCalculation: (entry) => Math.max(1, entry.size),
     // An entry larger than a tenth of the cache would evict too much to be worth keeping.
     maxEntrySize: Math.max(1, Math.floor(maxBytes / 10)),
+    dispose: (_entry, _key, reason) => {
+      if (reason === 'evict') stats.evictions++;
+    },
   });
-  const stats: CacheStats = { hits: 0, misses: 0, revalidations: 0, stores: 0 };
   return {
     keyOf: (credential, url) => createHash('sha256').update(credential).update('\n').update(url).digest('base64url'),
-    get: (key) => entries.get(key),
-    set: (key, entry) => {
+    async get(key) {
+      const local = entries.get(key);
+      if (!fleet || (local && Date.now() < local.freshUntil)) return local;
+      const shared = await fleet.get(key);
+      // Another instance may have fetched or revalidated it since this one's copy.
+      if (shared && (!local || shared.freshUntil >= local.freshUntil)) {
+        entries.set(key, shared);
+        return shared;
+      }
+      return local;
+    },
+    async set(key, entry, keepForMs = entry.freshUntil - Date.now()) {
       entries.set(key, entry);
       stats.stores++;
+      // Awaited (bounded by the store's timeout): once an answer is out, the fleet has it.
+      if (fleet) await fleet.set(key, entry, keepForMs);
     },
     stats,
     size: () => entries.calculatedSize,
+    fleet,
   };
 }
 
@@ -59,31 +115,47 @@ export function policyRequest(url: string): CachePolicy.Request {
   return { url, method: 'GET', headers: { authorization: 'Bearer (credential)' } };
 }
 
+function etagOf(entry: CachedResponse, url: string): string | undefined {
+  const etag = entry.policy.revalidationHeaders(policyRequest(url))['if-none-match'];
+  return typeof etag === 'string' ? etag : undefined;
+}
+
 /**
  * What the cache holds for a GET before it is sent: the stored entry, whether it is still
  * fresh (then it is the answer, counted as a hit), and the validators to revalidate it with.
  * Requests carry no Cache-Control of their own, so freshness is the response's alone.
  */
-export function lookup(cache: HttpCache | undefined, key: string, url: string) {
-  const entry = cache?.get(key);
+export async function lookup(cache: HttpCache | undefined, key: string, url: string) {
+  const entry = cache && (await cache.get(key));
   const validators: Record<string, string> = {};
   if (cache && entry && Date.now() < entry.freshUntil) {
     cache.stats.hits++;
     return { entry, fresh: true, validators };
   }
-  if (entry) {
-    const etag = entry.policy.revalidationHeaders(policyRequest(url))['if-none-match'];
-    if (typeof etag === 'string') validators['if-none-match'] = etag;
-  }
+  const etag = entry && etagOf(entry, url);
+  if (etag) validators['if-none-match'] = etag;
   return { entry, fresh: false, validators };
 }
 
+/** An answer and until when the cache holds it fresh (epoch ms; 0 when it was not stored). */
+export interface CachedAnswer<T> {
+  body: T;
+  freshUntil: number;
+}
+
 /** A 304 to a revalidation: the stored body stands, fresh again for what the 304 allows. */
-export function revalidated(cache: HttpCache, key: string, entry: CachedResponse, url: string, response: Exchange): unknown {
+export async function revalidated<T>(
+  cache: HttpCache,
+  key: string,
+  entry: CachedResponse,
+  url: string,
+  response: Exchange,
+): Promise<CachedAnswer<T>> {
   const { policy } = entry.policy.revalidatedPolicy(policyRequest(url), { status: 304, headers: response.headers });
-  cache.set(key, { ...entry, policy, freshUntil: Date.now() + policy.timeToLive() });
+  const refreshed = { ...entry, policy, freshUntil: Date.now() + policy.timeToLive() };
+  await cache.set(key, refreshed, keepFor(refreshed, url));
   cache.stats.revalidations++;
-  return entry.body;
+  return { body: entry.body as T, freshUntil: refreshed.freshUntil };
 }
 
 /**
@@ -91,18 +163,22 @@ export function revalidated(cache: HttpCache, key: string, entry: CachedResponse
  * is counted); a 200 is stored when its headers let a shared cache store it (no `no-store`,
  * no `private`, ...).
  */
-export function storeAnswer<T>(cache: HttpCache | undefined, key: string, url: string, response: Exchange, parse: () => T): T {
+export async function storeAnswer<T>(
+  cache: HttpCache | undefined,
+  key: string,
+  url: string,
+  response: Exchange,
+  parse: () => T,
+): Promise<CachedAnswer<T>> {
   if (cache) cache.stats.misses++;
   const body = parse();
   if (cache && response.status === 200) {
     const policy = new CachePolicy(policyRequest(url), { status: 200, headers: response.headers }, { shared: true });
-    if (policy.storable()) cache.set(key, { policy, body, size: response.text.length, freshUntil: Date.now() + policy.timeToLive() });
+    if (policy.storable()) {
+      const entry = { policy, body, size: response.text.length, freshUntil: Date.now() + policy.timeToLive() };
+      await cache.set(key, entry, keepFor(entry, url));
+      return { body, freshUntil: entry.freshUntil };
+    }
   }
-  return body;
-}
-
-/** How long the stored answer under `key` stays fresh, in ms (0 when none is stored). */
-export function freshFor(cache: HttpCache | undefined, key: string): number {
-  const entry = cache?.get(key);
-  return entry ? Math.max(0, entry.freshUntil - Date.now()) : 0;
+  return { body, freshUntil: 0 };
 }

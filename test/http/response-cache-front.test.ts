@@ -45,10 +45,15 @@ describe('the response cache store', () => {
       contentType: 'application/json',
       body: Buffer.from('q'),
     });
-    cache.offer(key, { contentType: 'application/json', body: pooled, operations: [] }, 10_000);
+    const gzipped = Buffer.from('compressed bytes');
+    cache.offer(key, { contentType: 'application/json', body: pooled, encoded: { gzip: gzipped }, operations: [] }, 10_000);
     const kept = cache.get(key)!;
     expect(kept.body.toString()).toBe('{"data":{"x":1}}');
     expect(kept.body.buffer.byteLength).toBe(kept.body.length);
+    // Its compressed forms too, the one added by a later hit included.
+    expect(kept.encoded.gzip!.buffer.byteLength).toBe(gzipped.length);
+    cache.keepEncoded(key, kept, 'br', Buffer.from('other compressed bytes'));
+    expect(cache.get(key)!.encoded.br!.buffer.byteLength).toBe('other compressed bytes'.length);
   });
 
   it('keeps an absent credential apart from an empty one', () => {

@@ -174,18 +174,20 @@ describe('the cache store', () => {
   const policy = () =>
     new CachePolicy(policyRequest('http://x/3/a'), { status: 200, headers: { 'cache-control': 'public, max-age=60' } }, { shared: true });
 
-  it('is bounded in bytes and evicts the least recently used entry', () => {
+  it('is bounded in bytes and evicts the least recently used entry', async () => {
     const cache = createHttpCache(10_000);
     for (let i = 0; i < 30; i++)
-      cache.set(cache.keyOf('token', `http://x/3/movie/${i}`), {
+      await cache.set(cache.keyOf('token', `http://x/3/movie/${i}`), {
         policy: policy(),
         body: { i },
         size: 900,
         freshUntil: Date.now() + 60_000,
       });
     expect(cache.size()).toBeLessThanOrEqual(10_000);
-    expect(cache.get(cache.keyOf('token', 'http://x/3/movie/0'))).toBeUndefined();
-    expect(cache.get(cache.keyOf('token', 'http://x/3/movie/29'))?.body).toEqual({ i: 29 });
+    expect(await cache.get(cache.keyOf('token', 'http://x/3/movie/0'))).toBeUndefined();
+    expect((await cache.get(cache.keyOf('token', 'http://x/3/movie/29')))?.body).toEqual({ i: 29 });
+    // 30 entries of 900 bytes in 10,000: the 19 that did not fit were evicted, and counted.
+    expect(cache.stats.evictions).toBe(19);
   });
 
   it('keys by a hash that holds neither the token nor the URL', () => {

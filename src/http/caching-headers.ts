@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * HTTP caching of GET answers for browsers and CDNs (RFC 9111). An answer is public for as
+ * long as the least fresh upstream answer behind it (the freshness the whole-response cache
+ * tracks), capped by CACHE_CONTROL_MAX_AGE_MS; anything a user's credential or session took
+ * part in, and any answer with an error, is `private, no-store`.
+ */
+
+/**
+ * What an answer depends on besides its URL: the media type asked for, the coding, and who
+ * asks. A shared cache keeps a separate copy per value of each.
+ */
+export const VARY = 'Accept, Accept-Encoding, Authorization, X-Session-Id, X-Guest-Session-Id';
+
+/**
+ * Whether the client sent a credential of its own. Any such header counts, even a malformed
+ * one: an answer to it is never shared.
+ */
+export function isPersonal(headers: IncomingHttpHeaders): boolean {
+  return headers.authorization !== undefined || headers['x-session-id'] !== undefined || headers['x-guest-session-id'] !== undefined;
+}
+
+export interface Cacheability {
+  personal: boolean;
+  /** The answer is a single result without errors. */
+  clean: boolean;
+  /** How long every upstream answer behind it stays fresh (Infinity: it used none). */
+  freshForMs: number;
+  /** CACHE_CONTROL_MAX_AGE_MS. */
+  maxAgeMs: number;
+}
+
+export function cacheControl({ personal, clean, freshForMs, maxAgeMs }: Cacheability): string {
+  if (personal || !clean || maxAgeMs <= 0) return 'private, no-store';
+  return `public, max-age=${Math.floor(Math.max(0, Math.min(freshForMs, maxAgeMs)) / 1000)}`;
+}
+
+/**
+ * A weak validator over the uncompressed bytes: weak, because the gzip and br forms of one
+ * answer are the same content in different bytes, so one tag serves all of them (as nginx
+ * does when it compresses).
+ */
+export function etagOf(body: Buffer): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** If-None-Match with the weak comparison RFC 9110 §13.1.2 asks for. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
+}

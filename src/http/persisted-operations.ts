@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { useAPQ, type APQStore } from '@graphql-yoga/plugin-apq';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
+import { ConfigError } from '../config.ts';
+import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
+
+/**
+ * Persisted operations, two ways:
+ * - Automatic persisted queries (Apollo's protocol, Yoga's plugin): a client sends the SHA-256
+ *   of its document; an unknown hash answers PERSISTED_QUERY_NOT_FOUND, and the client's retry
+ *   with document and hash registers it in a store.
+ * - Trusted documents: a manifest written at build time by graphql-codegen's client preset
+ *   (persistedDocuments) or relay-compiler (persistConfig), a flat JSON object id → document.
+ *   A client names one by `documentId` or `extensions.persistedQuery.sha256Hash`. With
+ *   PERSISTED_OPERATIONS_ONLY nothing else runs.
+ */
+
+/** Yoga's APQ store shape: anything with get/set, sync or async (memory here, Redis later). */
+export type PersistedQueryStore = APQStore;
+
+/** The default store: documents kept in memory, bounded in bytes, least recently used go first. */
+export function createMemoryPersistedQueryStore(maxBytes: number): PersistedQueryStore {
+  const documents = new LRUCache<string, string>({
+    maxSize: maxBytes,
+    // A JS string of ASCII costs about a byte a character; the key and the entry about 200 more.
+    sizeCalculation: (document, hash) => document.length + hash.length + 200,
+    maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
+  });
+  return { get: (hash) => documents.get(hash), set: (hash, document) => void documents.set(hash, document) };
+}
+
+export type Manifest = ReadonlyMap<string, string>;
+
+/** Reads a manifest at start; a missing or malformed file stops the start with one line. */
+export function loadManifest(file: string): Manifest {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'not valid JSON';
+    throw new ConfigError('PERSISTED_OPERATIONS_FILE', `must name a readable JSON manifest (${reason})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('PERSISTED_OPERATIONS_FILE', 'must hold a JSON object of id → document');
+  }
+  const entries = Object.entries(parsed);
+  if (!entries.every(([, document]) => typeof document === 'string' && document.trim() !== '')) {
+    throw new ConfigError('PERSISTED_OPERATIONS_FILE', 'must map every id to a document text');
+  }
+  return new Map(entries as [string, string][]);
+}
+
+export interface PersistedOperationsOptions {
+  /** APQ's store; undefined turns APQ off. */
+  store?: PersistedQueryStore;
+  manifest?: Manifest;
+  /** Only operations of the manifest run. */
+  only: boolean;
+}
+
+function refusal(code: ErrorCode, message: string) {
+  return createGraphQLError(message, { extensions: { code, http: { status: ERROR_CODES[code].status } } });
+}
+
+interface Params {
+  query?: string;
+  documentId?: unknown;
+  extensions?: { persistedQuery?: { sha256Hash?: unknown } } & Record<string, unknown>;
+}
+
+/** The id a request names: `documentId` (body, or query string of a GET) or APQ's hash. */
+function idOf(params: Params, request: Request): string | undefined {
+  const id =
+    params.documentId ??
+    (request.method === 'GET' ? new URL(request.url).searchParams.get('documentId') : undefined) ??
+    params.extensions?.persistedQuery?.sha256Hash;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Yoga's extra parameter for trusted documents. */
+export const PERSISTED_PARAM_NAMES = ['documentId'];
+
+/**
+ * The manifest first (its ids may look like APQ hashes), then APQ. A plugin list for Yoga's
+ * `plugins`, in order.
+ */
+export function persistedOperations(options: PersistedOperationsOptions): Plugin[] {
+  const { manifest, only } = options;
+  const trusted: Plugin = {
+    onParams({ params, request, setParams }) {
+      const asked = params as Params;
+      const id = idOf(asked, request);
+      const document = id === undefined ? undefined : manifest?.get(id);
+      if (document !== undefined) {
+        // A client that also sent the text (APQ's retry) must have sent this very text.
+        if (asked.query !== undefined && asked.query !== document) {
+          throw refusal('PERSISTED_QUERY_MISMATCH', 'The document sent is not the one stored under its id.');
+        }
+        const { documentId: _id, ...rest } = asked;
+        setParams({ ...rest, query: document });
+        return;
+      }
+      if (only) {
+        if (id !== undefined && asked.query === undefined) throw refusal('PERSISTED_QUERY_NOT_FOUND', 'PersistedQueryNotFound');
+        throw refusal(
+          'PERSISTED_QUERY_REQUIRED',
+          'This gateway runs only the operations of its manifest: send a documentId (or extensions.persistedQuery.sha256Hash) from it.',
+        );
+      }
+      if (asked.documentId !== undefined && asked.query === undefined) {
+        throw refusal('PERSISTED_QUERY_NOT_FOUND', 'PersistedQueryNotFound');
+      }
+    },
+  };
+  const plugins: Plugin[] = [trusted];
+  if (options.store && !only) {
+    plugins.push(useAPQ({ store: options.store, hash: sha256 }) as Plugin);
+  } else {
+    // Without APQ, a hash-only request gets the protocol's answer that makes a client stop hashing.
+    plugins.push({
+      onParams({ params }) {
+        const asked = params as Params;
+        if (asked.query === undefined && asked.extensions?.persistedQuery !== undefined) {
+          throw refusal('PERSISTED_QUERY_NOT_SUPPORTED', 'PersistedQueryNotSupported');
+        }
+      },
+    });
+  }
+  return plugins;
+}
