@@ -1,4 +1,5 @@
 import { getOperationAST } from 'graphql';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, handleStreamOrSingleExecutionResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
@@ -6,6 +7,7 @@ import { createContext, type GatewayContext } from './context.ts';
 import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
+import { withPhaseScopes } from './http/incremental.ts';
 import { createHttpFront, useAnswerOutcome, type HttpFront, type ServerContext } from './http/listener.ts';
 import {
   createMemoryPersistedQueryStore,
@@ -77,7 +79,7 @@ export function createGateway(
     only: config.persistedOperationsOnly,
   });
   const yoga = createYoga<ServerContext, GatewayContext>({
-    schema,
+    schema: withPhaseScopes(schema),
     graphqlEndpoint: '/graphql',
     // Assets inlined from the package, not Yoga's CDN: the page works offline (src/graphiql.ts).
     graphiql: config.graphiql ? graphiqlOptions : false,
@@ -90,7 +92,7 @@ export function createGateway(
     maxRequestBodySize: config.limits.bodyBytes,
     batching: { limit: config.limits.batch },
     extraParamNames: PERSISTED_PARAM_NAMES,
-    plugins: [...persisted, ...protections(config), useClientErrors, useRequestLog(logger), useAnswerOutcome],
+    plugins: [...persisted, useDeferStream(), ...protections(config), useClientErrors, useRequestLog(logger), useAnswerOutcome],
     context: ({ request, freshness }) =>
       createContext(
         upstream,
