@@ -9,6 +9,7 @@ import { availableParallelism, cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { startCatalog, type RunningCatalog } from '../src/catalog/server.ts';
+import { deliveryFigures } from './delivery.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
@@ -208,6 +209,7 @@ async function main() {
   });
 
   rows.push(a, catalogRow, bareRow, aWarm, aExecuting, b, bWarm, bRest, c, cRest, d);
+  const delivery = await deliveryFigures(catalog);
   await catalog.close();
   await directCatalog.close();
 
@@ -238,6 +240,12 @@ async function main() {
     '',
     'Machine-independent figures:',
     ...ratios,
+    '',
+    '## Delivery',
+    '',
+    'Persisted queries, a GET cache hit at a real Varnish, compression and @defer (bench/delivery.ts; README, "Delivery").',
+    '',
+    ...delivery,
     '',
   ].join('\n');
   writeFileSync('BENCHMARKS.md', report);
