@@ -38,17 +38,23 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 
 type Target = [url: string, headers?: Record<string, string>];
 
-/** Two loads compared fairly: each warmed up first, then run in turn twice (A B B A), averaged. */
+/**
+ * Two loads compared fairly on a shared machine: each warmed up, then run in turn, A B A B ...,
+ * four times each for a quarter of BENCH_SECONDS; the median run of each is shown.
+ */
 async function rates(a: Target, b: Target): Promise<[string, string]> {
-  await load(a[0], a[1] ?? {}, 1);
-  await load(b[0], b[1] ?? {}, 1);
-  const half = Math.max(1, SECONDS / 2);
-  const runs = [await load(a[0], a[1] ?? {}, half), await load(b[0], b[1] ?? {}, half)];
-  runs.push(await load(b[0], b[1] ?? {}, half), await load(a[0], a[1] ?? {}, half));
-  const [a1, b1, b2, a2] = runs as [autocannon.Result, autocannon.Result, autocannon.Result, autocannon.Result];
-  const show = (x: autocannon.Result, y: autocannon.Result) =>
-    `${Math.round((x.requests.average + y.requests.average) / 2)} req/s, p99 ${Math.max(x.latency.p99, y.latency.p99)} ms`;
-  return [show(a1, a2), show(b1, b2)];
+  const runs: [autocannon.Result[], autocannon.Result[]] = [[], []];
+  const targets = [a, b] as const;
+  for (const [url, headers] of targets) await load(url, headers ?? {}, 1);
+  for (let round = 0; round < 4; round++) {
+    for (const [index, [url, headers]] of targets.entries()) runs[index]!.push(await load(url, headers ?? {}, Math.max(1, SECONDS / 4)));
+  }
+  const show = (results: autocannon.Result[]) => {
+    const sorted = [...results].sort((x, y) => x.requests.average - y.requests.average);
+    const middle = sorted[Math.floor(sorted.length / 2)]!;
+    return `${Math.round(middle.requests.average)} req/s, p99 ${middle.latency.p99} ms`;
+  };
+  return [show(runs[0]), show(runs[1])];
 }
 
 async function bytesOf(url: string, init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}) {
