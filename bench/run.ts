@@ -5,10 +5,11 @@
  * cold); warm ones from a gateway with its cache on, after one priming request.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { startCatalog, type RunningCatalog } from '../src/catalog/server.ts';
+import { deliveryFigures } from './delivery.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
@@ -142,6 +143,8 @@ async function rest(operation: string, calls: () => Promise<number>): Promise<Ro
 }
 
 async function main() {
+  // Other work on the machine moves every figure: the report says how busy it was.
+  const loadAtStart = loadavg()[0] ?? 0;
   const catalog = await startCatalog({ latencyMs: LATENCY_MS });
   const directCatalog = await startCatalog({ latencyMs: 0 });
   const auth = { authorization: `Bearer ${catalog.demoToken}` };
@@ -208,6 +211,7 @@ async function main() {
   });
 
   rows.push(a, catalogRow, bareRow, aWarm, aExecuting, b, bWarm, bRest, c, cRest, d);
+  const delivery = await deliveryFigures(catalog);
   await catalog.close();
   await directCatalog.close();
 
@@ -231,6 +235,7 @@ async function main() {
     `Command: \`npm run bench\` (BENCH_LATENCY_MS=${LATENCY_MS}, BENCH_SECONDS=${WARM_SECONDS}, BENCH_LOAD_SECONDS=${LOAD_SECONDS}).`,
     `Machine: ${availableParallelism()} cores (${cpu}), Node ${process.version}. Injected catalog latency: ${LATENCY_MS} ms per upstream call.`,
     `Run: ${new Date().toISOString()}. Load generator, catalog and gateway share the machine; compare ratios, not absolute figures.`,
+    `Load average (1 min) at start ${loadAtStart.toFixed(1)}, at end ${(loadavg()[0] ?? 0).toFixed(1)}, on ${availableParallelism()} cores.`,
     '',
     header,
     '|---|---|---|---|---|---|---|---|---|',
@@ -238,6 +243,12 @@ async function main() {
     '',
     'Machine-independent figures:',
     ...ratios,
+    '',
+    '## Delivery',
+    '',
+    'Persisted queries, a GET cache hit at a real Varnish, compression and @defer (bench/delivery.ts; README, "Delivery").',
+    '',
+    ...delivery,
     '',
   ].join('\n');
   writeFileSync('BENCHMARKS.md', report);

@@ -1,4 +1,5 @@
 import type { QueryLimits } from './config.ts';
+import { currentPhase } from './http/incremental.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from './upstream/loaders.ts';
 
@@ -59,7 +60,8 @@ export function createContext(client: UpstreamClient, request: Request, options:
   const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');
   const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
   return {
-    loaders: createLoaders(client, credentials, { appendToResponse: options.appendToResponse, deadline, observe }),
+    // The phase keeps a deferred sub-resource out of the first part's calls (src/http/incremental.ts).
+    loaders: createLoaders(client, credentials, { appendToResponse: options.appendToResponse, deadline, observe, phase: currentPhase }),
     actions: createActions(client, credentials, deadline, observe),
     approvalUrl: (requestToken) => `${approvalBase}/authenticate/${encodeURIComponent(requestToken)}`,
     limits: options.limits,

@@ -1,4 +1,5 @@
 import { getOperationAST, type GraphQLSchema } from 'graphql';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, handleStreamOrSingleExecutionResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
@@ -6,6 +7,7 @@ import { createContext, type GatewayContext } from './context.ts';
 import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
+import { withPhaseScopes } from './http/incremental.ts';
 import { createHttpFront, useAnswerOutcome, type HttpFront, type ServerContext } from './http/listener.ts';
 import {
   createMemoryPersistedQueryStore,
@@ -109,7 +111,7 @@ export function createGateway(
         ),
       logging: yogaLogger(logger),
     });
-  const yoga = serve(schema, '/graphql', config.graphiql, persisted);
+  const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [...persisted, useDeferStream()]);
   // Persisted operations are the frontends' concern; a router sends its documents whole.
   const subgraph = serve(subgraphSchema, '/subgraph', false, []);
   // Whole responses can only be as fresh as the cached upstream answers they were built from.

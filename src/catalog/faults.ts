@@ -62,6 +62,20 @@ export class FaultInjector {
     return undefined;
   }
 
+  /**
+   * The delay a call with append_to_response takes for its appended sub-resources: the
+   * longest `latencyMs` of a rule naming one of their paths. A merged call is as slow as its
+   * slowest part, as on the real service. Only the delay carries over; uses are not counted.
+   */
+  appendedLatency(method: string, paths: readonly string[]): number {
+    let longest = 0;
+    for (const rule of this.rules) {
+      if (rule.method && rule.method !== method) continue;
+      if (rule.latencyMs && paths.some((path) => rule.pattern.test(path))) longest = Math.max(longest, rule.latencyMs);
+    }
+    return longest;
+  }
+
   /** Plays a fault on the response. Returns false when the rule only adds latency. */
   async play(rule: FaultRule, response: ServerResponse): Promise<boolean> {
     if (rule.latencyMs) await sleep(rule.latencyMs);

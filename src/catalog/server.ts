@@ -116,8 +116,16 @@ export async function startCatalog(options: CatalogOptions = {}): Promise<Runnin
       calls.push({ method: incoming.method, path, query, status: fault.status ?? (fault.reset ? 0 : 200) });
       return;
     }
+    const appended = query.append_to_response;
+    const appendedDelay =
+      typeof appended === 'string' && appended !== ''
+        ? faults.appendedLatency(
+            incoming.method,
+            appended.split(',').map((key) => `${path.replace(/\/$/, '')}/${key.trim()}`),
+          )
+        : 0;
     const outcome = api.respond(incoming);
-    if (latencyMs > 0) await sleep(latencyMs);
+    if (latencyMs + appendedDelay > 0) await sleep(latencyMs + appendedDelay);
     calls.push({ method: incoming.method, path, query, status: outcome.status });
     response.writeHead(outcome.status, outcome.headers);
     response.end(outcome.body);

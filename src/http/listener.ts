@@ -13,7 +13,9 @@ import type { ResponseCache } from './response-cache.ts';
 /**
  * The gateway's HTTP front: every per-request HTTP concern lives here, once, for every answer
  * (whole-response cache hits included): refusing new work while draining, a well-formed Host,
- * CORS, the request body bound, and the whole-response cache. GraphQL itself is Yoga's.
+ * CORS, the request body bound, the whole-response cache, the caching headers of GET answers
+ * (caching-headers.ts) and compression with 304s (deliver.ts). Incremental answers stream
+ * through part by part. GraphQL itself is Yoga's.
  *
  * Why the response cache sits here, in front of Yoga, and not inside it as
  * @graphql-yoga/plugin-response-cache: a hit answered from bytes skips parsing the request,
@@ -64,8 +66,8 @@ export interface HttpFrontOptions {
   cache?: ResponseCache;
   serverToken?: string;
   logger: Logger;
-  /** CACHE_CONTROL_MAX_AGE_MS: the longest max-age a GET answer announces; 0 = never public. */
-  maxAgeMs: number;
+  /** CACHE_CONTROL_MAX_AGE_MS: the longest max-age a GET answer announces; 0 or unset = never public. */
+  maxAgeMs?: number;
   /** Answers at least this large are compressed when the client accepts it; undefined = never. */
   compressionMinBytes?: number;
 }
@@ -98,6 +100,7 @@ const STREAMING = /multipart\/mixed|text\/event-stream/i;
 export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): HttpFront {
   let draining = false;
   const { cache, cors, logger } = options;
+  const maxAgeMs = options.maxAgeMs ?? 0;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const base: Headers = draining ? { connection: 'close' } : {};
@@ -158,7 +161,7 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
       if (hit) {
         if (isGet) {
           const freshForMs = hit.freshUntil - Date.now();
-          headers['cache-control'] = cacheControl({ personal, clean: true, freshForMs, maxAgeMs: options.maxAgeMs });
+          headers['cache-control'] = cacheControl({ personal, clean: true, freshForMs, maxAgeMs });
         }
         const etag = isGet ? hit.etag : undefined;
         const answer: WholeAnswer = { status: 200, contentType: hit.contentType, body: hit.body, etag, encoded: { ...hit.encoded } };
@@ -210,7 +213,7 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     const graphqlAnswer = isGet && /json/i.test(answerType);
     if (graphqlAnswer) {
       const { freshForMs } = context.freshness;
-      headers['cache-control'] = cacheControl({ personal, clean, freshForMs, maxAgeMs: options.maxAgeMs });
+      headers['cache-control'] = cacheControl({ personal, clean, freshForMs, maxAgeMs });
     }
     const etag = graphqlAnswer && clean ? etagOf(bytes) : undefined;
     const answer: WholeAnswer = { status: answered.status, contentType: answerType, body: bytes, etag, encoded: {} };

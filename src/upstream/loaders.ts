@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { FreshnessObserver, UpstreamClient } from './client.ts';
+import type { FreshnessObserver, UpstreamClient, UpstreamRequest } from './client.ts';
 import { missingSessionError, UpstreamError } from './errors.ts';
 import { createMerger, type Send } from './merge.ts';
 import type { Operation, Resource, SessionQuery } from './api/define.ts';
@@ -33,24 +33,51 @@ function sessionFor(operation: Operation<unknown, unknown>, credentials: Credent
   return missingSessionError(operation.needs === 'user-or-guest' ? 'any-session' : 'user-session');
 }
 
-function loaderFor(client: UpstreamClient, send: Send, definition: Resource<unknown, unknown>, credentials: Credentials) {
+/** Which part of an incremental (@defer) answer a load works for. */
+export type Phase = 'initial' | 'deferred';
+
+type PhasedSend = (request: UpstreamRequest, deferred: boolean) => Promise<unknown>;
+
+function loaderFor(
+  client: UpstreamClient,
+  send: PhasedSend,
+  definition: Resource<unknown, unknown>,
+  credentials: Credentials,
+  phase?: () => Phase | undefined,
+) {
   const session = sessionFor(definition, credentials);
-  return new DataLoader<unknown, unknown, string>(
+  // Without its session every key fails alike, and its path could not even be built.
+  const keyOf = (params: unknown) => (session instanceof UpstreamError ? 'no-session' : client.urlOf(definition.build(params, session)));
+  // The keys first asked for by a deferred field: the first asker decides, as the memo is shared.
+  const phases = new Map<string, Phase>();
+  const loader = new DataLoader<unknown, unknown, string>(
     async (keys) =>
       Promise.all(
         keys.map(async (params) => {
           if (session instanceof UpstreamError) return session;
           // Per key: one key that cannot be built or fetched fails alone, not its whole batch.
           try {
-            return await send(definition.build(params, session));
+            const deferred = phases.size > 0 && phases.get(keyOf(params)) === 'deferred';
+            return await send(definition.build(params, session), deferred);
           } catch (error) {
             return error as Error;
           }
         }),
       ),
-    // Without its session every key fails alike, and its path could not even be built.
-    { cacheKeyFn: (params) => (session instanceof UpstreamError ? 'no-session' : client.urlOf(definition.build(params, session))) },
+    { cacheKeyFn: keyOf },
   );
+  if (!phase) return loader;
+  const load = loader.load.bind(loader);
+  loader.load = (params) => {
+    const current = phase();
+    // Only an operation with @defer has phases; every other one takes the plain path.
+    if (current !== undefined) {
+      const key = keyOf(params);
+      if (!phases.has(key)) phases.set(key, current);
+    }
+    return load(params);
+  };
+  return loader;
 }
 
 export interface LoaderOptions {
@@ -59,6 +86,8 @@ export interface LoaderOptions {
   deadline: number;
   /** Told how long each answer stays fresh (see FreshnessObserver). */
   observe?: FreshnessObserver;
+  /** The phase the current resolver works for; undefined when the operation defers nothing. */
+  phase?: () => Phase | undefined;
 }
 
 /**
@@ -69,6 +98,7 @@ export interface LoaderOptions {
 export function createLoaders(client: UpstreamClient, credentials: Credentials, options: LoaderOptions): Loaders {
   const direct: Send = (request) => client.send(credentials.accessToken, request, options.deadline, options.observe);
   const merger = options.appendToResponse ? createMerger(direct) : undefined;
+  const merged: PhasedSend | undefined = merger && ((request, deferred) => merger.fetch(request, deferred));
   const table = resources as Record<string, Resource<unknown, unknown>>;
   // Each loader is created on first use: a request builds only the few it needs out of the
   // hundreds the graph has.
@@ -79,7 +109,11 @@ export function createLoaders(client: UpstreamClient, credentials: Credentials, 
       if (typeof name !== 'string' || !resource) return undefined;
       let loader = made.get(name);
       if (!loader) {
-        loader = loaderFor(client, merger && resource.needs === 'none' ? merger.fetch : direct, resource, credentials);
+        // Only merged calls care about phases: a direct call is its own call either way.
+        const mergeable = merged && resource.needs === 'none';
+        loader = mergeable
+          ? loaderFor(client, merged, resource, credentials, options.phase)
+          : loaderFor(client, direct, resource, credentials);
         made.set(name, loader);
       }
       return loader;

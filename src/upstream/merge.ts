@@ -8,6 +8,9 @@ import type { PathSegment } from './paths.ts';
  * parent's detail endpoint with `append_to_response` (CONTRACT.md §2): the answer carries each
  * sub-resource under a key named by its sub-path. Only loads whose query parameters are
  * identical merge, so each one receives exactly the answer its own endpoint would give.
+ *
+ * Loads for the deferred part of an incremental answer (@defer) merge only among themselves:
+ * a slow sub-resource that a client deferred never holds back the call of the first part.
  */
 
 const ANY_ID = /^\d+$/;
@@ -117,12 +120,12 @@ export function createMerger(send: Send) {
   }
 
   return {
-    fetch(request: UpstreamRequest): Promise<unknown> {
+    fetch(request: UpstreamRequest, deferred = false): Promise<unknown> {
       const place = (request.method ?? 'GET') === 'GET' ? parentOf(request.path) : undefined;
       // Appended lists always come back at their first page, whatever page the call names.
       const laterPage = request.query?.page !== undefined && String(request.query.page) !== '1';
       if (!place || laterPage) return send(request);
-      const groupKey = `${place.parent.join('/')}?${canonicalQuery(request.query)}`;
+      const groupKey = `${deferred ? 'deferred ' : ''}${place.parent.join('/')}?${canonicalQuery(request.query)}`;
       let group = groups.get(groupKey);
       if (!group) {
         group = { parent: place.parent, query: request.query ?? {}, members: [] };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchesEtag } from '../../src/http/caching-headers.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /**
@@ -93,5 +94,18 @@ describe('a GET answer that must not be shared', () => {
     } finally {
       await closed.close();
     }
+  });
+});
+
+describe('If-None-Match', () => {
+  it.each([
+    ['W/"abc"', true],
+    ['"abc"', true],
+    ['W/"other", W/"abc"', true],
+    ['*', true],
+    ['W/"other"', false],
+    ['', false],
+  ])('%j against W/"abc": %s', (header, expected) => {
+    expect(matchesEtag(header, 'W/"abc"')).toBe(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -77,6 +78,26 @@ describe('Varnish in front of the gateway', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(await plain.body.text())).toEqual(JSON.parse(gunzipSync(packed).toString()));
     expect(h.served()).toBe(served + 1);
+  });
+
+  it('keeps an APQ GET by hash once the document is registered, never the not-found answer', async () => {
+    const query = '{ movieGenres { id name } }';
+    const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') };
+    const byHash = () => fetch(`${varnish.url}/graphql?extensions=${encodeURIComponent(JSON.stringify({ persistedQuery }))}`);
+    const served = h.served();
+    const unknown = [await byHash(), await byHash()];
+    expect(unknown.map((answer) => answer.status)).toEqual([404, 404]);
+    expect(h.served()).toBe(served + 2);
+    // Apollo's link registers with a POST, which Varnish passes through.
+    await fetch(`${varnish.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, extensions: { persistedQuery } }),
+    });
+    const [miss, hit] = [await byHash(), await byHash()];
+    expect((await miss.json()).data.movieGenres.length).toBeGreaterThan(0);
+    expect(isHit(hit)).toBe(true);
+    expect(h.served()).toBe(served + 4);
   });
 
   it.each([
