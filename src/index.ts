@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { closeGracefully, createHttpServer, listen } from './http/serve.ts';
 import { createLogger } from './logger.ts';
 import { createGateway } from './server.ts';
+import { tracingFromEnv } from './tracing.ts';
 
 async function main() {
   const config = loadConfig();
@@ -21,7 +22,9 @@ async function main() {
     console.log(`CATALOG_BASE_URL is not set: using the embedded catalog at ${catalog.baseUrl} with its demo token.`);
   }
   const logger = createLogger(config.logLevel);
-  const gateway = createGateway({ ...config, catalogBaseUrl, catalogAccessToken, approvalBaseUrl }, logger);
+  // OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set; nothing of it runs otherwise.
+  const tracing = tracingFromEnv();
+  const gateway = createGateway({ ...config, catalogBaseUrl, catalogAccessToken, approvalBaseUrl }, logger, { tracing });
   const server = createHttpServer(gateway.front.listener, config.http);
   const port = await listen(server, config.host, config.port);
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -33,7 +36,7 @@ async function main() {
     console.log(`${signal}: draining requests in flight (up to ${config.http.shutdownTimeoutMs} ms).`);
     gateway.front.drain();
     await closeGracefully(server, config.http.shutdownTimeoutMs);
-    await Promise.race([Promise.all([gateway.upstream.close(), closeCatalog()]), sleep(1_000)]);
+    await Promise.race([Promise.all([gateway.upstream.close(), closeCatalog(), tracing?.shutdown()]), sleep(1_000)]);
     logger.flush();
     process.exit(0);
   };

@@ -1,6 +1,6 @@
-import { getOperationAST, type GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
-import { createYoga, handleStreamOrSingleExecutionResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
 import { createContext, type GatewayContext } from './context.ts';
@@ -16,12 +16,18 @@ import {
   persistedOperations,
   type PersistedQueryStore,
 } from './http/persisted-operations.ts';
+import { createProbes, throttledReadiness, type Readiness } from './http/probes.ts';
+import { useRequestLog, yogaLogger } from './http/request-log.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { createLogger } from './logger.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import { createRedisKeyValueStore } from './fleet/redis-kv.ts';
 import { protections } from './protections.ts';
 import { schema, subgraphSchema } from './schema/index.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { upstreamFromConfig } from './upstream/from-config.ts';
+import { UpstreamError } from './upstream/errors.ts';
+import type { Tracing } from './tracing.ts';
 
 export interface Gateway {
   yoga: YogaServerInstance<ServerContext, GatewayContext>;
@@ -29,39 +35,38 @@ export interface Gateway {
   front: HttpFront;
   upstream: UpstreamClient;
   responseCache?: ResponseCache;
-}
-
-/** One log line per executed operation: its name, duration and error codes; never its variables. */
-function useRequestLog(logger: Logger): Plugin {
-  return {
-    onExecute: ({ args }) => {
-      const started = performance.now();
-      const operation = getOperationAST(args.document, args.operationName)?.name?.value ?? 'anonymous';
-      // Read back by the HTTP front, so that a later cache hit logs the same name.
-      (args.contextValue as Partial<ServerContext>).operations?.push(operation);
-      return {
-        onExecuteDone: (payload) =>
-          handleStreamOrSingleExecutionResult(payload, ({ result }) => {
-            const errors = (result.errors ?? []).map((error) => error.extensions?.code ?? 'UNCODED');
-            logger.info({ operation, ms: Math.round(performance.now() - started), errors }, 'graphql operation');
-          }),
-      };
-    },
-  };
-}
-
-function yogaLogger(logger: Logger) {
-  return {
-    debug: (...args: unknown[]) => logger.debug({ yoga: args }),
-    info: (...args: unknown[]) => logger.info({ yoga: args }),
-    warn: (...args: unknown[]) => logger.warn({ yoga: args }),
-    error: (...args: unknown[]) => logger.error({ yoga: args }),
-  };
+  metrics: Metrics;
 }
 
 export interface GatewayOptions {
   /** Where automatic persisted queries are kept; default: in memory, bounded by APQ_MAX_BYTES. */
   persistedQueryStore?: PersistedQueryStore;
+  /** OpenTelemetry tracing (tracingFromEnv, or a test's in-memory exporter); off when absent. */
+  tracing?: Tracing;
+}
+
+const CIRCUIT = { closed: 0, 'half-open': 1, open: 2 } as const;
+
+/**
+ * Ready when the upstream answers the configured credential. The check bypasses the cache and
+ * in-flight sharing, so it sees the upstream as it is now; without a server token, an upstream
+ * that answers at all (a 401 included) is ready, since clients bring their own tokens.
+ */
+function upstreamCheck(upstream: UpstreamClient, token: string | undefined, timeoutMs: number) {
+  return async (): Promise<Readiness> => {
+    try {
+      await upstream.send(token ?? 'readiness-probe', { path: ['configuration'], unshared: true }, Date.now() + timeoutMs);
+      return { ready: true };
+    } catch (error) {
+      const code = error instanceof UpstreamError ? error.code : undefined;
+      if (code === 'UNAUTHENTICATED')
+        return token ? { ready: false, reason: 'the upstream rejects the configured credential' } : { ready: true };
+      return {
+        ready: false,
+        reason: code === 'UPSTREAM_TIMEOUT' ? 'the upstream does not answer in time' : 'the upstream is unreachable or failing',
+      };
+    }
+  };
 }
 
 export function createGateway(
@@ -69,11 +74,22 @@ export function createGateway(
   logger: Logger = createLogger(config.logLevel),
   options: GatewayOptions = {},
 ): Gateway {
-  const upstream = upstreamFromConfig(config, logger);
+  // Read when scraped, so they may name the upstream client made just below.
+  const metrics = createMetrics({
+    inFlight: () => upstream.pool().running,
+    queued: () => upstream.pool().queued,
+    circuit: () => CIRCUIT[upstream.breakers.state()],
+    cache: () => upstream.cache?.stats,
+  });
+  const upstream = upstreamFromConfig(config, logger, metrics.upstreamCall);
   const persisted = persistedOperations({
     store:
       config.delivery.apqMaxBytes > 0
-        ? (options.persistedQueryStore ?? createMemoryPersistedQueryStore(config.delivery.apqMaxBytes))
+        ? (options.persistedQueryStore ??
+          // With Redis, a hash registered on one instance runs on every other.
+          (upstream.redis
+            ? createRedisKeyValueStore(upstream.redis, { prefix: 'mcg:apq:', ttlMs: 24 * 3_600_000 })
+            : createMemoryPersistedQueryStore(config.delivery.apqMaxBytes)))
         : undefined,
     manifest: config.persistedOperationsFile ? loadManifest(config.persistedOperationsFile) : undefined,
     only: config.persistedOperationsOnly,
@@ -95,7 +111,15 @@ export function createGateway(
       maxRequestBodySize: config.limits.bodyBytes,
       batching: { limit: config.limits.batch },
       extraParamNames: PERSISTED_PARAM_NAMES,
-      plugins: [...extra, ...protections(config), useClientErrors, useRequestLog(logger), useAnswerOutcome],
+      plugins: [
+        ...extra,
+        ...protections(config),
+        useClientErrors,
+        useRequestLog(logger),
+        useAnswerOutcome,
+        ...metrics.plugins,
+        ...(options.tracing ? [options.tracing.plugin] : []),
+      ],
       context: ({ request, freshness }) =>
         createContext(
           upstream,
@@ -130,6 +154,12 @@ export function createGateway(
     logger,
     maxAgeMs: config.delivery.maxAgeMs,
     compressionMinBytes: config.delivery.compressionMinBytes,
+    onCacheHit: metrics.responseCacheHit,
+    probes: createProbes({
+      readiness: throttledReadiness(upstreamCheck(upstream, config.catalogAccessToken, Math.min(config.upstreamTimeoutMs, 2_000))),
+      draining: () => front.draining(),
+      metrics: metrics.scrape,
+    }),
   });
-  return { yoga, front, upstream, responseCache };
+  return { yoga, front, upstream, responseCache, metrics };
 }

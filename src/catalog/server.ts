@@ -42,6 +42,8 @@ export interface CatalogCall {
   path: string;
   query: Record<string, string>;
   status: number;
+  /** The W3C trace context the caller sent, if any (the gateway's tracing sends one). */
+  traceparent?: string;
 }
 
 export interface RunningCatalog {
@@ -113,7 +115,13 @@ export async function startCatalog(options: CatalogOptions = {}): Promise<Runnin
     const path = pathname === '/3' || pathname.startsWith('/3/') ? pathname.slice(2) || '/' : pathname;
     const fault = faults.match(incoming.method, path);
     if (fault && (await faults.play(fault, response))) {
-      calls.push({ method: incoming.method, path, query, status: fault.status ?? (fault.reset ? 0 : 200) });
+      calls.push({
+        method: incoming.method,
+        path,
+        query,
+        status: fault.status ?? (fault.reset ? 0 : 200),
+        traceparent: header(request, 'traceparent'),
+      });
       return;
     }
     const appended = query.append_to_response;
@@ -126,7 +134,7 @@ export async function startCatalog(options: CatalogOptions = {}): Promise<Runnin
         : 0;
     const outcome = api.respond(incoming);
     if (latencyMs + appendedDelay > 0) await sleep(latencyMs + appendedDelay);
-    calls.push({ method: incoming.method, path, query, status: outcome.status });
+    calls.push({ method: incoming.method, path, query, status: outcome.status, traceparent: header(request, 'traceparent') });
     response.writeHead(outcome.status, outcome.headers);
     response.end(outcome.body);
   }

@@ -8,6 +8,7 @@ import { readBoundedBody } from './body.ts';
 import { cacheControl, etagOf, isPersonal, VARY } from './caching-headers.ts';
 import type { CorsPolicy } from './cors.ts';
 import { deliver, type WholeAnswer } from './deliver.ts';
+import { type ProbeAnswer, requestIdOf } from './probes.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface ServerContext {
    * Yoga copies the server context's fields rather than the context itself.
    */
   outcome: { clean: boolean };
+  /** The request's id (x-request-id), for its log line. */
+  requestId: string;
 }
 
 /**
@@ -70,12 +73,17 @@ export interface HttpFrontOptions {
   maxAgeMs?: number;
   /** Answers at least this large are compressed when the client accepts it; undefined = never. */
   compressionMinBytes?: number;
+  /** Told of each answer served from the whole-response cache (metrics). */
+  onCacheHit?: () => void;
+  /** `/health`, `/readiness`, `/metrics`: answered before any GraphQL concern, while draining too. */
+  probes?: (pathname: string, method: string) => Promise<ProbeAnswer | undefined>;
 }
 
 export interface HttpFront {
   listener: RequestListener;
   /** From now on new requests get 503 and every answer closes its connection. */
   drain(): void;
+  draining(): boolean;
 }
 
 type Headers = Record<string, string>;
@@ -103,7 +111,15 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
   const maxAgeMs = options.maxAgeMs ?? 0;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // On every answer, whichever path gives it; writeHead adds the headers given here.
+    const requestId = requestIdOf(request.headers['x-request-id']);
+    response.setHeader('x-request-id', requestId);
     const base: Headers = draining ? { connection: 'close' } : {};
+    const probe = options.probes && (await options.probes(pathOf(request.url), request.method ?? 'GET'));
+    if (probe) {
+      const headers = { ...base, 'content-type': probe.contentType, 'cache-control': 'no-store' };
+      return void response.writeHead(probe.status, headers).end(request.method === 'HEAD' ? undefined : probe.body);
+    }
     if (draining) return jsonError(response, 'SHUTTING_DOWN', 'The gateway is shutting down; retry on another instance.', base);
     const host = request.headers.host ?? 'localhost';
     if (!isHost(host)) return jsonError(response, 'BAD_REQUEST', 'The Host header is malformed.', base);
@@ -168,8 +184,15 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
         const made = await deliver(request, response, headers, answer, options.compressionMinBytes);
         const bytes = made && answer.encoded[made];
         if (made && bytes) cache.keepEncoded(key, hit, made, bytes);
+        options.onCacheHit?.();
         logger.info(
-          { operation: hit.operations.join(',') || 'anonymous', ms: Math.round(performance.now() - started), errors: [], cached: true },
+          {
+            requestId,
+            operation: hit.operations.join(',') || 'anonymous',
+            ms: Math.round(performance.now() - started),
+            errors: [],
+            cached: true,
+          },
           'graphql operation',
         );
         return;
@@ -179,7 +202,7 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     response.once('close', () => {
       if (!response.writableFinished) aborted.abort();
     });
-    const context: ServerContext = { freshness: { freshForMs: Infinity }, operations: [], outcome: { clean: false } };
+    const context: ServerContext = { freshness: { freshForMs: Infinity }, operations: [], outcome: { clean: false }, requestId };
     let url: URL;
     try {
       url = new URL(target, `http://${host}`);
@@ -240,11 +263,18 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     drain: () => {
       draining = true;
     },
+    draining: () => draining,
   };
 }
 
 /** host[:port] as RFC 9110 allows it: a name or IPv4, or a bracketed IPv6, and a port up to 65535. */
 const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(?::(\d{1,5}))?$/;
+
+function pathOf(target: string | undefined): string {
+  const url = target ?? '/';
+  const queryAt = url.indexOf('?');
+  return queryAt < 0 ? url : url.slice(0, queryAt);
+}
 
 function isHost(value: string): boolean {
   const match = HOST.exec(value);

@@ -13,6 +13,7 @@ import {
   type FleetCacheStore,
   type HttpCache,
 } from './http-cache.ts';
+import { type ExchangeObserver, observed, poolLoad } from './observe.ts';
 import { encodePath, isSessionBound, routeOf, type PathSegment } from './paths.ts';
 import {
   backoffDelay,
@@ -69,6 +70,8 @@ export interface UpstreamClientOptions {
   rateBudget?: RateBudget;
   /** The Redis connection behind the fleet's cache and budget: shown as `redis`, closed with the client. */
   redis?: RedisConnection;
+  /** Told of every exchange (metrics); tracing needs no option (observe.ts). */
+  observer?: ExchangeObserver;
 }
 
 /**
@@ -104,6 +107,8 @@ export interface UpstreamClient {
   rateBudget?: RateBudget;
   /** The fleet's Redis connection and its state (up, errors, outages), when configured. */
   redis?: RedisConnection;
+  /** Exchanges running on the pool's connections, and waiting for one. */
+  pool(): { running: number; queued: number };
   close(): Promise<void>;
 }
 
@@ -176,17 +181,19 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (req.body !== undefined) headers['content-type'] = 'application/json;charset=utf-8';
     try {
       stats.calls++;
-      const response = await request(url, {
-        method: req.method ?? 'GET',
-        headers,
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        dispatcher,
-        signal,
+      return await observed(route, req.method ?? 'GET', headers, options.observer, async () => {
+        const response = await request(url, {
+          method: req.method ?? 'GET',
+          headers,
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          dispatcher,
+          signal,
+        });
+        const text = await readBody(response.body, response.headers, maxBodyBytes);
+        breakers.answered(route, response.statusCode);
+        if (response.statusCode === 429 && budget) await budget.pause(retryAfterMs(response.headers['retry-after']) ?? 0);
+        return { status: response.statusCode, headers: response.headers, text };
       });
-      const text = await readBody(response.body, response.headers, maxBodyBytes);
-      breakers.answered(route, response.statusCode);
-      if (response.statusCode === 429 && budget) await budget.pause(retryAfterMs(response.headers['retry-after']) ?? 0);
-      return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
       // Too large is this answer's fault, not the upstream's health; and a call cut short by
       // its request's own deadline says nothing about that health either.
@@ -290,6 +297,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     cache,
     breakers,
     rateBudget: budget,
+    pool: () => poolLoad(dispatcher),
     redis: options.redis,
     async close() {
       if (ownsDispatcher) await dispatcher.close();

@@ -5,6 +5,7 @@ import { createRateBudget } from '../fleet/rate-budget.ts';
 import { connectRedis } from '../fleet/redis.ts';
 import { createRedisCacheStore } from '../fleet/redis-cache.ts';
 import { createUpstreamClient, type UpstreamClient } from './client.ts';
+import type { ExchangeObserver } from './observe.ts';
 
 /**
  * The upstream client as the settings describe it: pool, deadlines, cache, breaker, and what
@@ -15,7 +16,11 @@ import { createUpstreamClient, type UpstreamClient } from './client.ts';
  * the fleet's calls per second (per process without Redis); with Redis and no limit, a 429's
  * Retry-After still pauses the whole fleet.
  */
-export function upstreamFromConfig(config: Config & { catalogBaseUrl: string }, logger: Logger): UpstreamClient {
+export function upstreamFromConfig(
+  config: Config & { catalogBaseUrl: string },
+  logger: Logger,
+  observer?: ExchangeObserver,
+): UpstreamClient {
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const fleetCache =
     redis && config.cacheMaxBytes > 0 ? createRedisCacheStore(redis, { maxEntryBytes: Math.floor(config.cacheMaxBytes / 10) }) : undefined;
@@ -38,5 +43,6 @@ export function upstreamFromConfig(config: Config & { catalogBaseUrl: string }, 
     fleetCache,
     rateBudget,
     redis,
+    observer,
   });
 }

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * What a load balancer and an orchestrator ask of an instance: `/health` (the process serves),
+ * `/readiness` (the upstream answers with the configured credential, checked at most once per
+ * interval however often probes come), and `/metrics`. Served by the HTTP front before Yoga.
+ */
+
+export interface ProbeAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+/**
+ * The upstream check, run at most once per `intervalMs`: probes in between get the last outcome,
+ * and probes during a check share it, so 30 probes in 3 s cause at most 3 upstream calls with
+ * the default 1 s.
+ */
+export function throttledReadiness(check: () => Promise<Readiness>, intervalMs = 1_000): () => Promise<Readiness> {
+  let last: { at: number; outcome: Readiness } | undefined;
+  let running: Promise<Readiness> | undefined;
+  return () => {
+    if (last && Date.now() - last.at < intervalMs) return Promise.resolve(last.outcome);
+    running ??= check()
+      .catch((): Readiness => ({ ready: false, reason: 'the readiness check failed' }))
+      .then((outcome) => {
+        last = { at: Date.now(), outcome };
+        running = undefined;
+        return outcome;
+      });
+    return running;
+  };
+}
+
+export interface ProbeOptions {
+  readiness: () => Promise<Readiness>;
+  draining: () => boolean;
+  metrics?: () => Promise<{ contentType: string; body: string }>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The answer for an operations path, or undefined for any other path. */
+export function createProbes(options: ProbeOptions) {
+  return async (pathname: string, method: string): Promise<ProbeAnswer | undefined> => {
+    if (pathname !== '/health' && pathname !== '/readiness' && pathname !== '/metrics') return undefined;
+    if (method !== 'GET' && method !== 'HEAD') {
+      return { status: 405, contentType: JSON_TYPE, body: JSON.stringify({ status: 'error', reason: 'use GET' }) };
+    }
+    if (pathname === '/health') return { status: 200, contentType: JSON_TYPE, body: '{"status":"ok"}' };
+    if (pathname === '/metrics') {
+      if (!options.metrics) return undefined;
+      const { contentType, body } = await options.metrics();
+      return { status: 200, contentType, body };
+    }
+    // A draining instance takes no new work: out of the balancer first.
+    const outcome: Readiness = options.draining() ? { ready: false, reason: 'shutting down' } : await options.readiness();
+    return outcome.ready
+      ? { status: 200, contentType: JSON_TYPE, body: '{"status":"ready"}' }
+      : { status: 503, contentType: JSON_TYPE, body: JSON.stringify({ status: 'unready', reason: outcome.reason }) };
+  };
+}
+
+/** A request id a client may choose: a UUID or a short token; anything else is replaced. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export function requestIdOf(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID.test(value) ? value : randomUUID();
+}

@@ -1,0 +1,188 @@
+import { createHistogram, usePrometheus } from '@graphql-yoga/plugin-prometheus';
+import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { ERROR_CODES } from './error-codes.ts';
+
+/**
+ * What `/metrics` shows, in Prometheus' text format (prom-client, and Yoga's Prometheus plugin
+ * for the request duration). Every label value comes from a closed set or is capped, so the
+ * series stay bounded whatever clients send: operation names past the first MAX_OPERATIONS
+ * count as `other`, error codes outside the gateway's table as `OTHER`, upstream routes are
+ * templates (`/movie/{id}`, never `/movie/550`), and no label ever holds a credential or an id.
+ */
+
+const MAX_OPERATIONS = 100;
+/** Few buckets: each one is a series per operation name. */
+const SECONDS = [0.005, 0.025, 0.1, 0.5, 2.5, 10];
+const KNOWN_CODES = new Set<string>([...Object.keys(ERROR_CODES), 'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'UNCODED']);
+
+/** What the metrics read from the upstream client when scraped. */
+export interface UpstreamGauges {
+  inFlight(): number;
+  queued(): number;
+  /** 0 closed, 1 half-open, 2 open, for the host's circuit. */
+  circuit(): number;
+  cache(): { hits: number; misses: number; evictions: number } | undefined;
+}
+
+export interface UpstreamCall {
+  /** Route template, e.g. `/movie/{id}/credits`. */
+  route: string;
+  method: string;
+  /** HTTP status, or 0 when no answer came (timeout, connection error). */
+  status: number;
+  seconds: number;
+}
+
+export interface Metrics {
+  registry: Registry;
+  /** Yoga plugins: request duration by operation, errors by code. */
+  plugins: Plugin[];
+  /** Told of each upstream exchange. */
+  upstreamCall(call: UpstreamCall): void;
+  responseCacheHit(): void;
+  /** The text of `/metrics`. */
+  scrape(): Promise<{ contentType: string; body: string }>;
+}
+
+/** Operation names as labels: the first ones seen keep their name, later ones share `other`. */
+function operationLabels(max: number) {
+  const seen = new Set<string>();
+  return (name: string | undefined): string => {
+    const value = name && /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name) ? name : 'anonymous';
+    if (seen.has(value)) return value;
+    if (seen.size >= max) return 'other';
+    seen.add(value);
+    return value;
+  };
+}
+
+export function createMetrics(upstream: UpstreamGauges, options: { maxOperations?: number } = {}): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'gateway_' });
+  const operation = operationLabels(options.maxOperations ?? MAX_OPERATIONS);
+
+  const errors = new Counter({
+    name: 'gateway_graphql_errors_total',
+    help: 'GraphQL errors in answers, by extensions.code.',
+    labelNames: ['code'],
+    registers: [registry],
+  });
+  const upstreamCalls = new Counter({
+    name: 'gateway_upstream_calls_total',
+    help: 'HTTP exchanges with the upstream, by route template, method and status (0: no answer).',
+    labelNames: ['route', 'method', 'status'],
+    registers: [registry],
+  });
+  const upstreamDuration = new Histogram({
+    name: 'gateway_upstream_call_duration_seconds',
+    help: 'Duration of upstream exchanges, by route template.',
+    labelNames: ['route'],
+    buckets: SECONDS,
+    registers: [registry],
+  });
+  const responseCacheHits = new Counter({
+    name: 'gateway_response_cache_hits_total',
+    help: 'Answers served whole from the response cache.',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'gateway_upstream_in_flight',
+    help: 'Upstream exchanges in flight now.',
+    registers: [registry],
+    collect() {
+      this.set(upstream.inFlight());
+    },
+  });
+  new Gauge({
+    name: 'gateway_upstream_queued',
+    help: 'Upstream exchanges waiting for a connection now.',
+    registers: [registry],
+    collect() {
+      this.set(upstream.queued());
+    },
+  });
+  new Gauge({
+    name: 'gateway_upstream_circuit_state',
+    help: "The upstream host's circuit: 0 closed, 1 half-open, 2 open.",
+    registers: [registry],
+    collect() {
+      this.set(upstream.circuit());
+    },
+  });
+  new Gauge({
+    name: 'gateway_http_cache_events',
+    help: 'Upstream HTTP cache lookups and evictions since start, by event (hit, miss, eviction).',
+    labelNames: ['event'],
+    registers: [registry],
+    collect() {
+      const stats = upstream.cache();
+      if (!stats) return;
+      this.set({ event: 'hit' }, stats.hits);
+      this.set({ event: 'miss' }, stats.misses);
+      this.set({ event: 'eviction' }, stats.evictions);
+    },
+  });
+
+  const countErrors: Plugin = {
+    onExecute: () => ({
+      onExecuteDone: (payload) =>
+        handleStreamOrSingleExecutionResult(payload, ({ result }) => {
+          for (const error of result.errors ?? []) {
+            const code = String(error.extensions?.code ?? 'UNCODED');
+            errors.inc({ code: KNOWN_CODES.has(code) ? code : 'OTHER' });
+          }
+        }),
+    }),
+    // Parse and validation errors never reach execution.
+    onResultProcess: ({ result }) => {
+      for (const one of Array.isArray(result) ? result : [result]) {
+        if (Symbol.asyncIterator in one || 'data' in one) continue;
+        for (const error of one.errors ?? []) {
+          const code = String(error.extensions?.code ?? 'UNCODED');
+          errors.inc({ code: KNOWN_CODES.has(code) ? code : 'OTHER' });
+        }
+      }
+    },
+  };
+
+  const prometheus = usePrometheus({
+    registry,
+    endpoint: false,
+    skipIntrospection: true,
+    metrics: {
+      graphql_envelop_request_duration: createHistogram({
+        registry,
+        histogram: {
+          name: 'gateway_graphql_request_duration_seconds',
+          help: 'Time to execute a GraphQL operation, by operation name (capped) and type.',
+          labelNames: ['operationName', 'operationType'],
+          buckets: SECONDS,
+        },
+        fillLabelsFn: (params) => ({ operationName: operation(params.operationName), operationType: params.operationType ?? 'query' }),
+      }),
+      graphql_envelop_deprecated_field: false,
+      graphql_envelop_request: false,
+      graphql_envelop_request_time_summary: false,
+      graphql_envelop_phase_parse: false,
+      graphql_envelop_phase_validate: false,
+      graphql_envelop_phase_context: false,
+      graphql_envelop_error_result: false,
+      graphql_envelop_phase_execute: false,
+      graphql_envelop_phase_subscribe: false,
+      graphql_envelop_schema_change: false,
+      graphql_yoga_http_duration: false,
+    },
+  });
+
+  return {
+    registry,
+    plugins: [prometheus, countErrors],
+    upstreamCall: (call) => {
+      upstreamCalls.inc({ route: call.route, method: call.method, status: String(call.status) });
+      upstreamDuration.observe({ route: call.route }, call.seconds);
+    },
+    responseCacheHit: () => responseCacheHits.inc(),
+    scrape: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
+  };
+}
