@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Logger } from 'pino';
 import { createGateway, type Gateway, type GatewayOptions } from '../src/server.ts';
 import type { UpstreamClient } from '../src/upstream/client.ts';
+import type { Tracing } from '../src/tracing.ts';
 
 export interface GraphQLResponse<Data = any> {
   status: number;
@@ -43,6 +44,8 @@ export interface HarnessOptions {
   serverToken?: string | null;
   /** Where the gateway logs; silent by default. */
   logger?: Logger;
+  /** OpenTelemetry tracing for the gateway (an in-memory exporter in tests). */
+  tracing?: Tracing;
   /** Where automatic persisted queries are kept (createGateway's option). */
   persistedQueryStore?: GatewayOptions['persistedQueryStore'];
 }
@@ -61,7 +64,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       approvalBaseUrl: options.config?.approvalBaseUrl ?? new URL(catalog.baseUrl).origin,
     },
     options.logger,
-    { persistedQueryStore: options.persistedQueryStore },
+    { persistedQueryStore: options.persistedQueryStore, tracing: options.tracing },
   );
   let served = 0;
   const server = createHttpServer((request, response) => {
