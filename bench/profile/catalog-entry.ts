@@ -1,0 +1,23 @@
+/**
+ * The embedded catalog in a process of its own, so that the direct call crosses a process
+ * boundary as the gateway's call does (in one process with the client, a direct call never
+ * waits for another process to be scheduled). CATALOG_LATENCY_MS sets its injected latency.
+ * A second port answers GET / with the calls received since the last GET /reset.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startCatalog } from '../../src/catalog/server.ts';
+
+const catalog = await startCatalog({ latencyMs: Number(process.env.CATALOG_LATENCY_MS ?? 20) });
+const calls = createServer((request, response) => {
+  if (request.url === '/reset') catalog.resetCalls();
+  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(catalog.calls));
+});
+calls.listen(0, '127.0.0.1', () => {
+  const port = (calls.address() as AddressInfo).port;
+  console.log(`catalog calls at http://127.0.0.1:${port}/ token ${catalog.demoToken} ready at ${catalog.baseUrl}`);
+});
+process.once('SIGTERM', () => {
+  calls.close();
+  void catalog.close().then(() => process.exit(0));
+});

@@ -1,0 +1,48 @@
+/**
+ * Named ways to start the profiled gateway (gateway-entry.ts): each is a set of environment
+ * settings. The scripts take variant names as arguments and measure them alternately in one run.
+ */
+export const VARIANTS: Record<string, Record<string, string>> = {
+  /** src/server.ts createGateway, as production builds it. */
+  gateway: {},
+  /** The copy in gateway-entry.ts with every part kept: must measure like `gateway`. */
+  custom: { PROFILE_BUILD: 'custom' },
+  /** Yoga's own node adapter in place of the HTTP front (src/http/listener.ts). */
+  'plain-front': { PROFILE_BUILD: 'custom', PROFILE_FRONT: 'plain' },
+  /** No plugin of ours and no masked errors: Yoga, the schema and the upstream client only. */
+  'no-plugins': { PROFILE_BUILD: 'custom', PROFILE_PLUGINS: 'none', PROFILE_MASKED: 'off' },
+  /** Both of the above: the floor of this schema on Yoga. */
+  'yoga-floor': { PROFILE_BUILD: 'custom', PROFILE_PLUGINS: 'none', PROFILE_MASKED: 'off', PROFILE_FRONT: 'plain' },
+  /** Every part but GraphQL Armor (its five rules). */
+  'no-armor': {
+    PROFILE_BUILD: 'custom',
+    PROFILE_PLUGINS: 'persisted,introspection-depth,writes,no-introspection,client-errors,request-log,answer-outcome',
+  },
+  /** Every part but the request log line (pino per operation). */
+  'no-log': {
+    PROFILE_BUILD: 'custom',
+    PROFILE_PLUGINS:
+      'persisted,armor-depth,armor-aliases,armor-directives,armor-tokens,armor-suggestions,introspection-depth,writes,no-introspection,client-errors,answer-outcome',
+  },
+  /** Every part, masked errors off. */
+  'no-mask': { PROFILE_BUILD: 'custom', PROFILE_MASKED: 'off' },
+  /** Every part, but the body bound left to the HTTP front (Yoga's maxRequestBodySize: false). */
+  'no-yoga-body-limit': { PROFILE_BUILD: 'custom', PROFILE_YOGA_BODY_LIMIT: 'off' },
+  /** No Yoga body limit and Yoga's own node adapter in place of the front. */
+  'no-yoga-body-limit-plain-front': { PROFILE_BUILD: 'custom', PROFILE_YOGA_BODY_LIMIT: 'off', PROFILE_FRONT: 'plain' },
+  /** No Yoga body limit and no request log line. */
+  'no-yoga-body-limit-no-log': {
+    PROFILE_BUILD: 'custom',
+    PROFILE_YOGA_BODY_LIMIT: 'off',
+    PROFILE_PLUGINS:
+      'persisted,armor-depth,armor-aliases,armor-directives,armor-tokens,armor-suggestions,introspection-depth,writes,no-introspection,client-errors,answer-outcome',
+  },
+  /** pino silenced (the log plugin still runs, writes nothing). */
+  silent: { LOG_LEVEL: 'silent' },
+};
+
+export function variantEnv(name: string): Record<string, string> {
+  const env = VARIANTS[name];
+  if (!env) throw new Error(`unknown variant ${name}; known: ${Object.keys(VARIANTS).join(', ')}`);
+  return env;
+}
