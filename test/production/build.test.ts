@@ -1,0 +1,87 @@
+import { execFile, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * What the Dockerfile's stages do, done here for real (no container engine runs on this machine):
+ * `npm run build`'s compiler into a fresh folder, production dependencies only installed from the
+ * lockfile beside it, and the gateway started there by plain Node, with no tsx and no TypeScript.
+ */
+
+const run = promisify(execFile);
+const root = new URL('../../', import.meta.url).pathname;
+let folder: string;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'gateway-build-'));
+  await run(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(folder, 'dist')]);
+  copyFileSync(join(root, 'package.json'), join(folder, 'package.json'));
+  copyFileSync(join(root, 'package-lock.json'), join(folder, 'package-lock.json'));
+  await run('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: folder });
+}, 300_000);
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function compiledFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe('the production build', () => {
+  it('imports only relative .js files, Node built-ins and packages in dependencies', () => {
+    const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const builtins = new Set(builtinModules);
+    const outside = new Set<string>();
+    for (const file of compiledFiles(join(folder, 'dist'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+        if (!specifier) continue;
+        if (specifier.startsWith('.')) {
+          expect(specifier, file).toMatch(/\.js$/);
+          continue;
+        }
+        const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? '');
+        if (specifier.startsWith('node:') || builtins.has(name)) continue;
+        if (!Object.hasOwn(dependencies, name)) outside.add(`${name} (${file.slice(folder.length)})`);
+      }
+    }
+    expect([...outside]).toEqual([]);
+  });
+
+  it('runs as `node dist/index.js` on production dependencies alone, serves, and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['dist/index.js'], {
+      cwd: folder,
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        const match = /ready at (http:\/\/\S+\/graphql)/.exec(output);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+    });
+    const health = await fetch(url.replace(/\/graphql$/, '/health'));
+    expect(health.status).toBe(200);
+    const answer = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ movieGenres { name } }' }),
+    });
+    const body = (await answer.json()) as { data?: { movieGenres: unknown[] } };
+    expect(body.data?.movieGenres.length).toBeGreaterThan(0);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).not.toMatch(/tsx|\.ts\b/);
+  }, 60_000);
+});
