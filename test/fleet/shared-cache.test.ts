@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -218,5 +219,33 @@ describe('ETag revalidation across instances', () => {
     expect(third.body).toEqual(first.body);
     expect(seen).toHaveLength(2);
     expect(b!.gateway.upstream.cache!.stats.revalidations).toBe(1);
+  });
+});
+
+describe('one persisted-query store for the fleet', () => {
+  it('a hash registered on one instance runs by hash on the other (APQ on Redis)', async () => {
+    const [a, b] = fleet.instances;
+    const query = '{ movieGenres { id name } }';
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const extensions = { persistedQuery: { version: 1, sha256Hash } };
+    const post = (instance: Instance, body: unknown) =>
+      fetch(instance.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+        (response) => response.json() as Promise<{ data?: unknown; errors?: Array<{ extensions?: { code?: string } }> }>,
+      );
+    const unknown = await post(b!, { extensions });
+    expect(unknown.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    const registered = await post(a!, { query, extensions });
+    expect(registered.errors).toBeUndefined();
+    const byHash = await post(b!, { extensions });
+    expect(byHash.errors).toBeUndefined();
+    expect(byHash.data).toEqual(registered.data);
+    // Kept in Redis under its hash (the inspecting client above may have seen Redis restart).
+    const fresh = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+    await fresh.connect();
+    try {
+      expect(await fresh.get(`mcg:apq:${sha256Hash}`)).toBe(query);
+    } finally {
+      fresh.disconnect();
+    }
   });
 });
