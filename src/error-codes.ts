@@ -8,7 +8,10 @@ export const ERROR_CODES = {
   UNAUTHENTICATED: { meaning: 'no token, a token the catalog rejects, a missing or foreign session', status: 200 },
   NOT_FOUND: { meaning: 'the catalog has no such object', status: 200 },
   BAD_USER_INPUT: { meaning: 'an invalid argument or variable, or a parameter the catalog rejected', status: 200 },
-  RATE_LIMITED: { meaning: "the catalog's rate limit, when its Retry-After is too long to wait for", status: 200 },
+  RATE_LIMITED: {
+    meaning: "the catalog's rate limit, when its Retry-After is too long to wait for, or no turn of the fleet's own budget before the deadline",
+    status: 200,
+  },
   UPSTREAM_TIMEOUT: { meaning: 'the catalog did not answer within the call or request deadline', status: 200 },
   UPSTREAM_ERROR: {
     meaning: 'the catalog failed, could not be reached, sent an unreadable, oversized or wrongly shaped answer, or its circuit is open',
