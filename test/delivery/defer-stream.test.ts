@@ -158,7 +158,8 @@ describe('the protections see the new directives', () => {
       expect(light.body.errors).toBeUndefined();
       const directives = `{ movie(id: ${movieId}) { ... @defer { title } ... @defer { overview } ... @defer { runtime } } }`;
       const tooMany = await strict.query(directives, undefined, { accept: 'multipart/mixed, application/json' });
-      expect(tooMany.body.errors?.[0]?.message).toMatch(/Directives limit of 2 exceeded, found 3/);
+      expect(tooMany.body.errors?.[0]?.message).toBe('Query directives limit of 2 exceeded, found 3.');
+      expect(tooMany.body.errors?.[0]?.extensions).toEqual({ code: 'QUERY_TOO_COMPLEX', limit: 'directives', max: 2, found: 3 });
       expect(strict.catalog.calls.map(callName)).toEqual([`/movie/${movieId}`]);
     } finally {
       await strict.close();
