@@ -9,7 +9,8 @@ export const ERROR_CODES = {
   NOT_FOUND: { meaning: 'the catalog has no such object', status: 200 },
   BAD_USER_INPUT: { meaning: 'an invalid argument or variable, or a parameter the catalog rejected', status: 200 },
   RATE_LIMITED: {
-    meaning: "the catalog's rate limit, when its Retry-After is too long to wait for, or no turn of the fleet's own budget before the deadline",
+    meaning:
+      "the catalog's rate limit, when its Retry-After is too long to wait for, or no turn of the fleet's own budget before the deadline",
     status: 200,
   },
   UPSTREAM_TIMEOUT: { meaning: 'the catalog did not answer within the call or request deadline', status: 200 },
