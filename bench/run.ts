@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import { startCatalog, type RunningCatalog } from '../src/catalog/server.ts';
 import { deliveryFigures } from './delivery.ts';
+import { overheadFigures } from './overhead.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
@@ -212,6 +213,7 @@ async function main() {
 
   rows.push(a, catalogRow, bareRow, aWarm, aExecuting, b, bWarm, bRest, c, cRest, d);
   const delivery = await deliveryFigures(catalog);
+  const overhead = await overheadFigures(catalog, WARM_SECONDS);
   await catalog.close();
   await directCatalog.close();
 
@@ -249,6 +251,10 @@ async function main() {
     'Persisted queries, a GET cache hit at a real Varnish, compression and @defer (bench/delivery.ts; README, "Delivery").',
     '',
     ...delivery,
+    '',
+    "## The gateway's own cost",
+    '',
+    ...overhead,
     '',
   ].join('\n');
   writeFileSync('BENCHMARKS.md', report);
