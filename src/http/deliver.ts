@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import { matchesEtag } from './caching-headers.ts';
 import { chooseEncoding, compress, type Encoding } from './compression.ts';
 
@@ -11,6 +13,29 @@ export interface WholeAnswer {
   etag?: string;
   /** Compressed forms already made; one made here is added. */
   encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/**
+ * Compressed forms of large answers that come back byte for byte (the GraphiQL page: 9 MB, about
+ * 0.3 s of brotli each time), so a repeat costs a comparison of bytes, not a compression.
+ * Looked up by length and a hash of the first bytes, then compared whole (memcmp, ~1 ms for the
+ * page; a hash of all of it would take 20 times that). GraphQL answers are kept by the
+ * whole-response cache instead.
+ */
+const LARGE_BYTES = 256 * 1024;
+const compressedLarge = new LRUCache<string, { body: Buffer; bytes: Buffer }>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (entry) => entry.body.length + entry.bytes.length,
+});
+
+async function compressLarge(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (body.length < LARGE_BYTES) return compress(body, encoding);
+  const key = `${encoding}:${body.length}:${createHash('sha256').update(body.subarray(0, 4096)).digest('base64url')}`;
+  const kept = compressedLarge.get(key);
+  if (kept?.body.equals(body)) return kept.bytes;
+  const bytes = await compress(body, encoding);
+  compressedLarge.set(key, { body: Buffer.from(body), bytes });
+  return bytes;
 }
 
 /**
@@ -43,7 +68,7 @@ export async function deliver(
     const kept = answer.encoded[encoding];
     if (kept) bytes = kept;
     else {
-      bytes = await compress(answer.body, encoding);
+      bytes = await compressLarge(answer.body, encoding);
       answer.encoded[encoding] = bytes;
       made = encoding;
     }
