@@ -18,7 +18,13 @@ async function profileSummary(script: string, args: string[], env: Record<string
     env: { ...process.env, ...env },
     maxBuffer: 16 * 1024 * 1024,
   });
-  return stdout.split('\n').filter((line) => line.startsWith('|') || line.startsWith('-') || /median|over|upstream calls/.test(line));
+  const lines = stdout
+    .split('\n')
+    .filter((line) => line.startsWith('|') || line.startsWith('-') || /median|over|upstream calls/.test(line));
+  // The scripts print a header row without its separator; markdown needs one.
+  const header = lines.findIndex((line) => line.startsWith('| round'));
+  if (header >= 0) lines.splice(header + 1, 0, `|${'---|'.repeat((lines[header]?.match(/\|/g)?.length ?? 2) - 1)}`);
+  return lines;
 }
 
 const MIX_SELECTION = 'id title overview releaseDate runtime voteAverage voteCount genres { id name } credits { cast { character } }';
