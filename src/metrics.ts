@@ -22,6 +22,10 @@ export interface UpstreamGauges {
   /** 0 closed, 1 half-open, 2 open, for the host's circuit. */
   circuit(): number;
   cache(): { hits: number; misses: number; evictions: number } | undefined;
+  /** The fleet's Redis, when REDIS_URL is set. */
+  redis(): { up: boolean; errors: number } | undefined;
+  /** The upstream rate budget, when there is one. */
+  budget(): { waits: number; refusals: number } | undefined;
 }
 
 export interface UpstreamCall {
@@ -123,6 +127,36 @@ export function createMetrics(upstream: UpstreamGauges, options: { maxOperations
     },
   });
 
+  new Gauge({
+    name: 'gateway_redis_up',
+    help: 'Whether the fleet Redis (REDIS_URL) answers: 1 up, 0 down (the gateway then serves from its own cache and the upstream).',
+    registers: [registry],
+    collect() {
+      const redis = upstream.redis();
+      if (redis) this.set(redis.up ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'gateway_redis_errors',
+    help: 'Redis commands that failed or timed out since start.',
+    registers: [registry],
+    collect() {
+      const redis = upstream.redis();
+      if (redis) this.set(redis.errors);
+    },
+  });
+  new Gauge({
+    name: 'gateway_upstream_rate_budget_events',
+    help: 'Upstream rate budget since start, by event: wait (a call waited for its turn), refusal (no turn before its deadline: RATE_LIMITED).',
+    labelNames: ['event'],
+    registers: [registry],
+    collect() {
+      const budget = upstream.budget();
+      if (!budget) return;
+      this.set({ event: 'wait' }, budget.waits);
+      this.set({ event: 'refusal' }, budget.refusals);
+    },
+  });
   const duration = new Histogram({
     name: 'gateway_graphql_request_duration_seconds',
     help: 'Time to execute a GraphQL operation, by operation name (capped) and type.',

@@ -80,6 +80,8 @@ export function createGateway(
     queued: () => upstream.pool().queued,
     circuit: () => CIRCUIT[upstream.breakers.state()],
     cache: () => upstream.cache?.stats,
+    redis: () => upstream.redis?.state,
+    budget: () => upstream.rateBudget?.stats,
   });
   const upstream = upstreamFromConfig(config, logger, metrics.upstreamCall);
   const persisted = persistedOperations({

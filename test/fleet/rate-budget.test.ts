@@ -65,6 +65,12 @@ describe('UPSTREAM_RATE_LIMIT shared by two instances', () => {
     expect(outcomes.rateLimited).toBeGreaterThan(0);
     expect(fleet.instances.every((i) => i.gateway.upstream.rateBudget!.stats.refusals > 0)).toBe(true);
     expect(fleet.instances.every((i) => i.gateway.upstream.rateBudget!.stats.waits > 0)).toBe(true);
+    // The same counts in /metrics.
+    for (const instance of fleet.instances) {
+      const metrics = await (await fetch(instance.url.replace(/\/graphql$/, '/metrics'))).text();
+      const refusals = Number(/^gateway_upstream_rate_budget_events\{event="refusal"\} (\d+)$/m.exec(metrics)?.[1]);
+      expect(refusals).toBe(instance.gateway.upstream.rateBudget!.stats.refusals);
+    }
   });
 });
 

@@ -164,6 +164,13 @@ describe('a REDIS_URL where no Redis answers', () => {
       expect(redisState.errors).toBeGreaterThanOrEqual(ids.length);
       expect(lines.filter((line) => line.includes('Redis unreachable'))).toHaveLength(1);
       expect(lines.join('\n')).not.toContain('not-a-real-password');
+      // And in /metrics, beside a healthy instance's.
+      const scrape = async (instance: Instance) => (await fetch(instance.url.replace(/\/graphql$/, '/metrics'))).text();
+      const metrics = await scrape(lonely);
+      expect(metrics).toMatch(/^gateway_redis_up 0$/m);
+      expect(Number(/^gateway_redis_errors (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(ids.length);
+      expect(metrics).not.toContain('not-a-real-password');
+      expect(await scrape(fleet.instances[0]!)).toMatch(/^gateway_redis_up 1$/m);
     } finally {
       await lonely.close();
     }
