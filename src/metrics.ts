@@ -89,74 +89,44 @@ export function createMetrics(upstream: UpstreamGauges, options: { maxOperations
     help: 'Answers served whole from the response cache.',
     registers: [registry],
   });
-  new Gauge({
-    name: 'gateway_upstream_in_flight',
-    help: 'Upstream exchanges in flight now.',
-    registers: [registry],
-    collect() {
-      this.set(upstream.inFlight());
-    },
+  /** A gauge read when scraped: one value, or one per label value; undefined sets nothing (the part is off). */
+  const gauge = (name: string, help: string, read: () => number | Record<string, number> | undefined) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['event'],
+      registers: [registry],
+      collect() {
+        const value = read();
+        if (typeof value === 'number') this.set(value);
+        else for (const [event, count] of Object.entries(value ?? {})) this.set({ event }, count);
+      },
+    });
+  gauge('gateway_upstream_in_flight', 'Upstream exchanges in flight now.', upstream.inFlight);
+  gauge('gateway_upstream_queued', 'Upstream exchanges waiting for a connection now.', upstream.queued);
+  gauge('gateway_upstream_circuit_state', "The upstream host's circuit: 0 closed, 1 half-open, 2 open.", upstream.circuit);
+  gauge('gateway_http_cache_events', 'Upstream HTTP cache lookups and evictions since start, by event (hit, miss, eviction).', () => {
+    const stats = upstream.cache();
+    return stats && { hit: stats.hits, miss: stats.misses, eviction: stats.evictions };
   });
-  new Gauge({
-    name: 'gateway_upstream_queued',
-    help: 'Upstream exchanges waiting for a connection now.',
-    registers: [registry],
-    collect() {
-      this.set(upstream.queued());
-    },
-  });
-  new Gauge({
-    name: 'gateway_upstream_circuit_state',
-    help: "The upstream host's circuit: 0 closed, 1 half-open, 2 open.",
-    registers: [registry],
-    collect() {
-      this.set(upstream.circuit());
-    },
-  });
-  new Gauge({
-    name: 'gateway_http_cache_events',
-    help: 'Upstream HTTP cache lookups and evictions since start, by event (hit, miss, eviction).',
-    labelNames: ['event'],
-    registers: [registry],
-    collect() {
-      const stats = upstream.cache();
-      if (!stats) return;
-      this.set({ event: 'hit' }, stats.hits);
-      this.set({ event: 'miss' }, stats.misses);
-      this.set({ event: 'eviction' }, stats.evictions);
-    },
-  });
-
-  new Gauge({
-    name: 'gateway_redis_up',
-    help: 'Whether the fleet Redis (REDIS_URL) answers: 1 up, 0 down (the gateway then serves from its own cache and the upstream).',
-    registers: [registry],
-    collect() {
+  gauge(
+    'gateway_redis_up',
+    'Whether the fleet Redis (REDIS_URL) answers: 1 up, 0 down (the gateway then serves from its own cache and the upstream).',
+    () => {
       const redis = upstream.redis();
-      if (redis) this.set(redis.up ? 1 : 0);
+      return redis && (redis.up ? 1 : 0);
     },
-  });
-  new Gauge({
-    name: 'gateway_redis_errors',
-    help: 'Redis commands that failed or timed out since start.',
-    registers: [registry],
-    collect() {
-      const redis = upstream.redis();
-      if (redis) this.set(redis.errors);
-    },
-  });
-  new Gauge({
-    name: 'gateway_upstream_rate_budget_events',
-    help: 'Upstream rate budget since start, by event: wait (a call waited for its turn), refusal (no turn before its deadline: RATE_LIMITED).',
-    labelNames: ['event'],
-    registers: [registry],
-    collect() {
+  );
+  gauge('gateway_redis_errors', 'Redis commands that failed or timed out since start.', () => upstream.redis()?.errors);
+  gauge(
+    'gateway_upstream_rate_budget_events',
+    'Upstream rate budget since start, by event: wait (a call waited for its turn), refusal (no turn before its deadline: RATE_LIMITED).',
+    () => {
       const budget = upstream.budget();
-      if (!budget) return;
-      this.set({ event: 'wait' }, budget.waits);
-      this.set({ event: 'refusal' }, budget.refusals);
+      return budget && { wait: budget.waits, refusal: budget.refusals };
     },
-  });
+  );
+
   const duration = new Histogram({
     name: 'gateway_graphql_request_duration_seconds',
     help: 'Time to execute a GraphQL operation, by operation name (capped) and type.',

@@ -79,15 +79,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     upstream: gateway.upstream,
     responseCache: gateway.responseCache,
     url,
-    async query(query, variables, headers) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ query, variables }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: JSON.parse(text), text };
-    },
+    query: (query, variables, headers) => postQuery(url, query, variables, headers),
     async rest(path) {
       const response = await fetch(`${catalog.baseUrl}${path}`, { headers: { authorization: `Bearer ${catalog.demoToken}` } });
       if (!response.ok) throw new Error(`catalog ${path} answered ${response.status}`);
@@ -104,6 +96,22 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await catalog.close();
     },
   };
+}
+
+/** A GraphQL POST over real HTTP, with its status, parsed body and text. */
+export async function postQuery<Data = any>(
+  url: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<GraphQLResponse<Data>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text), text };
 }
 
 /** Creates a user session through the real flow: request token, approval, session. */

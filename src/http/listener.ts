@@ -109,8 +109,11 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     const requestId = requestIdOf(request.headers['x-request-id']);
     response.setHeader('x-request-id', requestId);
     const base: Headers = draining ? { connection: 'close' } : {};
-    const probePath = options.probes && PROBE_PATHS.has(pathOf(request.url)) ? pathOf(request.url) : undefined;
-    const probe = probePath && (await options.probes?.(probePath, request.method ?? 'GET'));
+    const target = request.url ?? '/';
+    const queryAt = target.indexOf('?');
+    const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
+    const search = queryAt < 0 ? '' : target.slice(queryAt);
+    const probe = options.probes && PROBE_PATHS.has(pathname) ? await options.probes(pathname, request.method ?? 'GET') : undefined;
     if (probe) {
       const headers = { ...base, 'content-type': probe.contentType, 'cache-control': 'no-store' };
       return void response.writeHead(probe.status, headers).end(request.method === 'HEAD' ? undefined : probe.body);
@@ -118,10 +121,6 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     if (draining) return jsonError(response, 'SHUTTING_DOWN', 'The gateway is shutting down; retry on another instance.', base);
     const host = request.headers.host ?? 'localhost';
     if (!isHost(host)) return jsonError(response, 'BAD_REQUEST', 'The Host header is malformed.', base);
-    const target = request.url ?? '/';
-    const queryAt = target.indexOf('?');
-    const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
-    const search = queryAt < 0 ? '' : target.slice(queryAt);
     const preflight = cors.preflight(request);
     if (preflight) return void response.writeHead(204, { ...base, ...preflight }).end();
     const headers: Headers = { ...base, ...cors.headersFor(request) };
@@ -266,12 +265,6 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
 
 /** host[:port] as RFC 9110 allows it: a name or IPv4, or a bracketed IPv6, and a port up to 65535. */
 const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(?::(\d{1,5}))?$/;
-
-function pathOf(target: string | undefined): string {
-  const url = target ?? '/';
-  const queryAt = url.indexOf('?');
-  return queryAt < 0 ? url : url.slice(0, queryAt);
-}
 
 function isHost(value: string): boolean {
   const match = HOST.exec(value);

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createGateway, type Gateway } from '../../src/server.ts';
-import { listen, type GraphQLResponse } from '../helpers.ts';
+import { listen, postQuery, type GraphQLResponse } from '../helpers.ts';
 
 /**
  * One catalog and several gateway instances on loopback, as a fleet behind a load balancer:
@@ -49,15 +49,7 @@ export async function startInstance(config: Config & { catalogBaseUrl: string },
   return {
     gateway,
     url,
-    async query(query, variables, headers) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ query, variables }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: JSON.parse(text), text };
-    },
+    query: (query, variables, headers) => postQuery(url, query, variables, headers),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

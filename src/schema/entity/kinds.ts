@@ -37,22 +37,25 @@ function kind<Source, Key>(entity: EntityKind<Source, Key>): EntityKind<Source, 
 
 const ID_ONLY = ['id', 'nodeId', '__typename'] as const;
 
+/** A kind keyed by its catalog id alone, made as the single root makes it: a shell `{ id }`. */
+function byId<Source extends { id: number }>(
+  ref: ObjectRef<Types, Source>,
+  exists: (id: number, context: GatewayContext) => Promise<unknown>,
+) {
+  return kind<Source, number>({
+    ref,
+    of: (id) => ({ id }) as Source,
+    exists: (source, context) => exists(source.id, context),
+    keyFields: ID_ONLY,
+  });
+}
+
 export type SeasonKey = { seriesId: number; seasonNumber: number };
 export type EpisodeKey = SeasonKey & { episodeNumber: number };
 
 export const ENTITIES = {
-  Movie: kind<MovieSource, number>({
-    ref: Movie,
-    of: (id) => ({ id }),
-    exists: (m, c) => c.loaders.movie.load({ movieId: m.id }),
-    keyFields: ID_ONLY,
-  }),
-  TVSeries: kind<TVSeriesSource, number>({
-    ref: TVSeries,
-    of: (id) => ({ id }),
-    exists: (s, c) => c.loaders.tvSeries.load({ seriesId: s.id }),
-    keyFields: ID_ONLY,
-  }),
+  Movie: byId<MovieSource>(Movie, (id, c) => c.loaders.movie.load({ movieId: id })),
+  TVSeries: byId<TVSeriesSource>(TVSeries, (id, c) => c.loaders.tvSeries.load({ seriesId: id })),
   Season: kind<SeasonSource, SeasonKey>({
     ref: Season,
     of: (key) => ({ seriesId: key.seriesId, season_number: key.seasonNumber }),
@@ -66,42 +69,12 @@ export const ENTITIES = {
     exists: (e, c) => c.loaders.episode.load({ seriesId: e.seriesId, seasonNumber: e.season_number, episodeNumber: e.episode_number }),
     keyFields: ['episodeNumber', 'seasonNumber', 'season', 'series', 'nodeId', '__typename'],
   }),
-  Person: kind<PersonSource, number>({
-    ref: Person,
-    of: (id) => ({ id }),
-    exists: (p, c) => c.loaders.person.load({ personId: p.id }),
-    keyFields: ID_ONLY,
-  }),
-  Company: kind<CompanySource, number>({
-    ref: Company,
-    of: (id) => ({ id }),
-    exists: (co, c) => c.loaders.company.load({ companyId: co.id }),
-    keyFields: ID_ONLY,
-  }),
-  Collection: kind<CollectionSource, number>({
-    ref: Collection,
-    of: (id) => ({ id }),
-    exists: (co, c) => c.loaders.collection.load({ collectionId: co.id }),
-    keyFields: ID_ONLY,
-  }),
-  Network: kind<NetworkSource, number>({
-    ref: Network,
-    of: (id) => ({ id }),
-    exists: (n, c) => c.loaders.network.load({ networkId: n.id }),
-    keyFields: ID_ONLY,
-  }),
-  Keyword: kind<KeywordSource, number>({
-    ref: Keyword,
-    of: (id) => ({ id }),
-    exists: (k, c) => c.loaders.keyword.load({ keywordId: k.id }),
-    keyFields: ID_ONLY,
-  }),
-  UserList: kind<UserListSource, number>({
-    ref: UserList,
-    of: (id) => ({ id }),
-    exists: (l, c) => c.loaders.userList.load({ listId: l.id }),
-    keyFields: ID_ONLY,
-  }),
+  Person: byId<PersonSource>(Person, (id, c) => c.loaders.person.load({ personId: id })),
+  Company: byId<CompanySource>(Company, (id, c) => c.loaders.company.load({ companyId: id })),
+  Collection: byId<CollectionSource>(Collection, (id, c) => c.loaders.collection.load({ collectionId: id })),
+  Network: byId<NetworkSource>(Network, (id, c) => c.loaders.network.load({ networkId: id })),
+  Keyword: byId<KeywordSource>(Keyword, (id, c) => c.loaders.keyword.load({ keywordId: id })),
+  UserList: byId<UserListSource>(UserList, (id, c) => c.loaders.userList.load({ listId: id })),
   // A review has no sub-resources to merge: it is loaded whole, so a missing one fails at once.
   Review: kind<Up.Review, string>({
     ref: Review,
