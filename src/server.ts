@@ -110,7 +110,10 @@ export function createGateway(
       cors: false,
       // Never the original error's text or stack, whatever NODE_ENV says: it may quote a request or an upstream answer.
       maskedErrors: { isDev: false },
-      maxRequestBodySize: config.limits.bodyBytes,
+      // The HTTP front has already read every body within limits.bodyBytes (413 otherwise); Yoga's
+      // own bound would pipe each body through a second stream pipeline, the costliest step of our
+      // own on the execution path (docs/performance.md).
+      maxRequestBodySize: false,
       batching: { limit: config.limits.batch },
       extraParamNames: PERSISTED_PARAM_NAMES,
       plugins: [

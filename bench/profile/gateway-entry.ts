@@ -10,8 +10,8 @@
  *   armor-directives, armor-tokens, armor-suggestions, introspection-depth, writes,
  *   no-introspection, client-errors, request-log, answer-outcome.
  * - PROFILE_MASKED: `off` turns Yoga's masked errors off (custom only).
- * - PROFILE_YOGA_BODY_LIMIT: `off` leaves the body bound to the front alone (Yoga's
- *   maxRequestBodySize: false; custom only).
+ * - PROFILE_YOGA_BODY_LIMIT: `on` adds Yoga's own body bound (maxRequestBodySize) behind the
+ *   front's, as the gateway had before docs/performance.md's finding 1 (custom only).
  * - PROFILE_FRONT: `plain` serves Yoga's own node adapter (createServer(yoga)) without the front.
  * - PROFILE_TIMELINE=1: performance.now() marks per request (timeline.ts reads them).
  * - PROFILE_COUNT=1: async resources (timers, ticks, promises, sockets) created per request.
@@ -205,7 +205,8 @@ function customGateway() {
     landingPage: false,
     cors: false,
     maskedErrors: env.PROFILE_MASKED === 'off' ? false : { isDev: false },
-    maxRequestBodySize: env.PROFILE_YOGA_BODY_LIMIT === 'off' ? false : config.limits.bodyBytes,
+    // As src/server.ts: the front bounds every body; PROFILE_YOGA_BODY_LIMIT=on adds Yoga's own bound.
+    maxRequestBodySize: env.PROFILE_YOGA_BODY_LIMIT === 'on' ? config.limits.bodyBytes : false,
     batching: { limit: config.limits.batch },
     extraParamNames: PERSISTED_PARAM_NAMES,
     // The recording plugins only when asked for: `custom` alone must measure like `gateway`.
@@ -280,6 +281,8 @@ const listener: RequestListener = (request, response) => {
     };
     return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   }
+  // Nothing recorded: the gateway's own listener, with no wrapping of ours to pay for.
+  if (!recording) return inner(request, response);
   // Requests are sequential in the timeline and count runs, so one "current request" is enough.
   inRequest = true;
   marks.length = 0;

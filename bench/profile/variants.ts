@@ -26,17 +26,8 @@ export const VARIANTS: Record<string, Record<string, string>> = {
   },
   /** Every part, masked errors off. */
   'no-mask': { PROFILE_BUILD: 'custom', PROFILE_MASKED: 'off' },
-  /** Every part, but the body bound left to the HTTP front (Yoga's maxRequestBodySize: false). */
-  'no-yoga-body-limit': { PROFILE_BUILD: 'custom', PROFILE_YOGA_BODY_LIMIT: 'off' },
-  /** No Yoga body limit and Yoga's own node adapter in place of the front. */
-  'no-yoga-body-limit-plain-front': { PROFILE_BUILD: 'custom', PROFILE_YOGA_BODY_LIMIT: 'off', PROFILE_FRONT: 'plain' },
-  /** No Yoga body limit and no request log line. */
-  'no-yoga-body-limit-no-log': {
-    PROFILE_BUILD: 'custom',
-    PROFILE_YOGA_BODY_LIMIT: 'off',
-    PROFILE_PLUGINS:
-      'persisted,armor-depth,armor-aliases,armor-directives,armor-tokens,armor-suggestions,introspection-depth,writes,no-introspection,client-errors,answer-outcome',
-  },
+  /** Every part, plus Yoga's own body bound behind the front's (the gateway before finding 1 of docs/performance.md). */
+  'yoga-body-limit': { PROFILE_BUILD: 'custom', PROFILE_YOGA_BODY_LIMIT: 'on' },
   /** pino silenced (the log plugin still runs, writes nothing). */
   silent: { LOG_LEVEL: 'silent' },
 };

@@ -4,7 +4,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { credentialsFrom, type Freshness } from '../context.ts';
 import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
-import { readBoundedBody } from './body.ts';
+import { type ReadBody, readBody, readBoundedBody } from './body.ts';
 import { cacheControl, etagOf, isPersonal, VARY } from './caching-headers.ts';
 import type { CorsPolicy } from './cors.ts';
 import { deliver, type WholeAnswer } from './deliver.ts';
@@ -54,16 +54,24 @@ export const useAnswerOutcome: Plugin<Record<string, unknown>, Partial<ServerCon
   },
 };
 
-/** The Yoga surface the front needs: Fetch-API handling with a server context. */
-export interface FetchHandler {
-  fetch(input: string, init: RequestInit, serverContext: ServerContext): Promise<Response> | Response;
+/** What the front hands Yoga's Node entry: the message itself, and the body it has read, if any. */
+export interface NodeRequest {
+  raw: IncomingMessage;
+  method?: string;
+  headers: IncomingHttpHeaders;
+  body?: ReadBody;
+}
+
+/** The Yoga surface the front needs: its Node entry, which answers with a Fetch Response and leaves the writing to us. */
+export interface NodeHandler {
+  handleNodeRequestAndResponse(request: NodeRequest, response: ServerResponse, serverContext: ServerContext): Promise<Response> | Response;
 }
 
 export interface HttpFrontOptions {
   /** The GraphQL endpoint served by the handler given first; the whole-response cache and caching headers apply to it. */
   endpoint: string;
   /** Other paths served by handlers of their own (a second Yoga instance), with every per-request concern but the caches. */
-  routes?: Readonly<Record<string, FetchHandler>>;
+  routes?: Readonly<Record<string, NodeHandler>>;
   maxBodyBytes: number;
   cors: CorsPolicy;
   cache?: ResponseCache;
@@ -99,7 +107,7 @@ const PROBE_PATHS = new Set(['/health', '/readiness', '/metrics']);
 
 const STREAMING = /multipart\/mixed|text\/event-stream/i;
 
-export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): HttpFront {
+export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): HttpFront {
   let draining = false;
   const { cache, cors, logger } = options;
   const maxAgeMs = options.maxAgeMs ?? 0;
@@ -192,26 +200,20 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
         return;
       }
     }
-    const aborted = new AbortController();
-    response.once('close', () => {
-      if (!response.writableFinished) aborted.abort();
-    });
     const context: ServerContext = { freshness: { freshForMs: Infinity }, operations: [], outcome: { clean: false }, requestId };
-    let url: URL;
     try {
-      url = new URL(target, `http://${host}`);
+      new URL(`http://${host}${target}`);
     } catch {
       return jsonError(response, 'BAD_REQUEST', 'The request target is malformed.', headers);
     }
     const route = !graphql && options.routes && Object.hasOwn(options.routes, pathname) ? options.routes[pathname] : undefined;
     const handler = route ?? yoga;
-    // The message's own headers object and the bounded body as it is: what Yoga's Node adapter
-    // hands over too, and the cheapest way in (docs/performance.md); no copy of either.
-    const answered = await handler.fetch(
-      url.href,
-      { method: request.method, headers: request.headers as HeadersInit, body: body as BodyInit | undefined, signal: aborted.signal },
-      context,
-    );
+    // Yoga's Node entry, as its own adapter uses it: the message's headers object as it is, the
+    // context as it is, a signal that aborts when the client goes away, no Fetch Request built by
+    // us (docs/performance.md). The body was read within the bound above: Yoga takes it whole.
+    const nodeRequest: NodeRequest = { raw: request, method: request.method, headers: request.headers };
+    if (body) nodeRequest.body = readBody(body);
+    const answered = await handler.handleNodeRequestAndResponse(nodeRequest, response, context);
     answered.headers.forEach((value, name) => {
       if (name.startsWith('access-control-') || name === 'content-length' || (graphql && name === 'vary')) return;
       headers[name] = value;

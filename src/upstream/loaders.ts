@@ -121,15 +121,27 @@ export function createLoaders(client: UpstreamClient, credentials: Credentials, 
   });
 }
 
+/**
+ * Each write's function is made on first use, as loaders are: only a mutation needs one, and
+ * building all of them for every request showed in profiles (docs/performance.md).
+ */
 export function createActions(client: UpstreamClient, credentials: Credentials, deadline: number, observe?: FreshnessObserver): Actions {
-  const entries = Object.entries(writes).map(([name, definition]) => {
-    const operation = definition as Operation<unknown, unknown>;
-    const action = async (params: unknown) => {
-      const session = sessionFor(operation, credentials);
-      if (session instanceof UpstreamError) throw session;
-      return client.send(credentials.accessToken, operation.build(params, session), deadline, observe);
-    };
-    return [name, action];
+  const table = writes as Record<string, Operation<unknown, unknown>>;
+  const made = new Map<string, (params: unknown) => Promise<unknown>>();
+  return new Proxy({} as Actions, {
+    get(_, name) {
+      const operation = typeof name === 'string' && Object.hasOwn(table, name) ? table[name] : undefined;
+      if (typeof name !== 'string' || !operation) return undefined;
+      let action = made.get(name);
+      if (!action) {
+        action = async (params: unknown) => {
+          const session = sessionFor(operation, credentials);
+          if (session instanceof UpstreamError) throw session;
+          return client.send(credentials.accessToken, operation.build(params, session), deadline, observe);
+        };
+        made.set(name, action);
+      }
+      return action;
+    },
   });
-  return Object.fromEntries(entries) as Actions;
 }
