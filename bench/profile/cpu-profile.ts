@@ -42,18 +42,19 @@ async function main() {
   const query = (id: number) => `{ movie(id: ${id}) { ${MOVIE_SELECTION} } }`;
   const micros = () => Number(process.hrtime.bigint() / 1000n);
   let from = 0;
+  let requests = 0;
   if (cold) {
     // Forty requests of warm-up, out of the window.
     for (let i = 0; i < 40; i++) await postQuery(gateway.url, i % 2 ? CONFIGURATION : MOVIE_PAGE(ids[0]!));
     from = micros();
-    const requests = Number(process.env.PROFILE_REQUESTS ?? 400);
+    requests = Number(process.env.PROFILE_REQUESTS ?? 400);
     // The cold figure's two queries: the same movie page each time, as in cold-overhead.ts.
     for (let i = 0; i < requests; i++) await postQuery(gateway.url, i % 2 ? CONFIGURATION : MOVIE_PAGE(ids[0]!));
   } else {
     for (const id of ids) await postQuery(gateway.url, query(id));
     from = micros();
     let next = 0;
-    await autocannon({
+    const result = await autocannon({
       url: gateway.url,
       connections: 10,
       duration: Number(process.env.PROFILE_SECONDS ?? 15),
@@ -68,6 +69,7 @@ async function main() {
         },
       ],
     } as autocannon.Options);
+    requests = result.requests.total;
   }
   const to = micros();
   await stopChild(gateway);
@@ -77,7 +79,9 @@ async function main() {
   const { idle, busy, byFunction, byPackage } = summarise(JSON.parse(readFileSync(`${outdir}/${file}`, 'utf8')), { from, to });
   const pct = (micros: number) => `${((100 * micros) / busy).toFixed(1)}%`;
   console.log(`${workload}, ${variant}: ${outdir}/${file}`);
-  console.log(`busy ${(busy / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms (the measured window only)`);
+  console.log(
+    `busy ${(busy / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms (the measured window only); ${requests} requests, ${(busy / requests).toFixed(0)} µs busy per request`,
+  );
   console.log('\nself time by package');
   for (const [name, micros] of byPackage.slice(0, 22)) console.log(`${pct(micros).padStart(6)}  ${name}`);
   console.log('\nself time by function');

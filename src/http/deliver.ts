@@ -74,6 +74,9 @@ export async function deliver(
     }
     headers['content-encoding'] = encoding;
   }
-  response.writeHead(answer.status, { ...headers, 'content-type': answer.contentType, 'content-length': String(bytes.length) }).end(bytes);
+  // The caller's object itself, made for this answer: no copy.
+  headers['content-type'] = answer.contentType;
+  headers['content-length'] = String(bytes.length);
+  response.writeHead(answer.status, headers).end(bytes);
   return made;
 }
