@@ -6,9 +6,11 @@
  *
  * - PROFILE_BUILD: `gateway` (default: src/server.ts createGateway itself) or `custom` (the copy
  *   below, whose parts the next settings choose).
- * - PROFILE_PLUGINS: comma list of what `custom` keeps, default `all`: persisted, armor-depth, armor-aliases,
- *   armor-directives, armor-tokens, armor-suggestions, introspection-depth, writes,
- *   no-introspection, client-errors, request-log, answer-outcome.
+ * - PROFILE_PLUGINS: comma list of what `custom` keeps, default `all`: persisted, defer-stream,
+ *   armor-depth, armor-aliases, armor-directives, armor-tokens, armor-suggestions,
+ *   introspection-depth, writes, no-introspection, client-errors, request-log, answer-outcome,
+ *   metrics, phase-scopes (the resolvers' @defer phase wrapper).
+ * - PROFILE_WITHOUT: comma list of parts `custom` leaves out of the above.
  * - PROFILE_MASKED: `off` turns Yoga's masked errors off (custom only).
  * - PROFILE_YOGA_BODY_LIMIT: `on` adds Yoga's own body bound (maxRequestBodySize) behind the
  *   front's, as the gateway had before docs/performance.md's finding 1 (custom only).
@@ -25,8 +27,8 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import { getOperationAST } from 'graphql';
-import { createYoga, handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
+import { createYoga, type Plugin } from 'graphql-yoga';
 import { loadConfig } from '../../src/config.ts';
 import { createContext } from '../../src/context.ts';
 import { useClientErrors } from '../../src/errors.ts';
@@ -39,9 +41,12 @@ import {
   persistedOperations,
 } from '../../src/http/persisted-operations.ts';
 import { createResponseCache } from '../../src/http/response-cache.ts';
+import { withPhaseScopes } from '../../src/http/incremental.ts';
+import { useRequestLog } from '../../src/http/request-log.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
 import { introspectionDepthRule } from '../../src/introspection-depth.ts';
 import { createLogger } from '../../src/logger.ts';
+import { createMetrics, type Metrics } from '../../src/metrics.ts';
 import { protections } from '../../src/protections.ts';
 import { schema } from '../../src/schema/index.ts';
 import { createGateway } from '../../src/server.ts';
@@ -52,7 +57,8 @@ const config = { ...loadConfig(), catalogBaseUrl: env.CATALOG_BASE_URL! };
 const logger = createLogger(config.logLevel);
 const build = env.PROFILE_BUILD ?? 'gateway';
 const kept = new Set((env.PROFILE_PLUGINS ?? 'all').split(','));
-const keeps = (name: string) => kept.has('all') || kept.has(name);
+const left = new Set((env.PROFILE_WITHOUT ?? '').split(','));
+const keeps = (name: string) => (kept.has('all') || kept.has(name)) && !left.has(name);
 
 // ---- recording -------------------------------------------------------------------------------
 const marks: Array<[string, number]> = [];
@@ -149,24 +155,7 @@ const useParseCounter: Plugin = {
 };
 
 // ---- the gateway -----------------------------------------------------------------------------
-function useRequestLog(): Plugin {
-  return {
-    onExecute: ({ args }) => {
-      const started = performance.now();
-      const operation = getOperationAST(args.document, args.operationName)?.name?.value ?? 'anonymous';
-      (args.contextValue as Partial<ServerContext>).operations?.push(operation);
-      return {
-        onExecuteDone: (payload) =>
-          handleStreamOrSingleExecutionResult(payload, ({ result }) => {
-            const errors = (result.errors ?? []).map((error) => error.extensions?.code ?? 'UNCODED');
-            logger.info({ operation, ms: Math.round(performance.now() - started), errors }, 'graphql operation');
-          }),
-      };
-    },
-  };
-}
-
-function customPlugins(): Plugin[] {
+function customPlugins(metrics: Metrics): Plugin[] {
   const { limits } = config;
   const armorParts = ['armor-depth', 'armor-aliases', 'armor-directives', 'armor-tokens', 'armor-suggestions'];
   const persisted = persistedOperations({
@@ -176,6 +165,7 @@ function customPlugins(): Plugin[] {
   });
   const plugins: Array<Plugin | false> = [
     ...(keeps('persisted') ? persisted : []),
+    keeps('defer-stream') && (useDeferStream() as Plugin),
     armorParts.some(keeps) &&
       (EnvelopArmorPlugin({
         maxDepth: { enabled: keeps('armor-depth'), n: limits.depth, exposeLimits: true, flattenFragments: true },
@@ -190,16 +180,26 @@ function customPlugins(): Plugin[] {
     keeps('writes') && protections(config)[2]!,
     keeps('no-introspection') && !config.introspection && (useDisableIntrospection() as Plugin),
     keeps('client-errors') && useClientErrors,
-    keeps('request-log') && useRequestLog(),
+    keeps('request-log') && useRequestLog(logger),
     keeps('answer-outcome') && (useAnswerOutcome as Plugin),
+    ...(keeps('metrics') ? metrics.plugins : []),
   ];
   return plugins.filter((plugin): plugin is Plugin => plugin !== false);
 }
 
 function customGateway() {
-  const upstream = upstreamFromConfig(config, logger);
+  // Gauges read nothing here: only the per-request hooks and the per-call observer are measured.
+  const metrics = createMetrics({
+    inFlight: () => 0,
+    queued: () => 0,
+    circuit: () => 0,
+    cache: () => undefined,
+    redis: () => undefined,
+    budget: () => undefined,
+  });
+  const upstream = upstreamFromConfig(config, logger, keeps('metrics') ? metrics.upstreamCall : undefined);
   const yoga = createYoga<ServerContext>({
-    schema,
+    schema: keeps('phase-scopes') ? withPhaseScopes(schema) : schema,
     graphqlEndpoint: '/graphql',
     graphiql: false,
     landingPage: false,
@@ -210,7 +210,7 @@ function customGateway() {
     batching: { limit: config.limits.batch },
     extraParamNames: PERSISTED_PARAM_NAMES,
     // The recording plugins only when asked for: `custom` alone must measure like `gateway`.
-    plugins: recording ? [usePhaseMarks, ...customPlugins(), useParseCounter] : customPlugins(),
+    plugins: recording ? [usePhaseMarks, ...customPlugins(metrics), useParseCounter] : customPlugins(metrics),
     context: ({ request, freshness }) =>
       createContext(
         upstream,

@@ -14,16 +14,13 @@ export const VARIANTS: Record<string, Record<string, string>> = {
   /** Both of the above: the floor of this schema on Yoga. */
   'yoga-floor': { PROFILE_BUILD: 'custom', PROFILE_PLUGINS: 'none', PROFILE_MASKED: 'off', PROFILE_FRONT: 'plain' },
   /** Every part but GraphQL Armor (its five rules). */
-  'no-armor': {
-    PROFILE_BUILD: 'custom',
-    PROFILE_PLUGINS: 'persisted,introspection-depth,writes,no-introspection,client-errors,request-log,answer-outcome',
-  },
+  'no-armor': { PROFILE_BUILD: 'custom', PROFILE_WITHOUT: 'armor-depth,armor-aliases,armor-directives,armor-tokens,armor-suggestions' },
   /** Every part but the request log line (pino per operation). */
-  'no-log': {
-    PROFILE_BUILD: 'custom',
-    PROFILE_PLUGINS:
-      'persisted,armor-depth,armor-aliases,armor-directives,armor-tokens,armor-suggestions,introspection-depth,writes,no-introspection,client-errors,answer-outcome',
-  },
+  'no-log': { PROFILE_BUILD: 'custom', PROFILE_WITHOUT: 'request-log' },
+  /** Every part but the metrics hooks (operation duration, error codes, upstream calls). */
+  'no-metrics': { PROFILE_BUILD: 'custom', PROFILE_WITHOUT: 'metrics' },
+  /** Every part but @defer/@stream (Yoga's plugin and the resolvers' phase wrapper). */
+  'no-defer': { PROFILE_BUILD: 'custom', PROFILE_WITHOUT: 'defer-stream,phase-scopes' },
   /** Every part, masked errors off. */
   'no-mask': { PROFILE_BUILD: 'custom', PROFILE_MASKED: 'off' },
   /** Every part, plus Yoga's own body bound behind the front's (the gateway before finding 1 of docs/performance.md). */

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorCodes, startHarness, type Harness } from '../helpers.ts';
@@ -117,6 +118,36 @@ describe('credentials', () => {
 });
 
 describe('request bodies', () => {
+  it('hands GraphQL a body that arrived in pieces whole, up to just under the bound', async () => {
+    const movie = h.catalog.data.movies[0]!;
+    const body = JSON.stringify({
+      query: 'query Piece($id: Int!) { movie(id: $id) { id title } }',
+      // An undeclared variable is ignored by GraphQL: it only pads the body.
+      variables: { id: movie.id, pad: 'p'.repeat(99_000) },
+    });
+    expect(Buffer.byteLength(body)).toBeLessThan(100_000);
+    // Chunked, in four writes some milliseconds apart: the front reads them all before Yoga sees any.
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const sent = httpRequest(h.url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      sent.on('error', reject);
+      const quarter = Math.ceil(body.length / 4);
+      const pieces = [0, 1, 2, 3].map((k) => body.slice(k * quarter, (k + 1) * quarter));
+      const next = () => {
+        const piece = pieces.shift();
+        if (piece === undefined) return void sent.end();
+        sent.write(piece);
+        setTimeout(next, 15);
+      };
+      next();
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toEqual({ data: { movie: { id: movie.id, title: movie.title } } });
+  });
+
   it('refuses a declared oversized body at once, before it is sent, and the client reads the 413', async () => {
     const answer = await rawExchange(
       port,
