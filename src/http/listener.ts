@@ -201,6 +201,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     }
     const context: ServerContext = { freshness: { freshForMs: Infinity }, operations: [], outcome: { clean: false }, requestId };
     try {
+      // The URL Yoga's entry will build from the same parts: refused here when it cannot form.
       new URL(`http://${host}${target}`);
     } catch {
       return jsonError(response, 'BAD_REQUEST', 'The request target is malformed.', headers);
