@@ -7,7 +7,7 @@ import { createContext, type GatewayContext } from './context.ts';
 import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
-import { withPhaseScopes } from './http/incremental.ts';
+import { usePhaseScopeLifetime, withPhaseScopes } from './http/incremental.ts';
 import { createHttpFront, useAnswerOutcome, type HttpFront, type ServerContext } from './http/listener.ts';
 import {
   createMemoryPersistedQueryStore,
@@ -140,7 +140,7 @@ export function createGateway(
         ),
       logging: yogaLogger(logger),
     });
-  const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [...persisted, useDeferStream()]);
+  const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [...persisted, useDeferStream(), usePhaseScopeLifetime]);
   // Persisted operations are the frontends' concern; a router sends its documents whole.
   const subgraph = serve(subgraphSchema, '/subgraph', false, []);
   // Whole responses can only be as fresh as the cached upstream answers they were built from.

@@ -41,7 +41,7 @@ import {
   persistedOperations,
 } from '../../src/http/persisted-operations.ts';
 import { createResponseCache } from '../../src/http/response-cache.ts';
-import { withPhaseScopes } from '../../src/http/incremental.ts';
+import { usePhaseScopeLifetime, withPhaseScopes } from '../../src/http/incremental.ts';
 import { useRequestLog } from '../../src/http/request-log.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
 import { introspectionDepthRule } from '../../src/introspection-depth.ts';
@@ -166,6 +166,7 @@ function customPlugins(metrics: Metrics): Plugin[] {
   const plugins: Array<Plugin | false> = [
     ...(keeps('persisted') ? persisted : []),
     keeps('defer-stream') && (useDeferStream() as Plugin),
+    keeps('defer-stream') && usePhaseScopeLifetime,
     armorParts.some(keeps) &&
       (EnvelopArmorPlugin({
         maxDepth: { enabled: keeps('armor-depth'), n: limits.depth, exposeLimits: true, flattenFragments: true },

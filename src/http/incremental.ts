@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   defaultFieldResolver,
+  getOperationAST,
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLResolveInfo,
@@ -12,6 +14,7 @@ import {
   type FragmentSpreadNode,
   type SelectionSetNode,
 } from 'graphql';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Phase } from '../upstream/loaders.ts';
 
 /**
@@ -70,12 +73,17 @@ function deferredFieldsOf(operation: OperationDefinitionNode, fragments: Record<
   return deferred.size > 0 ? deferred : NONE;
 }
 
-function phaseOf(info: GraphQLResolveInfo): Phase | undefined {
-  let deferred = deferredByOperation.get(info.operation);
+function deferredOf(operation: OperationDefinitionNode, fragments: () => Record<string, FragmentDefinitionNode>): ReadonlySet<FieldNode> {
+  let deferred = deferredByOperation.get(operation);
   if (!deferred) {
-    deferred = deferredFieldsOf(info.operation, info.fragments);
-    deferredByOperation.set(info.operation, deferred);
+    deferred = deferredFieldsOf(operation, fragments());
+    deferredByOperation.set(operation, deferred);
   }
+  return deferred;
+}
+
+function phaseOf(info: GraphQLResolveInfo): Phase | undefined {
+  const deferred = deferredOf(info.operation, () => info.fragments);
   if (deferred === NONE) return undefined;
   return info.fieldNodes.every((node) => deferred.has(node)) ? 'deferred' : 'initial';
 }
@@ -101,3 +109,42 @@ export function withPhaseScopes(schema: GraphQLSchema): GraphQLSchema {
   }
   return schema;
 }
+
+const fragmentsOf = (document: DocumentNode) =>
+  Object.fromEntries(
+    document.definitions.flatMap((definition) =>
+      definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [],
+    ),
+  ) as Record<string, FragmentDefinitionNode>;
+
+let deferringInFlight = 0;
+
+/** Operations with @defer in flight now: the phase scope is in use while this is above 0. */
+export function deferringOperations(): number {
+  return deferringInFlight;
+}
+
+/**
+ * Keeps the phase scope on only while an operation with @defer runs. On Node 20 an
+ * AsyncLocalStorage in use turns on a promise hook for the whole process, so after the first
+ * @defer every promise of every request would pay for it: 0.84 against 0.79 of bare Yoga's rate
+ * on the execution path (docs/performance.md). Counted from execution to the last part; the
+ * scope is released when none is left, and the next @defer takes it again.
+ */
+export const usePhaseScopeLifetime: Plugin = {
+  onExecute: ({ args }) => {
+    const operation = getOperationAST(args.document, args.operationName);
+    if (!operation || deferredOf(operation, () => fragmentsOf(args.document)) === NONE) return;
+    deferringInFlight++;
+    const end = () => {
+      deferringInFlight--;
+      if (deferringInFlight === 0) phaseScope.disable();
+    };
+    return {
+      onExecuteDone: ({ result }) => {
+        if (isAsyncIterable(result)) return { onEnd: end };
+        end();
+      },
+    };
+  },
+};
