@@ -72,7 +72,7 @@ async function distinctIds(catalog: RunningCatalog, url: string, seconds: number
 
 export async function overheadFigures(catalog: RunningCatalog, seconds: number): Promise<string[]> {
   await compileProfile();
-  const cold = await profileSummary('cold-overhead.ts', ['gateway', 'proxy-floor'], { COLD_ROUNDS: '3', COLD_RUNS: '70' });
+  const cold = await profileSummary('cold-overhead.ts', ['gateway', 'yoga-proxy', 'proxy-floor'], { COLD_ROUNDS: '3', COLD_RUNS: '70' });
   const execution = await profileSummary('execution.ts', ['gateway'], { EXEC_ROUNDS: '6', EXEC_SECONDS: '3' });
 
   const mix: string[] = [];
@@ -90,7 +90,7 @@ export async function overheadFigures(catalog: RunningCatalog, seconds: number):
     );
   }
   return [
-    'Cold overhead (both caches off, 20 ms upstream latency, sequential p50 of 70 after warm-up, the direct call with the same client alternating; `proxy-floor` is a hand-written proxy making the same call, the floor of any gateway):',
+    'Cold overhead (both caches off, 20 ms upstream latency, sequential p50 of 70 after warm-up, the direct call with the same client alternating; `yoga-proxy` is bare graphql-yoga whose resolvers make the same call, the floor of any gateway on Yoga; `proxy-floor` a hand-written proxy making it, the floor of any gateway):',
     '',
     ...cold,
     '',

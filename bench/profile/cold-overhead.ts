@@ -2,7 +2,7 @@
  * Figure (a) of issue 15, cold overhead: the gateway with both caches off against the same
  * upstream call made directly by the same client (undici), sequentially, p50 of 70 after a
  * warm-up, direct call and gateway call alternating. Every variant named on the command line
- * (variants.ts; default `gateway`; `proxy-floor` is proxy-floor.ts) runs as its own process and
+ * (variants.ts; default `gateway`; `proxy-floor` is proxy-floor.ts, `yoga-proxy` yoga-proxy.ts) runs as its own process and
  * takes its turn in each round.
  *
  * COLD_CATALOG=process (default) runs the catalog in its own process (catalog-entry.ts), so that
@@ -52,18 +52,22 @@ async function catalogFor(): Promise<Catalog> {
   };
 }
 
+/** Floors measured like a gateway variant: a hand-written proxy, and bare Yoga making the same call. */
+const FLOORS: Record<string, string> = { 'proxy-floor': 'proxy-floor.ts', 'yoga-proxy': 'yoga-proxy.ts' };
+
 async function main() {
   const names = process.argv.slice(2).length ? process.argv.slice(2) : ['gateway'];
   const catalog = await catalogFor();
   const gateways: Child[] = [];
   for (const name of names) {
+    const floor = FLOORS[name];
     gateways.push(
-      await startChild(name, name === 'proxy-floor' ? 'proxy-floor.ts' : 'gateway-entry.ts', {
+      await startChild(name, floor ?? 'gateway-entry.ts', {
         CATALOG_BASE_URL: catalog.baseUrl,
         CATALOG_ACCESS_TOKEN: catalog.demoToken,
         CACHE_ENABLED: 'false',
         RESPONSE_CACHE_ENABLED: 'false',
-        ...(name === 'proxy-floor' ? {} : variantEnv(name)),
+        ...(floor ? {} : variantEnv(name)),
       }),
     );
   }
