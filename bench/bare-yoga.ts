@@ -3,9 +3,8 @@
  * selection from a static object, no upstream, no plugins. The bench runs it in a child process
  * like the gateway, so the two figures compare like for like.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createSchema, createYoga } from 'graphql-yoga';
+import { serveAsChild } from './child-server.ts';
 
 const configuration = {
   changeKeys: ['adult', 'air_date', 'also_known_as', 'alternative_titles', 'biography', 'birthday', 'budget', 'cast'],
@@ -24,7 +23,4 @@ const yoga = createYoga({
   graphiql: false,
 });
 
-const server = createServer(yoga);
-server.listen(0, '127.0.0.1', () => {
-  console.log(`bare yoga ready at http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`);
-});
+serveAsChild(yoga, 'bare yoga');

@@ -3,6 +3,7 @@
  * so the benchmark and the soak measure what runs in production, RSS included.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { waitForReady } from './child-server.ts';
 
 /** The heap settings of `npm start` and the container (see package.json). */
 export const HEAP_FLAGS = process.env.GATEWAY_NODE_FLAGS?.split(' ') ?? ['--max-old-space-size=192', '--max-semi-space-size=8'];
@@ -35,20 +36,7 @@ export async function startGateway(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk;
-      const match = /ready at (http:\/\/\S+)/.exec(out);
-      if (!match) return;
-      // From here on the log lines are drained, not kept: the bench must not grow or slow down.
-      child.stdout!.off('data', onData);
-      child.stdout!.resume();
-      resolve(match[1].replace('localhost', '127.0.0.1'));
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
-  });
+  const { url } = await waitForReady(child, 'gateway');
   return { url, pid: child.pid!, child };
 }
 

@@ -1,4 +1,4 @@
-import type { QueryLimits } from './config.ts';
+import type { Config, QueryLimits } from './config.ts';
 import { currentPhase } from './http/incremental.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from './upstream/loaders.ts';
@@ -47,6 +47,17 @@ export interface ContextOptions {
    * upstream's URL, so an upstream reached through an internal host never shows that host.
    */
   approvalBaseUrl: string;
+}
+
+/** The options of every request's context, from the gateway's settings: made once, not per request. */
+export function contextOptions(config: Config): ContextOptions {
+  return {
+    serverToken: config.catalogAccessToken,
+    appendToResponse: config.appendToResponse,
+    requestDeadlineMs: config.requestDeadlineMs,
+    limits: config.limits,
+    approvalBaseUrl: config.approvalBaseUrl,
+  };
 }
 
 /** How long the answers one GraphQL request used stay fresh: the least of them. */

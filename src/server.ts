@@ -3,7 +3,7 @@ import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
-import { createContext, type GatewayContext } from './context.ts';
+import { contextOptions, createContext, type GatewayContext } from './context.ts';
 import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
@@ -96,6 +96,7 @@ export function createGateway(
     manifest: config.persistedOperationsFile ? loadManifest(config.persistedOperationsFile) : undefined,
     only: config.persistedOperationsOnly,
   });
+  const requestContext = contextOptions(config);
   // The plain graph and the same graph as a federation subgraph: one set of plugins, context and
   // error handling, two endpoints.
   const serve = (graph: GraphQLSchema, endpoint: string, graphiql: boolean, extra: Plugin[]) =>
@@ -125,19 +126,7 @@ export function createGateway(
         ...metrics.plugins,
         ...(options.tracing ? [options.tracing.plugin] : []),
       ],
-      context: ({ request, freshness }) =>
-        createContext(
-          upstream,
-          request,
-          {
-            serverToken: config.catalogAccessToken,
-            appendToResponse: config.appendToResponse,
-            requestDeadlineMs: config.requestDeadlineMs,
-            limits: config.limits,
-            approvalBaseUrl: config.approvalBaseUrl,
-          },
-          freshness,
-        ),
+      context: ({ request, freshness }) => createContext(upstream, request, requestContext, freshness),
       logging: yogaLogger(logger),
     });
   const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [...persisted, useDeferStream(), usePhaseScopeLifetime]);

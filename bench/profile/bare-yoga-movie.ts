@@ -3,9 +3,8 @@
  * serving `movie(id)` with the issue's selection from a static object, no upstream, no plugins
  * (bench/bare-yoga.ts does the same for `configuration`).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createSchema, createYoga } from 'graphql-yoga';
+import { serveAsChild } from '../child-server.ts';
 
 const movie = {
   title: 'The North Star',
@@ -33,11 +32,4 @@ const yoga = createYoga({
   graphiql: false,
 });
 
-const server = createServer(yoga);
-server.listen(0, '127.0.0.1', () => {
-  console.log(`bare yoga ready at http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`);
-});
-process.once('SIGTERM', () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-});
+serveAsChild(yoga, 'bare yoga');

@@ -40,8 +40,7 @@ async function catalogFor(): Promise<Catalog> {
   }
   const child = await startChild('catalog', 'catalog-entry.ts', { CATALOG_LATENCY_MS: String(LATENCY_MS) });
   // "catalog calls at <url> token <token> ready at <baseUrl>", read back from the child's first line.
-  const line = (child.child as unknown as { firstLine: string }).firstLine;
-  const [, callsUrl, token] = /calls at (\S+) token (\S+)/.exec(line)!;
+  const [, callsUrl, token] = /calls at (\S+) token (\S+)/.exec(child.output)!;
   const callsOf = async (path: string) => (await (await request(`${callsUrl}${path}`, { dispatcher: client })).body.json()) as any;
   return {
     baseUrl: child.url,

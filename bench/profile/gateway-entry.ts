@@ -30,7 +30,7 @@ import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspect
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { loadConfig } from '../../src/config.ts';
-import { createContext } from '../../src/context.ts';
+import { contextOptions, createContext } from '../../src/context.ts';
 import { useClientErrors } from '../../src/errors.ts';
 import { createCorsPolicy } from '../../src/http/cors.ts';
 import { createHttpFront, useAnswerOutcome, type ServerContext } from '../../src/http/listener.ts';
@@ -199,6 +199,7 @@ function customGateway() {
     budget: () => undefined,
   });
   const upstream = upstreamFromConfig(config, logger, keeps('metrics') ? metrics.upstreamCall : undefined);
+  const requestContext = contextOptions(config);
   const yoga = createYoga<ServerContext>({
     schema: keeps('phase-scopes') ? withPhaseScopes(schema) : schema,
     graphqlEndpoint: '/graphql',
@@ -212,19 +213,7 @@ function customGateway() {
     extraParamNames: PERSISTED_PARAM_NAMES,
     // The recording plugins only when asked for: `custom` alone must measure like `gateway`.
     plugins: recording ? [usePhaseMarks, ...customPlugins(metrics), useParseCounter] : customPlugins(metrics),
-    context: ({ request, freshness }) =>
-      createContext(
-        upstream,
-        request,
-        {
-          serverToken: config.catalogAccessToken,
-          appendToResponse: config.appendToResponse,
-          requestDeadlineMs: config.requestDeadlineMs,
-          limits: config.limits,
-          approvalBaseUrl: config.approvalBaseUrl,
-        },
-        freshness,
-      ),
+    context: ({ request, freshness }) => createContext(upstream, request, requestContext, freshness),
     logging: false,
   });
   const responseCache =

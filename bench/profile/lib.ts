@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
+import { waitForReady } from '../child-server.ts';
 
 export const HERE = fileURLToPath(new URL('.', import.meta.url));
 /** Compiled by tsc (as production runs), the children run compiled too; under tsx, under tsx. */
@@ -16,6 +17,8 @@ export interface Child {
   name: string;
   url: string;
   child: ChildProcess;
+  /** What it printed up to its ready line. */
+  output: string;
 }
 
 /**
@@ -45,22 +48,8 @@ export async function startChild(name: string, entry: string, env: Record<string
   );
   running.add(child);
   child.once('exit', () => running.delete(child));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk;
-      const match = /ready at (http:\/\/\S+)/.exec(out);
-      if (!match) return;
-      (child as unknown as { firstLine: string }).firstLine = out;
-      child.stdout!.off('data', onData);
-      // Log lines are drained, never kept.
-      child.stdout!.resume();
-      resolve(match[1]!.replace('localhost', '127.0.0.1'));
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
-  });
-  return { name, url, child };
+  const { url, output } = await waitForReady(child, name);
+  return { name, url, child, output };
 }
 
 export async function stopChild(child: Child): Promise<void> {

@@ -4,9 +4,8 @@
  * gateway's), parses the JSON answer and writes it back as `{ "data": ... }`. No GraphQL at all:
  * what it costs over the direct call is the extra hop and two JSON passes.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
+import { serveAsChild } from '../child-server.ts';
 
 const base = process.env.CATALOG_BASE_URL!;
 const token = process.env.CATALOG_ACCESS_TOKEN!;
@@ -18,7 +17,7 @@ function upstreamPath(query: string): string {
   return `/movie/${id}?append_to_response=credits%2Cimages%2Creviews%2Cvideos`;
 }
 
-const server = createServer(async (req, res) => {
+serveAsChild(async (req, res) => {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const { query } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string };
@@ -29,11 +28,4 @@ const server = createServer(async (req, res) => {
   const data = JSON.parse(await answer.body.text());
   const body = JSON.stringify({ data });
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
-});
-server.listen(0, '127.0.0.1', () => {
-  console.log(`proxy floor ready at http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`);
-});
-process.once('SIGTERM', () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-});
+}, 'proxy floor');

@@ -5,10 +5,9 @@
  * what it costs over proxy-floor.ts is Yoga itself. The cold-overhead figure of the gateway cannot
  * go below this one's.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { Agent, request } from 'undici';
+import { serveAsChild } from '../child-server.ts';
 
 const base = process.env.CATALOG_BASE_URL!;
 const token = process.env.CATALOG_ACCESS_TOKEN!;
@@ -58,11 +57,4 @@ const yoga = createYoga({
   graphiql: false,
 });
 
-const server = createServer(yoga);
-server.listen(0, '127.0.0.1', () => {
-  console.log(`yoga proxy ready at http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`);
-});
-process.once('SIGTERM', () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-});
+serveAsChild(yoga, 'yoga proxy');
