@@ -248,7 +248,7 @@ async function main() {
     '',
     '## Delivery',
     '',
-    'Persisted queries, a GET cache hit at a real Varnish, compression and @defer (bench/delivery.ts; README, "Delivery").',
+    'Persisted queries, a GET cache hit at a real Varnish, compression and @defer (bench/delivery.ts; docs/delivery.md).',
     '',
     ...delivery,
     '',

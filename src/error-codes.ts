@@ -2,7 +2,7 @@
  * The one table of error codes a client can see in `extensions.code`: what each means, and the
  * HTTP status of an answer that fails as a whole with it (a field error rides a 200 answer).
  * Plain data, no GraphQL and no HTTP client: the upstream layer maps statuses with it, the
- * GraphQL side and the HTTP front answer with it, and a test holds the README's table to it.
+ * GraphQL side and the HTTP front answer with it, and a test holds the table of docs/errors.md to it.
  */
 export const ERROR_CODES = {
   UNAUTHENTICATED: { meaning: 'no token, a token the catalog rejects, a missing or foreign session', status: 200 },
