@@ -142,7 +142,7 @@ export function createGateway(
     // The federation subgraph: never through the whole-response cache (a router's entity fetches are POSTs of its own).
     routes: { '/subgraph': subgraph },
     maxBodyBytes: config.limits.bodyBytes,
-    cors: createCorsPolicy(config.http.corsOrigins),
+    cors: createCorsPolicy(config.http.corsOrigins, logger),
     cache: responseCache,
     serverToken: config.catalogAccessToken,
     logger,

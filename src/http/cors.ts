@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
 
 /**
  * CORS for browser callers. Credentials travel in headers (Authorization, X-Session-Id), never
@@ -16,9 +17,33 @@ export interface CorsPolicy {
 const PREFLIGHT_MAX_AGE_S = 7200; // Chromium's own cap; Firefox allows a day.
 const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/;
 const EXPOSED = 'x-request-id, etag, cache-control';
+// Refused origins are logged once each; a client sending a new Origin on every request must not
+// fill the log or the memory, so past this many the rest go unnamed (one line says so).
+const REFUSED_ORIGINS_LOGGED = 100;
+const ORIGIN_LOG_CHARS = 200;
 
-export function createCorsPolicy(allowedOrigins?: readonly string[]): CorsPolicy {
+export function createCorsPolicy(allowedOrigins?: readonly string[], logger?: Logger): CorsPolicy {
   const allowed = allowedOrigins && new Set(allowedOrigins);
+  const refusedLogged = new Set<string>();
+
+  /**
+   * A browser reports a refused origin only in its own console, so the developer of an app on
+   * `http://localhost:5173` allowed as `http://127.0.0.1:5173` would otherwise see nothing here.
+   */
+  function logRefused(origin: string, allowed: ReadonlySet<string>): void {
+    if (!logger || refusedLogged.has(origin) || refusedLogged.size > REFUSED_ORIGINS_LOGGED) return;
+    refusedLogged.add(origin);
+    if (refusedLogged.size > REFUSED_ORIGINS_LOGGED) {
+      logger.warn({ max: REFUSED_ORIGINS_LOGGED }, 'CORS: more origins refused; no more of them are logged until restart');
+      return;
+    }
+    const shown = origin.slice(0, ORIGIN_LOG_CHARS);
+    const hint = twinOf(shown, allowed);
+    logger.warn(
+      { origin: shown, ...(hint ? { allowedTwin: hint } : {}) },
+      `CORS: origin ${JSON.stringify(shown)} refused: not in CORS_ORIGINS${hint ? ` (${hint} is; localhost and 127.0.0.1 are different origins)` : ''}`,
+    );
+  }
 
   function headersFor(request: IncomingMessage): Record<string, string> {
     const origin = request.headers.origin;
@@ -26,7 +51,11 @@ export function createCorsPolicy(allowedOrigins?: readonly string[]): CorsPolicy
     // shared cache kept for a caller without one then serves a browser as well.
     if (!allowed) return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
     // A restricted answer depends on the Origin, so shared caches must keep them apart.
-    if (!origin || !allowed.has(origin)) return { vary: 'Origin' };
+    if (!origin) return { vary: 'Origin' };
+    if (!allowed.has(origin)) {
+      logRefused(origin, allowed);
+      return { vary: 'Origin' };
+    }
     return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSED, vary: 'Origin' };
   }
 
@@ -45,4 +74,10 @@ export function createCorsPolicy(allowedOrigins?: readonly string[]): CorsPolicy
   }
 
   return { headersFor, preflight };
+}
+
+/** The allowed origin that differs from a refused one only by `localhost` against `127.0.0.1`. */
+function twinOf(origin: string, allowed: ReadonlySet<string>): string | undefined {
+  const twins = [origin.replace('://localhost', '://127.0.0.1'), origin.replace('://127.0.0.1', '://localhost')];
+  return twins.find((twin) => twin !== origin && allowed.has(twin));
 }
