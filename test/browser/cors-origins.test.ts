@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/logger.ts';
+import { startHarness, type Harness } from '../helpers.ts';
+
+/**
+ * What docs/frontend.md tells an app developer about CORS, in a real browser: an app served from
+ * `http://localhost:<port>` is another origin than `http://127.0.0.1:<port>`, so with only the
+ * second in CORS_ORIGINS, Chromium refuses the gateway's answer to the first (a failed fetch) and
+ * the gateway logs that origin once, at warn. The same page from the allowed origin gets data.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const lines: Array<Record<string, any>> = [];
+const sink = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    done();
+  },
+});
+let h: Harness;
+let app: Server;
+let appPort: number;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH). .ci/run installs it.`);
+  }
+  // The app: one page on a port of its own, reachable as localhost and as 127.0.0.1.
+  app = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>'));
+  appPort = await new Promise((resolve) => app.listen(0, () => resolve((app.address() as { port: number }).port)));
+  h = await startHarness({
+    config: { http: { ...loadConfig({}).http, corsOrigins: [`http://127.0.0.1:${appPort}`] } },
+    logger: createLogger('info', sink),
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM });
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await h?.close();
+  await new Promise((resolve) => app?.close(resolve));
+});
+
+/** Opens the app at `origin` and posts a query to the gateway from its page, as an app does. */
+async function fetchFromApp(origin: string): Promise<{ ok: boolean; data?: unknown; error?: string }> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${origin}/`);
+    return await page.evaluate(async (url) => {
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ movie(id: 494) { id title } }' }),
+        });
+        return { ok: true, data: (await response.json()).data };
+      } catch (error) {
+        return { ok: false, error: String(error) };
+      }
+    }, h.url);
+  } finally {
+    await page.close();
+  }
+}
+
+describe('CORS origins in a real browser', () => {
+  it('an app on localhost is refused when only 127.0.0.1 is allowed, and the gateway logs that origin once', async () => {
+    const refused = await fetchFromApp(`http://localhost:${appPort}`);
+    expect(refused.ok, JSON.stringify(refused)).toBe(false);
+    expect(refused.error).toMatch(/Failed to fetch/);
+    await fetchFromApp(`http://localhost:${appPort}`);
+    const warned = lines.filter((line) => line.level === 40 && String(line.msg).startsWith('CORS: '));
+    expect(warned.map((line) => line.origin)).toEqual([`http://localhost:${appPort}`]);
+    expect(warned[0]?.allowedTwin).toBe(`http://127.0.0.1:${appPort}`);
+  });
+
+  it('the same app on 127.0.0.1 gets its data', async () => {
+    const allowed = await fetchFromApp(`http://127.0.0.1:${appPort}`);
+    expect(allowed).toEqual({ ok: true, data: { movie: { id: 494, title: expect.any(String) } } });
+  });
+});
