@@ -1,6 +1,6 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { printSchema } from 'graphql';
-import * as clientCache from './codegen/client-cache.ts';
+import * as clientCache from './starter/codegen/client-cache.ts';
 import * as subgraphSdl from './codegen/subgraph.ts';
 import { formatGenerated } from './codegen/format.ts';
 import { schema } from './src/schema/index.ts';
@@ -10,7 +10,7 @@ import { schema } from './src/schema/index.ts';
  * - schema/schema.graphql, the file clients and stitching tools read;
  * - schema/subgraph.graphql, the Apollo Federation v2 subgraph SDL (local plugin codegen/subgraph.ts);
  * - schema/client-cache.ts, the cache identity of every type for Apollo and urql (local plugin
- *   codegen/client-cache.ts);
+ *   starter/codegen/client-cache.ts, which an app's codegen runs too);
  * - examples/gql/, typed documents for the operations of examples/ (client preset).
  * Tests fail when any of them drifts from the code (test/schema/, test/clients/).
  */

@@ -1,0 +1,34 @@
+import { Client, fetchExchange } from '@urql/core';
+import { cacheExchange } from '@urql/exchange-graphcache';
+import { urqlKeys, urqlSchema } from './client-cache.ts';
+import { MoviePageQuery, SearchQuery } from './operations.ts';
+
+/**
+ * urql with graphcache for the gateway. urql sends queries as GET while the URL stays short, so
+ * answers can be cached by the browser or a CDN. Make a new client when the session changes:
+ * cached account data belongs to one user.
+ */
+export function createUrqlClient(url: string, sessionId?: string): Client {
+  return new Client({
+    url,
+    exchanges: [cacheExchange({ keys: urqlKeys, schema: urqlSchema }), fetchExchange],
+    fetchOptions: { headers: sessionId ? { 'x-session-id': sessionId } : {} },
+  });
+}
+
+/** The movie page's title and top-billed person, typed from the schema. */
+export async function moviePage(client: Client, id: number): Promise<{ title: string; topBilled?: string }> {
+  const { data, error } = await client.query(MoviePageQuery, { id }).toPromise();
+  if (error) throw error;
+  if (!data?.movie) throw new Error(`no movie ${id}`);
+  return { title: data.movie.title, topBilled: data.movie.credits?.cast[0]?.person.name };
+}
+
+/** What a search finds, labelled by kind. */
+export async function searchAll(client: Client, query: string): Promise<string[]> {
+  const { data, error } = await client.query(SearchQuery, { query }).toPromise();
+  if (error) throw error;
+  return (data?.search.multi?.results ?? []).map((hit) =>
+    hit.__typename === 'Movie' ? `movie: ${hit.title}` : `${hit.__typename}: ${'name' in hit ? hit.name : ''}`,
+  );
+}
