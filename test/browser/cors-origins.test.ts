@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { Writable } from 'node:stream';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { createLogger } from '../../src/logger.ts';
 import { startHarness, type Harness } from '../helpers.ts';
+import { capturingLogger } from '../log-lines.ts';
 
 /**
  * What docs/frontend.md tells an app developer about CORS, in a real browser: an app served from
@@ -14,13 +13,7 @@ import { startHarness, type Harness } from '../helpers.ts';
  * the gateway logs that origin once, at warn. The same page from the allowed origin gets data.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const lines: Array<Record<string, any>> = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-    done();
-  },
-});
+const { logger, lines } = capturingLogger();
 let h: Harness;
 let app: Server;
 let appPort: number;
@@ -35,7 +28,7 @@ beforeAll(async () => {
   appPort = await new Promise((resolve) => app.listen(0, () => resolve((app.address() as { port: number }).port)));
   h = await startHarness({
     config: { http: { ...loadConfig({}).http, corsOrigins: [`http://127.0.0.1:${appPort}`] } },
-    logger: createLogger('info', sink),
+    logger,
   });
   browser = await chromium.launch({ executablePath: CHROMIUM });
 }, 30_000);

@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { createLogger } from '../../src/logger.ts';
 import { startHarness, type Harness } from '../helpers.ts';
+import { capturingLogger } from '../log-lines.ts';
 
 /**
  * With CORS_ORIGINS set, an origin the list refuses is logged once, at warn, naming it: the
@@ -10,19 +9,13 @@ import { startHarness, type Harness } from '../helpers.ts';
  * Over real HTTP, through the gateway's own logger (the one that scrubs secrets).
  */
 const ALLOWED = 'http://127.0.0.1:5173';
-const lines: Array<Record<string, any>> = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-    done();
-  },
-});
+const { logger, lines } = capturingLogger();
 let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness({
     config: { http: { ...loadConfig({}).http, corsOrigins: [ALLOWED] } },
-    logger: createLogger('info', sink),
+    logger,
   });
 });
 afterAll(() => h.close());
