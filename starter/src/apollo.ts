@@ -1,6 +1,6 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 import { apolloTypePolicies, possibleTypes } from './client-cache.ts';
-import { MoviePageQuery, SearchQuery } from './operations.ts';
+import { labelHit, MoviePageQuery, SearchQuery } from './operations.ts';
 
 /**
  * Apollo Client for the gateway. `useGETForQueries`: Apollo posts every operation by default,
@@ -24,7 +24,5 @@ export async function moviePage(client: ApolloClient, id: number): Promise<{ tit
 /** What a search finds, labelled by kind. */
 export async function searchAll(client: ApolloClient, query: string): Promise<string[]> {
   const { data } = await client.query({ query: SearchQuery, variables: { query } });
-  return (data?.search.multi?.results ?? []).map((hit) =>
-    hit.__typename === 'Movie' ? `movie: ${hit.title}` : `${hit.__typename}: ${'name' in hit ? hit.name : ''}`,
-  );
+  return (data?.search.multi?.results ?? []).map(labelHit);
 }

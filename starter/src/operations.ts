@@ -48,3 +48,8 @@ export const SearchQuery = graphql(`
     }
   }
 `);
+
+/** A search hit as a line: a movie by its title, a series or a person by its name. */
+export function labelHit(hit: { __typename?: string; title?: string; name?: string }): string {
+  return hit.__typename === 'Movie' ? `movie: ${hit.title}` : `${hit.__typename}: ${hit.name}`;
+}

@@ -1,7 +1,7 @@
 import { Client, fetchExchange } from '@urql/core';
 import { cacheExchange } from '@urql/exchange-graphcache';
 import { urqlKeys, urqlSchema } from './client-cache.ts';
-import { MoviePageQuery, SearchQuery } from './operations.ts';
+import { labelHit, MoviePageQuery, SearchQuery } from './operations.ts';
 
 /**
  * urql with graphcache for the gateway. urql sends queries as GET while the URL stays short, so
@@ -28,7 +28,5 @@ export async function moviePage(client: Client, id: number): Promise<{ title: st
 export async function searchAll(client: Client, query: string): Promise<string[]> {
   const { data, error } = await client.query(SearchQuery, { query }).toPromise();
   if (error) throw error;
-  return (data?.search.multi?.results ?? []).map((hit) =>
-    hit.__typename === 'Movie' ? `movie: ${hit.title}` : `${hit.__typename}: ${'name' in hit ? hit.name : ''}`,
-  );
+  return (data?.search.multi?.results ?? []).map(labelHit);
 }
