@@ -1,6 +1,6 @@
 /**
  * The real relay-compiler over the example Relay files in test/relay/fixtures, with the config a Relay
- * app uses for this graph (test/relay/relay.config.json, shown in the README). The global id is in
+ * app uses for this graph (test/relay/relay.config.json, shown in docs/frontend.md). The global id is in
  * `nodeId` (the contract keeps `id: Int!`), so the compiler is told so, both for the field it selects
  * on every Node and for the variable of the `node(id:)` queries it derives from @refetchable fragments.
  *
