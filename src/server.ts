@@ -8,7 +8,7 @@ import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
 import { usePhaseScopeLifetime, withPhaseScopes } from './http/incremental.ts';
-import { createHttpFront, useAnswerOutcome, type HttpFront, type ServerContext } from './http/listener.ts';
+import { createHttpFront, useAnswerOutcome, type HttpFront, type NodeHandler, type ServerContext } from './http/listener.ts';
 import {
   createMemoryPersistedQueryStore,
   loadManifest,
@@ -22,7 +22,9 @@ import { createResponseCache, type ResponseCache } from './http/response-cache.t
 import { createLogger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { createRedisKeyValueStore } from './fleet/redis-kv.ts';
-import { protections } from './protections.ts';
+import { createSharedPage } from './http/page.ts';
+import { routerOnly } from './http/router-only.ts';
+import { protections, useNoServiceSdl } from './protections.ts';
 import { schema, subgraphSchema } from './schema/index.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { upstreamFromConfig } from './upstream/from-config.ts';
@@ -130,8 +132,16 @@ export function createGateway(
       logging: yogaLogger(logger),
     });
   const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [...persisted, useDeferStream(), usePhaseScopeLifetime]);
-  // Persisted operations are the frontends' concern; a router sends its documents whole.
-  const subgraph = serve(subgraphSchema, '/subgraph', false, []);
+  // Persisted operations are the frontends' concern; a router sends its documents whole. So with
+  // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md),
+  // and with introspection off its `_service` SDL goes only to the router as well.
+  const routerToken = config.subgraphToken;
+  const subgraph = serve(subgraphSchema, '/subgraph', false, !config.introspection && !routerToken ? [useNoServiceSdl] : []);
+  const subgraphRoutes: Record<string, NodeHandler> = routerToken
+    ? { '/subgraph': routerOnly(subgraph, routerToken) }
+    : config.persistedOperationsOnly
+      ? {}
+      : { '/subgraph': subgraph };
   // Whole responses can only be as fresh as the cached upstream answers they were built from.
   const responseCache =
     config.responseCacheMaxBytes > 0 && config.cacheMaxBytes > 0
@@ -140,7 +150,7 @@ export function createGateway(
   const front = createHttpFront(yoga, {
     endpoint: '/graphql',
     // The federation subgraph: never through the whole-response cache (a router's entity fetches are POSTs of its own).
-    routes: { '/subgraph': subgraph },
+    routes: subgraphRoutes,
     maxBodyBytes: config.limits.bodyBytes,
     cors: createCorsPolicy(config.http.corsOrigins),
     cache: responseCache,
@@ -153,7 +163,9 @@ export function createGateway(
       readiness: throttledReadiness(upstreamCheck(upstream, config.catalogAccessToken, Math.min(config.upstreamTimeoutMs, 2_000))),
       draining: () => front.draining(),
       metrics: metrics.scrape,
+      metricsToken: config.metricsToken,
     }),
+    page: config.graphiql ? createSharedPage(() => renderGraphiQLPage(graphiqlOptions), config.delivery.pageMaxConcurrent) : undefined,
   });
   return { yoga, front, upstream, responseCache, metrics };
 }
