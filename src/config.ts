@@ -64,6 +64,10 @@ export interface Config {
   metricsToken?: string;
   /** The longest pause a 429's Retry-After may put on a credential's route (it asked for a day: it gets this). */
   upstreamMaxPauseMs: number;
+  /** Documents one client address may register by APQ per hour; more still run, unstored. */
+  apqMaxPerClient: number;
+  /** GraphiQL pages being written at once; one more visitor gets 503 (BUSY) with Retry-After. */
+  graphiqlMaxConcurrent: number;
 }
 
 /** What the gateway does on the wire: persisted queries, caching headers, compression. */
@@ -74,10 +78,6 @@ export interface DeliverySettings {
   maxAgeMs: number;
   /** Answers at least this large are compressed (gzip or br, as the client accepts); undefined = never. */
   compressionMinBytes?: number;
-  /** Documents one client address may register by APQ per hour; more still run, unstored. */
-  apqMaxPerClient: number;
-  /** GraphiQL pages being written at once; one more visitor gets 503 with Retry-After. */
-  pageMaxConcurrent: number;
 }
 
 /** How the HTTP server treats connections: timeouts, CORS and shutdown. */
@@ -275,12 +275,12 @@ export function loadConfig(env: Env = process.env): Config {
     subgraphToken: token(env, 'SUBGRAPH_TOKEN'),
     metricsToken: token(env, 'METRICS_TOKEN'),
     upstreamMaxPauseMs: integer(env, 'UPSTREAM_MAX_PAUSE_MS', 60_000, 0, 3_600_000),
+    apqMaxPerClient: integer(env, 'APQ_MAX_PER_CLIENT', 100, 0, 1_000_000),
+    graphiqlMaxConcurrent: integer(env, 'GRAPHIQL_MAX_CONCURRENT', 8, 1, 1_000),
     delivery: {
       apqMaxBytes: boolean(env, 'APQ_ENABLED', true) ? integer(env, 'APQ_MAX_BYTES', 4 * 1024 * 1024, 1024, 2 ** 40) : 0,
       maxAgeMs: integer(env, 'CACHE_CONTROL_MAX_AGE_MS', 3_600_000, 0, 31_536_000_000),
       compressionMinBytes: boolean(env, 'COMPRESSION_ENABLED', true) ? integer(env, 'COMPRESSION_MIN_BYTES', 1024, 0, 2 ** 30) : undefined,
-      apqMaxPerClient: integer(env, 'APQ_MAX_PER_CLIENT', 100, 0, 1_000_000),
-      pageMaxConcurrent: integer(env, 'GRAPHIQL_MAX_CONCURRENT', 8, 1, 1_000),
     },
   };
 }

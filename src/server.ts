@@ -165,7 +165,7 @@ export function createGateway(
       metrics: metrics.scrape,
       metricsToken: config.metricsToken,
     }),
-    page: config.graphiql ? createSharedPage(() => renderGraphiQLPage(graphiqlOptions), config.delivery.pageMaxConcurrent) : undefined,
+    page: config.graphiql ? createSharedPage(() => renderGraphiQLPage(graphiqlOptions), config.graphiqlMaxConcurrent) : undefined,
   });
   return { yoga, front, upstream, responseCache, metrics };
 }
