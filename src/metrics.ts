@@ -63,6 +63,8 @@ function operationLabels(max: number) {
 export function createMetrics(upstream: UpstreamGauges, options: { maxOperations?: number } = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'gateway_' });
+  // The exact Node version tells an attacker which advisories apply; an operator knows it already.
+  registry.removeSingleMetric('gateway_nodejs_version_info');
   const operationName = operationLabels(options.maxOperations ?? MAX_OPERATIONS);
 
   const errors = new Counter({
