@@ -86,7 +86,8 @@ describe('PERSISTED_OPERATIONS_ONLY', () => {
       config: { persistedOperationsFile: manifestFile, persistedOperationsOnly: true, subgraphToken: TOKEN },
     });
     const movie = h.catalog.data.movies[1]!;
-    for (const headers of [{}, { 'x-subgraph-token': 'guess' }, { 'x-subgraph-token': `${TOKEN}x` }]) {
+    const attempts: Record<string, string>[] = [{}, { 'x-subgraph-token': 'guess' }, { 'x-subgraph-token': `${TOKEN}x` }];
+    for (const headers of attempts) {
       const refused = await post(subgraph, `{ movie(id: ${movie.id}) { title } }`, headers);
       expect(refused.status).toBe(401);
       const text = await refused.text();
