@@ -45,7 +45,10 @@ export class Lanes {
     if (!lane) return;
     const next = lane.queue.shift();
     // The place passes to the next call as it is: held stays the same.
-    if (next) return next();
+    if (next) {
+      next();
+      return;
+    }
     lane.held--;
     if (lane.held <= 0) this.lanes.delete(key);
   }
