@@ -2,6 +2,7 @@ import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { ERROR_CODES } from './error-codes.ts';
+import { MAX_ROUTES } from './upstream/resilience.ts';
 
 /**
  * What `/metrics` shows, in Prometheus' text format (prom-client). Every label value comes from a closed set or is capped, so the
@@ -19,8 +20,8 @@ const KNOWN_CODES = new Set<string>([...Object.keys(ERROR_CODES), 'GRAPHQL_PARSE
 export interface UpstreamGauges {
   inFlight(): number;
   queued(): number;
-  /** 0 closed, 1 half-open, 2 open, for the host's circuit. */
-  circuit(): number;
+  /** 0 closed, 1 half-open, 2 open: the host's circuit as `host`, each route's by its template. */
+  circuits(): Record<string, number>;
   cache(): { hits: number; misses: number; evictions: number } | undefined;
   /** The fleet's Redis, when REDIS_URL is set. */
   redis(): { up: boolean; errors: number } | undefined;
@@ -48,6 +49,17 @@ export interface Metrics {
   scrape(): Promise<{ contentType: string; body: string }>;
 }
 
+/** Upstream route templates as labels: a bounded set (the circuits' own bound), later ones share `other`. */
+function routeLabels(max: number) {
+  const seen = new Set<string>();
+  return (route: string): string => {
+    if (seen.has(route)) return route;
+    if (seen.size >= max) return 'other';
+    seen.add(route);
+    return route;
+  };
+}
+
 /** Operation names as labels: the first ones seen keep their name, later ones share `other`. */
 function operationLabels(max: number) {
   const seen = new Set<string>();
@@ -66,6 +78,7 @@ export function createMetrics(upstream: UpstreamGauges, options: { maxOperations
   // The exact Node version tells an attacker which advisories apply; an operator knows it already.
   registry.removeSingleMetric('gateway_nodejs_version_info');
   const operationName = operationLabels(options.maxOperations ?? MAX_OPERATIONS);
+  const routeLabel = routeLabels(MAX_ROUTES);
 
   const errors = new Counter({
     name: 'gateway_graphql_errors_total',
@@ -106,7 +119,15 @@ export function createMetrics(upstream: UpstreamGauges, options: { maxOperations
     });
   gauge('gateway_upstream_in_flight', 'Upstream exchanges in flight now.', upstream.inFlight);
   gauge('gateway_upstream_queued', 'Upstream exchanges waiting for a connection now.', upstream.queued);
-  gauge('gateway_upstream_circuit_state', "The upstream host's circuit: 0 closed, 1 half-open, 2 open.", upstream.circuit);
+  new Gauge({
+    name: 'gateway_upstream_circuit_state',
+    help: 'Upstream circuits: 0 closed, 1 half-open, 2 open; circuit="host" for connection failures, else the route template whose 5xx answers it counts.',
+    labelNames: ['circuit'],
+    registers: [registry],
+    collect() {
+      for (const [circuit, state] of Object.entries(upstream.circuits())) this.set({ circuit }, state);
+    },
+  });
   gauge('gateway_http_cache_events', 'Upstream HTTP cache lookups and evictions since start, by event (hit, miss, eviction).', () => {
     const stats = upstream.cache();
     return stats && { hit: stats.hits, miss: stats.misses, eviction: stats.evictions };
@@ -174,8 +195,9 @@ export function createMetrics(upstream: UpstreamGauges, options: { maxOperations
     registry,
     plugins: [observe],
     upstreamCall: (call) => {
-      upstreamCalls.inc({ route: call.route, method: call.method, status: String(call.status) });
-      upstreamDuration.observe({ route: call.route }, call.seconds);
+      const route = routeLabel(call.route);
+      upstreamCalls.inc({ route, method: call.method, status: String(call.status) });
+      upstreamDuration.observe({ route }, call.seconds);
     },
     responseCacheHit: () => responseCacheHits.inc(),
     scrape: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),

@@ -80,7 +80,11 @@ export function createGateway(
   const metrics = createMetrics({
     inFlight: () => upstream.pool().running,
     queued: () => upstream.pool().queued,
-    circuit: () => CIRCUIT[upstream.breakers.state()],
+    circuits: () => {
+      const states: Record<string, number> = { host: CIRCUIT[upstream.breakers.state()] };
+      for (const route of upstream.breakers.routes()) states[route] = CIRCUIT[upstream.breakers.state(route)];
+      return states;
+    },
     cache: () => upstream.cache?.stats,
     redis: () => upstream.redis?.state,
     budget: () => upstream.rateBudget?.stats,

@@ -46,7 +46,7 @@ describe('/metrics', () => {
     expect(value(text, 'gateway_upstream_calls_total{route="/movie/{id}",method="GET",status="200"}')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'gateway_upstream_calls_total{route="/movie/{id}",method="GET",status="404"}')).toBe(1);
     expect(value(text, 'gateway_upstream_call_duration_seconds_count{route="/movie/{id}"}')).toBeGreaterThanOrEqual(2);
-    expect(value(text, 'gateway_upstream_circuit_state')).toBe(0);
+    expect(value(text, 'gateway_upstream_circuit_state{circuit="host"}')).toBe(0);
     expect(text).toMatch(/^gateway_http_cache_events\{event="miss"\} [1-9]/m);
     expect(text).toMatch(/^gateway_upstream_in_flight 0$/m);
     expect(text).toMatch(/^gateway_upstream_queued 0$/m);
