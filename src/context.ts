@@ -68,13 +68,20 @@ export interface Freshness {
 /** Numbers each request's lane; unique within the process, which is where lanes live. */
 let requests = 0;
 
-export function createContext(client: UpstreamClient, request: Request, options: ContextOptions, freshness?: Freshness): GatewayContext {
+export function createContext(
+  client: UpstreamClient,
+  request: Request,
+  options: ContextOptions,
+  freshness?: Freshness,
+  /** Aborts when the client has gone (the HTTP front's). */
+  signal?: AbortSignal,
+): GatewayContext {
   const credentials = credentialsFrom(request.headers, options.serverToken);
   const deadline = Date.now() + options.requestDeadlineMs;
   const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');
   const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
   // The request's own lane of the rate budget, and its client's going away, reach every call.
-  const scope: CallScope = { lane: `r${++requests}`, signal: request.signal };
+  const scope: CallScope = { lane: `r${++requests}`, signal };
   return {
     // The phase keeps a deferred sub-resource out of the first part's calls (src/http/incremental.ts).
     loaders: createLoaders(client, credentials, {

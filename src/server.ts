@@ -132,7 +132,7 @@ export function createGateway(
         ...metrics.plugins,
         ...(options.tracing ? [options.tracing.plugin] : []),
       ],
-      context: ({ request, freshness }) => createContext(upstream, request, requestContext, freshness),
+      context: ({ request, freshness, signal }) => createContext(upstream, request, requestContext, freshness, signal),
       logging: yogaLogger(logger),
     });
   const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [...persisted, useDeferStream(), usePhaseScopeLifetime]);

@@ -40,6 +40,12 @@ export interface ServerContext {
   outcome: { clean: boolean };
   /** The request's id (x-request-id), for its log line. */
   requestId: string;
+  /**
+   * Aborts when the client goes away before its answer is written: upstream calls not yet made
+   * are not made, those in flight are cut. Our own, since the signal of Yoga's Request can be
+   * swapped for another object after it is read.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -219,7 +225,17 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
         return;
       }
     }
-    const context: ServerContext = { freshness: { freshForMs: Infinity }, operations: [], outcome: { clean: false }, requestId };
+    const gone = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) gone.abort();
+    });
+    const context: ServerContext = {
+      freshness: { freshForMs: Infinity },
+      operations: [],
+      outcome: { clean: false },
+      requestId,
+      signal: gone.signal,
+    };
     try {
       // The URL Yoga's entry will build from the same parts: refused here when it cannot form.
       new URL(`http://${host}${target}`);
@@ -251,7 +267,10 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       response.writeHead(answered.status, headers);
       response.flushHeaders();
       const reader = answered.body.getReader();
-      for (let part = await reader.read(); !part.done; part = await reader.read()) response.write(part.value);
+      // A client that has gone reads no more parts: the stream is cancelled, and with the
+      // request's abort signal the deferred work behind it stops.
+      response.once('close', () => void reader.cancel().catch(() => undefined));
+      for (let part = await reader.read(); !part.done && !response.destroyed; part = await reader.read()) response.write(part.value);
       return void response.end();
     }
     const bytes = Buffer.from(await answered.arrayBuffer());
