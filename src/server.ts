@@ -101,6 +101,7 @@ export function createGateway(
         : undefined,
     manifest: config.persistedOperationsFile ? loadManifest(config.persistedOperationsFile) : undefined,
     only: config.persistedOperationsOnly,
+    maxPerClient: config.apqMaxPerClient,
   });
   const requestContext = contextOptions(config);
   // The plain graph and the same graph as a federation subgraph: one set of plugins, context and

@@ -46,6 +46,8 @@ export interface ServerContext {
    * swapped for another object after it is read.
    */
   signal?: AbortSignal;
+  /** The client's address (its socket's), for bounds per client such as APQ registrations. */
+  clientAddress?: string;
 }
 
 /**
@@ -235,6 +237,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       outcome: { clean: false },
       requestId,
       signal: gone.signal,
+      clientAddress: request.socket.remoteAddress,
     };
     try {
       // The URL Yoga's entry will build from the same parts: refused here when it cannot form.
