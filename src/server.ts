@@ -20,7 +20,7 @@ import { createProbes, throttledReadiness, type Readiness } from './http/probes.
 import { useRequestLog, yogaLogger } from './http/request-log.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { createLogger } from './logger.ts';
-import { createMetrics, type Metrics } from './metrics.ts';
+import { createMetrics, type Metrics, operationNamesOf } from './metrics.ts';
 import { createRedisKeyValueStore } from './fleet/redis-kv.ts';
 import { createSharedPage } from './http/page.ts';
 import { routerOnly } from './http/router-only.ts';
@@ -76,19 +76,24 @@ export function createGateway(
   logger: Logger = createLogger(config.logLevel),
   options: GatewayOptions = {},
 ): Gateway {
+  const manifest = config.persistedOperationsFile ? loadManifest(config.persistedOperationsFile) : undefined;
   // Read when scraped, so they may name the upstream client made just below.
-  const metrics = createMetrics({
-    inFlight: () => upstream.pool().running,
-    queued: () => upstream.pool().queued,
-    circuits: () => {
-      const states: Record<string, number> = { host: CIRCUIT[upstream.breakers.state()] };
-      for (const route of upstream.breakers.routes()) states[route] = CIRCUIT[upstream.breakers.state(route)];
-      return states;
+  const metrics = createMetrics(
+    {
+      inFlight: () => upstream.pool().running,
+      queued: () => upstream.pool().queued,
+      circuits: () => {
+        const states: Record<string, number> = { host: CIRCUIT[upstream.breakers.state()] };
+        for (const route of upstream.breakers.routes()) states[route] = CIRCUIT[upstream.breakers.state(route)];
+        return states;
+      },
+      cache: () => upstream.cache?.stats,
+      redis: () => upstream.redis?.state,
+      budget: () => upstream.rateBudget?.stats,
     },
-    cache: () => upstream.cache?.stats,
-    redis: () => upstream.redis?.state,
-    budget: () => upstream.rateBudget?.stats,
-  });
+    // The manifest's operations always keep their own label.
+    { pinnedOperations: manifest && operationNamesOf(manifest.values()) },
+  );
   const upstream = upstreamFromConfig(config, logger, metrics.upstreamCall);
   const persisted = persistedOperations({
     store:
@@ -99,7 +104,7 @@ export function createGateway(
             ? createRedisKeyValueStore(upstream.redis, { prefix: 'mcg:apq:', ttlMs: 24 * 3_600_000 })
             : createMemoryPersistedQueryStore(config.delivery.apqMaxBytes)))
         : undefined,
-    manifest: config.persistedOperationsFile ? loadManifest(config.persistedOperationsFile) : undefined,
+    manifest,
     only: config.persistedOperationsOnly,
     maxPerClient: config.apqMaxPerClient,
   });

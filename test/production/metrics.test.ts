@@ -68,4 +68,15 @@ describe('/metrics', () => {
     // Each name past the cap adds nothing; the first hundred add one histogram each.
     expect(after.length - before).toBeLessThan(100 * 10);
   });
+
+  it('junk names cannot squat the labels: after 200 names sent once each, an operation used again gets its own', async () => {
+    for (let i = 0; i < 200; i++) await h.query(`query Junk${i} { movieGenres { id } }`);
+    // Each time a distinct body, so the whole-response cache answers none of them.
+    for (let i = 0; i < 3; i++) await h.query(`query GenresForTheMenu { movieGenres { id } } # ${i}`);
+    const text = await scrape();
+    expect(text).toContain('operationName="GenresForTheMenu"');
+    const labels = new Set([...text.matchAll(/operationName="([^"]+)"/g)].map((match) => match[1]));
+    // Still bounded: at most 100 names, plus anonymous and other.
+    expect(labels.size).toBeLessThanOrEqual(102);
+  });
 });
