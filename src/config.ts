@@ -54,6 +54,20 @@ export interface Config {
   /** Only operations from the manifest run; anything else is refused. */
   persistedOperationsOnly: boolean;
   delivery: DeliverySettings;
+  /**
+   * A secret the federation router sends in `X-Subgraph-Token`: with it set, `/subgraph` answers
+   * only requests that carry it, and is served in trusted-documents mode and gives `_service`
+   * with introspection off. Undefined: `/subgraph` is public, and absent in those two modes.
+   */
+  subgraphToken?: string;
+  /** A bearer token `/metrics` asks for; undefined = served to anyone who reaches the port. */
+  metricsToken?: string;
+  /** The longest pause a 429's Retry-After may put on a credential's route (it asked for a day: it gets this). */
+  upstreamMaxPauseMs: number;
+  /** Documents one client address may register by APQ per hour; more still run, unstored. */
+  apqMaxPerClient: number;
+  /** GraphiQL pages being written at once; one more visitor gets 503 (BUSY) with Retry-After. */
+  graphiqlMaxConcurrent: number;
 }
 
 /** What the gateway does on the wire: persisted queries, caching headers, compression. */
@@ -258,6 +272,11 @@ export function loadConfig(env: Env = process.env): Config {
     upstreamRateLimit: integer(env, 'UPSTREAM_RATE_LIMIT', 0, 0, 100_000),
     persistedOperationsFile,
     persistedOperationsOnly,
+    subgraphToken: token(env, 'SUBGRAPH_TOKEN'),
+    metricsToken: token(env, 'METRICS_TOKEN'),
+    upstreamMaxPauseMs: integer(env, 'UPSTREAM_MAX_PAUSE_MS', 60_000, 0, 3_600_000),
+    apqMaxPerClient: integer(env, 'APQ_MAX_PER_CLIENT', 100, 0, 1_000_000),
+    graphiqlMaxConcurrent: integer(env, 'GRAPHIQL_MAX_CONCURRENT', 8, 1, 1_000),
     delivery: {
       apqMaxBytes: boolean(env, 'APQ_ENABLED', true) ? integer(env, 'APQ_MAX_BYTES', 4 * 1024 * 1024, 1024, 2 ** 40) : 0,
       maxAgeMs: integer(env, 'CACHE_CONTROL_MAX_AGE_MS', 3_600_000, 0, 31_536_000_000),

@@ -1,6 +1,6 @@
 import type { Config, QueryLimits } from './config.ts';
 import { currentPhase } from './http/incremental.ts';
-import type { UpstreamClient } from './upstream/client.ts';
+import type { CallScope, UpstreamClient } from './upstream/client.ts';
 import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from './upstream/loaders.ts';
 
 /** What every resolver of one GraphQL request sees. Built once per request, read-only. */
@@ -65,15 +65,33 @@ export interface Freshness {
   freshForMs: number;
 }
 
-export function createContext(client: UpstreamClient, request: Request, options: ContextOptions, freshness?: Freshness): GatewayContext {
+/** Numbers each request's lane; unique within the process, which is where lanes live. */
+let requests = 0;
+
+export function createContext(
+  client: UpstreamClient,
+  request: Request,
+  options: ContextOptions,
+  freshness?: Freshness,
+  /** Aborts when the client has gone (the HTTP front's). */
+  signal?: AbortSignal,
+): GatewayContext {
   const credentials = credentialsFrom(request.headers, options.serverToken);
   const deadline = Date.now() + options.requestDeadlineMs;
   const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');
   const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
+  // The request's own lane of the rate budget, and its client's going away, reach every call.
+  const scope: CallScope = { lane: `r${++requests}`, signal };
   return {
     // The phase keeps a deferred sub-resource out of the first part's calls (src/http/incremental.ts).
-    loaders: createLoaders(client, credentials, { appendToResponse: options.appendToResponse, deadline, observe, phase: currentPhase }),
-    actions: createActions(client, credentials, deadline, observe),
+    loaders: createLoaders(client, credentials, {
+      appendToResponse: options.appendToResponse,
+      deadline,
+      observe,
+      phase: currentPhase,
+      scope,
+    }),
+    actions: createActions(client, credentials, deadline, observe, scope),
     approvalUrl: (requestToken) => `${approvalBase}/authenticate/${encodeURIComponent(requestToken)}`,
     limits: options.limits,
   };

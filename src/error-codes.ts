@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   },
   PAYLOAD_TOO_LARGE: { meaning: 'a request body over MAX_BODY_BYTES', status: 413 },
   SHUTTING_DOWN: { meaning: 'a request that arrived while the gateway drains', status: 503 },
+  BUSY: { meaning: 'too many GraphiQL pages are being sent at once: retry after Retry-After', status: 503 },
   INTERNAL_SERVER_ERROR: { meaning: 'an unexpected failure of the gateway itself, masked', status: 500 },
 } as const;
 

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { createGraphQLError, handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
+import { createGraphQLError, handleStreamOrSingleExecutionResult, maskError, type Plugin } from 'graphql-yoga';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 import { MissingCredentialError, UpstreamError, type MissingCredential } from './upstream/errors.ts';
 
@@ -93,7 +93,28 @@ export const useClientErrors: Plugin = {
   onExecute: () => ({
     onExecuteDone: (payload) =>
       handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
-        if (result.errors?.length) setResult({ ...result, errors: result.errors.map(clientError) });
+        let next = result;
+        if (result.errors?.length) next = { ...next, errors: result.errors.map(clientError) };
+        const incremental = (result as { incremental?: IncrementalPart[] }).incremental;
+        if (incremental?.some((part) => part.errors?.length)) next = { ...next, incremental: incremental.map(codedPart) } as typeof next;
+        if (next !== result) setResult(next);
       }),
   }),
 };
+
+interface IncrementalPart {
+  errors?: readonly Error[];
+}
+
+/**
+ * A part of a @defer/@stream answer: its errors coded as a single answer's, then masked as Yoga
+ * masks a single answer's (its masking reads only the top-level `errors`), so no internal
+ * message rides a later part.
+ */
+function codedPart(part: IncrementalPart): IncrementalPart {
+  if (!part.errors?.length) return part;
+  return {
+    ...part,
+    errors: part.errors.map((error) => maskError(error instanceof GraphQLError ? clientError(error) : error, 'Unexpected error.', false)),
+  };
+}

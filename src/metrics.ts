@@ -1,12 +1,14 @@
 import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { ERROR_CODES } from './error-codes.ts';
+import { MAX_ROUTES } from './upstream/resilience.ts';
 
 /**
  * What `/metrics` shows, in Prometheus' text format (prom-client). Every label value comes from a closed set or is capped, so the
- * series stay bounded whatever clients send: operation names past the first MAX_OPERATIONS
- * count as `other`, error codes outside the gateway's table as `OTHER`, upstream routes are
+ * series stay bounded whatever clients send: at most MAX_OPERATIONS operation names, the most
+ * used (and the manifest's), the rest as `other`, error codes outside the gateway's table as `OTHER`, upstream routes are
  * templates (`/movie/{id}`, never `/movie/550`), and no label ever holds a credential or an id.
  */
 
@@ -19,8 +21,8 @@ const KNOWN_CODES = new Set<string>([...Object.keys(ERROR_CODES), 'GRAPHQL_PARSE
 export interface UpstreamGauges {
   inFlight(): number;
   queued(): number;
-  /** 0 closed, 1 half-open, 2 open, for the host's circuit. */
-  circuit(): number;
+  /** 0 closed, 1 half-open, 2 open: the host's circuit as `host`, each route's by its template. */
+  circuits(): Record<string, number>;
   cache(): { hits: number; misses: number; evictions: number } | undefined;
   /** The fleet's Redis, when REDIS_URL is set. */
   redis(): { up: boolean; errors: number } | undefined;
@@ -48,22 +50,80 @@ export interface Metrics {
   scrape(): Promise<{ contentType: string; body: string }>;
 }
 
-/** Operation names as labels: the first ones seen keep their name, later ones share `other`. */
-function operationLabels(max: number) {
+/** Upstream route templates as labels: a bounded set (the circuits' own bound), later ones share `other`. */
+function routeLabels(max: number) {
   const seen = new Set<string>();
-  return (name: string | undefined): string => {
-    const value = name && /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name) ? name : 'anonymous';
-    if (seen.has(value)) return value;
+  return (route: string): string => {
+    if (seen.has(route)) return route;
     if (seen.size >= max) return 'other';
-    seen.add(value);
+    seen.add(route);
+    return route;
+  };
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const OPERATION_TYPES = ['query', 'mutation', 'subscription'];
+
+/**
+ * Operation names as labels, at most `max` of them besides `anonymous` and `other`. Names of
+ * the trusted-documents manifest always keep theirs. The other slots go to the names used most:
+ * when they are full, a name used more often than the least used label takes its slot (that
+ * label's series are removed, so the series stay bounded). Junk names sent once each therefore
+ * hold a slot only until real operations outnumber them, never for the life of the process.
+ */
+function operationLabels(max: number, pinned: ReadonlySet<string>, forget: (name: string) => void) {
+  const labelled = new Map<string, number>();
+  const candidates = new LRUCache<string, number>({ max: 10 * max });
+  return (name: string | undefined): string => {
+    const value = name && NAME.test(name) ? name : 'anonymous';
+    if (value === 'anonymous' || pinned.has(value)) return value;
+    const uses = labelled.get(value);
+    if (uses !== undefined) {
+      labelled.set(value, uses + 1);
+      return value;
+    }
+    const seen = (candidates.get(value) ?? 0) + 1;
+    if (labelled.size >= max) {
+      let least: string | undefined;
+      let leastUses = Number.POSITIVE_INFINITY;
+      for (const [label, count] of labelled) {
+        if (count < leastUses) [least, leastUses] = [label, count];
+      }
+      if (least === undefined || seen <= leastUses) {
+        candidates.set(value, seen);
+        return 'other';
+      }
+      labelled.delete(least);
+      candidates.set(least, leastUses);
+      forget(least);
+    }
+    candidates.delete(value);
+    labelled.set(value, seen);
     return value;
   };
 }
 
-export function createMetrics(upstream: UpstreamGauges, options: { maxOperations?: number } = {}): Metrics {
+/** The operation names a manifest of trusted documents declares. */
+export function operationNamesOf(documents: Iterable<string>): Set<string> {
+  const names = new Set<string>();
+  for (const document of documents) {
+    for (const [, name] of document.matchAll(/\b(?:query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]*)/g)) if (name) names.add(name);
+  }
+  return names;
+}
+
+export function createMetrics(
+  upstream: UpstreamGauges,
+  options: { maxOperations?: number; pinnedOperations?: ReadonlySet<string> } = {},
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'gateway_' });
-  const operationName = operationLabels(options.maxOperations ?? MAX_OPERATIONS);
+  // The exact Node version tells an attacker which advisories apply; an operator knows it already.
+  registry.removeSingleMetric('gateway_nodejs_version_info');
+  const operationName = operationLabels(options.maxOperations ?? MAX_OPERATIONS, options.pinnedOperations ?? new Set(), (name) => {
+    for (const operationType of OPERATION_TYPES) duration.remove({ operationName: name, operationType });
+  });
+  const routeLabel = routeLabels(MAX_ROUTES);
 
   const errors = new Counter({
     name: 'gateway_graphql_errors_total',
@@ -104,7 +164,15 @@ export function createMetrics(upstream: UpstreamGauges, options: { maxOperations
     });
   gauge('gateway_upstream_in_flight', 'Upstream exchanges in flight now.', upstream.inFlight);
   gauge('gateway_upstream_queued', 'Upstream exchanges waiting for a connection now.', upstream.queued);
-  gauge('gateway_upstream_circuit_state', "The upstream host's circuit: 0 closed, 1 half-open, 2 open.", upstream.circuit);
+  new Gauge({
+    name: 'gateway_upstream_circuit_state',
+    help: 'Upstream circuits: 0 closed, 1 half-open, 2 open; circuit="host" for connection failures, else the route template whose 5xx answers it counts.',
+    labelNames: ['circuit'],
+    registers: [registry],
+    collect() {
+      for (const [circuit, state] of Object.entries(upstream.circuits())) this.set({ circuit }, state);
+    },
+  });
   gauge('gateway_http_cache_events', 'Upstream HTTP cache lookups and evictions since start, by event (hit, miss, eviction).', () => {
     const stats = upstream.cache();
     return stats && { hit: stats.hits, miss: stats.misses, eviction: stats.evictions };
@@ -172,8 +240,9 @@ export function createMetrics(upstream: UpstreamGauges, options: { maxOperations
     registry,
     plugins: [observe],
     upstreamCall: (call) => {
-      upstreamCalls.inc({ route: call.route, method: call.method, status: String(call.status) });
-      upstreamDuration.observe({ route: call.route }, call.seconds);
+      const route = routeLabel(call.route);
+      upstreamCalls.inc({ route, method: call.method, status: String(call.status) });
+      upstreamDuration.observe({ route }, call.seconds);
     },
     responseCacheHit: () => responseCacheHits.inc(),
     scrape: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),

@@ -1,6 +1,6 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import { getOperationAST, type GraphQLError } from 'graphql';
+import { type FieldNode, getOperationAST, type GraphQLError, type ValidationContext } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
@@ -29,6 +29,25 @@ export function protections(config: Config): Plugin[] {
   if (!config.introspection) plugins.push(useDisableIntrospection() as Plugin);
   return plugins;
 }
+
+/**
+ * `_service { sdl }` is the whole schema, descriptions included: with introspection off it is
+ * refused like `__schema`, unless the subgraph answers only its router (SUBGRAPH_TOKEN).
+ */
+export const useNoServiceSdl: Plugin = {
+  onValidate: ({ addValidationRule }) =>
+    addValidationRule((context: ValidationContext) => ({
+      Field(node: FieldNode) {
+        if (node.name.value === '_service' && context.getParentType() === context.getSchema().getQueryType()) {
+          context.reportError(
+            createGraphQLError('GraphQL introspection has been disabled, and `_service` with it (SUBGRAPH_TOKEN opens it to the router).', {
+              nodes: [node],
+            }),
+          );
+        }
+      },
+    })),
+};
 
 /**
  * Armor's rejections come as "Syntax Error: Aliases limit of 30 exceeded, found 31." with no

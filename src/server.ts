@@ -8,7 +8,7 @@ import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
 import { usePhaseScopeLifetime, withPhaseScopes } from './http/incremental.ts';
-import { createHttpFront, useAnswerOutcome, type HttpFront, type ServerContext } from './http/listener.ts';
+import { createHttpFront, useAnswerOutcome, type HttpFront, type NodeHandler, type ServerContext } from './http/listener.ts';
 import {
   createMemoryPersistedQueryStore,
   loadManifest,
@@ -20,9 +20,11 @@ import { createProbes, throttledReadiness, type Readiness } from './http/probes.
 import { useRequestLog, yogaLogger } from './http/request-log.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { createLogger } from './logger.ts';
-import { createMetrics, type Metrics } from './metrics.ts';
+import { createMetrics, type Metrics, operationNamesOf } from './metrics.ts';
 import { createRedisKeyValueStore } from './fleet/redis-kv.ts';
-import { protections } from './protections.ts';
+import { createSharedPage } from './http/page.ts';
+import { routerOnly } from './http/router-only.ts';
+import { protections, useNoServiceSdl } from './protections.ts';
 import { schema, subgraphSchema } from './schema/index.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { upstreamFromConfig } from './upstream/from-config.ts';
@@ -74,15 +76,24 @@ export function createGateway(
   logger: Logger = createLogger(config.logLevel),
   options: GatewayOptions = {},
 ): Gateway {
+  const manifest = config.persistedOperationsFile ? loadManifest(config.persistedOperationsFile) : undefined;
   // Read when scraped, so they may name the upstream client made just below.
-  const metrics = createMetrics({
-    inFlight: () => upstream.pool().running,
-    queued: () => upstream.pool().queued,
-    circuit: () => CIRCUIT[upstream.breakers.state()],
-    cache: () => upstream.cache?.stats,
-    redis: () => upstream.redis?.state,
-    budget: () => upstream.rateBudget?.stats,
-  });
+  const metrics = createMetrics(
+    {
+      inFlight: () => upstream.pool().running,
+      queued: () => upstream.pool().queued,
+      circuits: () => {
+        const states: Record<string, number> = { host: CIRCUIT[upstream.breakers.state()] };
+        for (const route of upstream.breakers.routes()) states[route] = CIRCUIT[upstream.breakers.state(route)];
+        return states;
+      },
+      cache: () => upstream.cache?.stats,
+      redis: () => upstream.redis?.state,
+      budget: () => upstream.rateBudget?.stats,
+    },
+    // The manifest's operations always keep their own label.
+    { pinnedOperations: manifest && operationNamesOf(manifest.values()) },
+  );
   const upstream = upstreamFromConfig(config, logger, metrics.upstreamCall);
   const persisted = persistedOperations({
     store:
@@ -93,8 +104,9 @@ export function createGateway(
             ? createRedisKeyValueStore(upstream.redis, { prefix: 'mcg:apq:', ttlMs: 24 * 3_600_000 })
             : createMemoryPersistedQueryStore(config.delivery.apqMaxBytes)))
         : undefined,
-    manifest: config.persistedOperationsFile ? loadManifest(config.persistedOperationsFile) : undefined,
+    manifest,
     only: config.persistedOperationsOnly,
+    maxPerClient: config.apqMaxPerClient,
   });
   const requestContext = contextOptions(config);
   // The plain graph and the same graph as a federation subgraph: one set of plugins, context and
@@ -126,12 +138,20 @@ export function createGateway(
         ...metrics.plugins,
         ...(options.tracing ? [options.tracing.plugin] : []),
       ],
-      context: ({ request, freshness }) => createContext(upstream, request, requestContext, freshness),
+      context: ({ request, freshness, signal }) => createContext(upstream, request, requestContext, freshness, signal),
       logging: yogaLogger(logger),
     });
   const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [...persisted, useDeferStream(), usePhaseScopeLifetime]);
-  // Persisted operations are the frontends' concern; a router sends its documents whole.
-  const subgraph = serve(subgraphSchema, '/subgraph', false, []);
+  // Persisted operations are the frontends' concern; a router sends its documents whole. So with
+  // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md),
+  // and with introspection off its `_service` SDL goes only to the router as well.
+  const routerToken = config.subgraphToken;
+  const subgraph = serve(subgraphSchema, '/subgraph', false, !config.introspection && !routerToken ? [useNoServiceSdl] : []);
+  const subgraphRoutes: Record<string, NodeHandler> = routerToken
+    ? { '/subgraph': routerOnly(subgraph, routerToken) }
+    : config.persistedOperationsOnly
+      ? {}
+      : { '/subgraph': subgraph };
   // Whole responses can only be as fresh as the cached upstream answers they were built from.
   const responseCache =
     config.responseCacheMaxBytes > 0 && config.cacheMaxBytes > 0
@@ -140,7 +160,7 @@ export function createGateway(
   const front = createHttpFront(yoga, {
     endpoint: '/graphql',
     // The federation subgraph: never through the whole-response cache (a router's entity fetches are POSTs of its own).
-    routes: { '/subgraph': subgraph },
+    routes: subgraphRoutes,
     maxBodyBytes: config.limits.bodyBytes,
     cors: createCorsPolicy(config.http.corsOrigins, logger),
     cache: responseCache,
@@ -153,7 +173,9 @@ export function createGateway(
       readiness: throttledReadiness(upstreamCheck(upstream, config.catalogAccessToken, Math.min(config.upstreamTimeoutMs, 2_000))),
       draining: () => front.draining(),
       metrics: metrics.scrape,
+      metricsToken: config.metricsToken,
     }),
+    page: config.graphiql ? createSharedPage(() => renderGraphiQLPage(graphiqlOptions), config.graphiqlMaxConcurrent) : undefined,
   });
   return { yoga, front, upstream, responseCache, metrics };
 }

@@ -193,7 +193,7 @@ function customGateway() {
   const metrics = createMetrics({
     inFlight: () => 0,
     queued: () => 0,
-    circuit: () => 0,
+    circuits: () => ({ host: 0 }),
     cache: () => undefined,
     redis: () => undefined,
     budget: () => undefined,

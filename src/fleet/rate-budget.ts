@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import { Lanes } from './lanes.ts';
 import type { RedisConnection } from './redis.ts';
 
 /**
@@ -7,8 +9,11 @@ import type { RedisConnection } from './redis.ts';
  * instances share a Redis, per process without one (or while Redis is away). Calls get turns
  * in order, a turn every 1/rate seconds (GCRA: a reservation per call, so nobody polls), with
  * a tenth of a second's worth let through at once; a call whose turn would come after its
- * latest start is refused at once and spends nothing. A 429 with Retry-After pauses every
- * turn of the fleet until the upstream is willing again.
+ * latest start is refused at once and spends nothing. A 429 with Retry-After pauses, for the
+ * whole fleet, the calls of what the upstream limited (one credential on one route), never
+ * longer than UPSTREAM_MAX_PAUSE_MS: one caller's 429 leaves every other caller working. No
+ * caller takes the whole budget: each credential and each request reserves only a few turns
+ * ahead (lanes.ts).
  */
 export interface RateBudgetStats {
   /** Calls that waited for their turn. */
@@ -23,11 +28,19 @@ export interface RateBudgetStats {
   localTurns: number;
 }
 
+/** Who a call is for: the pause it obeys, and the lanes it waits in for a turn (each a caller). */
+export interface TurnScope {
+  /** What a 429 pauses: the credential and the route (opaque; never a token itself). */
+  pause: string;
+  /** Outermost first: the request's lane, then the credential's. */
+  lanes: readonly string[];
+}
+
 export interface RateBudget {
-  /** Waits for this call's turn; false, at once, when the turn would start after `latest` (epoch ms). */
-  acquire(latest: number): Promise<boolean>;
-  /** Pauses every call for `ms`, as a 429's Retry-After asks. */
-  pause(ms: number): Promise<void>;
+  /** Waits for this call's turn; false when the turn would start after `latest` (epoch ms). */
+  acquire(latest: number, scope?: TurnScope): Promise<boolean>;
+  /** Pauses the scope's calls for `ms` (capped), as a 429's Retry-After asks. */
+  pause(ms: number, scope?: string): Promise<void>;
   stats: RateBudgetStats;
 }
 
@@ -38,7 +51,12 @@ export interface RateBudgetOptions {
   redis?: RedisConnection;
   /** Names the budget in Redis: instances calling the same upstream share it. */
   name?: string;
+  /** The longest pause a 429 may ask (UPSTREAM_MAX_PAUSE_MS); default a minute. */
+  maxPauseMs?: number;
 }
+
+/** Scopes whose pauses one instance remembers while Redis is away. */
+const MAX_LOCAL_PAUSES = 10_000;
 
 /** The spacing of the turns and how far ahead of its spacing a burst may go. */
 function spacing(perSecond: number): { intervalMs: number; toleranceMs: number } {
@@ -88,22 +106,22 @@ type BudgetCommands = Redis & {
 /** The same reservation in process: the budget without Redis, and its fallback. */
 class LocalTurns {
   private tat = 0;
-  private pausedUntil = 0;
+  private readonly pausedUntil = new LRUCache<string, number>({ max: MAX_LOCAL_PAUSES });
 
   constructor(
     private readonly intervalMs: number,
     private readonly toleranceMs: number,
   ) {}
 
-  reserve(maxWaitMs: number, now = Date.now()): number | undefined {
-    const slot = Math.max(now, this.tat - this.toleranceMs, this.pausedUntil);
+  reserve(maxWaitMs: number, scope: string, now = Date.now()): number | undefined {
+    const slot = Math.max(now, this.tat - this.toleranceMs, this.pausedUntil.get(scope) ?? 0);
     if (slot - now > maxWaitMs) return undefined;
     if (this.intervalMs > 0) this.tat = Math.max(this.tat, slot) + this.intervalMs;
     return slot - now;
   }
 
-  pause(ms: number, now = Date.now()): void {
-    this.pausedUntil = Math.max(this.pausedUntil, now + ms);
+  pause(ms: number, scope: string, now = Date.now()): void {
+    this.pausedUntil.set(scope, Math.max(this.pausedUntil.get(scope) ?? 0, now + ms), { ttl: ms });
   }
 }
 
@@ -114,41 +132,77 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
   const redis = options.redis;
   const prefix = `mcg:rate:${options.name ?? 'upstream'}:`;
   const tatKey = `${prefix}tat`;
-  const pauseKey = `${prefix}paused`;
+  const pauseKey = (scope: string) => `${prefix}paused:${scope}`;
+  const maxPauseMs = options.maxPauseMs ?? 60_000;
+  // A caller's few turns ahead: the burst the budget lets through at once, at least one.
+  const ahead = Math.max(1, Math.ceil(options.perSecond / 10));
+  const requestLanes = new Lanes(ahead);
+  // A credential's several requests together may hold a few times that.
+  const credentialLanes = new Lanes(4 * ahead);
   if (redis) {
     redis.client.defineCommand('reserveTurn', { numberOfKeys: 2, lua: RESERVE });
     redis.client.defineCommand('pauseTurns', { numberOfKeys: 1, lua: PAUSE });
   }
   const commands = (client: Redis) => client as BudgetCommands;
 
-  async function reserve(maxWaitMs: number): Promise<number | undefined> {
+  async function reserve(maxWaitMs: number, scope: string): Promise<number | undefined> {
     const shared =
-      redis && (await redis.run((client) => commands(client).reserveTurn(tatKey, pauseKey, intervalMs, toleranceMs, maxWaitMs)));
+      redis && (await redis.run((client) => commands(client).reserveTurn(tatKey, pauseKey(scope), intervalMs, toleranceMs, maxWaitMs)));
     if (shared !== undefined) return shared < 0 ? undefined : shared;
     if (redis) stats.localTurns++;
-    return local.reserve(maxWaitMs);
+    return local.reserve(maxWaitMs, scope);
+  }
+
+  /** Waits in the caller's lanes (only when turns are spaced: pauses alone need no fairness). */
+  async function enterLanes(lanes: readonly string[], latest: number): Promise<(() => void) | undefined> {
+    const entered: Array<[Lanes, string]> = [];
+    const leave = () => {
+      for (const [table, key] of entered) table.leave(key);
+    };
+    const tables = [requestLanes, credentialLanes];
+    for (const [index, key] of lanes.entries()) {
+      const table = tables[index];
+      if (!table) break;
+      if (!(await table.enter(key, latest))) {
+        leave();
+        return undefined;
+      }
+      entered.push([table, key]);
+    }
+    return leave;
   }
 
   return {
     stats,
-    async acquire(latest) {
-      const wait = await reserve(Math.max(0, latest - Date.now()));
-      if (wait === undefined) {
+    async acquire(latest, scope) {
+      const leave = intervalMs > 0 && scope ? await enterLanes(scope.lanes, latest) : () => undefined;
+      if (!leave) {
         stats.refusals++;
         return false;
       }
-      if (wait > 0) {
-        stats.waits++;
-        stats.waitedMs += wait;
-        await sleep(wait);
+      try {
+        const wait = await reserve(Math.max(0, latest - Date.now()), scope?.pause ?? 'all');
+        if (wait === undefined) {
+          stats.refusals++;
+          return false;
+        }
+        if (wait > 0) {
+          stats.waits++;
+          stats.waitedMs += wait;
+          await sleep(wait);
+        }
+        return true;
+      } finally {
+        // The turn has come (or never will): the caller's next call may reserve the one after it.
+        leave();
       }
-      return true;
     },
-    async pause(ms) {
+    async pause(asked, scope = 'all') {
+      const ms = Math.min(asked, maxPauseMs);
       if (ms <= 0) return;
       // Kept here too: the fallback honours what this instance was told while Redis is away.
-      local.pause(ms);
-      await redis?.run((client) => commands(client).pauseTurns(pauseKey, Math.ceil(ms)));
+      local.pause(ms, scope);
+      await redis?.run((client) => commands(client).pauseTurns(pauseKey(scope), Math.ceil(ms)));
       stats.pauses++;
     },
   };

@@ -7,7 +7,8 @@ import { chooseEncoding, compress, type Encoding } from './compression.ts';
 /** A whole (not streamed) answer, from Yoga or from the whole-response cache. */
 export interface WholeAnswer {
   status: number;
-  contentType: string;
+  /** Undefined when the answer has no body type (a 406, a 304's source). */
+  contentType?: string;
   /** The uncompressed bytes. */
   body: Buffer;
   etag?: string;
@@ -75,7 +76,7 @@ export async function deliver(
     headers['content-encoding'] = encoding;
   }
   // The caller's object itself, made for this answer: no copy.
-  headers['content-type'] = answer.contentType;
+  if (answer.contentType) headers['content-type'] = answer.contentType;
   headers['content-length'] = String(bytes.length);
   response.writeHead(answer.status, headers).end(bytes);
   return made;

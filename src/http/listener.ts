@@ -8,6 +8,7 @@ import { type ReadBody, readBody, readBoundedBody } from './body.ts';
 import { cacheControl, etagOf, isPersonal, VARY } from './caching-headers.ts';
 import type { CorsPolicy } from './cors.ts';
 import { deliver, type WholeAnswer } from './deliver.ts';
+import { type SharedPage, wantsPage } from './page.ts';
 import { type ProbeAnswer, requestIdOf } from './probes.ts';
 import type { ResponseCache } from './response-cache.ts';
 
@@ -39,6 +40,14 @@ export interface ServerContext {
   outcome: { clean: boolean };
   /** The request's id (x-request-id), for its log line. */
   requestId: string;
+  /**
+   * Aborts when the client goes away before its answer is written: upstream calls not yet made
+   * are not made, those in flight are cut. Our own, since the signal of Yoga's Request can be
+   * swapped for another object after it is read.
+   */
+  signal?: AbortSignal;
+  /** The client's address (its socket's), for bounds per client such as APQ registrations. */
+  clientAddress?: string;
 }
 
 /**
@@ -84,7 +93,9 @@ export interface HttpFrontOptions {
   /** Told of each answer served from the whole-response cache (metrics). */
   onCacheHit?: () => void;
   /** `/health`, `/readiness`, `/metrics`: answered before any GraphQL concern, while draining too. */
-  probes?: (pathname: string, method: string) => Promise<ProbeAnswer | undefined>;
+  probes?: (pathname: string, method: string, authorization: string | undefined) => Promise<ProbeAnswer | undefined>;
+  /** The GraphiQL page, served at the endpoint to a browser's GET (page.ts); undefined = none. */
+  page?: SharedPage;
 }
 
 export interface HttpFront {
@@ -100,6 +111,14 @@ function jsonError(response: ServerResponse, code: ErrorCode, message: string, h
   const { status } = ERROR_CODES[code];
   const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extra } }] });
   response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(body);
+}
+
+/** Any path the gateway does not serve: 404 with a typed body, before any GraphQL concern. */
+function notFound(response: ServerResponse, headers: Headers) {
+  const body = JSON.stringify({
+    errors: [{ message: 'Nothing is served at this path.', extensions: { code: 'NOT_FOUND' satisfies ErrorCode } }],
+  });
+  response.writeHead(404, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(body);
 }
 
 /** Paths the probes answer; any other request never waits on them. */
@@ -120,7 +139,10 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     const queryAt = target.indexOf('?');
     const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
     const search = queryAt < 0 ? '' : target.slice(queryAt);
-    const probe = options.probes && PROBE_PATHS.has(pathname) ? await options.probes(pathname, request.method ?? 'GET') : undefined;
+    const probe =
+      options.probes && PROBE_PATHS.has(pathname)
+        ? await options.probes(pathname, request.method ?? 'GET', request.headers.authorization)
+        : undefined;
     if (probe) {
       const headers = { ...base, 'content-type': probe.contentType, 'cache-control': 'no-store' };
       return void response.writeHead(probe.status, headers).end(request.method === 'HEAD' ? undefined : probe.body);
@@ -128,9 +150,17 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     if (draining) return jsonError(response, 'SHUTTING_DOWN', 'The gateway is shutting down; retry on another instance.', base);
     const host = request.headers.host ?? 'localhost';
     if (!isHost(host)) return jsonError(response, 'BAD_REQUEST', 'The Host header is malformed.', base);
+    // Only the exact paths are served: Yoga would also run `/graphql/`, `/graphql/.` or
+    // `/x/../graphql`, spellings a shared cache keys apart and that would miss every header below.
+    const route = options.routes && Object.hasOwn(options.routes, pathname) ? options.routes[pathname] : undefined;
+    const graphql = pathname === options.endpoint;
+    if (!graphql && !route) return notFound(response, base);
     const preflight = cors.preflight(request);
     if (preflight) return void response.writeHead(204, { ...base, ...preflight }).end();
     const headers: Headers = { ...base, ...cors.headersFor(request) };
+    // Every answer of a GraphQL path depends on these request headers, whatever it says.
+    headers.vary = headers.vary ? `${VARY}, ${headers.vary}` : VARY;
+    if (graphql && options.page && wantsPage(request)) return options.page.serve(request, response, headers, options.compressionMinBytes);
 
     let body: Buffer | undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -151,10 +181,8 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     }
 
     const started = performance.now();
-    const graphql = pathname === options.endpoint;
-    // Every answer of the endpoint depends on these request headers, whatever it says.
-    if (graphql) headers.vary = headers.vary ? `${VARY}, ${headers.vary}` : VARY;
-    const isGet = request.method === 'GET' && graphql;
+    // The subgraph's GETs get the same caching headers as the endpoint's: `private, no-store` for a session.
+    const isGet = request.method === 'GET';
     const personal = isPersonal(request.headers);
     const contentType = request.headers['content-type'] ?? '';
     const cacheable =
@@ -199,14 +227,24 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
         return;
       }
     }
-    const context: ServerContext = { freshness: { freshForMs: Infinity }, operations: [], outcome: { clean: false }, requestId };
+    const gone = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) gone.abort();
+    });
+    const context: ServerContext = {
+      freshness: { freshForMs: Infinity },
+      operations: [],
+      outcome: { clean: false },
+      requestId,
+      signal: gone.signal,
+      clientAddress: request.socket.remoteAddress,
+    };
     try {
       // The URL Yoga's entry will build from the same parts: refused here when it cannot form.
       new URL(`http://${host}${target}`);
     } catch {
       return jsonError(response, 'BAD_REQUEST', 'The request target is malformed.', headers);
     }
-    const route = !graphql && options.routes && Object.hasOwn(options.routes, pathname) ? options.routes[pathname] : undefined;
     const handler = route ?? yoga;
     // Yoga's Node entry, as its own adapter uses it: the message's headers object as it is, the
     // context as it is, a signal that aborts when the client goes away, no Fetch Request built by
@@ -214,8 +252,13 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     const nodeRequest: NodeRequest = { raw: request, method: request.method, headers: request.headers };
     if (body) nodeRequest.body = readBody(body);
     const answered = await handler.handleNodeRequestAndResponse(nodeRequest, response, context);
-    answered.headers.forEach((value, name) => {
-      if (name.startsWith('access-control-') || name === 'content-length' || (graphql && name === 'vary')) return;
+    // Yoga's Headers keep the case they were set in ("Content-Type"): folded here, so that each
+    // header goes out once (else fetch reads "application/json, application/json").
+    answered.headers.forEach((value, given) => {
+      const name = given.toLowerCase();
+      if (name.startsWith('access-control-') || name === 'content-length' || name === 'vary') return;
+      // An empty type (Yoga's 406) is no type: omitted rather than sent blank.
+      if (name === 'content-type' && value === '') return;
       headers[name] = value;
     });
     if (draining) headers.connection = 'close';
@@ -227,7 +270,10 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       response.writeHead(answered.status, headers);
       response.flushHeaders();
       const reader = answered.body.getReader();
-      for (let part = await reader.read(); !part.done; part = await reader.read()) response.write(part.value);
+      // A client that has gone reads no more parts: the stream is cancelled, and with the
+      // request's abort signal the deferred work behind it stops.
+      response.once('close', () => void reader.cancel().catch(() => undefined));
+      for (let part = await reader.read(); !part.done && !response.destroyed; part = await reader.read()) response.write(part.value);
       return void response.end();
     }
     const bytes = Buffer.from(await answered.arrayBuffer());
@@ -238,7 +284,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       headers['cache-control'] = cacheControl({ personal, clean, freshForMs, maxAgeMs });
     }
     const etag = graphqlAnswer && clean ? etagOf(bytes) : undefined;
-    const answer: WholeAnswer = { status: answered.status, contentType: answerType, body: bytes, etag, encoded: {} };
+    const answer: WholeAnswer = { status: answered.status, contentType: answerType || undefined, body: bytes, etag, encoded: {} };
     await deliver(request, response, headers, answer, options.compressionMinBytes);
     if (cache && key && clean) {
       cache.offer(

@@ -55,6 +55,8 @@ export function loadManifest(file: string): Manifest {
 export interface PersistedOperationsOptions {
   /** APQ's store; undefined turns APQ off. */
   store?: PersistedQueryStore;
+  /** New documents one client address may register per hour (APQ_MAX_PER_CLIENT); default 100. */
+  maxPerClient?: number;
   manifest?: Manifest;
   /** Only operations of the manifest run. */
   only: boolean;
@@ -118,7 +120,8 @@ export function persistedOperations(options: PersistedOperationsOptions): Plugin
   };
   const plugins: Plugin[] = [trusted];
   if (options.store && !only) {
-    plugins.push(useAPQ({ store: options.store, hash: sha256 }) as Plugin);
+    const registration = registerWhenValid(options.store, options.maxPerClient ?? 100);
+    plugins.push(useAPQ({ store: registration.lookupOnly, hash: sha256 }) as Plugin, registration.plugin);
   } else {
     // Without APQ, a hash-only request gets the protocol's answer that makes a client stop hashing.
     plugins.push({
@@ -131,4 +134,53 @@ export function persistedOperations(options: PersistedOperationsOptions): Plugin
     });
   }
   return plugins;
+}
+
+/** The longest document APQ stores: far above any real operation, far below MAX_BODY_BYTES. */
+export const APQ_MAX_DOCUMENT_BYTES = 32 * 1024;
+
+/** Where a request comes from, as the HTTP front tells Yoga (its socket's address). */
+interface ClientOf {
+  clientAddress?: string;
+}
+
+/**
+ * APQ's registration moved after validation. Yoga's plugin stores a document as soon as its hash
+ * matches, before it is parsed: any text (100 KB of junk) would be kept for a day, in Redis for
+ * the whole fleet, evicting the shared cache. Here the plugin only looks documents up; a document
+ * is stored once it has parsed and passed validation, when it is at most APQ_MAX_DOCUMENT_BYTES,
+ * and only while its client address has registered fewer than `maxPerClient` new documents this
+ * hour. One over that still runs; it is just not kept.
+ */
+function registerWhenValid(store: PersistedQueryStore, maxPerClient: number) {
+  const offered = new WeakMap<Request, { hash: string; query: string }>();
+  const registered = new LRUCache<string, { count: number }>({ max: 10_000, ttl: 3_600_000 });
+  const lookupOnly: PersistedQueryStore = { get: (hash) => store.get(hash), set: () => undefined };
+  const plugin: Plugin = {
+    onParams({ params, request }) {
+      const hash = (params as Params).extensions?.persistedQuery?.sha256Hash;
+      if (typeof hash === 'string' && typeof params.query === 'string') offered.set(request, { hash, query: params.query });
+    },
+    onValidate({ context }) {
+      const { request, clientAddress } = context as { request?: Request } & ClientOf;
+      const document = request && offered.get(request);
+      if (!document) return;
+      return ({ valid }) => {
+        if (!valid || Buffer.byteLength(document.query) > APQ_MAX_DOCUMENT_BYTES) return;
+        // Yoga's plugin has checked that the hash is the document's own.
+        const client = clientAddress ?? 'unknown';
+        const seen = registered.get(client) ?? { count: 0 };
+        if (seen.count >= maxPerClient) return;
+        void Promise.resolve(store.get(document.hash))
+          .then((stored) => {
+            if (stored != null) return;
+            seen.count++;
+            if (!registered.has(client)) registered.set(client, seen);
+            return store.set(document.hash, document.query);
+          })
+          .catch(() => undefined);
+      };
+    },
+  };
+  return { plugin, lookupOnly };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /**
  * What a load balancer and an orchestrator ask of an instance: `/health` (the process serves),
@@ -39,13 +39,23 @@ export interface ProbeOptions {
   readiness: () => Promise<Readiness>;
   draining: () => boolean;
   metrics?: () => Promise<{ contentType: string; body: string }>;
+  /** METRICS_TOKEN: `/metrics` answers only `Authorization: Bearer <it>`; undefined = anyone. */
+  metricsToken?: string;
+}
+
+/** Whether an Authorization header carries the token, compared in constant time (as digests, so lengths never show). */
+export function bearerMatches(authorization: string | undefined, token: string): boolean {
+  const sent = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
+  if (sent === undefined) return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(sent), digest(token));
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The answer for an operations path, or undefined for any other path. */
 export function createProbes(options: ProbeOptions) {
-  return async (pathname: string, method: string): Promise<ProbeAnswer | undefined> => {
+  return async (pathname: string, method: string, authorization?: string): Promise<ProbeAnswer | undefined> => {
     if (pathname !== '/health' && pathname !== '/readiness' && pathname !== '/metrics') return undefined;
     if (method !== 'GET' && method !== 'HEAD') {
       return { status: 405, contentType: JSON_TYPE, body: JSON.stringify({ status: 'error', reason: 'use GET' }) };
@@ -53,6 +63,10 @@ export function createProbes(options: ProbeOptions) {
     if (pathname === '/health') return { status: 200, contentType: JSON_TYPE, body: '{"status":"ok"}' };
     if (pathname === '/metrics') {
       if (!options.metrics) return undefined;
+      if (options.metricsToken !== undefined && !bearerMatches(authorization, options.metricsToken)) {
+        const error = { message: 'The metrics need "Authorization: Bearer <METRICS_TOKEN>".', extensions: { code: 'UNAUTHENTICATED' } };
+        return { status: 401, contentType: JSON_TYPE, body: JSON.stringify({ errors: [error] }) };
+      }
       const { contentType, body } = await options.metrics();
       return { status: 200, contentType, body };
     }

@@ -1,9 +1,18 @@
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, parseBody, readBody, type Exchange } from './body.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { RedisConnection } from '../fleet/redis.ts';
-import { circuitOpenError, missingCredentialError, rateBudgetError, timeoutError, UpstreamError, unreachableError } from './errors.ts';
+import {
+  circuitOpenError,
+  clientGoneError,
+  missingCredentialError,
+  rateBudgetError,
+  timeoutError,
+  UpstreamError,
+  unreachableError,
+} from './errors.ts';
 import {
   createHttpCache,
   lookup,
@@ -51,6 +60,14 @@ export interface UpstreamRequest {
  */
 export type FreshnessObserver = (freshForMs: number) => void;
 
+/** What one GraphQL request's calls share, besides the credential and the deadline. */
+export interface CallScope {
+  /** The request's own lane of the rate budget (any id unique to the request). */
+  lane?: string;
+  /** Aborts when the client has gone: a call not yet made is not made, one in flight is cut. */
+  signal?: AbortSignal;
+}
+
 export interface UpstreamClientOptions {
   baseUrl: string;
   timeoutMs: number;
@@ -96,7 +113,13 @@ export interface UpstreamClient {
    * Sends one request with the given bearer token and returns the parsed JSON body. Retries,
    * waits and the call itself all end by `deadline` (epoch ms; default now + the call timeout).
    */
-  send<T>(accessToken: string | undefined, req: UpstreamRequest, deadline?: number, observe?: FreshnessObserver): Promise<T>;
+  send<T>(
+    accessToken: string | undefined,
+    req: UpstreamRequest,
+    deadline?: number,
+    observe?: FreshnessObserver,
+    scope?: CallScope,
+  ): Promise<T>;
   /** The URL a request would go to, without credentials: the identity of a resource. */
   urlOf(req: UpstreamRequest): string;
   stats: UpstreamStats;
@@ -157,10 +180,18 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     req: UpstreamRequest,
     extraHeaders: Record<string, string>,
     deadline: number,
+    scope: CallScope,
   ): Promise<Exchange> {
     const route = routeOf(req.path);
+    if (scope.signal?.aborted) throw clientGoneError();
+    // What a 429 limits: this credential on this route (the token only as a digest, never kept).
+    const caller = createHash('sha256').update(accessToken).digest('base64url').slice(0, 22);
     // The turn first: a call waiting for it holds neither a connection nor a circuit's probe.
-    if (budget && !(await budget.acquire(deadline - TURN_ROOM_MS))) throw rateBudgetError();
+    if (budget) {
+      const lanes = scope.lane ? [scope.lane, caller] : [caller];
+      if (!(await budget.acquire(deadline - TURN_ROOM_MS, { pause: `${caller}:${route}`, lanes }))) throw rateBudgetError();
+      if (scope.signal?.aborted) throw clientGoneError();
+    }
     if (!breakers.tryAcquire(route)) {
       stats.shortCircuited++;
       throw circuitOpenError();
@@ -172,7 +203,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
     // The clock runs from here, so time spent queued for a connection counts against it.
     const cutByDeadline = remaining < options.timeoutMs;
-    const signal = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
+    const timeout = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
+    const signal = scope.signal ? AbortSignal.any([timeout, scope.signal]) : timeout;
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${accessToken}`,
@@ -191,7 +223,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         });
         const text = await readBody(response.body, response.headers, maxBodyBytes);
         breakers.answered(route, response.statusCode);
-        if (response.statusCode === 429 && budget) await budget.pause(retryAfterMs(response.headers['retry-after']) ?? 0);
+        if (response.statusCode === 429 && budget)
+          await budget.pause(retryAfterMs(response.headers['retry-after']) ?? 0, `${caller}:${route}`);
         return { status: response.statusCode, headers: response.headers, text };
       });
     } catch (error) {
@@ -201,9 +234,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         breakers.release(route);
         throw error;
       }
-      if (signal.aborted && cutByDeadline) breakers.release(route);
+      // A client that went away says nothing of the upstream either.
+      if (scope.signal?.aborted) {
+        breakers.release(route);
+        throw clientGoneError();
+      }
+      if (timeout.aborted && cutByDeadline) breakers.release(route);
       else breakers.unreachable(route);
-      if (signal.aborted) throw timeoutError();
+      if (timeout.aborted) throw timeoutError();
       throw unreachableError();
     }
   }
@@ -217,6 +255,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     url: string,
     req: UpstreamRequest,
     deadline: number,
+    scope: CallScope,
     extraHeaders: Record<string, string> = {},
   ): Promise<Exchange> {
     const idempotent = (req.method ?? 'GET') === 'GET';
@@ -224,7 +263,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const lastAttempt = !idempotent || attemptNumber >= retry.maxAttempts;
       let wait: number | undefined;
       try {
-        const response = await attempt(accessToken, url, req, extraHeaders, deadline);
+        const response = await attempt(accessToken, url, req, extraHeaders, deadline, scope);
         if (lastAttempt) return response;
         if (RETRYABLE_STATUSES.has(response.status)) wait = backoffDelay(retry, attemptNumber);
         if (response.status === 429) {
@@ -238,7 +277,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         if (Date.now() + wait >= deadline) throw error;
       }
       stats.retries++;
-      await sleep(wait);
+      await sleep(wait, undefined, scope.signal ? { signal: scope.signal } : undefined).catch(() => undefined);
+      if (scope.signal?.aborted) throw clientGoneError();
     }
   }
 
@@ -250,10 +290,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     req: UpstreamRequest,
     deadline: number,
     cache: HttpCache | undefined,
+    scope: CallScope,
   ): Promise<CachedAnswer<T>> {
     const { entry, fresh, validators } = await lookup(cache, key, url);
     if (fresh && entry) return { body: entry.body as T, freshUntil: entry.freshUntil };
-    const response = await exchange(accessToken, url, req, deadline, validators);
+    const response = await exchange(accessToken, url, req, deadline, scope, validators);
     if (cache && entry && response.status === 304) return revalidated<T>(cache, key, entry, url, response);
     return storeAnswer(cache, key, url, response, () => parseBody<T>(response));
   }
@@ -263,13 +304,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     req: UpstreamRequest,
     deadline?: number,
     observe?: FreshnessObserver,
+    scope: CallScope = {},
   ): Promise<T> {
     if (!accessToken) throw missingCredentialError();
     const url = urlOf(req);
     const until = deadline ?? Date.now() + options.timeoutMs;
     if ((req.method ?? 'GET') !== 'GET' || req.unshared) {
       observe?.(0);
-      return parseBody<T>(await exchange(accessToken, url, req, until));
+      return parseBody<T>(await exchange(accessToken, url, req, until, scope));
     }
     // A session's answers are its own and change with its writes: never shared, whatever
     // their Cache-Control says (a proxy may well call them public).
@@ -282,7 +324,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       // The shared call runs on its first caller's deadline; a joiner still keeps its own.
       promise = withinDeadline(promise, until);
     } else {
-      promise = cachedGet<T>(accessToken, url, key, req, until, shared).finally(() => inFlight.delete(key));
+      promise = cachedGet<T>(accessToken, url, key, req, until, shared, scope).finally(() => inFlight.delete(key));
       inFlight.set(key, promise);
     }
     const { body, freshUntil } = await promise;

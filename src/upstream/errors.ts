@@ -126,3 +126,8 @@ export function missingCredentialError(): UpstreamError {
 export function missingSessionError(need: Exclude<MissingCredential, 'token'>): UpstreamError {
   return new MissingCredentialError(need);
 }
+
+/** The client of the request went away: the call is not made, or is cut. Nobody reads this answer. */
+export function clientGoneError(): UpstreamError {
+  return new UpstreamError('UPSTREAM_TIMEOUT', 'The request was cancelled by its client before the catalog answered.');
+}

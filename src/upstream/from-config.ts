@@ -31,6 +31,7 @@ export function upstreamFromConfig(
           redis,
           // Instances calling the same upstream share one budget, whatever else shares the Redis.
           name: createHash('sha256').update(config.catalogBaseUrl).digest('base64url').slice(0, 16),
+          maxPauseMs: config.upstreamMaxPauseMs,
         })
       : undefined;
   return createUpstreamClient({

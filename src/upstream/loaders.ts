@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { FreshnessObserver, UpstreamClient, UpstreamRequest } from './client.ts';
+import type { CallScope, FreshnessObserver, UpstreamClient, UpstreamRequest } from './client.ts';
 import { missingSessionError, UpstreamError } from './errors.ts';
 import { createMerger, type Send } from './merge.ts';
 import type { Operation, Resource, SessionQuery } from './api/define.ts';
@@ -88,6 +88,8 @@ export interface LoaderOptions {
   observe?: FreshnessObserver;
   /** The phase the current resolver works for; undefined when the operation defers nothing. */
   phase?: () => Phase | undefined;
+  /** The request's lane of the rate budget and its client's abort signal. */
+  scope?: CallScope;
 }
 
 /**
@@ -96,7 +98,7 @@ export interface LoaderOptions {
  * user-specific loads never merge, so the shared parts stay cacheable.
  */
 export function createLoaders(client: UpstreamClient, credentials: Credentials, options: LoaderOptions): Loaders {
-  const direct: Send = (request) => client.send(credentials.accessToken, request, options.deadline, options.observe);
+  const direct: Send = (request) => client.send(credentials.accessToken, request, options.deadline, options.observe, options.scope);
   const merger = options.appendToResponse ? createMerger(direct) : undefined;
   const merged: PhasedSend | undefined = merger && ((request, deferred) => merger.fetch(request, deferred));
   const table = resources as Record<string, Resource<unknown, unknown>>;
@@ -125,7 +127,13 @@ export function createLoaders(client: UpstreamClient, credentials: Credentials, 
  * Each write's function is made on first use, as loaders are: only a mutation needs one, and
  * building all of them for every request showed in profiles (docs/performance.md).
  */
-export function createActions(client: UpstreamClient, credentials: Credentials, deadline: number, observe?: FreshnessObserver): Actions {
+export function createActions(
+  client: UpstreamClient,
+  credentials: Credentials,
+  deadline: number,
+  observe?: FreshnessObserver,
+  scope?: CallScope,
+): Actions {
   const table = writes as Record<string, Operation<unknown, unknown>>;
   const made = new Map<string, (params: unknown) => Promise<unknown>>();
   return new Proxy({} as Actions, {
@@ -137,7 +145,7 @@ export function createActions(client: UpstreamClient, credentials: Credentials, 
         action = async (params: unknown) => {
           const session = sessionFor(operation, credentials);
           if (session instanceof UpstreamError) throw session;
-          return client.send(credentials.accessToken, operation.build(params, session), deadline, observe);
+          return client.send(credentials.accessToken, operation.build(params, session), deadline, observe, scope);
         };
         made.set(name, action);
       }

@@ -85,9 +85,12 @@ export class CircuitBreaker {
   }
 }
 
-/** Routes are a fixed set of templates; past this many, new ones share one circuit (never unbounded). */
-const MAX_ROUTES = 512;
-const OTHER_ROUTES = '(other)';
+/**
+ * Routes are a fixed set of templates (about 150); past this many, a new one gets no circuit of
+ * its own and answers to the host's alone: the table stays bounded, and no two routes ever share
+ * a circuit, so no input can make a failing search pause movie details.
+ */
+export const MAX_ROUTES = 512;
 
 /**
  * The circuits of one upstream. A 5xx answer says one endpoint is failing, so it counts
@@ -106,12 +109,11 @@ export class Breakers {
     this.host = new CircuitBreaker(options, now);
   }
 
-  private route(route: string): CircuitBreaker {
-    const key = this.byRoute.has(route) || this.byRoute.size < MAX_ROUTES ? route : OTHER_ROUTES;
-    let breaker = this.byRoute.get(key);
-    if (!breaker) {
+  private route(route: string): CircuitBreaker | undefined {
+    let breaker = this.byRoute.get(route);
+    if (!breaker && this.byRoute.size < MAX_ROUTES) {
       breaker = new CircuitBreaker(this.options, this.now);
-      this.byRoute.set(key, breaker);
+      this.byRoute.set(route, breaker);
     }
     return breaker;
   }
@@ -130,7 +132,7 @@ export class Breakers {
   /** Whether a call to the route may go out now: both its circuit and the host's must agree. */
   tryAcquire(route: string): boolean {
     if (!this.host.tryAcquire()) return false;
-    if (this.route(route).tryAcquire()) return true;
+    if (this.route(route)?.tryAcquire() ?? true) return true;
     // A probe the host's circuit handed out is handed back: this call never went.
     this.host.release();
     return false;
@@ -139,20 +141,20 @@ export class Breakers {
   /** The upstream answered: the host is reachable; a 5xx counts against the route. */
   answered(route: string, status: number): void {
     this.host.success();
-    if (status >= 500) this.route(route).failure();
-    else this.route(route).success();
+    if (status >= 500) this.route(route)?.failure();
+    else this.route(route)?.success();
   }
 
   /** The host could not be reached, or did not answer in time. */
   unreachable(route: string): void {
     this.host.failure();
-    this.route(route).release();
+    this.byRoute.get(route)?.release();
   }
 
   /** The call ended without telling anything about the upstream's health. */
   release(route: string): void {
     this.host.release();
-    this.route(route).release();
+    this.byRoute.get(route)?.release();
   }
 
   /** Closes every circuit, as after a success. */

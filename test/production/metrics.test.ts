@@ -46,7 +46,7 @@ describe('/metrics', () => {
     expect(value(text, 'gateway_upstream_calls_total{route="/movie/{id}",method="GET",status="200"}')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'gateway_upstream_calls_total{route="/movie/{id}",method="GET",status="404"}')).toBe(1);
     expect(value(text, 'gateway_upstream_call_duration_seconds_count{route="/movie/{id}"}')).toBeGreaterThanOrEqual(2);
-    expect(value(text, 'gateway_upstream_circuit_state')).toBe(0);
+    expect(value(text, 'gateway_upstream_circuit_state{circuit="host"}')).toBe(0);
     expect(text).toMatch(/^gateway_http_cache_events\{event="miss"\} [1-9]/m);
     expect(text).toMatch(/^gateway_upstream_in_flight 0$/m);
     expect(text).toMatch(/^gateway_upstream_queued 0$/m);
@@ -67,5 +67,16 @@ describe('/metrics', () => {
     expect(text).toContain('operationName="other"');
     // Each name past the cap adds nothing; the first hundred add one histogram each.
     expect(after.length - before).toBeLessThan(100 * 10);
+  });
+
+  it('junk names cannot squat the labels: after 200 names sent once each, an operation used again gets its own', async () => {
+    for (let i = 0; i < 200; i++) await h.query(`query Junk${i} { movieGenres { id } }`);
+    // Each time a distinct body, so the whole-response cache answers none of them.
+    for (let i = 0; i < 3; i++) await h.query(`query GenresForTheMenu { movieGenres { id } } # ${i}`);
+    const text = await scrape();
+    expect(text).toContain('operationName="GenresForTheMenu"');
+    const labels = new Set([...text.matchAll(/operationName="([^"]+)"/g)].map((match) => match[1]));
+    // Still bounded: at most 100 names, plus anonymous and other.
+    expect(labels.size).toBeLessThanOrEqual(102);
   });
 });

@@ -3,6 +3,7 @@ import { type DocumentNode, type GraphQLResolveInfo, type GraphQLSchema, Kind } 
 import type { GatewayContext } from '../../context.ts';
 import { builder, tooComplex } from '../builder.ts';
 import { keysCost } from '../kit/keys-cost.ts';
+import * as valid from '../kit/validate.ts';
 import { ENTITIES, type EntityKind } from './kinds.ts';
 
 /**
@@ -14,7 +15,33 @@ import { ENTITIES, type EntityKind } from './kinds.ts';
 
 const byId = builder.selection<{ id: number }>('id');
 
-for (const name of ['Movie', 'TVSeries', 'Person', 'Company', 'Collection', 'Network', 'Keyword', 'UserList'] as const) {
+const INT_KEYED = ['Movie', 'TVSeries', 'Person', 'Company', 'Collection', 'Network', 'Keyword', 'UserList'] as const;
+
+/** A JSON number as it came, anything else as NaN: a key of another type is never coerced. */
+const numberIn = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
+
+/**
+ * A representation's key checked exactly as `movies(ids:)` checks its ids, before any upstream
+ * call: `_entities` takes its representations as JSON (`_Any`), so GraphQL's own Int coercion
+ * never ran on them, and a string, negative or fractional id would otherwise reach the upstream's
+ * URL (and its route metrics).
+ */
+function checkRepresentation(representation: unknown): void {
+  const rep = (typeof representation === 'object' && representation !== null ? representation : {}) as Record<string, unknown>;
+  const type = rep.__typename;
+  if ((INT_KEYED as readonly unknown[]).includes(type)) {
+    valid.id('representations', numberIn(rep.id));
+  } else if (type === 'Review') {
+    valid.objectId('representations', typeof rep.id === 'string' ? rep.id : '');
+  } else if (type === 'Season' || type === 'Episode') {
+    const series = (typeof rep.series === 'object' && rep.series !== null ? rep.series : {}) as Record<string, unknown>;
+    valid.id('representations', numberIn(series.id));
+    valid.number('representations', numberIn(rep.seasonNumber));
+    if (type === 'Episode') valid.number('representations', numberIn(rep.episodeNumber));
+  }
+}
+
+for (const name of INT_KEYED) {
   const entity = ENTITIES[name] as EntityKind<unknown, number>;
   builder.asEntity(entity.ref as typeof ENTITIES.Movie.ref, {
     key: byId,
@@ -48,7 +75,7 @@ builder.asEntity(ENTITIES.Episode.ref, {
  * `_entities` is @apollo/subgraph's field, not the builder's, so the cost check that guards every
  * root field of the builder never runs for it. Here it gets the batch roots' cost (one object per
  * representation, at most 500) and the same check before it resolves, so a router's entity fetch
- * is bounded like any other query.
+ * is bounded like any other query; then every key is checked as the batch roots check theirs.
  */
 export function withEntityLimits(subgraph: GraphQLSchema): GraphQLSchema {
   const field = subgraph.getQueryType()?.getFields()._entities;
@@ -61,6 +88,8 @@ export function withEntityLimits(subgraph: GraphQLSchema): GraphQLSchema {
       const { complexity, depth } = complexityFromQuery(document, { schema: subgraph, ctx: context, variables: info.variableValues });
       if (depth > context.limits.depth) throw tooComplex('depth', context.limits.depth, depth);
       if (complexity > context.limits.cost) throw tooComplex('cost', context.limits.cost, complexity);
+      const representations = args.representations;
+      if (Array.isArray(representations)) for (const representation of representations) checkRepresentation(representation);
       return resolve(source, args, context, info);
     },
   });

@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorCode } from '../error-codes.ts';
+import { deliver, type WholeAnswer } from './deliver.ts';
+
+/**
+ * A large static page served at the GraphQL endpoint to browsers (GraphiQL: 9 MB with its
+ * assets inlined). Every visitor is written the one Buffer built once and, compressed, the one
+ * compressed Buffer made on the first visit that asked for that coding: a socket write holds a
+ * reference, never a copy, so a visitor that never reads pins nothing of its own. Pages being
+ * written at once are bounded; one more visitor gets 503 with Retry-After.
+ */
+export interface SharedPage {
+  serve(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>, compressionMinBytes?: number): Promise<void>;
+  /** Pages being written now. */
+  writing(): number;
+}
+
+/** Yoga's own test: a browser's GET asks for HTML. */
+export function wantsPage(request: IncomingMessage): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+}
+
+export function createSharedPage(render: () => Promise<Uint8Array>, maxConcurrent: number): SharedPage {
+  let page: { body: Buffer; encoded: WholeAnswer['encoded'] } | undefined;
+  let writing = 0;
+
+  async function bytes() {
+    if (!page) {
+      const rendered = await render();
+      // A view of the rendered bytes, not a copy of them.
+      page = { body: Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength), encoded: {} };
+    }
+    return page;
+  }
+
+  return {
+    writing: () => writing,
+    async serve(request, response, headers, compressionMinBytes) {
+      if (writing >= maxConcurrent) {
+        const body = JSON.stringify({
+          errors: [
+            { message: 'Too many GraphiQL pages are being sent; retry in a second.', extensions: { code: 'BUSY' satisfies ErrorCode } },
+          ],
+        });
+        return void response
+          .writeHead(503, { ...headers, 'retry-after': '1', 'content-type': 'application/json; charset=utf-8' })
+          .end(body);
+      }
+      writing++;
+      // Counted until the socket has taken the last byte, or the visitor has gone.
+      response.once('close', () => writing--);
+      const { body, encoded } = await bytes();
+      headers['cache-control'] = 'no-cache';
+      // `encoded` is the page's own object: a coding made for one visitor is kept for all.
+      await deliver(
+        request,
+        response,
+        headers,
+        { status: 200, contentType: 'text/html; charset=utf-8', body, encoded },
+        compressionMinBytes,
+      );
+    },
+  };
+}

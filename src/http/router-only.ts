@@ -1,0 +1,30 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ErrorCode } from '../error-codes.ts';
+import type { NodeHandler } from './listener.ts';
+
+/** The header a federation router sends with SUBGRAPH_TOKEN (the router's `headers` config inserts it). */
+export const SUBGRAPH_TOKEN_HEADER = 'x-subgraph-token';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * A handler that answers only the router: a request without the token is refused with 401
+ * before Yoga sees it, so nothing of the subgraph (its documents, its `_service` SDL) runs for
+ * anyone else. Compared as digests in constant time, so neither the token nor its length shows.
+ */
+export function routerOnly(handler: NodeHandler, token: string): NodeHandler {
+  const wanted = digest(token);
+  return {
+    handleNodeRequestAndResponse(request, response, context) {
+      const sent = request.headers[SUBGRAPH_TOKEN_HEADER];
+      if (typeof sent === 'string' && timingSafeEqual(digest(sent), wanted)) {
+        return handler.handleNodeRequestAndResponse(request, response, context);
+      }
+      const code: ErrorCode = 'UNAUTHENTICATED';
+      const body = JSON.stringify({
+        errors: [{ message: `The subgraph answers only its router (${SUBGRAPH_TOKEN_HEADER}).`, extensions: { code } }],
+      });
+      return new Response(body, { status: 401, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    },
+  };
+}
