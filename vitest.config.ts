@@ -9,6 +9,8 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   test: {
     include: ['test/**/*.test.ts'],
+    // Finds or unpacks the programs from outside npm once per run (test/outside-programs.ts).
+    globalSetup: ['test/outside-programs.setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },
