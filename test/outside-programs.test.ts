@@ -35,7 +35,13 @@ const bare = mkdtempSync(join(tmpdir(), 'bare-path-'));
 symlinkSync(process.execPath, join(bare, 'node'));
 afterAll(() => rmSync(bare, { recursive: true, force: true }));
 
-const hidden = { HOME: process.env.HOME ?? '/root', NO_COLOR: '1', PATH: bare, TEST_PROGRAM_DIRS: '', CHROMIUM_PATH: '/nonexistent/chromium' };
+const hidden = {
+  HOME: process.env.HOME ?? '/root',
+  NO_COLOR: '1',
+  PATH: bare,
+  TEST_PROGRAM_DIRS: '',
+  CHROMIUM_PATH: '/nonexistent/chromium',
+};
 
 async function runHidden(env: Record<string, string>): Promise<{ code: number; output: string }> {
   try {
