@@ -1,14 +1,16 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers.ts';
+import { outsideProgram } from '../outside-programs.ts';
 
 /**
- * GraphiQL as a person uses it: real headless Chromium (Debian's package, which .ci/run installs)
+ * GraphiQL as a person uses it: real headless Chromium (Debian's package, which .ci/run installs, else the
+ * build inside @sparticuz/chromium: test/outside-programs.ts)
  * opens /graphql with every host but the gateway's blocked, so a page that still needed a CDN
  * would stay blank here and fail. It runs the example, reads the result, opens the docs.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumProgram = outsideProgram('chromium', import.meta.url);
 const ARTIFACTS = new URL('../artifacts/', import.meta.url);
 // Generous for a 9 MB page on a loaded 2-core machine, yet a blank page fails well within the test's time.
 const WAIT = { timeout: 15_000 };
@@ -23,11 +25,9 @@ const exchanges: Array<{ operationName?: string; headers: Record<string, string>
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH). .ci/run installs it.`);
-  }
   h = await startHarness({ config: { graphiql: true } });
-  browser = await chromium.launch({ executablePath: CHROMIUM });
+  const program = chromiumProgram!;
+  browser = await chromium.launch({ executablePath: program.path, env: { ...process.env, ...program.env } });
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
   const gateway = new URL(h.url).host;
   // The only network the page gets is the gateway: a stand-in for a machine without internet.
@@ -56,7 +56,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe('GraphiQL in a browser without internet', () => {
+describe.skipIf(!chromiumProgram)('GraphiQL in a browser without internet', () => {
   it('loads, runs the example tab and shows catalog data, then the schema in the docs explorer', async () => {
     const started = performance.now();
     const upcoming = await h.rest<{ results: Array<{ title: string }> }>('/movie/upcoming?page=1&region=US');

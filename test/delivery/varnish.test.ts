@@ -4,12 +4,14 @@ import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers.ts';
 import { startVarnish, type RunningVarnish } from './varnish.ts';
+import { outsideProgram } from '../outside-programs.ts';
 
 /**
  * A real caching proxy in front of the gateway: Debian's Varnish with its default VCL, which
  * obeys Cache-Control, Vary and ETag and nothing else we configure. A hit is an answer the
  * gateway never saw (its request count) and Varnish says so (two ids in X-Varnish, an Age).
  */
+const varnishd = outsideProgram('varnishd', import.meta.url);
 let h: Harness;
 let varnish: RunningVarnish;
 
@@ -27,7 +29,7 @@ afterAll(async () => {
 });
 beforeEach(() => h.catalog.resetCalls());
 
-describe('Varnish in front of the gateway', () => {
+describe.skipIf(!varnishd)('Varnish in front of the gateway', () => {
   it('answers a repeated public GET itself: the gateway and the catalog see one request', async () => {
     const movie = h.catalog.data.movies[5]!;
     const query = `{ movie(id: ${movie.id}) { title overview } }`;

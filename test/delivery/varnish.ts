@@ -4,18 +4,19 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { locateProgram } from '../outside-programs.ts';
 
 /**
  * Debian's varnishd (installed by .ci/run when missing), started in the foreground on a free
  * loopback port with its default VCL in front of one backend, and stopped by its own pid.
- * VARNISHD names another binary.
+ * Found by test/outside-programs.ts (VARNISHD names another binary).
  */
 export interface RunningVarnish {
   url: string;
   close(): Promise<void>;
 }
 
-const BINARY = process.env.VARNISHD ?? '/usr/sbin/varnishd';
+const BINARY = locateProgram('varnishd')?.path ?? 'varnishd';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -4,19 +4,21 @@ import { createRateBudget } from '../../src/fleet/rate-budget.ts';
 import { connectRedis } from '../../src/fleet/redis.ts';
 import { startFleet, until, type Fleet } from './fleet.ts';
 import { startRedis, type RunningRedis } from './redis-server.ts';
+import { outsideProgram } from '../outside-programs.ts';
 
 /**
  * One upstream budget for the fleet, on a real redis-server: two instances under
  * UPSTREAM_RATE_LIMIT=20 together stay within 20 calls a second, every request answers with
  * data or RATE_LIMITED, and a 429's Retry-After seen by one instance pauses the other.
  */
+const redisServer = outsideProgram('redis-server', import.meta.url);
 let redis: RunningRedis;
 beforeAll(async () => {
   redis = await startRedis();
 });
 afterAll(() => redis?.stop());
 
-describe('UPSTREAM_RATE_LIMIT shared by two instances', () => {
+describe.skipIf(!redisServer)('UPSTREAM_RATE_LIMIT shared by two instances', () => {
   let fleet: Fleet;
   beforeAll(async () => {
     fleet = await startFleet({
@@ -74,7 +76,7 @@ describe('UPSTREAM_RATE_LIMIT shared by two instances', () => {
   });
 });
 
-describe('a 429 with Retry-After pauses the whole fleet', () => {
+describe.skipIf(!redisServer)('a 429 with Retry-After pauses the whole fleet', () => {
   let fleet: Fleet;
   beforeAll(async () => {
     fleet = await startFleet({ instances: 2, config: { redisUrl: redis.url, upstreamRateLimit: 40, requestDeadlineMs: 1_500 } });
@@ -122,7 +124,7 @@ describe('a 429 with Retry-After pauses the whole fleet', () => {
   });
 });
 
-describe('without Redis, the budget is per process', () => {
+describe.skipIf(!redisServer)('without Redis, the budget is per process', () => {
   it('Redis away: turns are decided in process, still spaced by the rate', async () => {
     const connection = connectRedis(redis.url, createLogger('silent'));
     await until(() => connection.state.up);

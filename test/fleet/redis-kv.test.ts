@@ -7,6 +7,7 @@ import { createRedisKeyValueStore } from '../../src/fleet/redis-kv.ts';
 import { createLogger } from '../../src/logger.ts';
 import { until } from './fleet.ts';
 import { startRedis, type RunningRedis } from './redis-server.ts';
+import { outsideProgram } from '../outside-programs.ts';
 
 /**
  * The Redis key/value store in graphql-yoga's APQ store shape, on a real redis-server and
@@ -17,6 +18,7 @@ const schema = createSchema({ typeDefs: 'type Query { hello: String }', resolver
 const query = '{ hello }';
 const sha256Hash = createHash('sha256').update(query).digest('hex');
 
+const redisServer = outsideProgram('redis-server', import.meta.url);
 let redis: RunningRedis;
 let connections: RedisConnection[];
 
@@ -44,7 +46,7 @@ afterAll(async () => {
   await redis.stop();
 });
 
-describe('persisted queries in Redis, through Yoga APQ', () => {
+describe.skipIf(!redisServer)('persisted queries in Redis, through Yoga APQ', () => {
   it('a query registered on one instance runs by its hash alone on another, and expires after its TTL', async () => {
     const [one, two] = connections.map(yogaOn);
     const extensions = { persistedQuery: { version: 1, sha256Hash } };

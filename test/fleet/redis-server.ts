@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { locateProgram } from '../outside-programs.ts';
 
 /**
- * A real redis-server (Debian's package; `.ci/run` installs it) on a free loopback port, with
+ * A real redis-server (Debian's package; `.ci/run` installs it; found by test/outside-programs.ts) on a free loopback port, with
  * no persistence, for one test file. It can be killed and started again on the same port, and
  * frozen (SIGSTOP) to play a Redis that hangs.
  */
@@ -21,7 +22,7 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
+const REDIS_SERVER = locateProgram('redis-server')?.path ?? 'redis-server';
 
 async function freePort(): Promise<number> {
   const server = createServer();

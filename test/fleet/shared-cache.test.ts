@@ -6,6 +6,7 @@ import { STALE_KEEP_MS } from '../../src/upstream/http-cache.ts';
 import { listen } from '../helpers.ts';
 import { instanceConfig, startFleet, startInstance, until, type Fleet, type Instance } from './fleet.ts';
 import { startRedis, type RunningRedis } from './redis-server.ts';
+import { outsideProgram } from '../outside-programs.ts';
 
 /**
  * Two gateway instances on one real redis-server share the upstream HTTP cache: what one
@@ -15,6 +16,7 @@ import { startRedis, type RunningRedis } from './redis-server.ts';
 const SECOND_TOKEN = 'second-valid-token-for-fleet-cache-0123456789';
 const movieQuery = (id: number) => `{ movie(id: ${id}) { id title credits { cast { character person { name } } } } }`;
 
+const redisServer = outsideProgram('redis-server', import.meta.url);
 let redis: RunningRedis;
 let fleet: Fleet;
 let inspect: Redis;
@@ -39,7 +41,7 @@ afterAll(async () => {
 });
 beforeEach(() => fleet.catalog.resetCalls());
 
-describe('one HTTP cache for the fleet', () => {
+describe.skipIf(!redisServer)('one HTTP cache for the fleet', () => {
   it('the second instance answers what the first fetched with no upstream call; another credential makes its own', async () => {
     const [a, b] = fleet.instances;
     const id = fleet.catalog.data.movies[3]!.id;
@@ -147,7 +149,7 @@ describe('one HTTP cache for the fleet', () => {
   });
 });
 
-describe('a REDIS_URL where no Redis answers', () => {
+describe.skipIf(!redisServer)('a REDIS_URL where no Redis answers', () => {
   it('serves every request from the upstream, logs it once, and says so in its counters', async () => {
     const lines: string[] = [];
     // A port that was free a moment ago: nothing listens there.
@@ -177,7 +179,7 @@ describe('a REDIS_URL where no Redis answers', () => {
   });
 });
 
-describe('ETag revalidation across instances', () => {
+describe.skipIf(!redisServer)('ETag revalidation across instances', () => {
   let stub: ReturnType<typeof createServer>;
   let seen: Array<string | undefined>;
   let instances: Instance[];
@@ -229,7 +231,7 @@ describe('ETag revalidation across instances', () => {
   });
 });
 
-describe('one persisted-query store for the fleet', () => {
+describe.skipIf(!redisServer)('one persisted-query store for the fleet', () => {
   it('a hash registered on one instance runs by hash on the other (APQ on Redis)', async () => {
     const [a, b] = fleet.instances;
     const query = '{ movieGenres { id name } }';

@@ -1,4 +1,4 @@
-import { SpanKind, trace } from '@opentelemetry/api';
+import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTracing, type Tracing } from '../../src/tracing.ts';
@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
   await tracing.shutdown();
+  // The provider registered itself globally; the files run after this one in the worker share it.
   trace.disable();
+  context.disable();
+  propagation.disable();
 });
 beforeEach(() => {
   exporter.reset();
