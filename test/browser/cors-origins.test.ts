@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 import { capturingLogger } from '../log-lines.ts';
+import { outsideProgram } from '../outside-programs.ts';
 
 /**
  * What docs/frontend.md tells an app developer about CORS, in a real browser: an app served from
@@ -12,7 +12,7 @@ import { capturingLogger } from '../log-lines.ts';
  * second in CORS_ORIGINS, Chromium refuses the gateway's answer to the first (a failed fetch) and
  * the gateway logs that origin once, at warn. The same page from the allowed origin gets data.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumProgram = outsideProgram('chromium', import.meta.url);
 const { logger, lines } = capturingLogger();
 let h: Harness;
 let app: Server;
@@ -20,9 +20,7 @@ let appPort: number;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH). .ci/run installs it.`);
-  }
+  if (!chromiumProgram) return;
   // The app: one page on a port of its own, reachable as localhost and as 127.0.0.1.
   app = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>'));
   appPort = await new Promise((resolve) => app.listen(0, () => resolve((app.address() as { port: number }).port)));
@@ -30,7 +28,7 @@ beforeAll(async () => {
     config: { http: { ...loadConfig({}).http, corsOrigins: [`http://127.0.0.1:${appPort}`] } },
     logger,
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM });
+  browser = await chromium.launch({ executablePath: chromiumProgram.path, env: { ...process.env, ...chromiumProgram.env } });
 }, 30_000);
 
 afterAll(async () => {
@@ -61,7 +59,7 @@ async function fetchFromApp(origin: string): Promise<{ ok: boolean; data?: unkno
   }
 }
 
-describe('CORS origins in a real browser', () => {
+describe.skipIf(!chromiumProgram)('CORS origins in a real browser', () => {
   it('an app on localhost is refused when only 127.0.0.1 is allowed, and the gateway logs that origin once', async () => {
     const refused = await fetchFromApp(`http://localhost:${appPort}`);
     expect(refused.ok, JSON.stringify(refused)).toBe(false);
