@@ -1,3 +1,5 @@
+import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
+import { specifiedDirectives } from 'graphql';
 import { builder } from './builder.ts';
 import { withEntityLimits } from './entity/federation.ts';
 import './account/account-states.ts';
@@ -54,7 +56,15 @@ import './tv/series-lists.ts';
 import './tv/series-sub-resources.ts';
 import './tv/series.ts';
 
-export const schema = builder.toSchema({ sortSchema: true });
+/**
+ * @defer and @stream are served (Yoga's defer-stream plugin), so they are part of the contract:
+ * declared here, they print into schema/schema.graphql, where codegen, linters and
+ * graphql-inspector read them. They are the plugin's own definitions, so it adds nothing more.
+ */
+export const schema = builder.toSchema({
+  sortSchema: true,
+  directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective],
+});
 
 /**
  * The same graph as an Apollo Federation v2 subgraph: `_service`, `_entities` and `@key` on the
