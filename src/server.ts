@@ -120,7 +120,8 @@ export function createGateway(
       plugins: [
         ...extra,
         ...protections(config),
-        useClientErrors,
+        // Suggestions ("Did you mean …?") only where the schema is public anyway.
+        useClientErrors({ suggestions: config.introspection }),
         useRequestLog(logger),
         useAnswerOutcome,
         ...metrics.plugins,
