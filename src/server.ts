@@ -4,6 +4,7 @@ import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
 import { contextOptions, createContext, type GatewayContext } from './context.ts';
+import { useCostReport } from './cost-report.ts';
 import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
@@ -130,7 +131,12 @@ export function createGateway(
       context: ({ request, freshness }) => createContext(upstream, request, requestContext, freshness),
       logging: yogaLogger(logger),
     });
-  const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [...persisted, useDeferStream(), usePhaseScopeLifetime]);
+  const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [
+    ...persisted,
+    useDeferStream(),
+    usePhaseScopeLifetime,
+    useCostReport,
+  ]);
   // Persisted operations are the frontends' concern; a router sends its documents whole.
   const subgraph = serve(subgraphSchema, '/subgraph', false, []);
   // Whole responses can only be as fresh as the cached upstream answers they were built from.
