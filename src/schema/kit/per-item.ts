@@ -85,7 +85,6 @@ export const PER_ITEM_LOADS: Readonly<Record<string, { details: readonly string[
       'reviews',
       'reviewsConnection',
       'screenedTheatrically',
-      'season',
       'similar',
       'translations',
       'videos',
