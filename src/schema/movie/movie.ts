@@ -13,7 +13,7 @@ import { Image } from '../kit/image.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { MediaListPage } from '../list/media-list.ts';
-import { Genre, genresByIds } from '../reference/genre.ts';
+import { Genre, genresOf } from '../reference/genre.ts';
 import { ReviewPage } from '../review/review.ts';
 import { Movie, type MovieSource } from './ref.ts';
 
@@ -132,10 +132,11 @@ builder.objectFields(Movie, (t) => ({
     // At most one call per request, whatever the number of items: the shared genre list.
     complexity: 0,
     resolve: (m, _, c) =>
-      m.genres ??
-      (m.genre_ids
-        ? genresByIds(m.genre_ids, c.loaders.movieGenres.load({}), () => fromDetail.load(m, c))
-        : fromDetail.load(m, c).then((detail) => detail.genres)),
+      genresOf(
+        m,
+        () => c.loaders.movieGenres.load({}),
+        () => fromDetail.load(m, c),
+      ),
   }),
   runtime: t.int({
     nullable: true,

@@ -10,7 +10,7 @@ import { Language } from '../reference/configuration.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { MediaListPage } from '../list/media-list.ts';
-import { Genre, genresByIds } from '../reference/genre.ts';
+import { Genre, genresOf } from '../reference/genre.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
 import { Episode, type EpisodeSource, Season, TVSeries, TVSeriesPage, type TVSeriesSource } from './ref.ts';
 
@@ -116,10 +116,11 @@ builder.objectFields(TVSeries, (t) => ({
     // At most one call per request, whatever the number of items: the shared genre list.
     complexity: 0,
     resolve: (s, _, c) =>
-      s.genres ??
-      (s.genre_ids
-        ? genresByIds(s.genre_ids, c.loaders.tvGenres.load({}), () => fromDetail.load(s, c))
-        : fromDetail.load(s, c).then((detail) => detail.genres)),
+      genresOf(
+        s,
+        () => c.loaders.tvGenres.load({}),
+        () => fromDetail.load(s, c),
+      ),
   }),
   lastAirDate: t.string({
     nullable: true,
