@@ -147,3 +147,19 @@ describe('requests no client library would send, over plain HTTP', () => {
     expect(answers.map((answer) => answer.status)).not.toContain(500);
   });
 });
+
+describe('with introspection off, as in production', () => {
+  it('keeps the reason and drops the "Did you mean", which would reveal the schema', async () => {
+    const closed = await startHarness({ config: { introspection: false } });
+    try {
+      const answer = await closed.query('query($sort: DiscoverMoviesSort) { discover { movies(sortBy: $sort) { page } } }', {
+        sort: 'POPULARITY',
+      });
+      expect(answer.body.errors?.map((error) => error.message)).toEqual([
+        'Variable "$sort" got an invalid value; Value <hidden> does not exist in "DiscoverMoviesSort" enum.',
+      ]);
+    } finally {
+      await closed.close();
+    }
+  });
+});
