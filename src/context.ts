@@ -11,6 +11,17 @@ export interface GatewayContext {
   readonly approvalUrl: (requestToken: string) => string;
   /** The configured query limits, read by the schema's cost check. */
   readonly limits: QueryLimits;
+  /** The catalog calls this request has needed so far, reported in `extensions.cost` (src/cost-report.ts). */
+  readonly upstream: UpstreamTally;
+}
+
+/**
+ * Calls the request's loaders and actions sent to the upstream client, after the request's own
+ * de-duplication and merging: the calls its answer needed, whether the catalog or the gateway's
+ * HTTP cache answered them, so the same query over the same data reports the same number.
+ */
+export interface UpstreamTally {
+  calls: number;
 }
 
 const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})$/i;
@@ -82,17 +93,28 @@ export function createContext(
   const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
   // The request's own lane of the rate budget, and its client's going away, reach every call.
   const scope: CallScope = { lane: `r${++requests}`, signal };
+  const upstream: UpstreamTally = { calls: 0 };
+  // The shared client, with this request's count of calls in front of its send.
+  const counted: UpstreamClient = Object.create(client, {
+    send: {
+      value: ((...args) => {
+        upstream.calls++;
+        return client.send(...args);
+      }) satisfies UpstreamClient['send'],
+    },
+  });
   return {
     // The phase keeps a deferred sub-resource out of the first part's calls (src/http/incremental.ts).
-    loaders: createLoaders(client, credentials, {
+    loaders: createLoaders(counted, credentials, {
       appendToResponse: options.appendToResponse,
       deadline,
       observe,
       phase: currentPhase,
       scope,
     }),
-    actions: createActions(client, credentials, deadline, observe, scope),
+    actions: createActions(counted, credentials, deadline, observe, scope),
     approvalUrl: (requestToken) => `${approvalBase}/authenticate/${encodeURIComponent(requestToken)}`,
     limits: options.limits,
+    upstream,
   };
 }

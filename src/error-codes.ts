@@ -7,7 +7,10 @@
 export const ERROR_CODES = {
   UNAUTHENTICATED: { meaning: 'no token, a token the catalog rejects, a missing or foreign session', status: 200 },
   NOT_FOUND: { meaning: 'the catalog has no such object', status: 200 },
-  BAD_USER_INPUT: { meaning: 'an invalid argument or variable, or a parameter the catalog rejected', status: 200 },
+  BAD_USER_INPUT: {
+    meaning: 'an invalid argument or variable (missing, null, or of the wrong shape), or a parameter the catalog rejected',
+    status: 200,
+  },
   RATE_LIMITED: {
     meaning:
       "the catalog's rate limit, when its Retry-After is too long to wait for, or no turn of the fleet's own budget before the deadline",
@@ -21,6 +24,19 @@ export const ERROR_CODES = {
   QUERY_TOO_COMPLEX: {
     meaning: 'a document over one of its limits: depth, aliases, directives, tokens, estimated upstream calls or introspection depth',
     status: 200,
+  },
+  GRAPHQL_PARSE_FAILED: {
+    meaning: 'a document that is not GraphQL (a syntax error); 400 under Accept: application/graphql-response+json',
+    status: 200,
+  },
+  GRAPHQL_VALIDATION_FAILED: {
+    meaning:
+      'a document the schema does not allow: an unknown field, argument or type, a wrong literal; 400 under application/graphql-response+json',
+    status: 200,
+  },
+  OPERATION_RESOLUTION_FAILURE: {
+    meaning: 'no operation to run: an operationName the document does not define, or several operations and none named',
+    status: 400,
   },
   BAD_REQUEST: { meaning: 'a request the gateway cannot read: invalid JSON, an empty batch, a malformed Host', status: 400 },
   METHOD_NOT_ALLOWED: { meaning: 'a mutation over GET (send it with POST), or a method other than GET and POST', status: 405 },

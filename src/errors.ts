@@ -1,7 +1,10 @@
-import { GraphQLError } from 'graphql';
-import { createGraphQLError, handleStreamOrSingleExecutionResult, maskError, type Plugin } from 'graphql-yoga';
+import { type ExecutionResult, GraphQLError } from 'graphql';
+import { createGraphQLError, handleStreamOrSingleExecutionResult, isAsyncIterable, maskError, type Plugin } from 'graphql-yoga';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 import { MissingCredentialError, UpstreamError, type MissingCredential } from './upstream/errors.ts';
+import { variableError, type VariableErrorOptions } from './variable-errors.ts';
+
+export type ClientErrorOptions = VariableErrorOptions;
 
 /** What a client must send for each credential a call lacked: the headers are this layer's business. */
 const MISSING_HEADERS: Record<MissingCredential, string> = {
@@ -17,17 +20,13 @@ const MISSING_HEADERS: Record<MissingCredential, string> = {
  * one, a value of the wrong type) means the upstream sent data of an unexpected shape: it
  * becomes UPSTREAM_ERROR, and no text of the upstream's data reaches the client.
  */
-export function clientError(error: GraphQLError): GraphQLError {
-  // graphql-js echoes a variable's rejected value, and that value may be a token or password.
-  const badVariable = !error.path && /^Variable "\$(\w+)" got invalid value/.exec(error.message);
-  if (badVariable) {
-    return new GraphQLError(`Variable "$${badVariable[1]}" got a value of the wrong type or shape.`, {
-      nodes: error.nodes,
-      source: error.source,
-      positions: error.positions,
-      extensions: { code: 'BAD_USER_INPUT' satisfies ErrorCode, argument: badVariable[1] },
-    });
-  }
+export function clientError(
+  error: GraphQLError,
+  variables?: Readonly<Record<string, unknown>> | null,
+  options: ClientErrorOptions = { suggestions: false },
+): GraphQLError {
+  const ofVariable = variableError(error, variables, options);
+  if (ofVariable) return ofVariable;
   const original = error.originalError;
   let code: string;
   let message: string;
@@ -40,6 +39,15 @@ export function clientError(error: GraphQLError): GraphQLError {
   } else if (error.path && error.extensions?.code === undefined && !(original instanceof GraphQLError && original.extensions?.code)) {
     code = 'UPSTREAM_ERROR' satisfies ErrorCode;
     message = 'The catalog sent data of an unexpected shape for this field.';
+  } else if (!error.path && error.extensions?.code === undefined) {
+    // Execution refused the request as a whole (a subscription, which this graph has none of):
+    // graphql-js's words, which quote no value, with a code of the table.
+    return new GraphQLError(error.message, {
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      extensions: { code: 'BAD_REQUEST' satisfies ErrorCode, http: { status: ERROR_CODES.BAD_REQUEST.status } },
+    });
   } else {
     return error;
   }
@@ -57,6 +65,13 @@ export function clientError(error: GraphQLError): GraphQLError {
  * (a password in `variables` included), in `extensions.originalError`: only our words go out.
  */
 function unreadableRequest(error: unknown): unknown {
+  // A GET's `variables` or `extensions` parameter that is not JSON: JSON.parse's own error, whose
+  // text quotes the parameter, would otherwise become a masked 500.
+  if (error instanceof SyntaxError) {
+    return createGraphQLError('The variables or extensions parameter is not valid JSON.', {
+      extensions: { code: 'BAD_REQUEST' satisfies ErrorCode, http: { status: ERROR_CODES.BAD_REQUEST.status } },
+    });
+  }
   if (!(error instanceof GraphQLError) || error.extensions?.originalError === undefined) return error;
   const { originalError: _dropped, http: _status, ...extensions } = error.extensions;
   const message = error.message === 'POST body sent invalid JSON.' ? 'The request body is not valid JSON.' : error.message;
@@ -68,7 +83,7 @@ function unreadableRequest(error: unknown): unknown {
  * Expected failures become typed errors before Yoga's masking, which then only masks (and
  * logs) what is truly unexpected.
  */
-export const useClientErrors: Plugin = {
+export const useClientErrors = (options: ClientErrorOptions): Plugin => ({
   onRequestParse: ({ requestParser, setRequestParser }) => {
     if (requestParser) {
       setRequestParser(async (request) => {
@@ -90,17 +105,28 @@ export const useClientErrors: Plugin = {
       },
     };
   },
-  onExecute: () => ({
+  // The last look before an answer is written: an error that reached it with no code (one
+  // thrown rather than returned by execution) gets one, so every error names a code of the table.
+  onResultProcess: ({ result, setResult }) => {
+    if (isAsyncIterable(result)) return;
+    const coded = (one: ExecutionResult): ExecutionResult =>
+      one.errors?.some((error) => error.extensions?.code === undefined)
+        ? { ...one, errors: one.errors.map((error) => (error.extensions?.code === undefined ? clientError(error) : error)) }
+        : one;
+    setResult(Array.isArray(result) ? result.map(coded) : coded(result));
+  },
+  onExecute: ({ args }) => ({
     onExecuteDone: (payload) =>
       handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
         let next = result;
-        if (result.errors?.length) next = { ...next, errors: result.errors.map(clientError) };
+        if (result.errors?.length)
+          next = { ...next, errors: result.errors.map((error) => clientError(error, args.variableValues, options)) };
         const incremental = (result as { incremental?: IncrementalPart[] }).incremental;
         if (incremental?.some((part) => part.errors?.length)) next = { ...next, incremental: incremental.map(codedPart) } as typeof next;
         if (next !== result) setResult(next);
       }),
   }),
-};
+});
 
 interface IncrementalPart {
   errors?: readonly Error[];

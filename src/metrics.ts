@@ -15,7 +15,7 @@ import { MAX_ROUTES } from './upstream/resilience.ts';
 const MAX_OPERATIONS = 100;
 /** Few buckets: each one is a series per operation name. */
 const SECONDS = [0.005, 0.025, 0.1, 0.5, 2.5, 10];
-const KNOWN_CODES = new Set<string>([...Object.keys(ERROR_CODES), 'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'UNCODED']);
+const KNOWN_CODES = new Set<string>([...Object.keys(ERROR_CODES), 'UNCODED']);
 
 /** What the metrics read from the upstream client when scraped. */
 export interface UpstreamGauges {

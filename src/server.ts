@@ -4,6 +4,7 @@ import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
 import { contextOptions, createContext, type GatewayContext } from './context.ts';
+import { useCostReport } from './cost-report.ts';
 import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
@@ -132,7 +133,8 @@ export function createGateway(
       plugins: [
         ...extra,
         ...protections(config),
-        useClientErrors,
+        // Suggestions ("Did you mean …?") only where the schema is public anyway.
+        useClientErrors({ suggestions: config.introspection }),
         useRequestLog(logger),
         useAnswerOutcome,
         ...metrics.plugins,
@@ -141,7 +143,12 @@ export function createGateway(
       context: ({ request, freshness, signal }) => createContext(upstream, request, requestContext, freshness, signal),
       logging: yogaLogger(logger),
     });
-  const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [...persisted, useDeferStream(), usePhaseScopeLifetime]);
+  const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [
+    ...persisted,
+    useDeferStream(),
+    usePhaseScopeLifetime,
+    useCostReport,
+  ]);
   // Persisted operations are the frontends' concern; a router sends its documents whole. So with
   // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md),
   // and with introspection off its `_service` SDL goes only to the router as well.

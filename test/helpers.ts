@@ -10,7 +10,14 @@ import type { Tracing } from '../src/tracing.ts';
 
 export interface GraphQLResponse<Data = any> {
   status: number;
-  body: { data?: Data; errors?: Array<{ message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }> };
+  /** The answer without `extensions.cost`, which varies with merging and limits and has its own tests. */
+  body: {
+    data?: Data;
+    errors?: Array<{ message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }>;
+    extensions?: Record<string, unknown>;
+  };
+  /** The answer's `extensions.cost` (src/cost-report.ts), when it has one. */
+  cost?: { estimated: number; limit: number; upstreamCalls: number };
   text: string;
 }
 
@@ -111,7 +118,14 @@ export async function postQuery<Data = any>(
     body: JSON.stringify({ query, variables }),
   });
   const text = await response.text();
-  return { status: response.status, body: JSON.parse(text), text };
+  const { extensions, ...body } = JSON.parse(text);
+  const { cost, ...otherExtensions } = extensions ?? {};
+  return {
+    status: response.status,
+    body: Object.keys(otherExtensions).length > 0 ? { ...body, extensions: otherExtensions } : body,
+    cost,
+    text,
+  };
 }
 
 /** Creates a user session through the real flow: request token, approval, session. */

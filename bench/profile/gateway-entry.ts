@@ -180,7 +180,7 @@ function customPlugins(metrics: Metrics): Plugin[] {
     // protections()[2] is the writes fence (see src/protections.ts).
     keeps('writes') && protections(config)[2]!,
     keeps('no-introspection') && !config.introspection && (useDisableIntrospection() as Plugin),
-    keeps('client-errors') && useClientErrors,
+    keeps('client-errors') && useClientErrors({ suggestions: config.introspection }),
     keeps('request-log') && useRequestLog(logger),
     keeps('answer-outcome') && (useAnswerOutcome as Plugin),
     ...(keeps('metrics') ? metrics.plugins : []),

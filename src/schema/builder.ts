@@ -2,13 +2,27 @@ import SchemaBuilder from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import DirectivesPlugin from '@pothos/plugin-directives';
 import FederationPlugin from '@pothos/plugin-federation';
-import { getNamedType, GraphQLError, GraphQLList, GraphQLNonNull, isCompositeType, type GraphQLOutputType } from 'graphql';
+import {
+  getNamedType,
+  GraphQLError,
+  type GraphQLField,
+  GraphQLList,
+  GraphQLNonNull,
+  isCompositeType,
+  type GraphQLOutputType,
+} from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import type { GatewayContext } from '../context.ts';
 import { keysCost } from './kit/keys-cost.ts';
+import { loadsDetailsPerItem } from './kit/per-item.ts';
 
 function isList(type: GraphQLOutputType): boolean {
   return (type instanceof GraphQLNonNull ? type.ofType : type) instanceof GraphQLList;
+}
+
+/** The type a field was declared on, as Pothos records it on the built field. */
+function parentTypeOf(field: Pick<GraphQLField<unknown, unknown>, 'extensions'>): string | undefined {
+  return (field.extensions as { pothosConfig?: { parentType?: string } } | undefined)?.pothosConfig?.parentType;
 }
 
 /** The cost or depth limit's rejection, the same wherever the estimate runs. */
@@ -41,7 +55,10 @@ export const builder = new SchemaBuilder<{
       field.name === '_entities'
         ? keysCost('representations', args)
         : {
-            field: isCompositeType(getNamedType(field.type)) ? 1 : 0,
+            // A field read from its object's details costs that call too: on a list's items it
+            // is a call per item (kit/per-item.ts). Several of them on one item share the call,
+            // so for them the estimate is an upper bound.
+            field: isCompositeType(getNamedType(field.type)) || loadsDetailsPerItem(parentTypeOf(field), field.name) ? 1 : 0,
             multiplier: isList(field.type) ? (field.name === 'results' || field.name === 'edges' ? 20 : 10) : 1,
           },
     limit: (context) => ({ complexity: context.limits.cost, depth: context.limits.depth, breadth: 100_000 }),

@@ -1,5 +1,8 @@
+import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
+import { specifiedDirectives } from 'graphql';
 import { builder } from './builder.ts';
 import { withEntityLimits } from './entity/federation.ts';
+import { withPerItemNotes } from './kit/per-item.ts';
 import './account/account-states.ts';
 import './account/account.ts';
 import './account/marks.ts';
@@ -54,7 +57,17 @@ import './tv/series-lists.ts';
 import './tv/series-sub-resources.ts';
 import './tv/series.ts';
 
-export const schema = builder.toSchema({ sortSchema: true });
+/**
+ * @defer and @stream are served (Yoga's defer-stream plugin), so they are part of the contract:
+ * declared here, they print into schema/schema.graphql, where codegen, linters and
+ * graphql-inspector read them. They are the plugin's own definitions, so it adds nothing more.
+ */
+export const schema = withPerItemNotes(
+  builder.toSchema({
+    sortSchema: true,
+    directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective],
+  }),
+);
 
 /**
  * The same graph as an Apollo Federation v2 subgraph: `_service`, `_entities` and `@key` on the
@@ -62,5 +75,5 @@ export const schema = builder.toSchema({ sortSchema: true });
  * federation's fields.
  */
 export const subgraphSchema = withEntityLimits(
-  builder.toSubGraphSchema({ sortSchema: true, linkUrl: 'https://specs.apollo.dev/federation/v2.6' }),
+  withPerItemNotes(builder.toSubGraphSchema({ sortSchema: true, linkUrl: 'https://specs.apollo.dev/federation/v2.6' })),
 );

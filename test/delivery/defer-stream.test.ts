@@ -80,10 +80,14 @@ describe('@defer over multipart/mixed', () => {
     expect(response.headers.get('content-type')).toMatch(/^multipart\/mixed/);
     expect(parts).toHaveLength(2);
     const [first, second] = parts as [Part, Part];
-    expect(first.body).toEqual({ data: { movie: { title: expect.any(String) } }, hasNext: true });
+    // Each part reports the calls sent so far (extensions.cost): the deferred call is already on
+    // its way when the first part leaves, which waits for its answer only.
+    const cost = (upstreamCalls: number) => ({ cost: { estimated: expect.any(Number), limit: expect.any(Number), upstreamCalls } });
+    expect(first.body).toEqual({ data: { movie: { title: expect.any(String) } }, hasNext: true, extensions: cost(2) });
     // The first part came when only the details call had been answered.
     expect(first.callsSoFar).toEqual([`/movie/${movieId}`]);
     expect(second.body.hasNext).toBe(false);
+    expect(second.body.extensions).toEqual(cost(2));
     expect(second.body.incremental[0].path).toEqual(['movie']);
     expect(Object.keys(second.body.incremental[0].data).sort()).toEqual(['images', 'reviews']);
     // Both deferred sub-resources of the movie share one call; the first part's call holds neither.

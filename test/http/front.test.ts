@@ -145,7 +145,7 @@ describe('request bodies', () => {
       next();
     });
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.text)).toEqual({ data: { movie: { id: movie.id, title: movie.title } } });
+    expect(JSON.parse(answer.text).data).toEqual({ movie: { id: movie.id, title: movie.title } });
   });
 
   it('refuses a declared oversized body at once, before it is sent, and the client reads the 413', async () => {

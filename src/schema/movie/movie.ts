@@ -13,7 +13,7 @@ import { Image } from '../kit/image.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { MediaListPage } from '../list/media-list.ts';
-import { Genre } from '../reference/genre.ts';
+import { Genre, genresOf } from '../reference/genre.ts';
 import { ReviewPage } from '../review/review.ts';
 import { Movie, type MovieSource } from './ref.ts';
 
@@ -127,8 +127,16 @@ Movie.implement({
 builder.objectFields(Movie, (t) => ({
   genres: t.field({
     type: [Genre],
-    description: 'The genres of the movie, with their names.',
-    resolve: fromDetail('genres'),
+    description:
+      "The genres of the movie, with their names. On a list's items, from the genre list (one call per request), not a call per item.",
+    // At most one call per request, whatever the number of items: the shared genre list.
+    complexity: 0,
+    resolve: (m, _, c) =>
+      genresOf(
+        m,
+        () => c.loaders.movieGenres.load({}),
+        () => fromDetail.load(m, c),
+      ),
   }),
   runtime: t.int({
     nullable: true,

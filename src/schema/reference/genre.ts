@@ -28,3 +28,20 @@ export const Genre = builder.objectRef<Up.Genre>('Genre').implement({
     name: t.exposeString('name', { description: 'Name of the genre in the requested language.' }),
   }),
 });
+
+/**
+ * The genres of a movie or series. A list item carries only their ids: the names come from the
+ * genre list (one call per request, shared by every item and kept by the HTTP cache), not from
+ * a details call per item. An id the list lacks (a genre added since) falls back to the details.
+ */
+export async function genresOf(
+  source: { genres?: Up.Genre[]; genre_ids?: number[] },
+  list: () => Promise<Up.GenreList>,
+  details: () => Promise<{ genres: Up.Genre[] }>,
+): Promise<Up.Genre[]> {
+  if (source.genres) return source.genres;
+  if (!source.genre_ids) return (await details()).genres;
+  const byId = new Map((await list()).genres.map((genre) => [genre.id, genre]));
+  const named = source.genre_ids.map((id) => byId.get(id));
+  return named.every((genre) => genre !== undefined) ? (named as Up.Genre[]) : (await details()).genres;
+}

@@ -10,7 +10,7 @@ import { Language } from '../reference/configuration.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { MediaListPage } from '../list/media-list.ts';
-import { Genre } from '../reference/genre.ts';
+import { Genre, genresOf } from '../reference/genre.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
 import { Episode, type EpisodeSource, Season, TVSeries, TVSeriesPage, type TVSeriesSource } from './ref.ts';
 
@@ -110,7 +110,18 @@ builder.objectFields(TVSeries, (t) => ({
     description: 'All seasons of the series, in order, specials (season 0) first when there are any.',
     resolve: async (s, _, c) => (s.seasons ?? (await fromDetail.load(s, c)).seasons).map((season) => ({ ...season, seriesId: s.id })),
   }),
-  genres: t.field({ type: [Genre], description: 'Genres with their names.', resolve: fromDetail('genres') }),
+  genres: t.field({
+    type: [Genre],
+    description: "Genres with their names. On a list's items, from the genre list (one call per request), not a call per item.",
+    // At most one call per request, whatever the number of items: the shared genre list.
+    complexity: 0,
+    resolve: (s, _, c) =>
+      genresOf(
+        s,
+        () => c.loaders.tvGenres.load({}),
+        () => fromDetail.load(s, c),
+      ),
+  }),
   lastAirDate: t.string({
     nullable: true,
     description: "Date the latest episode aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",

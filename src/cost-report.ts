@@ -1,0 +1,58 @@
+import { complexityFromQuery } from '@pothos/plugin-complexity';
+import { type DocumentNode, getOperationAST, Kind } from 'graphql';
+import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
+import type { GatewayContext } from './context.ts';
+
+/**
+ * Every executed answer says what it cost, in `extensions.cost`, as Shopify's and GitHub's
+ * GraphQL APIs do:
+ * - `estimated`: the estimate of upstream calls the cost limit checked before execution;
+ * - `limit`: that limit (MAX_COST);
+ * - `upstreamCalls`: the catalog calls the answer needed (context.ts, UpstreamTally).
+ * An incremental answer (@defer, @stream) reports in each part the calls sent so far (a deferred
+ * call is usually on its way before the first part leaves); the last part has the total. docs/costs.md explains the figures.
+ */
+export interface CostReport {
+  estimated: number;
+  limit: number;
+  upstreamCalls: number;
+}
+
+/**
+ * The estimate the schema's limit checks: the same function of the complexity plugin, over the
+ * operation that runs (the plugin's helper reads a document's first operation, so the document
+ * is cut down to the named one and its fragments).
+ */
+function estimateOf(document: DocumentNode, operationName: string | null | undefined, args: Parameters<typeof complexityFromQuery>[1]) {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return undefined;
+  const only: DocumentNode = {
+    ...document,
+    definitions: document.definitions.filter((one) => one.kind !== Kind.OPERATION_DEFINITION || one === operation),
+  };
+  try {
+    return complexityFromQuery(only, args).complexity;
+  } catch {
+    // Variables that cannot be coerced: execution answers with their error, and no estimate ran.
+    return undefined;
+  }
+}
+
+export const useCostReport: Plugin = {
+  onExecute: ({ args }) => {
+    const context = args.contextValue as unknown as GatewayContext;
+    const estimated = estimateOf(args.document, args.operationName, {
+      schema: args.schema,
+      ctx: context,
+      variables: (args.variableValues ?? {}) as Record<string, unknown>,
+    });
+    if (estimated === undefined) return;
+    const report = (): CostReport => ({ estimated, limit: context.limits.cost, upstreamCalls: context.upstream.calls });
+    return {
+      onExecuteDone: (payload) =>
+        handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
+          setResult({ ...result, extensions: { ...result.extensions, cost: report() } });
+        }),
+    };
+  },
+};

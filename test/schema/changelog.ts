@@ -1,0 +1,145 @@
+import { CriticalityLevel, diff, type Change } from '@graphql-inspector/core';
+import { type GraphQLSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType } from 'graphql';
+
+/**
+ * The check behind CHANGELOG.md's promise: every breaking change between the last release's
+ * schema and this one is named by a bullet under `## Unreleased` → `### Breaking`, no bullet
+ * there names a thing that did not change, and nothing deprecated in the release outlives the
+ * next one unexplained. graphql-inspector finds the changes; this file only matches coordinates.
+ */
+
+export interface Bullet {
+  /** The backticked schema coordinate the bullet starts with. */
+  coordinate: string;
+  text: string;
+}
+
+export interface Changelog {
+  /** Bullets under `## Unreleased` → `### Breaking`. */
+  breaking: Bullet[];
+  /** Every bullet under `## Unreleased`, whatever its subsection. */
+  unreleased: Bullet[];
+  /** Bullets under Breaking that do not start with a backticked coordinate. */
+  malformed: string[];
+}
+
+/** `Type`, `Type.field`, `Type.field(arg:)`, `EnumType.VALUE`, `@directive`, `@directive(arg:)`. */
+const COORDINATE = /^@?[_A-Za-z][_0-9A-Za-z]*(\.[_A-Za-z][_0-9A-Za-z]*)?(\([_A-Za-z][_0-9A-Za-z]*:\))?$/;
+
+/** Bullets of a Markdown section: a `- ` line and its indented continuation lines. */
+function bulletsOf(lines: string[]): { bullets: Bullet[]; malformed: string[] } {
+  const texts: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('- ')) texts.push(line);
+    else if (/^\s+\S/.test(line) && texts.length > 0) texts[texts.length - 1] += ` ${line.trim()}`;
+  }
+  const bullets: Bullet[] = [];
+  const malformed: string[] = [];
+  for (const text of texts) {
+    const coordinate = /^- `([^`]+)`/.exec(text)?.[1];
+    if (coordinate && COORDINATE.test(coordinate)) bullets.push({ coordinate, text });
+    else malformed.push(text);
+  }
+  return { bullets, malformed };
+}
+
+export function parseChangelog(markdown: string): Changelog {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((line) => /^## Unreleased\s*$/.test(line));
+  if (start < 0) return { breaking: [], unreleased: [], malformed: ['no `## Unreleased` section'] };
+  const end = lines.findIndex((line, n) => n > start && line.startsWith('## '));
+  const section = lines.slice(start + 1, end < 0 ? undefined : end);
+  const subsections = new Map<string, string[]>();
+  let current = '';
+  for (const line of section) {
+    const heading = /^### (.+?)\s*$/.exec(line);
+    if (heading) current = heading[1]!;
+    else subsections.set(current, [...(subsections.get(current) ?? []), line]);
+  }
+  const breaking = bulletsOf(subsections.get('Breaking') ?? []);
+  return {
+    breaking: breaking.bullets,
+    malformed: breaking.malformed,
+    unreleased: [...subsections.values()].flatMap((part) => bulletsOf(part).bullets),
+  };
+}
+
+/**
+ * The coordinate a change touches. Inspector's paths are `Type`, `Type.field`, `Enum.VALUE`,
+ * `Type.field.arg` and `@directive.arg`; an argument is written `Type.field(arg:)`.
+ */
+export function coordinateOf(change: Change): string {
+  const path = change.path ?? '';
+  const parts = path.split('.');
+  if (change.type.includes('ARGUMENT') && parts.length >= 2) {
+    const argument = parts.pop();
+    return `${parts.join('.')}(${argument}:)`;
+  }
+  return path;
+}
+
+/** Whether `coordinate` lies inside what `bullet` names (a type holds its fields, a field its arguments). */
+function within(coordinate: string, bullet: string): boolean {
+  return coordinate === bullet || coordinate.startsWith(`${bullet}.`) || coordinate.startsWith(`${bullet}(`);
+}
+
+/** Every field, argument, input field and enum value marked @deprecated, as coordinates. */
+export function deprecatedCoordinates(schema: GraphQLSchema): string[] {
+  const found: string[] = [];
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (type.name.startsWith('__')) continue;
+    if (isEnumType(type)) {
+      for (const value of type.getValues()) if (value.deprecationReason) found.push(`${type.name}.${value.name}`);
+    } else if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
+      for (const field of Object.values(type.getFields())) {
+        if (field.deprecationReason) found.push(`${type.name}.${field.name}`);
+        for (const arg of 'args' in field ? field.args : []) {
+          if (arg.deprecationReason) found.push(`${type.name}.${field.name}(${arg.name}:)`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+export interface ChangelogFindings {
+  /** Breaking changes no bullet under Breaking names: `coordinate: inspector's message`. */
+  unnamed: string[];
+  /** Bullets under Breaking whose coordinate names nothing that changed. */
+  stale: string[];
+  /** Bullets under Breaking that do not start with a backticked coordinate. */
+  malformed: string[];
+  /** Deprecated in the release, still in this schema, and not explained under Unreleased. */
+  overdue: string[];
+}
+
+export async function checkChangelog(released: GraphQLSchema, current: GraphQLSchema, markdown: string): Promise<ChangelogFindings> {
+  const changelog = parseChangelog(markdown);
+  const changes = await diff(released, current);
+  const named = new Set(changelog.breaking.map((bullet) => bullet.coordinate));
+  const unnamed = changes
+    .filter((change) => change.criticality.level === CriticalityLevel.Breaking)
+    .filter((change) => !named.has(coordinateOf(change)))
+    .map((change) => `${coordinateOf(change)}: ${change.message}`);
+  const changed = changes.map(coordinateOf);
+  const stale = changelog.breaking
+    .filter((bullet) => !changed.some((coordinate) => within(coordinate, bullet.coordinate)))
+    .map((bullet) => bullet.text);
+  // Deprecated in the release and still in this schema (deprecated or not): one release is over.
+  const explained = new Set(changelog.unreleased.map((bullet) => bullet.coordinate));
+  const overdue = deprecatedCoordinates(released).filter((coordinate) => existsIn(current, coordinate) && !explained.has(coordinate));
+  return { unnamed, stale, malformed: changelog.malformed, overdue };
+}
+
+/** Whether a field, argument, input field or enum value coordinate exists in the schema. */
+function existsIn(schema: GraphQLSchema, coordinate: string): boolean {
+  const match = /^(\w+)\.(\w+)(?:\((\w+):\))?$/.exec(coordinate);
+  if (!match) return false;
+  const [, typeName, member, argName] = match;
+  const type = schema.getType(typeName!);
+  if (isEnumType(type)) return type.getValue(member!) !== undefined;
+  if (!isObjectType(type) && !isInterfaceType(type) && !isInputObjectType(type)) return false;
+  const field = type.getFields()[member!];
+  if (!field) return false;
+  return argName === undefined || ('args' in field && field.args.some((arg) => arg.name === argName));
+}
