@@ -17,7 +17,11 @@ import { Genre } from '../reference/genre.ts';
 import { ReviewPage } from '../review/review.ts';
 import { Movie, type MovieSource } from './ref.ts';
 
-const fromDetail = carriedFrom((movie: MovieSource, context: GatewayContext) => context.loaders.movie.load({ movieId: movie.id }));
+// A movie of a list carries its title; a shell made of an id carries nothing but the id.
+const fromDetail = carriedFrom(
+  (movie: MovieSource, context: GatewayContext) => context.loaders.movie.load({ movieId: movie.id }),
+  (movie) => 'title' in movie || 'original_title' in movie,
+);
 
 const MovieImages = builder.objectRef<Up.MovieImages>('MovieImages').implement({
   description: 'The images of a movie, by kind.',
@@ -41,7 +45,7 @@ Movie.implement({
     releaseDate: t.string({
       nullable: true,
       description: "Primary release date, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('release_date', dateOrNull),
+      resolve: fromDetail.summary('release_date', dateOrNull),
     }),
     posterPath: t.string({
       nullable: true,
@@ -56,17 +60,23 @@ Movie.implement({
     }),
     backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop'),
     genreIds: t.intList({
-      description: 'Identifiers of the genres of the movie.',
-      resolve: async (m, _, c) => m.genre_ids ?? (m.genres ?? (await fromDetail.load(m, c)).genres).map((g) => g.id),
+      nullable: true,
+      description: 'Identifiers of the genres of the movie; null where the service left them out of a list item.',
+      resolve: (m, args, c) => {
+        if (m.genre_ids) return m.genre_ids;
+        if (m.genres) return m.genres.map((g) => g.id);
+        return fromDetail.summary('genres', (genres) => genres?.map((g) => g.id) ?? null)(m, args, c);
+      },
     }),
     adult: t.boolean({ description: 'Whether the movie is adult content.', resolve: fromDetail('adult') }),
     video: t.boolean({
+      nullable: true,
       description: 'Whether this entry is a video release rather than a film (compilations, concerts).',
-      resolve: fromDetail('video'),
+      resolve: fromDetail.summary('video'),
     }),
-    popularity: t.float({ description: 'Relative popularity score.', resolve: fromDetail('popularity') }),
-    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
-    voteCount: t.int({ description: 'Number of user votes.', resolve: fromDetail('vote_count') }),
+    popularity: t.float({ nullable: true, description: 'Relative popularity score.', resolve: fromDetail.summary('popularity') }),
+    voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail.summary('vote_average') }),
+    voteCount: t.int({ nullable: true, description: 'Number of user votes.', resolve: fromDetail.summary('vote_count') }),
     originalLanguage: t.string({
       description: 'ISO 639-1 code of the original language.',
       resolve: fromDetail('original_language'),
@@ -126,6 +136,7 @@ Movie.implement({
 
 builder.objectFields(Movie, (t) => ({
   genres: t.field({
+    nullable: true,
     type: [Genre],
     description: 'The genres of the movie, with their names.',
     resolve: fromDetail('genres'),
@@ -136,39 +147,46 @@ builder.objectFields(Movie, (t) => ({
     resolve: fromDetail('runtime'),
   }),
   budget: t.float({
+    nullable: true,
     description: 'Production budget in US dollars; 0 when unknown.',
     resolve: fromDetail('budget'),
   }),
   revenue: t.float({
+    nullable: true,
     description: 'Box-office revenue in US dollars; 0 when unknown. A Float because it can exceed 32 bits.',
     resolve: fromDetail('revenue'),
   }),
   status: t.string({
+    nullable: true,
     description: 'Production status, such as "Released", "In Production" or "Planned".',
     resolve: fromDetail('status'),
   }),
-  tagline: t.string({ description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
-  homepage: t.string({ description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
+  tagline: t.string({ nullable: true, description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
+  homepage: t.string({ nullable: true, description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
   imdbId: t.string({
     nullable: true,
     description: 'IMDb identifier ("tt0076759"); null when unknown. The catalog\'s empty string comes as null.',
     resolve: fromDetail('imdb_id', (value) => value || null),
   }),
   originCountry: t.stringList({
+    nullable: true,
     description: 'ISO 3166-1 codes of the countries the movie comes from.',
     resolve: fromDetail('origin_country', (value) => value ?? []),
   }),
   productionCompanies: t.field({
+    nullable: true,
     type: [Company],
     description: 'The companies that produced the movie.',
     resolve: fromDetail('production_companies'),
   }),
   productionCountries: t.field({
+    nullable: true,
     type: [ProductionCountry],
     description: 'The countries the movie was produced in.',
     resolve: fromDetail('production_countries'),
   }),
   spokenLanguages: t.field({
+    nullable: true,
     type: [Language],
     description: 'The languages spoken in the movie.',
     resolve: fromDetail('spoken_languages'),
@@ -180,7 +198,7 @@ builder.queryFields((t) => ({
     type: Movie,
     nullable: true,
     description:
-      'A movie by its id. When the catalog has no such movie, the fields that need its data fail with NOT_FOUND and the movie is null.',
+      'A movie by its id. When the catalog has no such movie, the fields that need its data fail with NOT_FOUND; a non-null one (`title`) nulls the movie.',
     args: { id: t.arg.int({ required: true, description: 'Identifier of the movie.' }) },
     resolve: (_, args) => ({ id: valid.id('id', args.id) }),
   }),

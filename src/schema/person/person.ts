@@ -60,6 +60,7 @@ Person.implement({
       resolve: fromDetail('known_for_department', (value) => value || null),
     }),
     biography: t.string({
+      nullable: true,
       description: 'Biography in the requested language; may be empty.',
       resolve: fromDetail('biography'),
     }),
@@ -90,6 +91,7 @@ Person.implement({
       resolve: fromDetail('imdb_id', (value) => value || null),
     }),
     alsoKnownAs: t.stringList({
+      nullable: true,
       description: 'Other names the person is known by.',
       resolve: fromDetail('also_known_as', (value) => value ?? []),
     }),

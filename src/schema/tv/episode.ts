@@ -41,6 +41,7 @@ Episode.implement({
     }),
     stillUrl: imageUrlField(t, 'still', fromDetail('still_path'), 'still'),
     productionCode: t.string({
+      nullable: true,
       description: 'Production code; may be empty.',
       resolve: fromDetail('production_code'),
     }),

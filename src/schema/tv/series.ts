@@ -19,7 +19,11 @@ function episodeOfSeries(episode: Up.EpisodeSummary | null | undefined, series: 
   return episode ? { ...episode, seriesId: series.id } : null;
 }
 
-const fromDetail = carriedFrom((series: TVSeriesSource, context: GatewayContext) => context.loaders.tvSeries.load({ seriesId: series.id }));
+// A series of a list carries its name; a shell made of an id carries nothing but the id.
+const fromDetail = carriedFrom(
+  (series: TVSeriesSource, context: GatewayContext) => context.loaders.tvSeries.load({ seriesId: series.id }),
+  (series) => 'name' in series || 'original_name' in series,
+);
 
 const ScreenedTheatrically = builder
   .objectRef<Up.ScreenedTheatricallyEntry & { seriesId: number }>('ScreenedTheatricallyEpisode')
@@ -43,6 +47,7 @@ TVSeries.implement({
     id: t.exposeInt('id', { description: 'Identifier of the series.' }),
     name: t.string({ description: 'Name in the requested language.', resolve: fromDetail('name') }),
     originalName: t.string({
+      nullable: true,
       description: 'Name in the original language.',
       resolve: fromDetail('original_name'),
     }),
@@ -50,7 +55,7 @@ TVSeries.implement({
     firstAirDate: t.string({
       nullable: true,
       description: "Date the first episode aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('first_air_date', dateOrNull),
+      resolve: fromDetail.summary('first_air_date', dateOrNull),
     }),
     posterPath: t.string({
       nullable: true,
@@ -69,6 +74,7 @@ TVSeries.implement({
       resolve: async (s, _, c) => s.genre_ids ?? (s.genres ?? (await fromDetail.load(s, c)).genres).map((g) => g.id),
     }),
     originCountry: t.stringList({
+      nullable: true,
       description: 'ISO 3166-1 codes of the countries the series comes from.',
       resolve: fromDetail('origin_country'),
     }),
@@ -76,10 +82,10 @@ TVSeries.implement({
       description: 'ISO 639-1 code of the original language.',
       resolve: fromDetail('original_language'),
     }),
-    popularity: t.float({ description: 'Relative popularity score.', resolve: fromDetail('popularity') }),
-    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
-    voteCount: t.int({ description: 'Number of user votes.', resolve: fromDetail('vote_count') }),
-    adult: t.boolean({ description: 'Whether the series is adult content.', resolve: fromDetail('adult') }),
+    popularity: t.float({ nullable: true, description: 'Relative popularity score.', resolve: fromDetail.summary('popularity') }),
+    voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail.summary('vote_average') }),
+    voteCount: t.int({ nullable: true, description: 'Number of user votes.', resolve: fromDetail.summary('vote_count') }),
+    adult: t.boolean({ nullable: true, description: 'Whether the series is adult content.', resolve: fromDetail.summary('adult') }),
     lists: t.field({
       type: MediaListPage,
       nullable: true,
@@ -106,55 +112,65 @@ TVSeries.implement({
 
 builder.objectFields(TVSeries, (t) => ({
   seasons: t.field({
+    nullable: true,
     type: [Season],
     description: 'All seasons of the series, in order, specials (season 0) first when there are any.',
     resolve: async (s, _, c) => (s.seasons ?? (await fromDetail.load(s, c)).seasons).map((season) => ({ ...season, seriesId: s.id })),
   }),
-  genres: t.field({ type: [Genre], description: 'Genres with their names.', resolve: fromDetail('genres') }),
+  genres: t.field({ nullable: true, type: [Genre], description: 'Genres with their names.', resolve: fromDetail('genres') }),
   lastAirDate: t.string({
     nullable: true,
     description: "Date the latest episode aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
     resolve: fromDetail('last_air_date', dateOrNull),
   }),
   numberOfSeasons: t.int({
+    nullable: true,
     description: 'How many seasons there are.',
     resolve: fromDetail('number_of_seasons'),
   }),
   numberOfEpisodes: t.int({
+    nullable: true,
     description: 'How many episodes there are in all.',
     resolve: fromDetail('number_of_episodes'),
   }),
   inProduction: t.boolean({
+    nullable: true,
     description: 'Whether new episodes are still being made.',
     resolve: fromDetail('in_production'),
   }),
   status: t.string({
+    nullable: true,
     description: 'Status, such as "Returning Series" or "Ended".',
     resolve: fromDetail('status'),
   }),
-  type: t.string({ description: 'Format, such as "Scripted" or "Miniseries".', resolve: fromDetail('type') }),
-  tagline: t.string({ description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
-  homepage: t.string({ description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
+  type: t.string({ nullable: true, description: 'Format, such as "Scripted" or "Miniseries".', resolve: fromDetail('type') }),
+  tagline: t.string({ nullable: true, description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
+  homepage: t.string({ nullable: true, description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
   productionCompanies: t.field({
+    nullable: true,
     type: [Company],
     description: 'The companies that produce the series.',
     resolve: fromDetail('production_companies'),
   }),
   productionCountries: t.field({
+    nullable: true,
     type: [ProductionCountry],
     description: 'The countries the series is produced in.',
     resolve: fromDetail('production_countries'),
   }),
   spokenLanguages: t.field({
+    nullable: true,
     type: [Language],
     description: 'The languages spoken in the series.',
     resolve: fromDetail('spoken_languages'),
   }),
   languages: t.stringList({
+    nullable: true,
     description: 'ISO 639-1 codes of the languages of the series.',
     resolve: fromDetail('languages'),
   }),
   episodeRunTime: t.intList({
+    nullable: true,
     description: 'Typical running times of an episode, in minutes; often empty.',
     resolve: fromDetail('episode_run_time'),
   }),
