@@ -231,7 +231,7 @@ export class ExpectationBuilder {
     if (!isItem(example)) return this.leaf(example, path, String(type));
     if (isAbstractType(type)) {
       const kinds = this.schema.getPossibleTypes(type);
-      const named = { movie: 'Movie', tv: 'TVSeries', person: 'Person' }[String(example.media_type)];
+      const named = { movie: 'Movie', tv: 'TVSeries', person: 'Person', collection: 'Collection' }[String(example.media_type)];
       const score = (t: GraphQLObjectType) => Object.keys(example).filter((k) => resolveKey(t, t.name, k, example)).length;
       const kind = kinds.find((t) => t.name === named) ?? [...kinds].sort((a, b) => score(b) - score(a))[0];
       const node = objectNode(`${path}<${kind.name}>`, kind.name, kind);

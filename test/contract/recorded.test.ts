@@ -45,7 +45,17 @@ interface PartRun {
 
 async function readPart(file: RecordedFile, part: RecordedPart): Promise<PartRun> {
   const call = await recordedCall(file, part);
-  const plan = planOperation(schema, { ...part.op, example: partAnswer(file, part) }, call.query);
+  // A season's or episode's sub-resource answer names the season's or episode's id, which the
+  // graph reads from that season's or episode's details: where those were never recorded, the
+  // replay cannot answer them, so that one id is not asked.
+  let answer = partAnswer(file, part);
+  const parentPath = file.path.split('/').slice(0, -1).join('/');
+  const byNumber = part.key === '' && /\/season\/\d+(\/episode\/\d+)?$/.test(parentPath);
+  if (byNumber && !recordedFiles.some((f) => f.path === parentPath) && answer && typeof answer === 'object' && 'id' in answer) {
+    const { id: _, ...rest } = answer as Record<string, unknown>;
+    answer = rest;
+  }
+  const plan = planOperation(schema, { ...part.op, example: answer }, call.query);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (call.session === 'user') headers['x-session-id'] = SESSION_ID;
   const response = await fetch(gateway.url, { method: 'POST', headers, body: JSON.stringify({ query: plan.query, variables: call.variables }) });

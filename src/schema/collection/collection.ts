@@ -49,11 +49,13 @@ Collection.implement({
       resolve: (co) => co.adult ?? null,
     }),
     originalName: t.string({
-      description: 'Name in the original language.',
+      nullable: true,
+      description: 'Name in the original language; null where the service left it out (answers of 2014, 2022 and 2023).',
       resolve: fromDetail('original_name'),
     }),
     originalLanguage: t.string({
-      description: 'ISO 639-1 code of the original language.',
+      nullable: true,
+      description: 'ISO 639-1 code of the original language; null where the service left it out (answers of 2014, 2022 and 2023).',
       resolve: fromDetail('original_language'),
     }),
     overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
@@ -70,6 +72,7 @@ Collection.implement({
     }),
     backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop'),
     parts: t.field({
+      nullable: true,
       type: [Movie],
       description: 'The movies of the collection, in release order (unknown dates last). Each carries its summary.',
       resolve: fromDetail('parts', (value) => value.map(partAsMovie)),

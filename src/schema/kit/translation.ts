@@ -37,7 +37,12 @@ export const Translation = builder.objectRef<Up.Translation>('Translation').impl
       resolve: (tr) => tr.iso_639_1 || null,
     }),
     name: t.exposeString('name', { description: 'Name of the language in that language, such as "Français".' }),
-    englishName: t.exposeString('english_name', { description: 'Name of the language in English.' }),
-    data: t.field({ type: TranslationData, description: 'The translated texts.', resolve: (tr) => tr.data }),
+    englishName: t.exposeString('english_name', { nullable: true, description: 'Name of the language in English; null where the service left it out.' }),
+    data: t.field({
+      type: TranslationData,
+      nullable: true,
+      description: 'The translated texts; null where the service sent only the language (2014 answers).',
+      resolve: (tr) => tr.data ?? null,
+    }),
   }),
 });

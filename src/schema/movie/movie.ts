@@ -27,7 +27,12 @@ const MovieImages = builder.objectRef<Up.MovieImages>('MovieImages').implement({
   description: 'The images of a movie, by kind.',
   fields: (t) => ({
     backdrops: t.field({ type: [Image], description: 'Wide background images.', resolve: (i) => i.backdrops }),
-    logos: t.field({ type: [Image], description: 'Title logos, often with transparency.', resolve: (i) => i.logos }),
+    logos: t.field({
+      type: [Image],
+      nullable: true,
+      description: 'Title logos, often with transparency; null where the service sent none (2014 answers).',
+      resolve: (i) => i.logos ?? null,
+    }),
     posters: t.field({ type: [Image], description: 'Poster images.', resolve: (i) => i.posters }),
   }),
 });
@@ -50,15 +55,15 @@ Movie.implement({
     posterPath: t.string({
       nullable: true,
       description: 'Poster image path (see `Image.filePath`); null when there is none.',
-      resolve: fromDetail('poster_path'),
+      resolve: fromDetail.summary('poster_path'),
     }),
-    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
+    posterUrl: imageUrlField(t, 'poster', fromDetail.summary('poster_path'), 'poster'),
     backdropPath: t.string({
       nullable: true,
       description: 'Backdrop image path; null when there is none.',
-      resolve: fromDetail('backdrop_path'),
+      resolve: fromDetail.summary('backdrop_path'),
     }),
-    backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop'),
+    backdropUrl: imageUrlField(t, 'backdrop', fromDetail.summary('backdrop_path'), 'backdrop'),
     genreIds: t.intList({
       nullable: true,
       description: 'Identifiers of the genres of the movie; null where the service left them out of a list item.',

@@ -49,10 +49,11 @@ Person.implement({
       resolve: fromDetail('gender'),
     }),
     adult: t.boolean({
+      nullable: true,
       description: 'Whether the person works in adult content.',
       resolve: fromDetail('adult'),
     }),
-    popularity: t.float({ description: 'Relative popularity score.', resolve: fromDetail('popularity') }),
+    popularity: t.float({ nullable: true, description: 'Relative popularity score.', resolve: fromDetail('popularity') }),
     knownForDepartment: t.string({
       nullable: true,
       description:

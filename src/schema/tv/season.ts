@@ -49,6 +49,7 @@ Season.implement({
     posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
     voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
     episodeCount: t.int({
+      nullable: true,
       description: 'How many episodes the season has.',
       resolve: async (s, _, c) => s.episode_count ?? (await fromDetail.load(s, c)).episodes.length,
     }),

@@ -20,7 +20,10 @@ const TVContentRating = builder.objectRef<Up.TVContentRating>('TVContentRating')
   fields: (t) => ({
     countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 country code.' }),
     rating: t.exposeString('rating', { description: 'The rating there, one of `tvCertifications` for the country (such as "TV-MA").' }),
-    descriptors: t.exposeStringList('descriptors', { description: 'Content descriptors given with the rating ("Violence"); often empty.' }),
+    descriptors: t.exposeStringList('descriptors', {
+      nullable: true,
+      description: 'Content descriptors given with the rating ("Violence"); often empty; null where the service sent none (answers before 2023).',
+    }),
   }),
 });
 
@@ -28,7 +31,12 @@ const TVSeriesImages = builder.objectRef<Up.TVSeriesImages>('TVSeriesImages').im
   description: 'The images of a TV series, by kind.',
   fields: (t) => ({
     backdrops: t.field({ type: [Image], description: 'Wide background images.', resolve: (i) => i.backdrops }),
-    logos: t.field({ type: [Image], description: 'Title logos, often with transparency.', resolve: (i) => i.logos }),
+    logos: t.field({
+      type: [Image],
+      nullable: true,
+      description: 'Title logos, often with transparency; null where the service sent none (2014 answers).',
+      resolve: (i) => i.logos ?? null,
+    }),
     posters: t.field({ type: [Image], description: 'Poster images.', resolve: (i) => i.posters }),
   }),
 });

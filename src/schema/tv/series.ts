@@ -60,16 +60,17 @@ TVSeries.implement({
     posterPath: t.string({
       nullable: true,
       description: 'Poster image path; null when none.',
-      resolve: fromDetail('poster_path'),
+      resolve: fromDetail.summary('poster_path'),
     }),
-    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
+    posterUrl: imageUrlField(t, 'poster', fromDetail.summary('poster_path'), 'poster'),
     backdropPath: t.string({
       nullable: true,
       description: 'Backdrop image path; null when none.',
-      resolve: fromDetail('backdrop_path'),
+      resolve: fromDetail.summary('backdrop_path'),
     }),
-    backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop'),
+    backdropUrl: imageUrlField(t, 'backdrop', fromDetail.summary('backdrop_path'), 'backdrop'),
     genreIds: t.intList({
+      nullable: true,
       description: 'Identifiers of the genres of the series.',
       resolve: async (s, _, c) => s.genre_ids ?? (s.genres ?? (await fromDetail.load(s, c)).genres).map((g) => g.id),
     }),
