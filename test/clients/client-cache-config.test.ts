@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { generate } from '@graphql-codegen/cli';
-import { getNamedType, getNullableType, isListType, isObjectType, type GraphQLObjectType } from 'graphql';
+import { getNamedType, getNullableType, isListType, isNonNullType, isObjectType, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import config from '../../codegen.ts';
 import { formatGenerated } from '../../codegen/format.ts';
@@ -18,7 +18,9 @@ const objectTypes = Object.values(schema.getTypeMap()).filter(
   (type): type is GraphQLObjectType => isObjectType(type) && !type.name.startsWith('__') && !roots.has(type.name),
 );
 const keyless = objectTypes.filter((type) => !type.getFields().id);
-const keyed = objectTypes.filter((type) => type.getFields().id);
+const keyed = objectTypes.filter((type) => type.getFields().id && isNonNullType(type.getFields().id.type));
+/** Types whose id the service may leave out (a 2014 credit, episode or season). */
+const keyedWhenPresent = objectTypes.filter((type) => type.getFields().id && !isNonNullType(type.getFields().id.type));
 
 describe('schema/client-cache.ts and examples/gql/', () => {
   it('are what `npm run codegen` writes now', async () => {
@@ -39,9 +41,21 @@ describe('schema/client-cache.ts and examples/gql/', () => {
 
 describe('the generated identity of every object type', () => {
   it('every type without an id is stored inside its parent, for Apollo and for urql', () => {
-    const missing = keyless.filter((type) => apolloTypePolicies[type.name]?.keyFields !== false || urqlKeys[type.name]?.() !== null);
+    const missing = keyless.filter((type) => apolloTypePolicies[type.name]?.keyFields !== false || urqlKeys[type.name]?.({}) !== null);
     expect(missing.map((type) => type.name)).toEqual([]);
-    expect(Object.keys(urqlKeys).sort()).toEqual(keyless.map((type) => type.name).sort());
+    expect(Object.keys(urqlKeys).sort()).toEqual([...keyless, ...keyedWhenPresent].map((type) => type.name).sort());
+  });
+
+  it('a type whose id may be absent is keyed by its id where present, stored in its parent where not', () => {
+    expect(keyedWhenPresent.map((type) => type.name)).toEqual(expect.arrayContaining(['CastCredit', 'Episode', 'Season']));
+    for (const type of keyedWhenPresent) {
+      const apollo = apolloTypePolicies[type.name]?.keyFields;
+      if (typeof apollo !== 'function') throw new Error(`${type.name}: no Apollo key function`);
+      expect(apollo({ __typename: type.name, id: 7 })).toBe(`${type.name}:7`);
+      expect(apollo({ __typename: type.name, id: null })).toBe(false);
+      expect(urqlKeys[type.name]?.({ __typename: type.name, id: 7 })).toBe('7');
+      expect(urqlKeys[type.name]?.({ __typename: type.name, id: null })).toBeNull();
+    }
   });
 
   it("every type with an id keeps the clients' default key (id), never keyFields: false", () => {

@@ -1,6 +1,6 @@
 import { getNamedType, isEnumType, isLeafType, isNonNullType } from 'graphql';
 import type { Check, Expected, Field, ObjectNode } from './expect.ts';
-import { allowsIsoTimestamp, allowsNullForEmpty, allowsSorting } from './rules.ts';
+import { allowsIsoTimestamp, allowsNullForEmpty, allowsNumericString, allowsSorting } from './rules.ts';
 
 /** A value of the answer that is not the example's, at an example path. */
 export interface Mismatch {
@@ -97,6 +97,9 @@ function leafProblem(check: Check, actual: unknown): string | undefined {
   if (deepEqual(example, actual)) return undefined;
   if (typeof example === 'string' && typeof actual === 'string' && sameInstant(example, actual)) {
     return allowsIsoTimestamp(description) ? undefined : 'timestamp rewritten to ISO 8601, which the description does not state';
+  }
+  if (typeof example === 'string' && typeof actual === 'number' && example.trim() !== '' && Number(example) === actual) {
+    return allowsNumericString(description) ? undefined : 'a number sent as a string became a number, which the description does not state';
   }
   if (typeof example !== typeof actual) return `type differs (${typeof example} vs ${typeof actual})`;
   return 'differs';

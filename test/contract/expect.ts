@@ -146,7 +146,9 @@ export class ExpectationBuilder {
       const found = resolveKey(type, scope, key, example);
       if (found === INLINE) {
         this.exposure.exposed.add(normal(at));
-        if (isItem(value)) this.object(value, type, `${scope}.${key}`, at, node);
+        // An inlined object of an older answer (a 2014 credit's media) may leave its kind to its parent.
+        const inherits = isItem(value) && !('media_type' in value) && 'media_type' in example;
+        if (isItem(value)) this.object(inherits ? { ...value, media_type: example.media_type } : value, type, `${scope}.${key}`, at, node);
         continue;
       }
       if (!found) {

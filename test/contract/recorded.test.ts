@@ -58,19 +58,30 @@ async function readPart(file: RecordedFile, part: RecordedPart): Promise<PartRun
   const plan = planOperation(schema, { ...part.op, example: answer }, call.query);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (call.session === 'user') headers['x-session-id'] = SESSION_ID;
-  const response = await fetch(gateway.url, { method: 'POST', headers, body: JSON.stringify({ query: plan.query, variables: call.variables }) });
-  const body = (await response.json()) as { data?: unknown; errors?: Array<{ message: string; path?: unknown[]; extensions?: { code?: string } }> };
+  const response = await fetch(gateway.url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query: plan.query, variables: call.variables }),
+  });
+  const body = (await response.json()) as {
+    data?: unknown;
+    errors?: Array<{ message: string; path?: unknown[]; extensions?: { code?: string } }>;
+  };
   const problems = (body.errors ?? []).map(
     (e) => `${e.extensions?.code ?? 'UNCODED'} at ${(e.path ?? []).join('.') || '(request)'}: ${e.message}`,
   );
   const mismatches: Mismatch[] = [];
   compare(plan.expected, valueAt(body.data, plan.anchor), mismatches);
   if (plan.parent) compare(plan.parent, valueAt(body.data, plan.anchor.slice(0, -1)), mismatches);
-  const show = (m: Mismatch) => `${normal(m.path) || '(answer)'} (${m.field}): ${m.note}; recorded ${JSON.stringify(m.example)}, graph ${JSON.stringify(m.actual)}`;
+  const show = (m: Mismatch) =>
+    `${normal(m.path) || '(answer)'} (${m.field}): ${m.note}; recorded ${JSON.stringify(m.example)}, graph ${JSON.stringify(m.actual)}`;
   const lost = mismatches.filter((m) => m.note === NULL_NOTE || m.note === 'list length differs');
   problems.push(...new Set(lost.map((m) => `lost: ${show(m)}`)));
   const values = [...new Set(mismatches.filter((m) => !lost.includes(m)).map(show))];
-  return { problems: problems.map((p) => `${part.key || 'answer'} via ${plan.anchor.join('.')}: ${p}`), values: values.map((v) => `${part.key || 'answer'}: ${v}`) };
+  return {
+    problems: problems.map((p) => `${part.key || 'answer'} via ${plan.anchor.join('.')}: ${p}`),
+    values: values.map((v) => `${part.key || 'answer'}: ${v}`),
+  };
 }
 
 async function replay(file: RecordedFile) {

@@ -80,6 +80,7 @@ export const recordedFiles: RecordedFile[] = (JSON.parse(readFileSync(new URL('I
 /** The part's own answer: an appended part's body, or the answer without its appended parts. */
 export function partAnswer(file: RecordedFile, p: RecordedPart): unknown {
   if (p.key) return file.body[p.key];
+  if (file.appended.length === 0) return file.body;
   return Object.fromEntries(Object.entries(file.body).filter(([k]) => !file.appended.includes(k)));
 }
 

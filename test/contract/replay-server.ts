@@ -69,7 +69,11 @@ export async function startReplayServer(): Promise<ReplayServer> {
     const path = url.pathname.replace(/^\/3(?=\/)/, '');
     if (request.headers.authorization !== `Bearer ${TOKEN}`) {
       calls.push({ path, query, status: 401 });
-      return respond(response, 401, { success: false, status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.' });
+      return respond(response, 401, {
+        success: false,
+        status_code: 7,
+        status_message: 'Invalid API key: You must be granted a valid key.',
+      });
     }
     const { status, body } = answer(path, query);
     calls.push({ path, query, status });

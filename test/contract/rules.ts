@@ -143,5 +143,7 @@ export const EXAMPLE_QUIRKS: Record<string, { expectedCode: string; reason: stri
 /** Normalisations, each allowed only where the description of the field (or of its type, for all its fields) states it. */
 export const allowsNullForEmpty = (description: string) => /empty string comes as null/i.test(description);
 export const allowsIsoTimestamp = (description: string) => /ISO 8601/.test(description);
+/** "93.49" sent for 93.49: where the description states that such a number comes as a number. */
+export const allowsNumericString = (description: string) => /sent as a string .*comes as a number/i.test(description);
 /** "ordered by country code", "mildest first", "in billing order": the list may be in another order than the example's. */
 export const allowsSorting = (description: string) => /ordered by|sorted|\w+ first\b|in \w+ order/i.test(description);

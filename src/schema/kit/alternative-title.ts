@@ -8,7 +8,8 @@ export const AlternativeTitle = builder.objectRef<Up.AlternativeTitle>('Alternat
     title: t.exposeString('title', { description: 'The title.' }),
     type: t.exposeString('type', {
       nullable: true,
-      description: 'Kind of title, such as "romanization" or "working title"; often empty; null where the service left it out (2014 answers).',
+      description:
+        'Kind of title, such as "romanization" or "working title"; often empty; null where the service left it out (2014 answers).',
     }),
   }),
 });

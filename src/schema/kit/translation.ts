@@ -37,7 +37,10 @@ export const Translation = builder.objectRef<Up.Translation>('Translation').impl
       resolve: (tr) => tr.iso_639_1 || null,
     }),
     name: t.exposeString('name', { description: 'Name of the language in that language, such as "Français".' }),
-    englishName: t.exposeString('english_name', { nullable: true, description: 'Name of the language in English; null where the service left it out.' }),
+    englishName: t.exposeString('english_name', {
+      nullable: true,
+      description: 'Name of the language in English; null where the service left it out.',
+    }),
     data: t.field({
       type: TranslationData,
       nullable: true,
@@ -46,3 +49,11 @@ export const Translation = builder.objectRef<Up.Translation>('Translation').impl
     }),
   }),
 });
+
+/**
+ * The translations of an answer: `{ translations: [...] }`, or the bare list older answers
+ * (2014) carry when appended to their object.
+ */
+export function translationsOf(answer: { translations: Up.Translation[] } | Up.Translation[]): Up.Translation[] {
+  return Array.isArray(answer) ? answer : answer.translations;
+}

@@ -46,7 +46,7 @@ Movie.implement({
       description: 'Title in the original language.',
       resolve: fromDetail('original_title'),
     }),
-    overview: t.string({ description: 'Plot summary; may be empty.', resolve: fromDetail('overview') }),
+    overview: t.string({ nullable: true, description: 'Plot summary; may be empty.', resolve: fromDetail.summary('overview') }),
     releaseDate: t.string({
       nullable: true,
       description: "Primary release date, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
@@ -73,18 +73,23 @@ Movie.implement({
         return fromDetail.summary('genres', (genres) => genres?.map((g) => g.id) ?? null)(m, args, c);
       },
     }),
-    adult: t.boolean({ description: 'Whether the movie is adult content.', resolve: fromDetail('adult') }),
+    adult: t.boolean({ nullable: true, description: 'Whether the movie is adult content.', resolve: fromDetail.summary('adult') }),
     video: t.boolean({
       nullable: true,
       description: 'Whether this entry is a video release rather than a film (compilations, concerts).',
       resolve: fromDetail.summary('video'),
     }),
-    popularity: t.float({ nullable: true, description: 'Relative popularity score.', resolve: fromDetail.summary('popularity') }),
+    popularity: t.float({
+      nullable: true,
+      description: 'Relative popularity score. A number the service sent as a string (2014 answers) comes as a number.',
+      resolve: fromDetail.summary('popularity'),
+    }),
     voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail.summary('vote_average') }),
     voteCount: t.int({ nullable: true, description: 'Number of user votes.', resolve: fromDetail.summary('vote_count') }),
     originalLanguage: t.string({
+      nullable: true,
       description: 'ISO 639-1 code of the original language.',
-      resolve: fromDetail('original_language'),
+      resolve: fromDetail.summary('original_language'),
     }),
     lists: t.field({
       type: MediaListPage,

@@ -39,8 +39,14 @@ export const Review = builder.objectRef<Up.Review>('Review').implement({
       resolve: (r) => r.author_details ?? null,
     }),
     content: t.exposeString('content', { description: 'Text of the review (may contain Markdown and line breaks).' }),
-    createdAt: t.exposeString('created_at', { nullable: true, description: 'When the review was written, ISO 8601 UTC; null where the service left it out (2014 answers).' }),
-    updatedAt: t.exposeString('updated_at', { nullable: true, description: 'When the review was last edited, ISO 8601 UTC; null where the service left it out (2014 answers).' }),
+    createdAt: t.exposeString('created_at', {
+      nullable: true,
+      description: 'When the review was written, ISO 8601 UTC; null where the service left it out (2014 answers).',
+    }),
+    updatedAt: t.exposeString('updated_at', {
+      nullable: true,
+      description: 'When the review was last edited, ISO 8601 UTC; null where the service left it out (2014 answers).',
+    }),
     url: t.exposeString('url', { description: 'Address of the review on the public site.' }),
     languageCode: t.string({
       nullable: true,

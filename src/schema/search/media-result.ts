@@ -73,10 +73,10 @@ builder.objectFields(Search, (t) => ({
     resolve: (_, args, c) =>
       withKinds(
         c.loaders.searchMulti.load({
-        query: valid.text('query', args.query, 200),
-        page: valid.page('page', args.page),
-        language: valid.language('language', args.language),
-        includeAdult: args.includeAdult ?? undefined,
+          query: valid.text('query', args.query, 200),
+          page: valid.page('page', args.page),
+          language: valid.language('language', args.language),
+          includeAdult: args.includeAdult ?? undefined,
         }),
       ),
   }),

@@ -18,7 +18,11 @@ const fromDetail = carriedFrom((season: SeasonSource, context: GatewayContext) =
  * An episode of the season's record, keyed by the season it came in: the service leaves
  * `season_number` out of some episodes (2014 answers), and a key from the parent never misses.
  */
-const episodeOfSeason = (s: SeasonSource, episode: Up.EpisodeDetails) => ({ ...episode, seriesId: s.seriesId, season_number: s.season_number });
+const episodeOfSeason = (s: SeasonSource, episode: Up.EpisodeDetails) => ({
+  ...episode,
+  seriesId: s.seriesId,
+  season_number: s.season_number,
+});
 
 const EpisodeConnection = connectionOf('Episode', 'episodes', Episode);
 
@@ -33,8 +37,13 @@ Season.implement({
   description: 'A season of a TV series.',
   fields: (t) => ({
     seasonNumber: t.exposeInt('season_number', { description: 'Number of the season; 0 holds the specials.' }),
-    id: t.int({ description: 'Identifier of the season.', resolve: fromDetail('id') }),
-    name: t.string({ description: 'Name of the season, such as "Season 1".', resolve: fromDetail('name') }),
+    id: t.int({
+      nullable: true,
+      description:
+        'Identifier of the season. A season is asked by its series and number; where its record leaves the id out (2014 answers), it comes from the season details, and is null when those cannot be loaded. `nodeId` is always there.',
+      resolve: fromDetail('id'),
+    }),
+    name: t.string({ nullable: true, description: 'Name of the season, such as "Season 1".', resolve: fromDetail('name') }),
     overview: t.string({ nullable: true, description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     airDate: t.string({
       nullable: true,
@@ -69,8 +78,7 @@ Season.implement({
     episodes: t.field({
       type: [Episode],
       description: 'All episodes of the season, in order.',
-      resolve: async (s, _, c) =>
-        (s.episodes ?? (await fromDetail.load(s, c)).episodes).map((episode) => episodeOfSeason(s, episode)),
+      resolve: async (s, _, c) => (s.episodes ?? (await fromDetail.load(s, c)).episodes).map((episode) => episodeOfSeason(s, episode)),
     }),
     episodesConnection: t.field({
       type: EpisodeConnection,

@@ -6,7 +6,7 @@ import { ChangeGroup } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { Image } from '../kit/image.ts';
 import { pageArgs, paging } from '../kit/page.ts';
-import { Translation } from '../kit/translation.ts';
+import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
 import { offersByCountry, WatchProviderCountry } from '../reference/watch-offers.ts';
@@ -22,7 +22,8 @@ const TVContentRating = builder.objectRef<Up.TVContentRating>('TVContentRating')
     rating: t.exposeString('rating', { description: 'The rating there, one of `tvCertifications` for the country (such as "TV-MA").' }),
     descriptors: t.exposeStringList('descriptors', {
       nullable: true,
-      description: 'Content descriptors given with the rating ("Violence"); often empty; null where the service sent none (answers before 2023).',
+      description:
+        'Content descriptors given with the rating ("Violence"); often empty; null where the service sent none (answers before 2023).',
     }),
   }),
 });
@@ -140,7 +141,7 @@ builder.objectFields(TVSeries, (t) => ({
     type: [Translation],
     nullable: true,
     description: 'The name, overview and tagline of the series in other languages.',
-    resolve: async (s, _, c) => (await c.loaders.tvSeriesTranslations.load({ seriesId: s.id })).translations,
+    resolve: async (s, _, c) => translationsOf(await c.loaders.tvSeriesTranslations.load({ seriesId: s.id })),
   }),
   videos: t.field({
     type: [Video],

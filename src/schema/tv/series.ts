@@ -51,7 +51,7 @@ TVSeries.implement({
       description: 'Name in the original language.',
       resolve: fromDetail('original_name'),
     }),
-    overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
+    overview: t.string({ nullable: true, description: 'Summary; may be empty.', resolve: fromDetail.summary('overview') }),
     firstAirDate: t.string({
       nullable: true,
       description: "Date the first episode aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
@@ -80,10 +80,15 @@ TVSeries.implement({
       resolve: fromDetail('origin_country'),
     }),
     originalLanguage: t.string({
+      nullable: true,
       description: 'ISO 639-1 code of the original language.',
-      resolve: fromDetail('original_language'),
+      resolve: fromDetail.summary('original_language'),
     }),
-    popularity: t.float({ nullable: true, description: 'Relative popularity score.', resolve: fromDetail.summary('popularity') }),
+    popularity: t.float({
+      nullable: true,
+      description: 'Relative popularity score. A number the service sent as a string (2014 answers) comes as a number.',
+      resolve: fromDetail.summary('popularity'),
+    }),
     voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail.summary('vote_average') }),
     voteCount: t.int({ nullable: true, description: 'Number of user votes.', resolve: fromDetail.summary('vote_count') }),
     adult: t.boolean({ nullable: true, description: 'Whether the series is adult content.', resolve: fromDetail.summary('adult') }),
