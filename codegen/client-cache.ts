@@ -147,7 +147,8 @@ export function renderClientCache(schema: GraphQLSchema): string {
     ' * it has one; none where not, so it is stored inside its parent instead of as one `Type:null`.',
     ' */',
     'export const keyWhenPresent = {',
-    '  apollo: (object: CachedObject): string | false => (object.id == null ? false : `${object.__typename}:${String(object.id)}`),',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the generated code
+    '  apollo: (object: CachedObject): string | false => (object.id == null ? false : `${String(object.__typename)}:${String(object.id)}`),',
     '  urql: (object: CachedObject): string | null => (object.id == null ? null : String(object.id)),',
     '};',
     '',

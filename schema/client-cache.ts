@@ -17,7 +17,7 @@ export interface ApolloTypePolicy {
  * it has one; none where not, so it is stored inside its parent instead of as one `Type:null`.
  */
 export const keyWhenPresent = {
-  apollo: (object: CachedObject): string | false => (object.id == null ? false : `${object.__typename}:${String(object.id)}`),
+  apollo: (object: CachedObject): string | false => (object.id == null ? false : `${String(object.__typename)}:${String(object.id)}`),
   urql: (object: CachedObject): string | null => (object.id == null ? null : String(object.id)),
 };
 

@@ -47,7 +47,12 @@ export function operationAt(path: string): { op: ExampleOperation; params: Recor
   for (const { op, segments } of routes) {
     if (segments.length !== parts.length) continue;
     const params: Record<string, string> = {};
-    if (segments.every((s, i) => (s.startsWith('{') ? ((params[s.slice(1, -1)] = parts[i]), true) : s === parts[i]))) return { op, params };
+    const matches = segments.every((s, i) => {
+      if (!s.startsWith('{')) return s === parts[i];
+      params[s.slice(1, -1)] = parts[i];
+      return true;
+    });
+    if (matches) return { op, params };
   }
   return undefined;
 }
