@@ -503,7 +503,7 @@ const objectFields: Record<string, string> = {
   Discover: 'movies:MoviePage moviesConnection:MovieConnection tv:TVSeriesPage tvConnection:TVSeriesConnection',
   DisplayPriority: 'countryCode:String! priority:Int!',
   Episode:
-    'accountStates:AccountStates airDate:String changes:[ChangeGroup!] credits:EpisodeCredits crew:[CrewCredit!]! episodeNumber:Int! episodeType:String externalIds:ExternalIds guestStars:[CastCredit!]! id:Int images:EpisodeImages name:String! nodeId:ID! order:Int overview:String! productionCode:String runtime:Int season:Season! seasonNumber:Int! series:TVSeries! stillPath:String stillUrl:String translations:[Translation!] videos:[Video!] voteAverage:Float voteCount:Int',
+    'accountStates:AccountStates airDate:String changes:[ChangeGroup!] credits:EpisodeCredits crew:[CrewCredit!]! episodeNumber:Int! episodeType:String externalIds:ExternalIds guestStars:[CastCredit!]! id:Int images:EpisodeImages name:String! nodeId:ID! order:Int overview:String productionCode:String runtime:Int season:Season! seasonNumber:Int! series:TVSeries! stillPath:String stillUrl:String translations:[Translation!] videos:[Video!] voteAverage:Float voteCount:Int',
   EpisodeConnection: 'edges:[EpisodeEdge!]! pageInfo:PageInfo! totalCount:Int!',
   EpisodeCredits: 'cast:[CastCredit!]! crew:[CrewCredit!]! guestStars:[CastCredit!]!',
   EpisodeEdge: 'cursor:String! node:Episode!',

@@ -28,7 +28,7 @@ Episode.implement({
       resolve: fromDetail('id'),
     }),
     name: t.string({ description: 'Title of the episode.', resolve: fromDetail('name') }),
-    overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
+    overview: t.string({ nullable: true, description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     airDate: t.string({
       nullable: true,
       description: "Date the episode first aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
