@@ -23,8 +23,8 @@ import { renderUrqlSchema } from './urql-schema.ts';
  *   by default, so it needs no entry.
  * - A type whose `id` the service may leave out (a credit of 2014 has no credit id, an episode
  *   of a 2014 season record no id) is keyed by its id where it has one and stored inside its
- *   parent where not: Apollo's default would key every such object `Type:null`, one object.
- *   Both get `keyWhenPresent`.
+ *   parent where not. Apollo's default does that already; urql's warns of every object without
+ *   a key, so urql gets `keyWhenPresent`.
  * - A type without `id` is a value object: `keyFields: false` (Apollo) and `() => null` (urql),
  *   so both store it inside its parent instead of warning that it has no key.
  * - Apollo replaces a value object wholesale when a second query selects other sub-fields of
@@ -109,13 +109,9 @@ export function clientCacheConfig(schema: GraphQLSchema): ClientCacheConfig {
 /** The file's text (codegen's beforeOneFileWrite hook, codegen/format.ts, formats it). */
 export function renderClientCache(schema: GraphQLSchema): string {
   const { keyed, keyedWhenPresent, keyless, merged, possibleTypes } = clientCacheConfig(schema);
-  const policyTypes = [...new Set([...keyless, ...keyedWhenPresent, ...Object.keys(merged)])].sort(byName);
+  const policyTypes = [...new Set([...keyless, ...Object.keys(merged)])].sort(byName);
   const policies = policyTypes.map((name) => {
-    const keyFields = keyless.includes(name)
-      ? 'keyFields: false'
-      : keyedWhenPresent.includes(name)
-        ? 'keyFields: keyWhenPresent.apollo'
-        : undefined;
+    const keyFields = keyless.includes(name) ? 'keyFields: false' : undefined;
     const fields = merged[name];
     if (!fields) return `  ${name}: { ${keyFields} },`;
     const fieldLines = fields.map((field) => `      ${field}: { merge: true },`);
@@ -138,19 +134,16 @@ export function renderClientCache(schema: GraphQLSchema): string {
     '',
     "/** The subset of Apollo's TypePolicy this file uses (no import: a urql app need not install Apollo). */",
     'export interface ApolloTypePolicy {',
-    '  keyFields?: false | ((object: CachedObject) => string | false);',
+    '  keyFields?: false;',
     '  fields?: Record<string, { merge: true }>;',
     '}',
     '',
     '/**',
-    ' * The key of an object whose id the service may leave out: `Type:id` (the default form) where',
-    ' * it has one; none where not, so it is stored inside its parent instead of as one `Type:null`.',
+    " * urql's key of an object whose id the service may leave out: its id where it has one; none where",
+    ' * not, so graphcache stores it inside its parent without warning of a missing key. (Apollo does',
+    ' * the same by default.)',
     ' */',
-    'export const keyWhenPresent = {',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the generated code
-    '  apollo: (object: CachedObject): string | false => (object.id == null ? false : `${String(object.__typename)}:${String(object.id)}`),',
-    '  urql: (object: CachedObject): string | null => (object.id == null ? null : String(object.id)),',
-    '};',
+    'export const keyWhenPresent = (object: CachedObject): string | null => (object.id == null ? null : String(object.id));',
     '',
     '/**',
     ' * `new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes })`: value objects are',
@@ -168,7 +161,7 @@ export function renderClientCache(schema: GraphQLSchema): string {
     'export const urqlKeys: Record<string, (object: CachedObject) => string | null> = {',
     ...[...keyless, ...keyedWhenPresent]
       .sort(byName)
-      .map((name) => (keyless.includes(name) ? `  ${name}: () => null,` : `  ${name}: keyWhenPresent.urql,`)),
+      .map((name) => (keyless.includes(name) ? `  ${name}: () => null,` : `  ${name}: keyWhenPresent,`)),
     '};',
     '',
     '/** Members of each union and interface: Apollo matches fragments on them only with this map. */',

@@ -8,18 +8,16 @@ type CachedObject = Readonly<{ __typename?: string; id?: unknown }>;
 
 /** The subset of Apollo's TypePolicy this file uses (no import: a urql app need not install Apollo). */
 export interface ApolloTypePolicy {
-  keyFields?: false | ((object: CachedObject) => string | false);
+  keyFields?: false;
   fields?: Record<string, { merge: true }>;
 }
 
 /**
- * The key of an object whose id the service may leave out: `Type:id` (the default form) where
- * it has one; none where not, so it is stored inside its parent instead of as one `Type:null`.
+ * urql's key of an object whose id the service may leave out: its id where it has one; none where
+ * not, so graphcache stores it inside its parent without warning of a missing key. (Apollo does
+ * the same by default.)
  */
-export const keyWhenPresent = {
-  apollo: (object: CachedObject): string | false => (object.id == null ? false : `${String(object.__typename)}:${String(object.id)}`),
-  urql: (object: CachedObject): string | null => (object.id == null ? null : String(object.id)),
-};
+export const keyWhenPresent = (object: CachedObject): string | null => (object.id == null ? null : String(object.id));
 
 /**
  * `new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes })`: value objects are
@@ -44,7 +42,6 @@ export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {
   AggregateCredits: { keyFields: false },
   AggregateCrewCredit: { keyFields: false },
   AlternativeTitle: { keyFields: false },
-  CastCredit: { keyFields: keyWhenPresent.apollo },
   Certification: { keyFields: false },
   ChangeGroup: { keyFields: false },
   ChangeLists: {
@@ -76,10 +73,7 @@ export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {
   CountryCertifications: { keyFields: false },
   CountryTimezones: { keyFields: false },
   CredentialCheck: { keyFields: false },
-  CreditJob: { keyFields: keyWhenPresent.apollo },
-  CreditRole: { keyFields: keyWhenPresent.apollo },
   Credits: { keyFields: false },
-  CrewCredit: { keyFields: keyWhenPresent.apollo },
   DateRange: { keyFields: false },
   Department: { keyFields: false },
   Discover: {
@@ -93,7 +87,6 @@ export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {
   },
   DisplayPriority: { keyFields: false },
   Episode: {
-    keyFields: keyWhenPresent.apollo,
     fields: {
       accountStates: { merge: true },
       credits: { merge: true },
@@ -129,7 +122,6 @@ export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {
   },
   KeywordPage: { keyFields: false },
   Language: { keyFields: false },
-  MediaList: { keyFields: keyWhenPresent.apollo },
   MediaListPage: { keyFields: false },
   MediaResultPage: { keyFields: false },
   Movie: {
@@ -173,9 +165,7 @@ export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {
       tvCredits: { merge: true },
     },
   },
-  PersonCombinedCastCredit: { keyFields: keyWhenPresent.apollo },
   PersonCombinedCredits: { keyFields: false },
-  PersonCombinedCrewCredit: { keyFields: keyWhenPresent.apollo },
   PersonConnection: {
     keyFields: false,
     fields: {
@@ -183,13 +173,9 @@ export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {
     },
   },
   PersonEdge: { keyFields: false },
-  PersonMovieCastCredit: { keyFields: keyWhenPresent.apollo },
   PersonMovieCredits: { keyFields: false },
-  PersonMovieCrewCredit: { keyFields: keyWhenPresent.apollo },
   PersonPage: { keyFields: false },
-  PersonTVCastCredit: { keyFields: keyWhenPresent.apollo },
   PersonTVCredits: { keyFields: false },
-  PersonTVCrewCredit: { keyFields: keyWhenPresent.apollo },
   PersonWork: { keyFields: false },
   ProductionCountry: { keyFields: false },
   ProviderOffer: { keyFields: false },
@@ -260,7 +246,6 @@ export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {
     },
   },
   Season: {
-    keyFields: keyWhenPresent.apollo,
     fields: {
       aggregateCredits: { merge: true },
       credits: { merge: true },
@@ -270,7 +255,6 @@ export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {
     },
   },
   SeasonImages: { keyFields: false },
-  SeriesCreator: { keyFields: keyWhenPresent.apollo },
   Session: { keyFields: false },
   TVContentRating: { keyFields: false },
   TVSeries: {
@@ -343,7 +327,7 @@ export const urqlKeys: Record<string, (object: CachedObject) => string | null> =
   AggregateCredits: () => null,
   AggregateCrewCredit: () => null,
   AlternativeTitle: () => null,
-  CastCredit: keyWhenPresent.urql,
+  CastCredit: keyWhenPresent,
   Certification: () => null,
   ChangeGroup: () => null,
   ChangeLists: () => null,
@@ -358,15 +342,15 @@ export const urqlKeys: Record<string, (object: CachedObject) => string | null> =
   CountryCertifications: () => null,
   CountryTimezones: () => null,
   CredentialCheck: () => null,
-  CreditJob: keyWhenPresent.urql,
-  CreditRole: keyWhenPresent.urql,
+  CreditJob: keyWhenPresent,
+  CreditRole: keyWhenPresent,
   Credits: () => null,
-  CrewCredit: keyWhenPresent.urql,
+  CrewCredit: keyWhenPresent,
   DateRange: () => null,
   Department: () => null,
   Discover: () => null,
   DisplayPriority: () => null,
-  Episode: keyWhenPresent.urql,
+  Episode: keyWhenPresent,
   EpisodeConnection: () => null,
   EpisodeCredits: () => null,
   EpisodeEdge: () => null,
@@ -378,7 +362,7 @@ export const urqlKeys: Record<string, (object: CachedObject) => string | null> =
   ImageConfiguration: () => null,
   KeywordPage: () => null,
   Language: () => null,
-  MediaList: keyWhenPresent.urql,
+  MediaList: keyWhenPresent,
   MediaListPage: () => null,
   MediaResultPage: () => null,
   MovieConnection: () => null,
@@ -390,18 +374,18 @@ export const urqlKeys: Record<string, (object: CachedObject) => string | null> =
   NowPlayingDates: () => null,
   NowPlayingMoviesPage: () => null,
   PageInfo: () => null,
-  PersonCombinedCastCredit: keyWhenPresent.urql,
+  PersonCombinedCastCredit: keyWhenPresent,
   PersonCombinedCredits: () => null,
-  PersonCombinedCrewCredit: keyWhenPresent.urql,
+  PersonCombinedCrewCredit: keyWhenPresent,
   PersonConnection: () => null,
   PersonEdge: () => null,
-  PersonMovieCastCredit: keyWhenPresent.urql,
+  PersonMovieCastCredit: keyWhenPresent,
   PersonMovieCredits: () => null,
-  PersonMovieCrewCredit: keyWhenPresent.urql,
+  PersonMovieCrewCredit: keyWhenPresent,
   PersonPage: () => null,
-  PersonTVCastCredit: keyWhenPresent.urql,
+  PersonTVCastCredit: keyWhenPresent,
   PersonTVCredits: () => null,
-  PersonTVCrewCredit: keyWhenPresent.urql,
+  PersonTVCrewCredit: keyWhenPresent,
   PersonWork: () => null,
   ProductionCountry: () => null,
   ProviderOffer: () => null,
@@ -418,9 +402,9 @@ export const urqlKeys: Record<string, (object: CachedObject) => string | null> =
   ReviewEdge: () => null,
   ReviewPage: () => null,
   Search: () => null,
-  Season: keyWhenPresent.urql,
+  Season: keyWhenPresent,
   SeasonImages: () => null,
-  SeriesCreator: keyWhenPresent.urql,
+  SeriesCreator: keyWhenPresent,
   Session: () => null,
   TVContentRating: () => null,
   TVSeriesConnection: () => null,

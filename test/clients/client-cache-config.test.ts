@@ -46,20 +46,18 @@ describe('the generated identity of every object type', () => {
     expect(Object.keys(urqlKeys).sort()).toEqual([...keyless, ...keyedWhenPresent].map((type) => type.name).sort());
   });
 
-  it('a type whose id may be absent is keyed by its id where present, stored in its parent where not', () => {
+  it('a type whose id may be absent is keyed by its id where present, stored in its parent where not (urql; Apollo by default)', () => {
     expect(keyedWhenPresent.map((type) => type.name)).toEqual(expect.arrayContaining(['CastCredit', 'Episode', 'Season']));
     for (const type of keyedWhenPresent) {
-      const apollo = apolloTypePolicies[type.name]?.keyFields;
-      if (typeof apollo !== 'function') throw new Error(`${type.name}: no Apollo key function`);
-      expect(apollo({ __typename: type.name, id: 7 })).toBe(`${type.name}:7`);
-      expect(apollo({ __typename: type.name, id: null })).toBe(false);
+      expect(apolloTypePolicies[type.name] && 'keyFields' in apolloTypePolicies[type.name], `${type.name}: Apollo's default`).toBeFalsy();
       expect(urqlKeys[type.name]?.({ __typename: type.name, id: 7 })).toBe('7');
       expect(urqlKeys[type.name]?.({ __typename: type.name, id: null })).toBeNull();
     }
   });
 
   it("every type with an id keeps the clients' default key (id), never keyFields: false", () => {
-    expect(keyed.length).toBeGreaterThan(30);
+    expect(keyed.length).toBeGreaterThan(20);
+    expect(keyed.length + keyedWhenPresent.length).toBeGreaterThan(30);
     expect(keyed.filter((type) => 'keyFields' in (apolloTypePolicies[type.name] ?? {}) || type.name in urqlKeys)).toEqual([]);
   });
 
@@ -100,9 +98,10 @@ describe('the generated identity of every object type', () => {
     }
     const movie = urqlSchema.__schema.types.find((type) => type.name === 'Movie');
     expect(movie?.fields?.find((field) => field.name === 'credits')?.type).toEqual({ kind: 'OBJECT', name: 'Credits' });
+    // Nullable (null where the details cannot be loaded for a list item), of non-null items.
     expect(movie?.fields?.find((field) => field.name === 'genres')?.type).toEqual({
-      kind: 'NON_NULL',
-      ofType: { kind: 'LIST', ofType: { kind: 'NON_NULL', ofType: { kind: 'OBJECT', name: 'Genre' } } },
+      kind: 'LIST',
+      ofType: { kind: 'NON_NULL', ofType: { kind: 'OBJECT', name: 'Genre' } },
     });
     expect(urqlSchema.__schema.types.filter((type) => type.kind === 'OBJECT')).toHaveLength(objectTypes.length + 2);
   });
