@@ -17,10 +17,11 @@ import { Genre } from '../reference/genre.ts';
 import { ReviewPage } from '../review/review.ts';
 import { Movie, type MovieSource } from './ref.ts';
 
-// A movie of a list carries its title; a shell made of an id carries nothing but the id.
+// A movie of the service's lists carries its original title; a shell made of an id (or of a
+// review's media id and title) does not, and loads its details for what it lacks.
 const fromDetail = carriedFrom(
   (movie: MovieSource, context: GatewayContext) => context.loaders.movie.load({ movieId: movie.id }),
-  (movie) => 'title' in movie || 'original_title' in movie,
+  (movie) => 'original_title' in movie,
 );
 
 const MovieImages = builder.objectRef<Up.MovieImages>('MovieImages').implement({

@@ -19,10 +19,11 @@ function episodeOfSeries(episode: Up.EpisodeSummary | null | undefined, series: 
   return episode ? { ...episode, seriesId: series.id } : null;
 }
 
-// A series of a list carries its name; a shell made of an id carries nothing but the id.
+// A series of the service's lists carries its original name; a shell made of an id (or of a
+// review's media id and name) does not, and loads its details for what it lacks.
 const fromDetail = carriedFrom(
   (series: TVSeriesSource, context: GatewayContext) => context.loaders.tvSeries.load({ seriesId: series.id }),
-  (series) => 'name' in series || 'original_name' in series,
+  (series) => 'original_name' in series,
 );
 
 const ScreenedTheatrically = builder
