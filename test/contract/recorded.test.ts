@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/schema/index.ts';
 import { compare, type Mismatch, NULL_NOTE } from './compare.ts';
-import { SESSION_ID } from './example-server.ts';
 import { normal } from './expect.ts';
 import { planOperation, valueAt } from './plan.ts';
 import { partAnswer, type RecordedFile, type RecordedPart, recordedCall, recordedFiles } from './recorded.ts';
 import { type ReplayServer, startReplayServer } from './replay-server.ts';
-import { startContractGateway } from './run.ts';
+import { postPlanned, startContractGateway } from './run.ts';
 
 /**
  * The graph against what the real service really sent (recorded/, see its README): each recorded
@@ -56,20 +55,7 @@ async function readPart(file: RecordedFile, part: RecordedPart): Promise<PartRun
     answer = rest;
   }
   const plan = planOperation(schema, { ...part.op, example: answer }, call.query);
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (call.session === 'user') headers['x-session-id'] = SESSION_ID;
-  const response = await fetch(gateway.url, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ query: plan.query, variables: call.variables }),
-  });
-  const body = (await response.json()) as {
-    data?: unknown;
-    errors?: Array<{ message: string; path?: unknown[]; extensions?: { code?: string } }>;
-  };
-  const problems = (body.errors ?? []).map(
-    (e) => `${e.extensions?.code ?? 'UNCODED'} at ${(e.path ?? []).join('.') || '(request)'}: ${e.message}`,
-  );
+  const { body, errors: problems } = await postPlanned(gateway.url, call, plan.query);
   const mismatches: Mismatch[] = [];
   compare(plan.expected, valueAt(body.data, plan.anchor), mismatches);
   if (plan.parent) compare(plan.parent, valueAt(body.data, plan.anchor.slice(0, -1)), mismatches);
