@@ -79,10 +79,10 @@ export async function loadMoviePage(client: Client, id: number): Promise<MoviePa
   return {
     title: movie.title,
     year: movie.releaseDate?.slice(0, 4),
-    genres: movie.genres.map((genre) => genre.name),
+    genres: (movie.genres ?? []).map((genre) => genre.name),
     topCast: (movie.credits?.cast ?? []).slice(0, 5).map((credit) => ({ name: credit.person.name, character: credit.character })),
     directors: (movie.credits?.crew ?? []).filter((credit) => credit.job === 'Director').map((credit) => credit.person.name),
     posters: movie.images?.posters.length ?? 0,
-    reviews: (movie.reviews?.results ?? []).map((review) => ({ author: review.author, rating: review.authorDetails.rating ?? null })),
+    reviews: (movie.reviews?.results ?? []).map((review) => ({ author: review.author, rating: review.authorDetails?.rating ?? null })),
   };
 }

@@ -1,7 +1,7 @@
 import type { Client } from '@urql/core';
 import { graphql } from './gql/index.ts';
 
-/** The search box: movies, series and people in one list, best matches first. */
+/** The search box: movies, series, people and collections in one list, best matches first. */
 export const SearchQuery = graphql(`
   query Search($query: String!, $page: Int) {
     search {
@@ -26,6 +26,14 @@ export const SearchQuery = graphql(`
             name
             knownForDepartment
           }
+          ... on Collection {
+            id
+            name
+          }
+          ... on OtherMedia {
+            id
+            mediaType
+          }
         }
       }
     }
@@ -33,7 +41,8 @@ export const SearchQuery = graphql(`
 `);
 
 export interface SearchHit {
-  kind: 'movie' | 'series' | 'person';
+  /** `other`: a kind the gateway does not know yet (OtherMedia), labelled by the kind the catalog named. */
+  kind: 'movie' | 'series' | 'person' | 'collection' | 'other';
   id: number;
   label: string;
 }
@@ -51,6 +60,10 @@ export async function search(client: Client, query: string, page = 1): Promise<{
         return { kind: 'series', id: hit.id, label: `${hit.name} (${hit.firstAirDate?.slice(0, 4) ?? '?'})` };
       case 'Person':
         return { kind: 'person', id: hit.id, label: `${hit.name}, ${hit.knownForDepartment ?? 'unknown'}` };
+      case 'Collection':
+        return { kind: 'collection', id: hit.id, label: hit.name };
+      case 'OtherMedia':
+        return { kind: 'other', id: hit.id, label: hit.mediaType };
       default: {
         // A member added to the union makes `hit` a type other than never here: tsc fails.
         const unhandled: never = hit;

@@ -51,8 +51,9 @@ export const SeriesPageQuery = graphql(`
 export interface SeriesPage {
   name: string;
   networks: string[];
-  seasons: { number: number; name: string; episodes: number }[];
-  opened: { name: string; episodes: { number: number; name: string; airDate: string | null }[]; cast: string[] } | null;
+  /** `name`, `episodes`: null where the season record does not say (older answers) and its details cannot be loaded. */
+  seasons: { number: number; name: string | null; episodes: number | null }[];
+  opened: { name: string | null; episodes: { number: number; name: string; airDate: string | null }[]; cast: string[] } | null;
 }
 
 /** Loads a series with one season opened; null when the series does not exist. */
@@ -64,11 +65,15 @@ export async function loadSeriesPage(client: Client, id: number, season: number)
   const opened = series.season;
   return {
     name: series.name,
-    networks: series.networks.map((network) => network.name),
-    seasons: series.seasons.map((one) => ({ number: one.seasonNumber, name: one.name, episodes: one.episodeCount })),
+    networks: (series.networks ?? []).map((network) => network.name),
+    seasons: (series.seasons ?? []).map((one) => ({
+      number: one.seasonNumber,
+      name: one.name ?? null,
+      episodes: one.episodeCount ?? null,
+    })),
     opened: opened
       ? {
-          name: opened.name,
+          name: opened.name ?? null,
           episodes: opened.episodes.map((episode) => ({
             number: episode.episodeNumber,
             name: episode.name,

@@ -482,23 +482,28 @@ export type MoviePageQuery = {
     __typename?: 'Movie';
     id: number;
     title: string;
-    tagline: string;
-    overview: string;
+    tagline?: string | null;
+    overview?: string | null;
     releaseDate?: string | null;
     runtime?: number | null;
-    voteAverage: number;
+    voteAverage?: number | null;
     posterUrl?: string | null;
-    genres: Array<{ __typename?: 'Genre'; id: number; name: string }>;
+    genres?: Array<{ __typename?: 'Genre'; id: number; name: string }> | null;
     credits?: {
       __typename?: 'Credits';
       cast: Array<{
         __typename?: 'CastCredit';
-        id: string;
+        id?: string | null;
         character: string;
         order: number;
         person: { __typename?: 'Person'; id: number; name: string; profileUrl?: string | null };
       }>;
-      crew: Array<{ __typename?: 'CrewCredit'; id: string; job: string; person: { __typename?: 'Person'; id: number; name: string } }>;
+      crew: Array<{
+        __typename?: 'CrewCredit';
+        id?: string | null;
+        job: string;
+        person: { __typename?: 'Person'; id: number; name: string };
+      }>;
     } | null;
     images?: {
       __typename?: 'MovieImages';
@@ -512,7 +517,7 @@ export type MoviePageQuery = {
         id: string;
         author: string;
         content: string;
-        authorDetails: { __typename?: 'ReviewAuthor'; rating?: number | null };
+        authorDetails?: { __typename?: 'ReviewAuthor'; rating?: number | null } | null;
       }>;
     } | null;
   } | null;
@@ -533,7 +538,9 @@ export type SearchQuery = {
       totalPages: number;
       totalResults: number;
       results: Array<
+        | { __typename: 'Collection'; id: number; name: string }
         | { __typename: 'Movie'; id: number; title: string; releaseDate?: string | null }
+        | { __typename: 'OtherMedia'; id: number; mediaType: string }
         | { __typename: 'Person'; id: number; name: string; knownForDepartment?: string | null }
         | { __typename: 'TVSeries'; id: number; name: string; firstAirDate?: string | null }
       >;
@@ -552,20 +559,26 @@ export type SeriesPageQuery = {
     __typename?: 'TVSeries';
     id: number;
     name: string;
-    overview: string;
+    overview?: string | null;
     firstAirDate?: string | null;
-    numberOfSeasons: number;
-    networks: Array<{ __typename?: 'Network'; id: number; name: string }>;
-    seasons: Array<{ __typename?: 'Season'; id: number; seasonNumber: number; name: string; episodeCount: number }>;
+    numberOfSeasons?: number | null;
+    networks?: Array<{ __typename?: 'Network'; id: number; name: string }> | null;
+    seasons?: Array<{
+      __typename?: 'Season';
+      id?: number | null;
+      seasonNumber: number;
+      name?: string | null;
+      episodeCount?: number | null;
+    }> | null;
     season?: {
       __typename?: 'Season';
-      id: number;
-      name: string;
+      id?: number | null;
+      name?: string | null;
       seasonNumber: number;
       posterUrl?: string | null;
       episodes: Array<{
         __typename?: 'Episode';
-        id: number;
+        id?: number | null;
         episodeNumber: number;
         name: string;
         airDate?: string | null;
@@ -576,7 +589,7 @@ export type SeriesPageQuery = {
         __typename?: 'Credits';
         cast: Array<{
           __typename?: 'CastCredit';
-          id: string;
+          id?: string | null;
           character: string;
           person: { __typename?: 'Person'; id: number; name: string };
         }>;
@@ -890,6 +903,28 @@ export const SearchDocument = {
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'knownForDepartment' } },
+                                ],
+                              },
+                            },
+                            {
+                              kind: 'InlineFragment',
+                              typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Collection' } },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                                ],
+                              },
+                            },
+                            {
+                              kind: 'InlineFragment',
+                              typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'OtherMedia' } },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'mediaType' } },
                                 ],
                               },
                             },

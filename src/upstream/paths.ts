@@ -24,15 +24,25 @@ export function badPathSegmentError(): UpstreamError {
   return new UpstreamError('BAD_USER_INPUT', 'An identifier in this request is empty, "." or "..", which the catalog cannot look up.');
 }
 
+export function missingKeyError(): UpstreamError {
+  return new UpstreamError('UPSTREAM_ERROR', "The catalog's answer lacks an identifier this request needs.");
+}
+
 /**
  * The encoded path. Each segment is percent-encoded, so none can add a path or a parameter.
  * Empty, "." and ".." segments are refused: URL parsers (undici's included) resolve "." and
  * ".." even when percent-encoded as %2E, so such a value would reach another resource, and an
- * empty one would join its neighbours into another path.
+ * empty one would join its neighbours into another path. A number is an id or a season or
+ * episode number: arguments are validated before they get here, so one that is missing, NaN or
+ * not a whole number came from an answer that left a key out, and is refused before any call
+ * (never `/season/undefined/episode/1`).
  */
 export function encodePath(path: ReadonlyArray<PathSegment>): string {
   return path
-    .map((segment) => {
+    .map((segment: PathSegment | null | undefined) => {
+      if (segment === undefined || segment === null) throw missingKeyError();
+      if (typeof segment === 'number' && !(Number.isSafeInteger(segment) && segment >= 0)) throw missingKeyError();
+      if (typeof segment === 'object' && typeof segment.param !== 'string') throw missingKeyError();
       const value = segmentText(segment);
       if (value === '' || value === '.' || value === '..') throw badPathSegmentError();
       return encodeURIComponent(value);

@@ -18,7 +18,9 @@ const byMediaType = (movie: string, series: string) => (item: Item) => ({ movie,
 /** `rated` of account states: `{ "value": 8 }` or `false`. */
 const ratedValue = (rated: unknown) => (rated && typeof rated === 'object' ? (rated as { value: unknown }).value : null);
 const typename = (mediaType: unknown) =>
-  ({ movie: 'Movie', tv: 'TVSeries', person: 'Person', tv_season: 'Season', tv_episode: 'Episode' })[String(mediaType)] ?? mediaType;
+  ({ movie: 'Movie', tv: 'TVSeries', person: 'Person', collection: 'Collection', tv_season: 'Season', tv_episode: 'Episode' })[
+    String(mediaType)
+  ] ?? mediaType;
 
 export interface Rename {
   /** A field path from the type (`series.id`), `__typename`, or INLINE. */
@@ -45,6 +47,8 @@ export const RENAMES: Record<string, Rename> = {
   'Credit.media': { to: INLINE, reason: 'the credit carries character, episodes and seasons; the work is movie or series' },
   'Credit.media.id': { to: byMediaType('movie.id', 'series.id'), reason: 'the id of the credited work' },
   'TaggedImage.media': { to: 'media', reason: 'the movie, series, season or episode the image is tagged in' },
+  'Collection.title': { to: 'name', reason: 'a collection among mixed results names itself like a movie; the graph calls it name' },
+  'Collection.original_title': { to: 'originalName', reason: 'a collection among mixed results names itself like a movie' },
   'Movie.name': { to: 'title', reason: "collection parts name a movie's title `name`; the graph calls it title everywhere" },
   'Movie.original_name': { to: 'originalTitle', reason: 'collection parts name the original title `original_name`' },
   'Account.avatar': { to: INLINE, reason: 'avatar fields are flattened onto Account' },
@@ -55,6 +59,7 @@ export const RENAMES: Record<string, Rename> = {
   'Movie.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
   'TVSeries.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
   'Person.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
+  'Collection.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
   'Season.media_type': { to: '__typename', value: typename, reason: 'tagged media tell kinds apart by __typename' },
   'Episode.media_type': { to: '__typename', value: typename, reason: 'tagged media tell kinds apart by __typename' },
   // A credit's `id` in the graph is its credit id (for client caches); the example's `id` is the person's or the work's.
@@ -73,6 +78,7 @@ export const RENAMES: Record<string, Rename> = {
     to: byMediaType('movie.id', 'series.id'),
     reason: 'a filmography item carries its work; its id is the credit id',
   },
+  'MediaList.id': { to: 'listId', reason: 'older lists have 24-hex ids: MediaList.listId is the ID that holds both kinds' },
   'UserList.id': {
     to: 'id',
     value: Number,
@@ -137,5 +143,7 @@ export const EXAMPLE_QUIRKS: Record<string, { expectedCode: string; reason: stri
 /** Normalisations, each allowed only where the description of the field (or of its type, for all its fields) states it. */
 export const allowsNullForEmpty = (description: string) => /empty string comes as null/i.test(description);
 export const allowsIsoTimestamp = (description: string) => /ISO 8601/.test(description);
+/** "93.49" sent for 93.49: where the description states that such a number comes as a number. */
+export const allowsNumericString = (description: string) => /sent as a string .*comes as a number/i.test(description);
 /** "ordered by country code", "mildest first", "in billing order": the list may be in another order than the example's. */
 export const allowsSorting = (description: string) => /ordered by|sorted|\w+ first\b|in \w+ order/i.test(description);

@@ -2,7 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import { loadConfig } from '../../src/config.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
 import { createGateway } from '../../src/server.ts';
-import type { CoverageContext, CoveredOperation } from '../coverage/types.ts';
+import type { CoverageContext, CoveredOperation, GraphQLCall } from '../coverage/types.ts';
 import { listen } from '../helpers.ts';
 import { compare, type Mismatch } from './compare.ts';
 import { GUEST_SESSION_ID, SESSION_ID, TOKEN, type UpstreamCall } from './example-server.ts';
@@ -102,6 +102,23 @@ function useAnsweredId(plan: Plan, id: unknown) {
   }
 }
 
+/** Sends a planned query with the call's variables and session; answers the body and its errors, one line each. */
+export async function postPlanned(gatewayUrl: string, call: GraphQLCall, query: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (call.session === 'user') headers['x-session-id'] = SESSION_ID;
+  if (call.session === 'guest') headers['x-guest-session-id'] = GUEST_SESSION_ID;
+  Object.assign(headers, call.headers);
+  const response = await fetch(gatewayUrl, { method: 'POST', headers, body: JSON.stringify({ query, variables: call.variables }) });
+  const body = (await response.json()) as {
+    data?: unknown;
+    errors?: Array<{ message: string; path?: unknown[]; extensions?: { code?: string } }>;
+  };
+  const errors = (body.errors ?? []).map(
+    (e) => `${e.extensions?.code ?? 'UNCODED'} at ${(e.path ?? []).join('.') || '(request)'}: ${e.message}`,
+  );
+  return { body, errors };
+}
+
 export async function runOperation(
   schema: GraphQLSchema,
   op: ExampleOperation,
@@ -112,23 +129,8 @@ export async function runOperation(
 ): Promise<OperationResult> {
   const call = await (OVERRIDES[op.operationId]?.call ?? entry.graphql)(context);
   const plan = planOperation(schema, op, call.query);
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (call.session === 'user') headers['x-session-id'] = SESSION_ID;
-  if (call.session === 'guest') headers['x-guest-session-id'] = GUEST_SESSION_ID;
-  Object.assign(headers, call.headers);
   calls.length = 0;
-  const response = await fetch(gatewayUrl, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ query: plan.query, variables: call.variables }),
-  });
-  const body = (await response.json()) as {
-    data?: unknown;
-    errors?: Array<{ message: string; path?: unknown[]; extensions?: { code?: string } }>;
-  };
-  const errors = (body.errors ?? []).map(
-    (e) => `${e.extensions?.code ?? 'UNCODED'} at ${(e.path ?? []).join('.') || '(request)'}: ${e.message}`,
-  );
+  const { body, errors } = await postPlanned(gatewayUrl, call, plan.query);
   useAnsweredId(plan, calls.find((c) => c.operationId === op.operationId && c.answeredId !== undefined)?.answeredId);
   const mismatches: Mismatch[] = [];
   compare(plan.expected, valueAt(body.data, plan.anchor), mismatches);

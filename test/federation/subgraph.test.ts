@@ -84,7 +84,7 @@ describe('federation subgraph', () => {
       `query($representations: [_Any!]!) {
         _entities(representations: $representations) {
           __typename
-          ... on Season { seasonNumber name }
+          ... on Season { seasonNumber seasonName: name }
           ... on Episode { episodeNumber name }
           ... on Review { author }
           ... on Movie { title }

@@ -8,19 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * schema/schema.graphql is what tools outside the gateway read: codegen, linters, IDEs. The
- * gateway serves @defer and @stream, so the file declares them, and the README's own @defer
+ * gateway serves @defer and @stream, so the file declares them, and docs/delivery.md's own @defer
  * example must pass those tools as written. Read from the committed files, not from the code.
  */
 const SCHEMA_FILE = 'schema/schema.graphql';
 const printed = await readFile(SCHEMA_FILE, 'utf8');
-const readme = await readFile('README.md', 'utf8');
+const readme = await readFile('docs/delivery.md', 'utf8');
 
-/** The README's GraphQL examples that use incremental delivery. */
+/** docs/delivery.md's GraphQL examples that use incremental delivery. */
 const incrementalExamples = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)]
   .map((block) => block[1]!)
   .filter((document) => /@(defer|stream)\b/.test(document));
 
-/** A @stream document in the shape the README describes (`@stream(initialCount: N)` on a list). */
+/** A @stream document in the shape docs/delivery.md describes (`@stream(initialCount: N)` on a list). */
 const STREAM_EXAMPLE = `query PopularStream {
   popularMovies(page: 1) { results @stream(initialCount: 5, label: "rest") { id title } }
 }`;
@@ -61,7 +61,7 @@ describe('@defer and @stream in schema/schema.graphql', () => {
     ]);
   });
 
-  it("let graphql-js validate the README's @defer example and a @stream document against the file", () => {
+  it("let graphql-js validate the docs' @defer example and a @stream document against the file", () => {
     expect(incrementalExamples.length).toBeGreaterThanOrEqual(1);
     const built = buildSchema(printed);
     for (const document of [...incrementalExamples, STREAM_EXAMPLE]) {
@@ -77,7 +77,7 @@ describe('@defer and @stream in schema/schema.graphql', () => {
 
   // Codegen's own validation lets unknown directives through (client directives are common), so
   // it proves the file types the example; the rejection below is shown by inspector and graphql-js.
-  it("let graphql-codegen type the README's @defer example from the file", async () => {
+  it("let graphql-codegen type the docs' @defer example from the file", async () => {
     const output = await codegen(SCHEMA_FILE, [...incrementalExamples, STREAM_EXAMPLE]);
     expect(output).toContain('export type MovieFirstQuery');
     expect(output).toContain('export type PopularStreamQuery');

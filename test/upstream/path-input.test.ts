@@ -50,6 +50,21 @@ describe('dot and empty path segments never reach the upstream', () => {
     expect(h.catalog.calls).toHaveLength(0);
   });
 
+  // A key an answer left out (a 2014 episode without season_number) must never become a segment.
+  it.each<[string, unknown[]]>([
+    ['an undefined number', ['tv', 1396, 'season', undefined, 'episode', 1]],
+    ['a null number', ['tv', 1396, 'season', null, 'episode', 1]],
+    ['NaN', ['tv', 1396, 'season', Number.NaN]],
+    ['a fractional number', ['movie', 1.5]],
+    ['a negative number', ['movie', -3]],
+    ['a marked undefined', ['review', { param: undefined }]],
+  ])('the client refuses %s, UPSTREAM_ERROR before any call', async (_, path) => {
+    const segments = path as Array<string | number | ReturnType<typeof param>>;
+    expect(() => h.upstream.urlOf({ path: segments })).toThrow(UpstreamError);
+    await expect(h.upstream.send(h.catalog.demoToken, { path: segments })).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
+    expect(h.catalog.calls).toHaveLength(0);
+  });
+
   it('an identifier with dots inside is still sent, encoded', async () => {
     const response = await h.query(`{ find(externalId: "tt.01", source: IMDB_ID) { movies { id } } }`);
     expect(response.body.errors).toBeUndefined();

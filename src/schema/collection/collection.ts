@@ -5,7 +5,7 @@ import { imageUrlField } from '../kit/image-url.ts';
 import { carried, carriedFrom } from '../kit/carried.ts';
 import { Image } from '../kit/image.ts';
 import { pageOf } from '../kit/page.ts';
-import { Translation } from '../kit/translation.ts';
+import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { Search } from '../search/search.ts';
@@ -49,14 +49,16 @@ Collection.implement({
       resolve: (co) => co.adult ?? null,
     }),
     originalName: t.string({
-      description: 'Name in the original language.',
+      nullable: true,
+      description: 'Name in the original language; null where the service left it out (answers of 2014, 2022 and 2023).',
       resolve: fromDetail('original_name'),
     }),
     originalLanguage: t.string({
-      description: 'ISO 639-1 code of the original language.',
+      nullable: true,
+      description: 'ISO 639-1 code of the original language; null where the service left it out (answers of 2014, 2022 and 2023).',
       resolve: fromDetail('original_language'),
     }),
-    overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
+    overview: t.string({ nullable: true, description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     posterPath: t.string({
       nullable: true,
       description: 'Poster image path (see `Image.filePath`); null when none.',
@@ -70,6 +72,7 @@ Collection.implement({
     }),
     backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop'),
     parts: t.field({
+      nullable: true,
       type: [Movie],
       description: 'The movies of the collection, in release order (unknown dates last). Each carries its summary.',
       resolve: fromDetail('parts', (value) => value.map(partAsMovie)),
@@ -99,7 +102,7 @@ Collection.implement({
       type: [Translation],
       nullable: true,
       description: 'The name (in `data.title`) and overview of the collection in other languages.',
-      resolve: async (co, _, c) => (await c.loaders.collectionTranslations.load({ collectionId: co.id })).translations,
+      resolve: async (co, _, c) => translationsOf(await c.loaders.collectionTranslations.load({ collectionId: co.id })),
     }),
   }),
 });

@@ -41,14 +41,17 @@ Company.implement({
       resolve: fromDetail('origin_country', (value) => value || null),
     }),
     description: t.string({
+      nullable: true,
       description: 'Description of the company; may be empty.',
       resolve: fromDetail('description'),
     }),
     headquarters: t.string({
+      nullable: true,
       description: 'Where the company is based; may be empty.',
       resolve: fromDetail('headquarters'),
     }),
     homepage: t.string({
+      nullable: true,
       description: 'Official web site; may be empty.',
       resolve: fromDetail('homepage'),
     }),

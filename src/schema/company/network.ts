@@ -34,10 +34,12 @@ Network.implement({
       resolve: fromDetail('origin_country', (value) => value || null),
     }),
     headquarters: t.string({
+      nullable: true,
       description: 'Where the network is based; may be empty.',
       resolve: fromDetail('headquarters'),
     }),
     homepage: t.string({
+      nullable: true,
       description: 'Official web site; may be empty.',
       resolve: fromDetail('homepage'),
     }),
@@ -67,6 +69,7 @@ builder.objectFields(Company, (t) => ({
 
 builder.objectFields(TVSeries, (t) => ({
   networks: t.field({
+    nullable: true,
     type: [Network],
     description: 'The networks that air the series.',
     resolve: (s, _, c) => carried(s, 'networks', () => c.loaders.tvSeries.load({ seriesId: s.id })),
@@ -76,6 +79,7 @@ builder.objectFields(TVSeries, (t) => ({
 builder.objectFields(Season, (t) => ({
   networks: t.field({
     type: [Network],
+    nullable: true,
     description: 'The networks that aired the season; empty when the catalog names none.',
     resolve: async (s, _, c) =>
       (await carried(s, 'networks', () => c.loaders.season.load({ seriesId: s.seriesId, seasonNumber: s.season_number }))) ?? [],

@@ -169,6 +169,7 @@ const SeriesCreator = builder.objectRef<Up.TVSeriesDetails['created_by'][number]
 
 builder.objectFields(TVSeries, (t) => ({
   createdBy: t.field({
+    nullable: true,
     type: [SeriesCreator],
     description: 'The people who created the series (from the series details).',
     resolve: (s, _, c) => carried(s, 'created_by', () => c.loaders.tvSeries.load({ seriesId: s.id })),

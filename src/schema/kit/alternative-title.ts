@@ -6,6 +6,10 @@ export const AlternativeTitle = builder.objectRef<Up.AlternativeTitle>('Alternat
   fields: (t) => ({
     countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 country where this title is used.' }),
     title: t.exposeString('title', { description: 'The title.' }),
-    type: t.exposeString('type', { description: 'Kind of title, such as "romanization" or "working title"; often empty.' }),
+    type: t.exposeString('type', {
+      nullable: true,
+      description:
+        'Kind of title, such as "romanization" or "working title"; often empty; null where the service left it out (2014 answers).',
+    }),
   }),
 });

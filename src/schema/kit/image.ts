@@ -3,7 +3,8 @@ import { builder } from '../builder.ts';
 import { imageUrlField } from './image-url.ts';
 
 export const Image = builder.objectRef<Up.Image>('Image').implement({
-  description: 'Metadata of one image file. Build its address from `Query.configuration.images`: base URL + size + `filePath`.',
+  description:
+    'Metadata of one image file. Build its address from `Query.configuration.images`: base URL + size + `filePath`. A number the service sent as a string (2014 answers) comes as a number.',
   fields: (t) => ({
     id: t.exposeID('file_path', { description: 'The file path again (as `filePath`), so client caches can tell images apart.' }),
     filePath: t.exposeString('file_path', { description: 'Path of the image file, beginning with "/".' }),
@@ -15,8 +16,11 @@ export const Image = builder.objectRef<Up.Image>('Image').implement({
       nullable: true,
       description: 'ISO 639-1 language of text in the image; null when the image has no text.',
     }),
-    voteAverage: t.exposeFloat('vote_average', { description: 'Average user vote, 0 to 10.' }),
-    voteCount: t.exposeInt('vote_count', { description: 'Number of user votes.' }),
+    voteAverage: t.exposeFloat('vote_average', {
+      nullable: true,
+      description: 'Average user vote, 0 to 10; null where the service sent none.',
+    }),
+    voteCount: t.exposeInt('vote_count', { nullable: true, description: 'Number of user votes; null where the service sent none.' }),
   }),
 });
 
@@ -30,7 +34,10 @@ export const Logo = builder.objectRef<Up.LogoImage>('Logo').implement({
     width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),
     height: t.exposeInt('height', { description: 'Height of the original in pixels.' }),
     aspectRatio: t.exposeFloat('aspect_ratio', { description: 'Width divided by height.' }),
-    voteAverage: t.exposeFloat('vote_average', { description: 'Average user vote, 0 to 10.' }),
-    voteCount: t.exposeInt('vote_count', { description: 'Number of user votes.' }),
+    voteAverage: t.exposeFloat('vote_average', {
+      nullable: true,
+      description: 'Average user vote, 0 to 10; null where the service sent none.',
+    }),
+    voteCount: t.exposeInt('vote_count', { nullable: true, description: 'Number of user votes; null where the service sent none.' }),
   }),
 });

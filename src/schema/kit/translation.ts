@@ -37,7 +37,23 @@ export const Translation = builder.objectRef<Up.Translation>('Translation').impl
       resolve: (tr) => tr.iso_639_1 || null,
     }),
     name: t.exposeString('name', { description: 'Name of the language in that language, such as "Français".' }),
-    englishName: t.exposeString('english_name', { description: 'Name of the language in English.' }),
-    data: t.field({ type: TranslationData, description: 'The translated texts.', resolve: (tr) => tr.data }),
+    englishName: t.exposeString('english_name', {
+      nullable: true,
+      description: 'Name of the language in English; null where the service left it out.',
+    }),
+    data: t.field({
+      type: TranslationData,
+      nullable: true,
+      description: 'The translated texts; null where the service sent only the language (2014 answers).',
+      resolve: (tr) => tr.data ?? null,
+    }),
   }),
 });
+
+/**
+ * The translations of an answer: `{ translations: [...] }`, or the bare list older answers
+ * (2014) carry when appended to their object.
+ */
+export function translationsOf(answer: { translations: Up.Translation[] } | Up.Translation[]): Up.Translation[] {
+  return Array.isArray(answer) ? answer : answer.translations;
+}

@@ -6,7 +6,16 @@ import { pageOf } from '../kit/page.ts';
 export const MediaList = builder.objectRef<Up.UserList>('MediaList').implement({
   description: 'A list made by a catalog user that contains a given movie or TV series.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the list.' }),
+    id: t.int({
+      nullable: true,
+      deprecationReason: 'Use `listId`: lists made before 2018 have 24-character hexadecimal ids, which are null here.',
+      description: 'Identifier of the list when it is a number; null for the hexadecimal ids of older lists.',
+      resolve: (l) => (typeof l.id === 'number' ? l.id : /^\d+$/.test(String(l.id)) ? Number(l.id) : null),
+    }),
+    listId: t.id({
+      description: 'Identifier of the list: a number for lists since 2018, 24 hexadecimal characters for older ones.',
+      resolve: (l) => String(l.id),
+    }),
     name: t.exposeString('name', { description: 'Name of the list.' }),
     description: t.exposeString('description', { description: 'Description written by its author; may be empty.' }),
     favoriteCount: t.exposeInt('favorite_count', { description: 'How many users marked the list as a favourite.' }),

@@ -17,13 +17,23 @@ import { Genre, genresOf } from '../reference/genre.ts';
 import { ReviewPage } from '../review/review.ts';
 import { Movie, type MovieSource } from './ref.ts';
 
-const fromDetail = carriedFrom((movie: MovieSource, context: GatewayContext) => context.loaders.movie.load({ movieId: movie.id }));
+// A movie of the service's lists carries its original title; a shell made of an id (or of a
+// review's media id and title) does not, and loads its details for what it lacks.
+const fromDetail = carriedFrom(
+  (movie: MovieSource, context: GatewayContext) => context.loaders.movie.load({ movieId: movie.id }),
+  (movie) => 'original_title' in movie,
+);
 
 const MovieImages = builder.objectRef<Up.MovieImages>('MovieImages').implement({
   description: 'The images of a movie, by kind.',
   fields: (t) => ({
     backdrops: t.field({ type: [Image], description: 'Wide background images.', resolve: (i) => i.backdrops }),
-    logos: t.field({ type: [Image], description: 'Title logos, often with transparency.', resolve: (i) => i.logos }),
+    logos: t.field({
+      type: [Image],
+      nullable: true,
+      description: 'Title logos, often with transparency; null where the service sent none (2014 answers).',
+      resolve: (i) => i.logos ?? null,
+    }),
     posters: t.field({ type: [Image], description: 'Poster images.', resolve: (i) => i.posters }),
   }),
 });
@@ -37,39 +47,50 @@ Movie.implement({
       description: 'Title in the original language.',
       resolve: fromDetail('original_title'),
     }),
-    overview: t.string({ description: 'Plot summary; may be empty.', resolve: fromDetail('overview') }),
+    overview: t.string({ nullable: true, description: 'Plot summary; may be empty.', resolve: fromDetail.summary('overview') }),
     releaseDate: t.string({
       nullable: true,
       description: "Primary release date, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('release_date', dateOrNull),
+      resolve: fromDetail.summary('release_date', dateOrNull),
     }),
     posterPath: t.string({
       nullable: true,
       description: 'Poster image path (see `Image.filePath`); null when there is none.',
-      resolve: fromDetail('poster_path'),
+      resolve: fromDetail.summary('poster_path'),
     }),
-    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
+    posterUrl: imageUrlField(t, 'poster', fromDetail.summary('poster_path'), 'poster'),
     backdropPath: t.string({
       nullable: true,
       description: 'Backdrop image path; null when there is none.',
-      resolve: fromDetail('backdrop_path'),
+      resolve: fromDetail.summary('backdrop_path'),
     }),
-    backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop'),
+    backdropUrl: imageUrlField(t, 'backdrop', fromDetail.summary('backdrop_path'), 'backdrop'),
     genreIds: t.intList({
-      description: 'Identifiers of the genres of the movie.',
-      resolve: async (m, _, c) => m.genre_ids ?? (m.genres ?? (await fromDetail.load(m, c)).genres).map((g) => g.id),
+      nullable: true,
+      description: 'Identifiers of the genres of the movie; null where the service left them out of a list item.',
+      resolve: (m, args, c) => {
+        if (m.genre_ids) return m.genre_ids;
+        if (m.genres) return m.genres.map((g) => g.id);
+        return fromDetail.summary('genres', (genres) => genres?.map((g) => g.id) ?? null)(m, args, c);
+      },
     }),
-    adult: t.boolean({ description: 'Whether the movie is adult content.', resolve: fromDetail('adult') }),
+    adult: t.boolean({ nullable: true, description: 'Whether the movie is adult content.', resolve: fromDetail.summary('adult') }),
     video: t.boolean({
+      nullable: true,
       description: 'Whether this entry is a video release rather than a film (compilations, concerts).',
-      resolve: fromDetail('video'),
+      resolve: fromDetail.summary('video'),
     }),
-    popularity: t.float({ description: 'Relative popularity score.', resolve: fromDetail('popularity') }),
-    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
-    voteCount: t.int({ description: 'Number of user votes.', resolve: fromDetail('vote_count') }),
+    popularity: t.float({
+      nullable: true,
+      description: 'Relative popularity score. A number the service sent as a string (2014 answers) comes as a number.',
+      resolve: fromDetail.summary('popularity'),
+    }),
+    voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail.summary('vote_average') }),
+    voteCount: t.int({ nullable: true, description: 'Number of user votes.', resolve: fromDetail.summary('vote_count') }),
     originalLanguage: t.string({
+      nullable: true,
       description: 'ISO 639-1 code of the original language.',
-      resolve: fromDetail('original_language'),
+      resolve: fromDetail.summary('original_language'),
     }),
     lists: t.field({
       type: MediaListPage,
@@ -126,17 +147,22 @@ Movie.implement({
 
 builder.objectFields(Movie, (t) => ({
   genres: t.field({
+    nullable: true,
     type: [Genre],
     description:
       "The genres of the movie, with their names. On a list's items, from the genre list (one call per request), not a call per item.",
     // At most one call per request, whatever the number of items: the shared genre list.
     complexity: 0,
+    // A list item the service sent without genre_ids (a collection in /search/movie) has none to
+    // show; its id may not even be a movie's, so no details call is made for it.
     resolve: (m, _, c) =>
-      genresOf(
-        m,
-        () => c.loaders.movieGenres.load({}),
-        () => fromDetail.load(m, c),
-      ),
+      !m.genre_ids && !m.genres && 'original_title' in m
+        ? null
+        : genresOf(
+            m,
+            () => c.loaders.movieGenres.load({}),
+            () => fromDetail.load(m, c),
+          ),
   }),
   runtime: t.int({
     nullable: true,
@@ -144,39 +170,46 @@ builder.objectFields(Movie, (t) => ({
     resolve: fromDetail('runtime'),
   }),
   budget: t.float({
+    nullable: true,
     description: 'Production budget in US dollars; 0 when unknown.',
     resolve: fromDetail('budget'),
   }),
   revenue: t.float({
+    nullable: true,
     description: 'Box-office revenue in US dollars; 0 when unknown. A Float because it can exceed 32 bits.',
     resolve: fromDetail('revenue'),
   }),
   status: t.string({
+    nullable: true,
     description: 'Production status, such as "Released", "In Production" or "Planned".',
     resolve: fromDetail('status'),
   }),
-  tagline: t.string({ description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
-  homepage: t.string({ description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
+  tagline: t.string({ nullable: true, description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
+  homepage: t.string({ nullable: true, description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
   imdbId: t.string({
     nullable: true,
     description: 'IMDb identifier ("tt0076759"); null when unknown. The catalog\'s empty string comes as null.',
     resolve: fromDetail('imdb_id', (value) => value || null),
   }),
   originCountry: t.stringList({
+    nullable: true,
     description: 'ISO 3166-1 codes of the countries the movie comes from.',
     resolve: fromDetail('origin_country', (value) => value ?? []),
   }),
   productionCompanies: t.field({
+    nullable: true,
     type: [Company],
     description: 'The companies that produced the movie.',
     resolve: fromDetail('production_companies'),
   }),
   productionCountries: t.field({
+    nullable: true,
     type: [ProductionCountry],
     description: 'The countries the movie was produced in.',
     resolve: fromDetail('production_countries'),
   }),
   spokenLanguages: t.field({
+    nullable: true,
     type: [Language],
     description: 'The languages spoken in the movie.',
     resolve: fromDetail('spoken_languages'),
@@ -188,7 +221,7 @@ builder.queryFields((t) => ({
     type: Movie,
     nullable: true,
     description:
-      'A movie by its id. When the catalog has no such movie, the fields that need its data fail with NOT_FOUND and the movie is null.',
+      'A movie by its id. When the catalog has no such movie, the fields that need its data fail with NOT_FOUND; a non-null one (`title`) nulls the movie.',
     args: { id: t.arg.int({ required: true, description: 'Identifier of the movie.' }) },
     resolve: (_, args) => ({ id: valid.id('id', args.id) }),
   }),

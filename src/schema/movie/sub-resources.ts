@@ -3,7 +3,7 @@ import { AccountStates } from '../account/account-states.ts';
 import { builder } from '../builder.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { pageArgs, paging } from '../kit/page.ts';
-import { Translation } from '../kit/translation.ts';
+import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
 import { offersByCountry, WatchProviderCountry } from '../reference/watch-offers.ts';
@@ -83,7 +83,7 @@ builder.objectFields(Movie, (t) => ({
     type: [Translation],
     nullable: true,
     description: 'The title, overview and tagline of the movie in other languages.',
-    resolve: async (m, _, c) => (await c.loaders.movieTranslations.load({ movieId: m.id })).translations,
+    resolve: async (m, _, c) => translationsOf(await c.loaders.movieTranslations.load({ movieId: m.id })),
   }),
   externalIds: t.field({
     type: ExternalIds,

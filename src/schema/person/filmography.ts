@@ -37,7 +37,10 @@ const PersonMovieCast = builder.objectRef<Up.PersonMovieCast>('PersonMovieCastCr
   fields: (t) => ({
     ...creditIdFields(t),
     character: t.exposeString('character', { description: 'The character played; may be empty.' }),
-    order: t.exposeInt('order', { description: 'Billing position in the movie cast, from 0.' }),
+    order: t.exposeInt('order', {
+      nullable: true,
+      description: 'Billing position in the movie cast, from 0; null where the service left it out (2014 answers).',
+    }),
     movie: t.field({ type: Movie, description: 'The movie, with its summary fields.', resolve: (c) => c }),
   }),
 });

@@ -9,7 +9,7 @@ import { dateOrNull } from '../kit/format.ts';
 import { TaggedImage } from './tagged-image.ts';
 import { Image } from '../kit/image.ts';
 import { pageArgs, pageOf, paging } from '../kit/page.ts';
-import { Translation } from '../kit/translation.ts';
+import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
@@ -45,14 +45,20 @@ Person.implement({
     }),
     profileUrl: imageUrlField(t, 'profile', fromDetail('profile_path'), 'profile picture'),
     gender: t.int({
+      nullable: true,
       description: 'Gender as the catalog codes it: 0 not set, 1 female, 2 male, 3 non-binary.',
       resolve: fromDetail('gender'),
     }),
     adult: t.boolean({
+      nullable: true,
       description: 'Whether the person works in adult content.',
       resolve: fromDetail('adult'),
     }),
-    popularity: t.float({ description: 'Relative popularity score.', resolve: fromDetail('popularity') }),
+    popularity: t.float({
+      nullable: true,
+      description: 'Relative popularity score. A number the service sent as a string (2014 answers) comes as a number.',
+      resolve: fromDetail('popularity'),
+    }),
     knownForDepartment: t.string({
       nullable: true,
       description:
@@ -60,6 +66,7 @@ Person.implement({
       resolve: fromDetail('known_for_department', (value) => value || null),
     }),
     biography: t.string({
+      nullable: true,
       description: 'Biography in the requested language; may be empty.',
       resolve: fromDetail('biography'),
     }),
@@ -90,6 +97,7 @@ Person.implement({
       resolve: fromDetail('imdb_id', (value) => value || null),
     }),
     alsoKnownAs: t.stringList({
+      nullable: true,
       description: 'Other names the person is known by.',
       resolve: fromDetail('also_known_as', (value) => value ?? []),
     }),
@@ -144,7 +152,7 @@ Person.implement({
       type: [Translation],
       nullable: true,
       description: 'The biography and name of the person in other languages.',
-      resolve: async (p, _, c) => (await c.loaders.personTranslations.load({ personId: p.id })).translations,
+      resolve: async (p, _, c) => translationsOf(await c.loaders.personTranslations.load({ personId: p.id })),
     }),
     changes: t.field({
       type: [ChangeGroup],

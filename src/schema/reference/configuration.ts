@@ -38,7 +38,10 @@ export const Language = builder.objectRef<Up.ConfigLanguage>('Language').impleme
   description: 'A language the catalog knows.',
   fields: (t) => ({
     languageCode: t.exposeString('iso_639_1', { description: 'ISO 639-1 two-letter language code.' }),
-    englishName: t.exposeString('english_name', { description: 'Name of the language in English.' }),
+    englishName: t.exposeString('english_name', {
+      nullable: true,
+      description: 'Name of the language in English; null where the service left it out (2014 answers).',
+    }),
     name: t.string({
       nullable: true,
       description: 'Name of the language in that language ("Deutsch"); may be empty when the catalog has none.',

@@ -32,10 +32,21 @@ export const Review = builder.objectRef<Up.Review>('Review').implement({
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier of the review.' }),
     author: t.exposeString('author', { description: 'Name the author signs with.' }),
-    authorDetails: t.field({ type: AuthorDetails, description: 'More about the author.', resolve: (r) => r.author_details }),
+    authorDetails: t.field({
+      type: AuthorDetails,
+      nullable: true,
+      description: 'More about the author; null where the service sent none (2014 answers).',
+      resolve: (r) => r.author_details ?? null,
+    }),
     content: t.exposeString('content', { description: 'Text of the review (may contain Markdown and line breaks).' }),
-    createdAt: t.exposeString('created_at', { description: 'When the review was written, ISO 8601 UTC.' }),
-    updatedAt: t.exposeString('updated_at', { description: 'When the review was last edited, ISO 8601 UTC.' }),
+    createdAt: t.exposeString('created_at', {
+      nullable: true,
+      description: 'When the review was written, ISO 8601 UTC; null where the service left it out (2014 answers).',
+    }),
+    updatedAt: t.exposeString('updated_at', {
+      nullable: true,
+      description: 'When the review was last edited, ISO 8601 UTC; null where the service left it out (2014 answers).',
+    }),
     url: t.exposeString('url', { description: 'Address of the review on the public site.' }),
     languageCode: t.string({
       nullable: true,

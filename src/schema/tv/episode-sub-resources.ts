@@ -5,7 +5,7 @@ import { carried } from '../kit/carried.ts';
 import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { Image } from '../kit/image.ts';
-import { Translation } from '../kit/translation.ts';
+import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
 import { Episode, type EpisodeSource } from './ref.ts';
@@ -67,7 +67,7 @@ builder.objectFields(Episode, (t) => ({
     type: [Translation],
     nullable: true,
     description: 'The name and overview of the episode in other languages.',
-    resolve: async (e, _, c) => (await c.loaders.episodeTranslations.load(key(e))).translations,
+    resolve: async (e, _, c) => translationsOf(await c.loaders.episodeTranslations.load(key(e))),
   }),
   videos: t.field({
     type: [Video],

@@ -21,9 +21,14 @@ Episode.implement({
       description: 'Position of the episode within its episode group, from 0; null when not reached through an episode group.',
       resolve: (e) => e.order ?? null,
     }),
-    id: t.int({ description: 'Identifier of the episode.', resolve: fromDetail('id') }),
+    id: t.int({
+      nullable: true,
+      description:
+        'Identifier of the episode. An episode is asked by its series, season and number; where its record leaves the id out (2014 answers), it comes from the episode details, and is null when those cannot be loaded. `nodeId` is always there.',
+      resolve: fromDetail('id'),
+    }),
     name: t.string({ description: 'Title of the episode.', resolve: fromDetail('name') }),
-    overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
+    overview: t.string({ nullable: true, description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     airDate: t.string({
       nullable: true,
       description: "Date the episode first aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
@@ -41,6 +46,7 @@ Episode.implement({
     }),
     stillUrl: imageUrlField(t, 'still', fromDetail('still_path'), 'still'),
     productionCode: t.string({
+      nullable: true,
       description: 'Production code; may be empty.',
       resolve: fromDetail('production_code'),
     }),
@@ -49,8 +55,8 @@ Episode.implement({
       description: 'Kind of episode, such as "standard", "mid_season" or "finale"; null when not given.',
       resolve: fromDetail('episode_type', (value) => value ?? null),
     }),
-    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
-    voteCount: t.int({ description: 'Number of user votes.', resolve: fromDetail('vote_count') }),
+    voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
+    voteCount: t.int({ nullable: true, description: 'Number of user votes.', resolve: fromDetail('vote_count') }),
     season: t.field({
       type: Season,
       description: 'The season the episode belongs to.',

@@ -3,7 +3,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { carried } from '../kit/carried.ts';
 import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
-import { Translation } from '../kit/translation.ts';
+import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
 import { offersByCountry, WatchProviderCountry } from '../reference/watch-offers.ts';
@@ -62,7 +62,7 @@ builder.objectFields(Season, (t) => ({
     type: [Translation],
     nullable: true,
     description: 'The name and overview of the season in other languages.',
-    resolve: async (s, _, c) => (await c.loaders.seasonTranslations.load(key(s))).translations,
+    resolve: async (s, _, c) => translationsOf(await c.loaders.seasonTranslations.load(key(s))),
   }),
   videos: t.field({
     type: [Video],

@@ -14,6 +14,16 @@ const fromDetail = carriedFrom((season: SeasonSource, context: GatewayContext) =
   context.loaders.season.load({ seriesId: season.seriesId, seasonNumber: season.season_number }),
 );
 
+/**
+ * An episode of the season's record, keyed by the season it came in: the service leaves
+ * `season_number` out of some episodes (2014 answers), and a key from the parent never misses.
+ */
+const episodeOfSeason = (s: SeasonSource, episode: Up.EpisodeDetails) => ({
+  ...episode,
+  seriesId: s.seriesId,
+  season_number: s.season_number,
+});
+
 const EpisodeConnection = connectionOf('Episode', 'episodes', Episode);
 
 const SeasonImages = builder.objectRef<Up.SeasonImages>('SeasonImages').implement({
@@ -27,9 +37,14 @@ Season.implement({
   description: 'A season of a TV series.',
   fields: (t) => ({
     seasonNumber: t.exposeInt('season_number', { description: 'Number of the season; 0 holds the specials.' }),
-    id: t.int({ description: 'Identifier of the season.', resolve: fromDetail('id') }),
-    name: t.string({ description: 'Name of the season, such as "Season 1".', resolve: fromDetail('name') }),
-    overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
+    id: t.int({
+      nullable: true,
+      description:
+        'Identifier of the season. A season is asked by its series and number; where its record leaves the id out (2014 answers), it comes from the season details, and is null when those cannot be loaded. `nodeId` is always there.',
+      resolve: fromDetail('id'),
+    }),
+    name: t.string({ nullable: true, description: 'Name of the season, such as "Season 1".', resolve: fromDetail('name') }),
+    overview: t.string({ nullable: true, description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     airDate: t.string({
       nullable: true,
       description: "Date the first episode of the season aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
@@ -41,8 +56,9 @@ Season.implement({
       resolve: fromDetail('poster_path'),
     }),
     posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
-    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
+    voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
     episodeCount: t.int({
+      nullable: true,
       description: 'How many episodes the season has.',
       resolve: async (s, _, c) => s.episode_count ?? (await fromDetail.load(s, c)).episodes.length,
     }),
@@ -62,8 +78,7 @@ Season.implement({
     episodes: t.field({
       type: [Episode],
       description: 'All episodes of the season, in order.',
-      resolve: async (s, _, c) =>
-        (s.episodes ?? (await fromDetail.load(s, c)).episodes).map((episode) => ({ ...episode, seriesId: s.seriesId })),
+      resolve: async (s, _, c) => (s.episodes ?? (await fromDetail.load(s, c)).episodes).map((episode) => episodeOfSeason(s, episode)),
     }),
     episodesConnection: t.field({
       type: EpisodeConnection,
@@ -74,7 +89,7 @@ Season.implement({
         const episodes = s.episodes ?? (await fromDetail.load(s, c)).episodes;
         return connectList(
           args,
-          episodes.map((episode) => ({ ...episode, seriesId: s.seriesId })),
+          episodes.map((episode) => episodeOfSeason(s, episode)),
         );
       },
     }),

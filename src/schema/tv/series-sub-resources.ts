@@ -6,7 +6,7 @@ import { ChangeGroup } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { Image } from '../kit/image.ts';
 import { pageArgs, paging } from '../kit/page.ts';
-import { Translation } from '../kit/translation.ts';
+import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
 import { offersByCountry, WatchProviderCountry } from '../reference/watch-offers.ts';
@@ -20,7 +20,11 @@ const TVContentRating = builder.objectRef<Up.TVContentRating>('TVContentRating')
   fields: (t) => ({
     countryCode: t.exposeString('iso_3166_1', { description: 'ISO 3166-1 country code.' }),
     rating: t.exposeString('rating', { description: 'The rating there, one of `tvCertifications` for the country (such as "TV-MA").' }),
-    descriptors: t.exposeStringList('descriptors', { description: 'Content descriptors given with the rating ("Violence"); often empty.' }),
+    descriptors: t.exposeStringList('descriptors', {
+      nullable: true,
+      description:
+        'Content descriptors given with the rating ("Violence"); often empty; null where the service sent none (answers before 2023).',
+    }),
   }),
 });
 
@@ -28,7 +32,12 @@ const TVSeriesImages = builder.objectRef<Up.TVSeriesImages>('TVSeriesImages').im
   description: 'The images of a TV series, by kind.',
   fields: (t) => ({
     backdrops: t.field({ type: [Image], description: 'Wide background images.', resolve: (i) => i.backdrops }),
-    logos: t.field({ type: [Image], description: 'Title logos, often with transparency.', resolve: (i) => i.logos }),
+    logos: t.field({
+      type: [Image],
+      nullable: true,
+      description: 'Title logos, often with transparency; null where the service sent none (2014 answers).',
+      resolve: (i) => i.logos ?? null,
+    }),
     posters: t.field({ type: [Image], description: 'Poster images.', resolve: (i) => i.posters }),
   }),
 });
@@ -132,7 +141,7 @@ builder.objectFields(TVSeries, (t) => ({
     type: [Translation],
     nullable: true,
     description: 'The name, overview and tagline of the series in other languages.',
-    resolve: async (s, _, c) => (await c.loaders.tvSeriesTranslations.load({ seriesId: s.id })).translations,
+    resolve: async (s, _, c) => translationsOf(await c.loaders.tvSeriesTranslations.load({ seriesId: s.id })),
   }),
   videos: t.field({
     type: [Video],

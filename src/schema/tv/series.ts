@@ -19,7 +19,12 @@ function episodeOfSeries(episode: Up.EpisodeSummary | null | undefined, series: 
   return episode ? { ...episode, seriesId: series.id } : null;
 }
 
-const fromDetail = carriedFrom((series: TVSeriesSource, context: GatewayContext) => context.loaders.tvSeries.load({ seriesId: series.id }));
+// A series of the service's lists carries its original name; a shell made of an id (or of a
+// review's media id and name) does not, and loads its details for what it lacks.
+const fromDetail = carriedFrom(
+  (series: TVSeriesSource, context: GatewayContext) => context.loaders.tvSeries.load({ seriesId: series.id }),
+  (series) => 'original_name' in series,
+);
 
 const ScreenedTheatrically = builder
   .objectRef<Up.ScreenedTheatricallyEntry & { seriesId: number }>('ScreenedTheatricallyEpisode')
@@ -43,43 +48,51 @@ TVSeries.implement({
     id: t.exposeInt('id', { description: 'Identifier of the series.' }),
     name: t.string({ description: 'Name in the requested language.', resolve: fromDetail('name') }),
     originalName: t.string({
+      nullable: true,
       description: 'Name in the original language.',
       resolve: fromDetail('original_name'),
     }),
-    overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
+    overview: t.string({ nullable: true, description: 'Summary; may be empty.', resolve: fromDetail.summary('overview') }),
     firstAirDate: t.string({
       nullable: true,
       description: "Date the first episode aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('first_air_date', dateOrNull),
+      resolve: fromDetail.summary('first_air_date', dateOrNull),
     }),
     posterPath: t.string({
       nullable: true,
       description: 'Poster image path; null when none.',
-      resolve: fromDetail('poster_path'),
+      resolve: fromDetail.summary('poster_path'),
     }),
-    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
+    posterUrl: imageUrlField(t, 'poster', fromDetail.summary('poster_path'), 'poster'),
     backdropPath: t.string({
       nullable: true,
       description: 'Backdrop image path; null when none.',
-      resolve: fromDetail('backdrop_path'),
+      resolve: fromDetail.summary('backdrop_path'),
     }),
-    backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop'),
+    backdropUrl: imageUrlField(t, 'backdrop', fromDetail.summary('backdrop_path'), 'backdrop'),
     genreIds: t.intList({
+      nullable: true,
       description: 'Identifiers of the genres of the series.',
       resolve: async (s, _, c) => s.genre_ids ?? (s.genres ?? (await fromDetail.load(s, c)).genres).map((g) => g.id),
     }),
     originCountry: t.stringList({
+      nullable: true,
       description: 'ISO 3166-1 codes of the countries the series comes from.',
       resolve: fromDetail('origin_country'),
     }),
     originalLanguage: t.string({
+      nullable: true,
       description: 'ISO 639-1 code of the original language.',
-      resolve: fromDetail('original_language'),
+      resolve: fromDetail.summary('original_language'),
     }),
-    popularity: t.float({ description: 'Relative popularity score.', resolve: fromDetail('popularity') }),
-    voteAverage: t.float({ description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
-    voteCount: t.int({ description: 'Number of user votes.', resolve: fromDetail('vote_count') }),
-    adult: t.boolean({ description: 'Whether the series is adult content.', resolve: fromDetail('adult') }),
+    popularity: t.float({
+      nullable: true,
+      description: 'Relative popularity score. A number the service sent as a string (2014 answers) comes as a number.',
+      resolve: fromDetail.summary('popularity'),
+    }),
+    voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail.summary('vote_average') }),
+    voteCount: t.int({ nullable: true, description: 'Number of user votes.', resolve: fromDetail.summary('vote_count') }),
+    adult: t.boolean({ nullable: true, description: 'Whether the series is adult content.', resolve: fromDetail.summary('adult') }),
     lists: t.field({
       type: MediaListPage,
       nullable: true,
@@ -106,21 +119,26 @@ TVSeries.implement({
 
 builder.objectFields(TVSeries, (t) => ({
   seasons: t.field({
+    nullable: true,
     type: [Season],
     description: 'All seasons of the series, in order, specials (season 0) first when there are any.',
     resolve: async (s, _, c) => (s.seasons ?? (await fromDetail.load(s, c)).seasons).map((season) => ({ ...season, seriesId: s.id })),
   }),
   genres: t.field({
+    nullable: true,
     type: [Genre],
     description: "Genres with their names. On a list's items, from the genre list (one call per request), not a call per item.",
     // At most one call per request, whatever the number of items: the shared genre list.
     complexity: 0,
+    // A list item the service sent without genre_ids has none to show, and costs no details call.
     resolve: (s, _, c) =>
-      genresOf(
-        s,
-        () => c.loaders.tvGenres.load({}),
-        () => fromDetail.load(s, c),
-      ),
+      !s.genre_ids && !s.genres && 'original_name' in s
+        ? null
+        : genresOf(
+            s,
+            () => c.loaders.tvGenres.load({}),
+            () => fromDetail.load(s, c),
+          ),
   }),
   lastAirDate: t.string({
     nullable: true,
@@ -128,44 +146,53 @@ builder.objectFields(TVSeries, (t) => ({
     resolve: fromDetail('last_air_date', dateOrNull),
   }),
   numberOfSeasons: t.int({
+    nullable: true,
     description: 'How many seasons there are.',
     resolve: fromDetail('number_of_seasons'),
   }),
   numberOfEpisodes: t.int({
+    nullable: true,
     description: 'How many episodes there are in all.',
     resolve: fromDetail('number_of_episodes'),
   }),
   inProduction: t.boolean({
+    nullable: true,
     description: 'Whether new episodes are still being made.',
     resolve: fromDetail('in_production'),
   }),
   status: t.string({
+    nullable: true,
     description: 'Status, such as "Returning Series" or "Ended".',
     resolve: fromDetail('status'),
   }),
-  type: t.string({ description: 'Format, such as "Scripted" or "Miniseries".', resolve: fromDetail('type') }),
-  tagline: t.string({ description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
-  homepage: t.string({ description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
+  type: t.string({ nullable: true, description: 'Format, such as "Scripted" or "Miniseries".', resolve: fromDetail('type') }),
+  tagline: t.string({ nullable: true, description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
+  homepage: t.string({ nullable: true, description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
   productionCompanies: t.field({
+    nullable: true,
     type: [Company],
     description: 'The companies that produce the series.',
     resolve: fromDetail('production_companies'),
   }),
   productionCountries: t.field({
+    nullable: true,
     type: [ProductionCountry],
     description: 'The countries the series is produced in.',
     resolve: fromDetail('production_countries'),
   }),
   spokenLanguages: t.field({
+    nullable: true,
     type: [Language],
     description: 'The languages spoken in the series.',
     resolve: fromDetail('spoken_languages'),
   }),
   languages: t.stringList({
+    nullable: true,
     description: 'ISO 639-1 codes of the languages of the series.',
     resolve: fromDetail('languages'),
   }),
   episodeRunTime: t.intList({
+    nullable: true,
     description: 'Typical running times of an episode, in minutes; often empty.',
     resolve: fromDetail('episode_run_time'),
   }),

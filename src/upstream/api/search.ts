@@ -26,7 +26,24 @@ export interface MultiPerson {
 export type MultiItem =
   | (MovieSummary & { media_type: 'movie' })
   | (TVSeriesSummary & { media_type: 'tv' })
-  | (MultiPerson & { media_type: 'person' });
+  | (MultiPerson & { media_type: 'person' })
+  // The real service also sends collections here, named like movies (title, original_title).
+  | MultiCollection
+  // A kind this gateway does not know yet: kept as it came, never guessed into another.
+  | { id: number; media_type: string };
+
+/** A collection among the results of search/multi or a movie search. */
+export interface MultiCollection {
+  id: number;
+  media_type: 'collection';
+  adult?: boolean;
+  title?: string;
+  original_title?: string;
+  original_language?: string;
+  overview?: string;
+  poster_path: string | null;
+  backdrop_path: string | null;
+}
 
 type Adult = { includeAdult?: boolean };
 
