@@ -3,11 +3,11 @@ import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { credentialsFrom, type Freshness } from '../context.ts';
-import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
 import { type ReadBody, readBody, readBoundedBody } from './body.ts';
 import { cacheControl, etagOf, isPersonal, VARY } from './caching-headers.ts';
 import type { CorsPolicy } from './cors.ts';
 import { deliver, type WholeAnswer } from './deliver.ts';
+import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { type SharedPage, wantsPage } from './page.ts';
 import { type ProbeAnswer, requestIdOf } from './probes.ts';
 import type { ResponseCache } from './response-cache.ts';
@@ -106,20 +106,6 @@ export interface HttpFront {
 }
 
 type Headers = Record<string, string>;
-
-function jsonError(response: ServerResponse, code: ErrorCode, message: string, headers: Headers, extra = {}) {
-  const { status } = ERROR_CODES[code];
-  const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extra } }] });
-  response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(body);
-}
-
-/** Any path the gateway does not serve: 404 with a typed body, before any GraphQL concern. */
-function notFound(response: ServerResponse, headers: Headers) {
-  const body = JSON.stringify({
-    errors: [{ message: 'Nothing is served at this path.', extensions: { code: 'NOT_FOUND' satisfies ErrorCode } }],
-  });
-  response.writeHead(404, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(body);
-}
 
 /** Paths the probes answer; any other request never waits on them. */
 const PROBE_PATHS = new Set(['/health', '/readiness', '/metrics']);
@@ -314,18 +300,4 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     },
     draining: () => draining,
   };
-}
-
-/** host[:port] as RFC 9110 allows it: a name or IPv4, or a bracketed IPv6, and a port up to 65535. */
-const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(?::(\d{1,5}))?$/;
-
-function isHost(value: string): boolean {
-  const match = HOST.exec(value);
-  return match !== null && (match[1] === undefined || Number(match[1]) <= 65535);
-}
-
-function headerValue(headers: IncomingHttpHeaders, name: string): string | null {
-  const value = headers[name];
-  if (value === undefined) return null;
-  return Array.isArray(value) ? value.join(', ') : value;
 }
