@@ -30,6 +30,15 @@ export const PEER_DOCUMENTS = {
     reviews(page: 1) { totalResults results { id author } } } } }`,
 };
 
+/** Written with the figures, so that a run never separates them from what they mean. */
+const ABOUT_THE_PEERS = [
+  `- **Tailcall version.** \`@tailcallhq/core-linux-x64-gnu@${TAILCALL_VERSION}\`, installed by the bench into node_modules/.cache/bench-peers. It is the newest that loads on this Debian 12 (glibc 2.36): 1.6.14 stops at start with "GLIBC_2.38 not found" and "GLIBC_2.39 not found". \`TAILCALL_PEER_BIN=/path/to/tailcall\` runs another build (1.6 on a newer glibc). Its usage tracker is off (\`TAILCALL_TRACKER=false\`) and its daily update check stays offline: the bench gives it a cache folder of its own (\`XDG_CACHE_HOME\`) whose update-checker file says it checked just now.`,
+  '- **Tailcall config** (bench/peers/tailcall.graphql): `@http` per field, `@modify` for the camelCase names, 2 worker threads, `@cache(maxAge: 60000)` on every field and `httpCache` on when cached. Its `@cache` key leaves the request headers out, so its cached rows serve one credential the answers fetched for another (shown above): a shared cache ours refuses to be.',
+  '- **Apollo peer** (bench/peers/apollo-rest.mjs, bare Node, no tsx): RESTDataSource with its HTTP cache keyed per credential (`cacheKeyFor`), `ApolloServerPluginCacheControl({ defaultMaxAge: 60 })` and the response-cache plugin keyed by the Authorization header (`extraCacheKeyData`); caches off: `skipCache` and no plugin.',
+  '- **Ours**: `dist/index.js` as `npm start` runs it, `WORKERS` processes on one port (in-memory caches per process), both caches on, or `CACHE_ENABLED=false RESPONSE_CACHE_ENABLED=false`.',
+  '- **Not done here, needs a quiet machine**: the hit-path profile (issue 26 target 1), the cold-path overhead against bare Yoga (target 5) and the CPU per uncached (c) answer (target 6). Figures taken while other work loads the machine (see the load average above) are noise; only the ratios within one run mean anything, and even those move.',
+];
+
 interface Running {
   url: string;
   /** The processes whose peak RSS counts (ours with workers: the primary and each worker). */
@@ -258,6 +267,7 @@ export async function peerFigures(): Promise<string[]> {
         ? notes.map((n) => `- ${n}`)
         : ['- Every cached system kept its answers per credential (a second token made upstream calls).']),
     );
+    lines.push('', ...ABOUT_THE_PEERS);
     return lines;
   } finally {
     await catalog.stop();
