@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { ERROR_CODES } from './error-codes.ts';
+import { workerScrape } from './workers.ts';
 
 /**
  * What `/metrics` shows, in Prometheus' text format (prom-client). Every label value comes from a closed set or is capped, so the
@@ -176,6 +178,7 @@ export function createMetrics(upstream: UpstreamGauges, options: { maxOperations
       upstreamDuration.observe({ route: call.route }, call.seconds);
     },
     responseCacheHit: () => responseCacheHits.inc(),
-    scrape: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
+    // One of WORKERS processes answers for the instance, not for itself (src/workers.ts).
+    scrape: cluster.isWorker ? workerScrape(registry) : async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
 import { listen } from '../helpers.ts';
 
-/** The gateway as `npm start` runs it: its own process, its signals, its exit codes. */
+/** The gateway as `npm start` runs it, one process (WORKERS=1; test/http/workers.test.ts has more): its signals, its exit codes. */
 interface Started {
   url: Promise<string>;
   exit: Promise<{ code: number | null; stderr: string }>;
@@ -13,7 +13,7 @@ interface Started {
 
 function startProcess(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'silent', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
