@@ -1,6 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
-import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, parseBody, readBody, type Exchange } from './body.ts';
+import {
+  ACCEPTED_ENCODINGS,
+  BodyTooLargeError,
+  DEFAULT_MAX_BODY_BYTES,
+  type Exchange,
+  parseBody,
+  readBody,
+  UndecodableBodyError,
+} from './body.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { RedisConnection } from '../fleet/redis.ts';
 import { circuitOpenError, missingCredentialError, rateBudgetError, timeoutError, UpstreamError, unreachableError } from './errors.ts';
@@ -175,6 +183,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const signal = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
     const headers: Record<string, string> = {
       accept: 'application/json',
+      'accept-encoding': ACCEPTED_ENCODINGS,
       authorization: `Bearer ${accessToken}`,
       ...extraHeaders,
     };
@@ -195,9 +204,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         return { status: response.statusCode, headers: response.headers, text };
       });
     } catch (error) {
-      // Too large is this answer's fault, not the upstream's health; and a call cut short by
-      // its request's own deadline says nothing about that health either.
-      if (error instanceof BodyTooLargeError) {
+      // Too large or undecodable is this answer's fault, not the upstream's health; and a call
+      // cut short by its request's own deadline says nothing about that health either.
+      if (error instanceof BodyTooLargeError || error instanceof UndecodableBodyError) {
         breakers.release(route);
         throw error;
       }
