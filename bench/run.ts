@@ -9,6 +9,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { startCatalog, type RunningCatalog } from '../src/catalog/server.ts';
+import { compressedLinkFigures } from './compressed-link.ts';
 import { deliveryFigures } from './delivery.ts';
 import { overheadFigures } from './overhead.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
@@ -148,6 +149,7 @@ async function rest(operation: string, calls: () => Promise<number>): Promise<Ro
 /** `BENCH_ONLY=peers` runs one section alone and rewrites only that section of BENCHMARKS.md. */
 const SECTIONS = {
   peers: { title: 'Peers: Tailcall and Apollo Server', figures: peerFigures },
+  compression: { title: 'Compressed upstream answers over a 20 Mbit/s link', figures: compressedLinkFigures },
 } as const;
 
 async function only(name: string) {
