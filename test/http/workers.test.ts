@@ -1,31 +1,10 @@
-import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
+import { startProcess } from './gateway-process.ts';
 
 /** WORKERS=2: the gateway as the production start runs it on a 2-core machine, over real HTTP. */
-function startWorkers(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'silent', WORKERS: '2', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      stdout += chunk;
-      const match = /ready at (http:\/\/\S+)/.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', () => reject(new Error(`exited before listening: ${stderr}`)));
-  });
-  url.catch(() => undefined);
-  const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { url, exit, pid: child.pid!, kill: (signal: NodeJS.Signals) => child.kill(signal) };
-}
+const startWorkers = (env: Record<string, string>) => startProcess({ WORKERS: '2', ...env });
 
 /** One request on a connection of its own, so that the cluster hands each to the next worker. */
 function post(url: string, body: string, path = ''): Promise<{ status: number; text: string }> {
