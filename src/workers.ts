@@ -35,7 +35,7 @@ export interface PrimaryOptions {
 
 export function runPrimary(options: PrimaryOptions): void {
   let stopping = false;
-  let listening = 0;
+  const listening = new Set<number>();
   const startedAt = new Map<number, number>();
   const fork = () => {
     const worker = cluster.fork(options.env);
@@ -43,22 +43,28 @@ export function runPrimary(options: PrimaryOptions): void {
     worker.on('message', (message: Message) => onWorkerMessage(worker, message));
   };
 
-  cluster.on('listening', (_worker, address) => {
-    listening++;
-    if (listening === options.workers) console.log(options.readyLine(address.port));
+  let announced = false;
+  cluster.on('listening', (worker, address) => {
+    listening.add(worker.id);
+    // Once: a replacement worker listening again is no news to whoever waits for the line.
+    if (listening.size === options.workers && !announced) {
+      announced = true;
+      console.log(options.readyLine(address.port));
+    }
   });
   cluster.on('exit', (worker, code, signal) => {
+    listening.delete(worker.id);
     if (stopping) return;
     const quick = Date.now() - (startedAt.get(worker.id) ?? 0) < RESTART_WINDOW_MS;
-    if (listening < options.workers && quick) {
+    if (!announced && quick) {
       // It never got to serve (a port in use, a bad setting): restarting would only loop.
       console.error(`A worker stopped while starting (code ${code ?? signal}); stopping the gateway.`);
       void stop('start failure', 1);
       return;
     }
     console.error(`Worker ${worker.process.pid} stopped (code ${code ?? signal}); starting a new one.`);
-    listening--;
-    fork();
+    // A worker dying again and again right after its start gets a breath between replacements.
+    setTimeout(fork, quick ? 1_000 : 0);
   });
 
   const stop = async (reason: string, exitCode = 0) => {
@@ -66,8 +72,15 @@ export function runPrimary(options: PrimaryOptions): void {
     stopping = true;
     if (exitCode === 0) console.log(`${reason}: asking ${options.workers} workers to drain.`);
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-    const exits = workers.map((worker) => new Promise<number>((done) => worker.once('exit', (code) => done(code ?? 1))));
-    for (const worker of workers) send(worker, { type: 'gateway:shutdown', signal: reason });
+    const exits = workers.map((worker) => {
+      const serving = listening.has(worker.id);
+      return new Promise<number>((done) => worker.once('exit', (code) => done(serving ? (code ?? 1) : 0)));
+    });
+    for (const worker of workers) {
+      // One still starting has nothing in flight and may not hear a message yet: it just stops.
+      if (listening.has(worker.id)) send(worker, { type: 'gateway:shutdown', signal: reason });
+      else worker.process.kill('SIGKILL');
+    }
     const codes = await Promise.all(exits);
     await options.close();
     process.exit(exitCode !== 0 ? exitCode : codes.every((code) => code === 0) ? 0 : 1);

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 export interface StartedProcess {
   url: Promise<string>;
   exit: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  pid: number;
   kill(signal: NodeJS.Signals): void;
 }
 
@@ -30,5 +31,5 @@ export function startProcess(env: Record<string, string>): StartedProcess {
   const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.once('exit', (code) => resolve({ code, stdout, stderr })),
   );
-  return { url, exit, kill: (signal) => child.kill(signal) };
+  return { url, exit, pid: child.pid!, kill: (signal) => child.kill(signal) };
 }

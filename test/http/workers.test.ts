@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
@@ -58,20 +59,35 @@ describe('WORKERS=2: two gateway processes on one port', () => {
     expect(metrics).toMatch(/^gateway_graphql_request_duration_seconds_count\{operationName="anonymous",operationType="query"\} 2$/m);
     expect(JSON.parse((await post(url, '', url.replace('/graphql', '/health'))).text)).toEqual({ status: 'ok' });
 
+    // A worker killed outright is replaced; the other keeps the port answering. (A connection
+    // the primary hands over in the instant of the death is lost with the worker: node:cluster.)
+    const workers = () => readFileSync(`/proc/${gateway.pid}/task/${gateway.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+    const [killed] = workers();
+    process.kill(killed!, 'SIGKILL');
+    for (let waited = 0; (workers().length < 2 || workers().includes(killed!)) && waited < 30_000; waited += 200) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(workers()).toHaveLength(2);
+    expect(workers()).not.toContain(killed);
+    expect((await post(url, CONFIGURATION)).status).toBe(200);
+
     // A slow request on each worker, then SIGTERM: both finish, new work is refused, exit 0.
     catalog.setFaults([{ path: '^/movie/upcoming$', latencyMs: 1_500 }]);
-    const slow = JSON.stringify({ query: '{ upcomingMovies { results { title } } }' });
-    const inFlight = [post(url, slow), post(url, slow)];
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Two pages, so that no coalescing of identical calls can make them one.
+    const slow = (page: number) => JSON.stringify({ query: `{ upcomingMovies(page: ${page}) { results { title } } }` });
+    const inFlight = [post(url, slow(1)), post(url, slow(2))];
+    for (let waited = 0; catalog.load.inFlight < 2 && waited < 10_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(catalog.load.inFlight).toBe(2);
     gateway.kill('SIGTERM');
     for (const answer of await Promise.all(inFlight)) {
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.text).data.upcomingMovies.results.length).toBeGreaterThan(0);
     }
-    const { code, stdout } = await gateway.exit;
+    const { code, stdout, stderr } = await gateway.exit;
     expect(code).toBe(0);
     expect(stdout).toContain('SIGTERM: asking 2 workers to drain.');
+    expect(stderr).toMatch(new RegExp(`^Worker ${killed} stopped \\(code SIGKILL\\); starting a new one\\.$`, 'm'));
     catalog.setFaults([]);
   }, 90_000);
 
