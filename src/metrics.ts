@@ -92,10 +92,17 @@ export function createMetrics(upstream: UpstreamGauges, options: { maxOperations
     registers: [registry],
   });
   /** A gauge read when scraped: one value, or one per label value; undefined sets nothing (the part is off). */
-  const gauge = (name: string, help: string, read: () => number | Record<string, number> | undefined) =>
+  const gauge = (
+    name: string,
+    help: string,
+    read: () => number | Record<string, number> | undefined,
+    aggregator: 'sum' | 'max' | 'min' = 'sum',
+  ) =>
     new Gauge({
       name,
       help,
+      // How WORKERS processes add up in one scrape (src/workers.ts): counts sum, a state takes the worst.
+      aggregator,
       labelNames: ['event'],
       registers: [registry],
       collect() {
@@ -106,7 +113,7 @@ export function createMetrics(upstream: UpstreamGauges, options: { maxOperations
     });
   gauge('gateway_upstream_in_flight', 'Upstream exchanges in flight now.', upstream.inFlight);
   gauge('gateway_upstream_queued', 'Upstream exchanges waiting for a connection now.', upstream.queued);
-  gauge('gateway_upstream_circuit_state', "The upstream host's circuit: 0 closed, 1 half-open, 2 open.", upstream.circuit);
+  gauge('gateway_upstream_circuit_state', "The upstream host's circuit: 0 closed, 1 half-open, 2 open.", upstream.circuit, 'max');
   gauge('gateway_http_cache_events', 'Upstream HTTP cache lookups and evictions since start, by event (hit, miss, eviction).', () => {
     const stats = upstream.cache();
     return stats && { hit: stats.hits, miss: stats.misses, eviction: stats.evictions };
@@ -118,6 +125,7 @@ export function createMetrics(upstream: UpstreamGauges, options: { maxOperations
       const redis = upstream.redis();
       return redis && (redis.up ? 1 : 0);
     },
+    'min',
   );
   gauge('gateway_redis_errors', 'Redis commands that failed or timed out since start.', () => upstream.redis()?.errors);
   gauge(
