@@ -9,9 +9,12 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { startCatalog, type RunningCatalog } from '../src/catalog/server.ts';
+import { compressedLinkFigures } from './compressed-link.ts';
 import { deliveryFigures } from './delivery.ts';
 import { overheadFigures } from './overhead.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
+import { peerFigures } from './peers.ts';
+import { replaceSection } from './report.ts';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const WARM_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -143,7 +146,28 @@ async function rest(operation: string, calls: () => Promise<number>): Promise<Ro
   };
 }
 
+/** `BENCH_ONLY=peers` runs one section alone and rewrites only that section of BENCHMARKS.md. */
+const SECTIONS = {
+  peers: { title: 'Peers: Tailcall and Apollo Server', figures: peerFigures },
+  compression: { title: 'Compressed upstream answers over a 20 Mbit/s link', figures: compressedLinkFigures },
+} as const;
+
+async function only(name: string) {
+  const section = SECTIONS[name as keyof typeof SECTIONS];
+  if (!section) throw new Error(`BENCH_ONLY: expected one of ${Object.keys(SECTIONS).join(', ')}, got "${name}"`);
+  const loadAtStart = loadavg()[0] ?? 0;
+  const lines = await section.figures();
+  const body = [
+    `Run: ${new Date().toISOString()}, \`BENCH_ONLY=${name} npm run bench\`, load average (1 min) ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end, on ${availableParallelism()} cores.`,
+    '',
+    ...lines,
+  ];
+  replaceSection('BENCHMARKS.md', section.title, body);
+  console.log(body.join('\n'));
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY) return only(process.env.BENCH_ONLY);
   // Other work on the machine moves every figure: the report says how busy it was.
   const loadAtStart = loadavg()[0] ?? 0;
   const catalog = await startCatalog({ latencyMs: LATENCY_MS });
@@ -259,6 +283,11 @@ async function main() {
   ].join('\n');
   writeFileSync('BENCHMARKS.md', report);
   console.log(report);
+  for (const [name, section] of Object.entries(SECTIONS)) {
+    const lines = [`Alone: \`BENCH_ONLY=${name} npm run bench\`.`, '', ...(await section.figures())];
+    replaceSection('BENCHMARKS.md', section.title, lines);
+    console.log(lines.join('\n'));
+  }
 }
 
 main().catch((error) => {

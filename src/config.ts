@@ -1,10 +1,16 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 
 /**
  * Configuration from the environment, validated once at start.
  * A bad value stops the start with one line naming the variable.
  */
 export interface Config {
+  /**
+   * Gateway processes on the one port (node:cluster); 1 = one process, no primary. Default: the
+   * available cores when NODE_ENV=production (the production start), else 1. Caches are per process.
+   */
+  workers: number;
   port: number;
   host: string;
   /** Upstream base URL including its version segment; undefined = start the embedded catalog. */
@@ -230,6 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const requestTimeoutMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
   return {
+    workers: integer(env, 'WORKERS', env.NODE_ENV === 'production' ? availableParallelism() : 1, 1, 64),
     port: integer(env, 'PORT', 4000, 0, 65535),
     host: listenHost(env, 'HOST', '0.0.0.0'),
     catalogBaseUrl: baseUrl(env, 'CATALOG_BASE_URL'),

@@ -1,25 +1,52 @@
+import cluster from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeGracefully, createHttpServer, listen } from './http/serve.ts';
 import { createLogger } from './logger.ts';
 import { createGateway } from './server.ts';
 import { tracingFromEnv } from './tracing.ts';
+import { onPrimaryShutdown, runPrimary } from './workers.ts';
+
+/** Without CATALOG_BASE_URL: the embedded catalog, started once (by the primary when WORKERS > 1). */
+async function embeddedCatalog() {
+  // Loaded only when used: a gateway in front of a real upstream never pays for the fake one.
+  const { startCatalog } = await import('./catalog/server.ts');
+  const catalog = await startCatalog({ host: '127.0.0.1', port: 0 });
+  console.log(`CATALOG_BASE_URL is not set: using the embedded catalog at ${catalog.baseUrl} with its demo token.`);
+  return catalog;
+}
+
+function readyLine(host: string, port: number, workers: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `Media Catalog GraphQL gateway ready at http://${shown}:${port}/graphql${workers > 1 ? ` (${workers} workers)` : ''}`;
+}
+
+async function primary(config: ReturnType<typeof loadConfig>) {
+  const env: Record<string, string> = {};
+  let close = async () => {};
+  if (!config.catalogBaseUrl) {
+    const catalog = await embeddedCatalog();
+    env.CATALOG_BASE_URL = catalog.baseUrl;
+    if (!config.catalogAccessToken) env.CATALOG_ACCESS_TOKEN = catalog.demoToken;
+    env.CATALOG_APPROVAL_BASE_URL = new URL(catalog.baseUrl).origin;
+    close = () => catalog.close();
+  }
+  runPrimary({ workers: config.workers, env, readyLine: (port) => readyLine(config.host, port, config.workers), close });
+}
 
 async function main() {
   const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) return primary(config);
   let catalogBaseUrl = config.catalogBaseUrl;
   let catalogAccessToken = config.catalogAccessToken;
   let approvalBaseUrl = config.approvalBaseUrl;
   let closeCatalog = async () => {};
   if (!catalogBaseUrl) {
-    // Loaded only when used: a gateway in front of a real upstream never pays for the fake one.
-    const { startCatalog } = await import('./catalog/server.ts');
-    const catalog = await startCatalog({ host: '127.0.0.1', port: 0 });
+    const catalog = await embeddedCatalog();
     catalogBaseUrl = catalog.baseUrl;
     catalogAccessToken ??= catalog.demoToken;
     approvalBaseUrl = new URL(catalog.baseUrl).origin;
     closeCatalog = () => catalog.close();
-    console.log(`CATALOG_BASE_URL is not set: using the embedded catalog at ${catalog.baseUrl} with its demo token.`);
   }
   const logger = createLogger(config.logLevel);
   // OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set; nothing of it runs otherwise.
@@ -27,21 +54,26 @@ async function main() {
   const gateway = createGateway({ ...config, catalogBaseUrl, catalogAccessToken, approvalBaseUrl }, logger, { tracing });
   const server = createHttpServer(gateway.front.listener, config.http);
   const port = await listen(server, config.host, config.port);
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`Media Catalog GraphQL gateway ready at http://${host}:${port}/graphql`);
+  // A worker's readiness is the primary's to say, once for all of them.
+  if (cluster.isPrimary) console.log(readyLine(config.host, port, 1));
 
   // In-flight requests finish (within SHUTDOWN_TIMEOUT_MS), new ones are refused, then the
-  // upstream pool closes and the process exits 0.
+  // upstream pool closes and the process exits 0. Once: a worker hears both its primary and,
+  // from a terminal's Ctrl-C, the signal itself.
+  let stopping = false;
   const stop = async (signal: string) => {
-    console.log(`${signal}: draining requests in flight (up to ${config.http.shutdownTimeoutMs} ms).`);
+    if (stopping) return;
+    stopping = true;
+    if (cluster.isPrimary) console.log(`${signal}: draining requests in flight (up to ${config.http.shutdownTimeoutMs} ms).`);
     gateway.front.drain();
     await closeGracefully(server, config.http.shutdownTimeoutMs);
     await Promise.race([Promise.all([gateway.upstream.close(), closeCatalog(), tracing?.shutdown()]), sleep(1_000)]);
     logger.flush();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  if (cluster.isWorker) onPrimaryShutdown((signal) => void stop(signal));
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,11 @@
+import cluster from 'node:cluster';
 import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { ERROR_CODES } from './error-codes.ts';
 import { MAX_ROUTES } from './upstream/resilience.ts';
+import { workerScrape } from './workers.ts';
 
 /**
  * What `/metrics` shows, in Prometheus' text format (prom-client). Every label value comes from a closed set or is capped, so the
@@ -150,10 +152,17 @@ export function createMetrics(
     registers: [registry],
   });
   /** A gauge read when scraped: one value, or one per label value; undefined sets nothing (the part is off). */
-  const gauge = (name: string, help: string, read: () => number | Record<string, number> | undefined) =>
+  const gauge = (
+    name: string,
+    help: string,
+    read: () => number | Record<string, number> | undefined,
+    aggregator: 'sum' | 'max' | 'min' = 'sum',
+  ) =>
     new Gauge({
       name,
       help,
+      // How WORKERS processes add up in one scrape (src/workers.ts): counts sum, a state takes the worst.
+      aggregator,
       labelNames: ['event'],
       registers: [registry],
       collect() {
@@ -167,6 +176,8 @@ export function createMetrics(
   new Gauge({
     name: 'gateway_upstream_circuit_state',
     help: 'Upstream circuits: 0 closed, 1 half-open, 2 open; circuit="host" for connection failures, else the route template whose 5xx answers it counts.',
+    // WORKERS processes (src/workers.ts): each circuit shows its worst worker's state.
+    aggregator: 'max',
     labelNames: ['circuit'],
     registers: [registry],
     collect() {
@@ -184,6 +195,7 @@ export function createMetrics(
       const redis = upstream.redis();
       return redis && (redis.up ? 1 : 0);
     },
+    'min',
   );
   gauge('gateway_redis_errors', 'Redis commands that failed or timed out since start.', () => upstream.redis()?.errors);
   gauge(
@@ -245,6 +257,7 @@ export function createMetrics(
       upstreamDuration.observe({ route }, call.seconds);
     },
     responseCacheHit: () => responseCacheHits.inc(),
-    scrape: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
+    // One of WORKERS processes answers for the instance, not for itself (src/workers.ts).
+    scrape: cluster.isWorker ? workerScrape(registry) : async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
 }

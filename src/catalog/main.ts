@@ -1,7 +1,9 @@
 /**
  * Runs the catalog on its own: `npm run catalog`.
  * CATALOG_PORT (default 4010), CATALOG_HOST (default 127.0.0.1), CATALOG_LATENCY_MS (default 0),
- * CATALOG_FAULTS (a JSON array of fault rules, see faults.ts; default none).
+ * CATALOG_FAULTS (a JSON array of fault rules, see faults.ts; default none),
+ * CATALOG_BANDWIDTH_KBPS (one link shared by every answer, in kilobits per second; default 0 =
+ * unlimited), CATALOG_COMPRESSION (false: never compress; default true, when the client asks).
  */
 import { startCatalog, type FaultRule } from './server.ts';
 
@@ -34,6 +36,8 @@ const catalog = await startCatalog({
   host: process.env.CATALOG_HOST || '127.0.0.1',
   port: whole('CATALOG_PORT', 4010, 65_535),
   latencyMs: whole('CATALOG_LATENCY_MS', 0, 60_000),
+  bandwidthKbps: whole('CATALOG_BANDWIDTH_KBPS', 0, 100_000_000),
+  compression: process.env.CATALOG_COMPRESSION !== 'false',
 });
 console.log(`Media Catalog listening at ${catalog.baseUrl}`);
 console.log(`Demo bearer token: ${catalog.demoToken}`);

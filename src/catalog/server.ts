@@ -13,6 +13,7 @@ import { Router } from './router.ts';
 import { CATALOG_ROUTES } from './routes.ts';
 import { FaultInjector, type FaultRule } from './faults.ts';
 import { SessionStore } from './sessions.ts';
+import { createLink, sendAnswer } from './wire.ts';
 
 export type { CatalogData } from './data/catalog.ts';
 export type { FaultRule } from './faults.ts';
@@ -34,6 +35,10 @@ export interface CatalogOptions {
   extraTokens?: string[];
   /** Faults to inject from the start (see faults.ts); `setFaults` replaces them later. */
   faults?: FaultRule[];
+  /** Answers of 1 KB or more compressed (br, else gzip) when the client asks. Default true. */
+  compression?: boolean;
+  /** Every answer shares one link of this many kilobits per second (wire.ts). Default: unlimited. */
+  bandwidthKbps?: number;
 }
 
 export interface CatalogCall {
@@ -44,6 +49,8 @@ export interface CatalogCall {
   status: number;
   /** The W3C trace context the caller sent, if any (the gateway's tracing sends one). */
   traceparent?: string;
+  /** The coding of the answer when it went compressed (wire.ts); absent when plain. */
+  contentEncoding?: string;
 }
 
 export interface RunningCatalog {
@@ -99,6 +106,10 @@ export async function startCatalog(options: CatalogOptions = {}): Promise<Runnin
   const load = { inFlight: 0, maxInFlight: 0 };
   const faults = new FaultInjector();
   faults.set(options.faults ?? []);
+  const wire = {
+    compression: options.compression ?? true,
+    link: options.bandwidthKbps ? createLink(options.bandwidthKbps) : undefined,
+  };
 
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     load.maxInFlight = Math.max(load.maxInFlight, ++load.inFlight);
@@ -134,9 +145,10 @@ export async function startCatalog(options: CatalogOptions = {}): Promise<Runnin
         : 0;
     const outcome = api.respond(incoming);
     if (latencyMs + appendedDelay > 0) await sleep(latencyMs + appendedDelay);
-    calls.push({ method: incoming.method, path, query, status: outcome.status, traceparent: header(request, 'traceparent') });
-    response.writeHead(outcome.status, outcome.headers);
-    response.end(outcome.body);
+    const call: CatalogCall = { method: incoming.method, path, query, status: outcome.status, traceparent: header(request, 'traceparent') };
+    calls.push(call);
+    const coding = await sendAnswer(request, response, outcome, wire);
+    if (coding) call.contentEncoding = coding;
   }
 
   const server = createServer((request, response) => {

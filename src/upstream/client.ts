@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
-import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, parseBody, readBody, type Exchange } from './body.ts';
+import {
+  ACCEPTED_ENCODINGS,
+  BodyTooLargeError,
+  DEFAULT_MAX_BODY_BYTES,
+  type Exchange,
+  parseBody,
+  readBody,
+  UndecodableBodyError,
+} from './body.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { RedisConnection } from '../fleet/redis.ts';
 import {
@@ -207,6 +215,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const signal = scope.signal ? AbortSignal.any([timeout, scope.signal]) : timeout;
     const headers: Record<string, string> = {
       accept: 'application/json',
+      'accept-encoding': ACCEPTED_ENCODINGS,
       authorization: `Bearer ${accessToken}`,
       ...extraHeaders,
     };
@@ -228,9 +237,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         return { status: response.statusCode, headers: response.headers, text };
       });
     } catch (error) {
-      // Too large is this answer's fault, not the upstream's health; and a call cut short by
-      // its request's own deadline says nothing about that health either.
-      if (error instanceof BodyTooLargeError) {
+      // Too large or undecodable is this answer's fault, not the upstream's health; and a call
+      // cut short by its request's own deadline says nothing about that health either.
+      if (error instanceof BodyTooLargeError || error instanceof UndecodableBodyError) {
         breakers.release(route);
         throw error;
       }

@@ -1,36 +1,8 @@
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
 import { listen } from '../helpers.ts';
-
-/** The gateway as `npm start` runs it: its own process, its signals, its exit codes. */
-interface Started {
-  url: Promise<string>;
-  exit: Promise<{ code: number | null; stderr: string }>;
-  kill(signal: NodeJS.Signals): void;
-}
-
-function startProcess(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      stdout += chunk;
-      const match = /ready at (http:\/\/\S+)/.exec(stdout);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', () => reject(new Error(`exited before listening: ${stderr}`)));
-  });
-  url.catch(() => undefined);
-  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
-  return { url, exit, kill: (signal) => child.kill(signal) };
-}
+import { startProcess } from './gateway-process.ts';
 
 describe('graceful shutdown', () => {
   let catalog: RunningCatalog;

@@ -1,0 +1,283 @@
+/**
+ * The gateway next to its peers (BENCH_ONLY=peers runs this part alone): Tailcall, a Rust
+ * REST-to-GraphQL gateway, and a hand-written Apollo Server + RESTDataSource, serving the same
+ * three documents from one catalog (its own process, 20 ms per call), each with its caches on and
+ * then with every cache off. Before any load the bench proves that every system answers every
+ * document with the same bytes as ours and that cached answers are kept per credential; then
+ * alternating rounds of 10 connections each, and the peak RSS of every process.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { request } from 'undici';
+import { waitForReady } from './child-server.ts';
+import { startGateway, stopGateway } from './gateway-process.ts';
+import { type PeerProcess, startTailcall, stopPeer, TAILCALL_VERSION } from './peers/tailcall.ts';
+
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
+const SECONDS = Number(process.env.BENCH_PEER_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 2);
+/** Ours with as many processes as Tailcall has worker threads (2). */
+const OUR_WORKERS = process.env.BENCH_OUR_WORKERS ?? '2';
+const SECOND_TOKEN = 'bench-second-credential.0000000000000000';
+
+export const PEER_DOCUMENTS = {
+  '(a) configuration': '{ configuration { changeKeys images { secureBaseUrl posterSizes } } }',
+  '(b) movie page': (id: number) => `{ movie(id: ${id}) { title overview alternativeTitles { countryCode title type }
+    images { posters { filePath width height } } reviews(page: 1) { totalResults results { id author content } }
+    lists(page: 1) { totalResults results { id name } } } }`,
+  '(c) 20 upcoming + titles + reviews': `{ upcomingMovies(page: 1) { results { id title posterPath alternativeTitles { title type }
+    reviews(page: 1) { totalResults results { id author } } } } }`,
+};
+
+/** Written with the figures, so that a run never separates them from what they mean. */
+const ABOUT_THE_PEERS = [
+  `- **Tailcall version.** \`@tailcallhq/core-linux-x64-gnu@${TAILCALL_VERSION}\`, installed by the bench into node_modules/.cache/bench-peers. It is the newest that loads on this Debian 12 (glibc 2.36): 1.6.14 stops at start with "GLIBC_2.38 not found" and "GLIBC_2.39 not found". \`TAILCALL_PEER_BIN=/path/to/tailcall\` runs another build (1.6 on a newer glibc). Its usage tracker is off (\`TAILCALL_TRACKER=false\`) and its daily update check stays offline: the bench gives it a cache folder of its own (\`XDG_CACHE_HOME\`) whose update-checker file says it checked just now.`,
+  '- **Tailcall config** (bench/peers/tailcall.graphql): `@http` per field, `@modify` for the camelCase names, 2 worker threads, `@cache(maxAge: 60000)` on every field and `httpCache` on when cached. Its `@cache` key leaves the request headers out, so its cached rows serve one credential the answers fetched for another (shown above): a shared cache ours refuses to be.',
+  '- **Apollo peer** (bench/peers/apollo-rest.mjs, bare Node, no tsx): RESTDataSource with its HTTP cache keyed per credential (`cacheKeyFor`), `ApolloServerPluginCacheControl({ defaultMaxAge: 60 })` and the response-cache plugin keyed by the Authorization header (`extraCacheKeyData`); caches off: `skipCache` and no plugin.',
+  '- **Ours**: `dist/index.js` as `npm start` runs it, `WORKERS` processes on one port (in-memory caches per process), both caches on, or `CACHE_ENABLED=false RESPONSE_CACHE_ENABLED=false`.',
+  '- **Not done here, needs a quiet machine**: the hit-path profile (issue 26 target 1), the cold-path overhead against bare Yoga (target 5) and the CPU per uncached (c) answer (target 6). Figures taken while other work loads the machine (see the load average above) are noise; only the ratios within one run mean anything, and even those move.',
+];
+
+interface Running {
+  url: string;
+  /** The processes whose peak RSS counts (ours with workers: the primary and each worker). */
+  pids(): number[];
+  stop(): Promise<void>;
+}
+
+interface System {
+  name: string;
+  start(caches: boolean): Promise<Running>;
+}
+
+export interface Catalog {
+  baseUrl: string;
+  token: string;
+  calls(): Promise<number>;
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startCatalogProcess(extraEnv: Record<string, string> = {}): Promise<Catalog> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/profile/catalog-entry.ts'], {
+    env: { ...process.env, CATALOG_LATENCY_MS: String(LATENCY_MS), CATALOG_EXTRA_TOKENS: SECOND_TOKEN, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const { url, output } = await waitForReady(child, 'catalog');
+  const callsUrl = /calls at (\S+)/.exec(output)![1]!;
+  const token = /token (\S+)/.exec(output)![1]!;
+  const fetchCalls = async (path: string) => ((await (await request(`${callsUrl}${path}`)).body.json()) as unknown[]).length;
+  return {
+    baseUrl: url,
+    token,
+    calls: () => fetchCalls(''),
+    reset: async () => void (await fetchCalls('reset')),
+    stop: async () => {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Peak resident set size of a process, in MB (Linux VmHWM); 0 once it is gone. */
+export function peakRssMb(pid: number): number {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process and its children (the cluster's workers), from /proc. */
+function withChildren(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return [pid, ...children];
+  } catch {
+    return [pid];
+  }
+}
+
+function ours(workers: string, entry = 'dist/index.js'): (catalog: Catalog) => System {
+  const name = workers === '1' ? 'ours, 1 process' : `ours, WORKERS=${workers}`;
+  return (catalog) => ({
+    name: entry.endsWith('.ts') ? `${name}, under tsx` : name,
+    async start(caches) {
+      const env: Record<string, string> = caches
+        ? { WORKERS: workers }
+        : { WORKERS: workers, CACHE_ENABLED: 'false', RESPONSE_CACHE_ENABLED: 'false' };
+      const gateway = await startGateway(catalog.baseUrl, catalog.token, env, entry);
+      return { url: gateway.url, pids: () => withChildren(gateway.pid), stop: () => stopGateway(gateway) };
+    },
+  });
+}
+
+function tailcall(catalog: Catalog): System {
+  return {
+    name: `Tailcall ${TAILCALL_VERSION}`,
+    async start(caches) {
+      const peer = await startTailcall(catalog.baseUrl, caches);
+      return { url: peer.url, pids: () => [peer.pid], stop: () => stopPeer(peer) };
+    },
+  };
+}
+
+function apollo(catalog: Catalog): System {
+  return {
+    name: 'Apollo + RESTDataSource',
+    async start(caches) {
+      const child = spawn(process.execPath, ['bench/peers/apollo-rest.mjs'], {
+        env: { ...process.env, NODE_ENV: 'production', CATALOG_BASE_URL: catalog.baseUrl, PORT: '0', PEER_CACHES: caches ? 'on' : 'off' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const { url } = await waitForReady(child, 'apollo');
+      const peer: PeerProcess = { url, pid: child.pid!, child };
+      return { url, pids: () => [peer.pid], stop: () => stopPeer(peer) };
+    },
+  };
+}
+
+async function post(url: string, query: string, token: string): Promise<string> {
+  const response = await request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query }),
+  });
+  const text = await response.body.text();
+  const body = JSON.parse(text) as { data?: unknown; errors?: unknown };
+  if (response.statusCode !== 200 || body.errors) throw new Error(`${url}: ${response.statusCode} ${text.slice(0, 300)}`);
+  return JSON.stringify(body.data);
+}
+
+async function load(url: string, query: string, token: string) {
+  let failed = 0;
+  const result = await autocannon({
+    url,
+    connections: 10,
+    duration: SECONDS,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query }),
+    requests: [{ onResponse: (status: number, body: string) => void ((status !== 200 || body.includes('"errors"')) && failed++) }],
+  } as autocannon.Options);
+  return { rps: result.requests.average, p50: result.latency.p50, errors: failed + result.errors + result.timeouts };
+}
+
+interface Cell {
+  rps: number[];
+  p50: number[];
+  errors: number;
+}
+
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
+
+/** One mode (caches on or off): every system up, checked, then loaded in alternating rounds. */
+async function runMode(catalog: Catalog, systems: System[], documents: [string, string][], caches: boolean) {
+  const running: Running[] = [];
+  try {
+    for (const system of systems) running.push(await system.start(caches));
+    return await measure(catalog, systems, running, documents, caches);
+  } finally {
+    for (const r of running) await r.stop();
+  }
+}
+
+async function measure(catalog: Catalog, systems: System[], running: Running[], documents: [string, string][], caches: boolean) {
+  const checks: string[] = [];
+  const calls = new Map<string, number[]>();
+  for (const [operation, query] of documents) {
+    // Byte-for-byte identical data, and in caches-off mode the upstream calls each system makes.
+    let reference: string | undefined;
+    const perSystem: number[] = [];
+    for (const [index, system] of systems.entries()) {
+      await catalog.reset();
+      const data = await post(running[index]!.url, query, catalog.token);
+      perSystem.push(await catalog.calls());
+      reference ??= data;
+      if (data !== reference)
+        throw new Error(`${system.name} answers ${operation} differently:\n${data.slice(0, 400)}\nours:\n${reference.slice(0, 400)}`);
+      if (caches) {
+        await catalog.reset();
+        await post(running[index]!.url, query, SECOND_TOKEN);
+        if ((await catalog.calls()) === 0)
+          checks.push(`${system.name} answered ${operation} for a second credential from the first one's cache`);
+      }
+    }
+    calls.set(operation, perSystem);
+  }
+  const cells = new Map<string, Cell>();
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [...systems.keys()] : [...systems.keys()].reverse();
+    for (const [operation, query] of documents) {
+      for (const index of order) {
+        const key = `${operation}|${index}`;
+        const cell = cells.get(key) ?? { rps: [], p50: [], errors: 0 };
+        const figures = await load(running[index]!.url, query, catalog.token);
+        cell.rps.push(figures.rps);
+        cell.p50.push(figures.p50);
+        cell.errors += figures.errors;
+        cells.set(key, cell);
+      }
+    }
+  }
+  const rss = running.map((r) => Math.max(...r.pids().map(peakRssMb)));
+  const processes = running.map((r) => r.pids().length);
+  return { cells, rss, processes, calls, checks };
+}
+
+export async function peerFigures(): Promise<string[]> {
+  const catalog = await startCatalogProcess();
+  try {
+    // The movie with posters the main bench uses: the first such id of the generated data.
+    const { generateCatalog } = await import('../src/catalog/data/catalog.ts');
+    const data = generateCatalog();
+    const movieId = data.movies.find((m) => (data.movieImages.get(m.id)?.posters.length ?? 0) > 0)!.id;
+    const documents: [string, string][] = [
+      ['(a) configuration', PEER_DOCUMENTS['(a) configuration']],
+      ['(b) movie page', PEER_DOCUMENTS['(b) movie page'](movieId)],
+      ['(c) 20 upcoming + titles + reviews', PEER_DOCUMENTS['(c) 20 upcoming + titles + reviews']],
+    ];
+    // The last: one process as `npm start` ran it before it ran the build (tsx at run time).
+    const systems = [
+      ours(OUR_WORKERS)(catalog),
+      tailcall(catalog),
+      apollo(catalog),
+      ours('1')(catalog),
+      ours('1', 'src/index.ts')(catalog),
+    ];
+    const lines = [
+      `${SECONDS} s per cell, ${ROUNDS} alternating rounds (median), 10 connections, catalog in its own process with ${LATENCY_MS} ms per call; every request carries the demo bearer token. Before the load, every system answered every document with the same bytes as ours${'' /* checked above */}.`,
+      '',
+      `| op | ${systems.map((s) => `${s.name} req/s (p50 ms)`).join(' | ')} | ours / Tailcall | ours 1 process / Apollo | peak RSS MB, largest process: ${systems.map((s) => s.name).join(' / ')} | upstream calls per query, caches off |`,
+      `|---|${systems.map(() => '---|').join('')}---|---|---|---|`,
+    ];
+    const notes: string[] = [];
+    for (const caches of [true, false]) {
+      const mode = await runMode(catalog, systems, documents, caches);
+      notes.push(...mode.checks);
+      for (const [operation] of documents) {
+        const cell = (index: number) => mode.cells.get(`${operation}|${index}`)!;
+        const rps = systems.map((_, index) => median(cell(index).rps));
+        const errors = systems.reduce((sum, _, index) => sum + cell(index).errors, 0);
+        if (errors > 0) notes.push(`${operation}, caches ${caches ? 'on' : 'off'}: ${errors} failed answers during the load`);
+        const calls = mode.calls.get(operation)!;
+        lines.push(
+          `| ${operation}, ${caches ? 'cached' : 'caches off'} | ${rps.map((r, index) => `${r.toFixed(0)} (${median(cell(index).p50).toFixed(0)})`).join(' | ')} | **${(rps[0]! / rps[1]!).toFixed(2)}×** | ${(rps[3]! / rps[2]!).toFixed(2)}× | ${mode.rss.map((r) => r.toFixed(0)).join(' / ')} | ${caches ? '' : calls.join(' / ')} |`,
+        );
+      }
+      lines.push(`<!-- processes per system, caches ${caches ? 'on' : 'off'}: ${mode.processes.join(' / ')} -->`);
+    }
+    lines.push(
+      '',
+      ...(notes.length > 0
+        ? notes.map((n) => `- ${n}`)
+        : ['- Every cached system kept its answers per credential (a second token made upstream calls).']),
+    );
+    lines.push('', ...ABOUT_THE_PEERS);
+    return lines;
+  } finally {
+    await catalog.stop();
+  }
+}
