@@ -428,7 +428,7 @@ const objectFields: Record<string, string> = {
   CastCredit: 'castId:Int character:String! creditId:String! id:ID! order:Int! person:Person!',
   Certification: 'certification:String! meaning:String! order:Int!',
   ChangeGroup: 'items:[ChangeItem!]! key:String!',
-  ChangeItem: 'action:String! countryCode:String id:String! languageCode:String originalValue:JSON time:String! value:JSON',
+  ChangeItem: 'action:String! countryCode:String id:String! languageCode:String originalValue:JSON time:DateTime value:JSON',
   ChangeLists: 'movies:ChangedMoviePage people:ChangedPersonPage tvSeries:ChangedTVSeriesPage',
   ChangedMovie: 'adult:Boolean id:Int! movie:Movie!',
   ChangedMoviePage: 'page:Int! results:[ChangedMovie!]! totalPages:Int! totalResults:Int!',
@@ -454,12 +454,12 @@ const objectFields: Record<string, string> = {
   CreditRole: 'character:String! creditId:String! episodeCount:Int! id:ID!',
   Credits: 'cast:[CastCredit!]! crew:[CrewCredit!]!',
   CrewCredit: 'creditId:String! department:String! id:ID! job:String! person:Person!',
-  DateRange: 'maximum:String! minimum:String!',
+  DateRange: 'maximum:Date minimum:Date',
   Department: 'jobs:[String!]! name:String!',
   Discover: 'movies:MoviePage moviesConnection:MovieConnection tv:TVSeriesPage tvConnection:TVSeriesConnection',
   DisplayPriority: 'countryCode:String! priority:Int!',
   Episode:
-    'accountStates:AccountStates airDate:String changes:[ChangeGroup!] credits:EpisodeCredits crew:[CrewCredit!]! episodeNumber:Int! episodeType:String externalIds:ExternalIds guestStars:[CastCredit!]! id:Int! images:EpisodeImages name:String! nodeId:ID! order:Int overview:String! productionCode:String! runtime:Int season:Season! seasonNumber:Int! series:TVSeries! stillPath:String stillUrl:String translations:[Translation!] videos:[Video!] voteAverage:Float! voteCount:Int!',
+    'accountStates:AccountStates airDate:Date changes:[ChangeGroup!] credits:EpisodeCredits crew:[CrewCredit!]! episodeNumber:Int! episodeType:String externalIds:ExternalIds guestStars:[CastCredit!]! id:Int! images:EpisodeImages name:String! nodeId:ID! order:Int overview:String! productionCode:String! runtime:Int season:Season! seasonNumber:Int! series:TVSeries! stillPath:String stillUrl:String translations:[Translation!] videos:[Video!] voteAverage:Float! voteCount:Int!',
   EpisodeConnection: 'edges:[EpisodeEdge!]! pageInfo:PageInfo! totalCount:Int!',
   EpisodeCredits: 'cast:[CastCredit!]! crew:[CrewCredit!]! guestStars:[CastCredit!]!',
   EpisodeEdge: 'cursor:String! node:Episode!',
@@ -471,7 +471,7 @@ const objectFields: Record<string, string> = {
     'facebookId:String freebaseId:String freebaseMid:String imdbId:String instagramId:String tiktokId:String tvdbId:Int tvrageId:Int twitterId:String wikidataId:String youtubeId:String',
   FindResults: 'episodes:[Episode!]! movies:[Movie!]! people:[Person!]! seasons:[Season!]! tvSeries:[TVSeries!]!',
   Genre: 'id:Int! name:String!',
-  GuestSession: 'expiresAt:String! guestSessionId:String!',
+  GuestSession: 'expiresAt:DateTime guestSessionId:String!',
   GuestSessionData: 'ratedEpisodes:RatedEpisodePage ratedMovies:RatedMoviePage ratedTVSeries:RatedTVSeriesPage',
   Image:
     'aspectRatio:Float! filePath:String! height:Int! id:ID! languageCode:String url:String voteAverage:Float! voteCount:Int! width:Int!',
@@ -486,22 +486,22 @@ const objectFields: Record<string, string> = {
   MediaListPage: 'page:Int! results:[MediaList!]! totalPages:Int! totalResults:Int!',
   MediaResultPage: 'page:Int! results:[MediaResult!]! totalPages:Int! totalResults:Int!',
   Movie:
-    'accountStates:AccountStates adult:Boolean! alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String budget:Float! changes:[ChangeGroup!] collection:Collection credits:Credits externalIds:ExternalIds genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:MovieImages imdbId:String keywords:[Keyword!] lists:MediaListPage nodeId:ID! originCountry:[String!]! originalLanguage:String! originalTitle:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:MoviePage releaseDate:String releaseDates:[MovieReleaseCountry!] revenue:Float! reviews:ReviewPage reviewsConnection:ReviewConnection runtime:Int similar:MoviePage spokenLanguages:[Language!]! status:String! tagline:String! title:String! translations:[Translation!] video:Boolean! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:[WatchProviderCountry!]',
+    'accountStates:AccountStates adult:Boolean! alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String budget:Float! changes:[ChangeGroup!] collection:Collection credits:Credits externalIds:ExternalIds genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:MovieImages imdbId:String keywords:[Keyword!] lists:MediaListPage nodeId:ID! originCountry:[String!]! originalLanguage:String! originalTitle:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:MoviePage releaseDate:Date releaseDates:[MovieReleaseCountry!] revenue:Float! reviews:ReviewPage reviewsConnection:ReviewConnection runtime:Int similar:MoviePage spokenLanguages:[Language!]! status:String! tagline:String! title:String! translations:[Translation!] video:Boolean! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:[WatchProviderCountry!]',
   MovieConnection: 'edges:[MovieEdge!]! pageInfo:PageInfo! totalCount:Int!',
   MovieEdge: 'cursor:String! node:Movie!',
   MovieImages: 'backdrops:[Image!]! logos:[Image!]! posters:[Image!]!',
   MoviePage: 'page:Int! results:[Movie!]! totalPages:Int! totalResults:Int!',
-  MovieRelease: 'certification:String descriptors:[String!] languageCode:String note:String releaseDate:String! type:ReleaseType!',
+  MovieRelease: 'certification:String descriptors:[String!] languageCode:String note:String releaseDate:DateTime type:ReleaseType!',
   MovieReleaseCountry: 'countryCode:String! releases:[MovieRelease!]!',
   Mutation:
     'addMovieToList:UserList! clearList:UserList! createGuestSession:GuestSession! createList:UserList! createRequestToken:RequestToken! createSession:Session! createSessionFromV4Token:Session! createSessionWithLogin:Session! deleteEpisodeRating:Episode! deleteList:Boolean! deleteMovieRating:Movie! deleteSession:Boolean! deleteTVSeriesRating:TVSeries! rateEpisode:Episode! rateMovie:Movie! rateTVSeries:TVSeries! removeMovieFromList:UserList! setMovieFavorite:Movie! setMovieWatchlist:Movie! setTVSeriesFavorite:TVSeries! setTVSeriesWatchlist:TVSeries!',
   Network:
     'alternativeNames:[CompanyAlternativeName!] headquarters:String! homepage:String! id:Int! logoPath:String logoUrl:String logos:[Logo!] name:String! nodeId:ID! originCountry:String',
-  NowPlayingDates: 'maximum:String! minimum:String!',
+  NowPlayingDates: 'maximum:Date minimum:Date',
   NowPlayingMoviesPage: 'dates:NowPlayingDates! page:Int! results:[Movie!]! totalPages:Int! totalResults:Int!',
   PageInfo: 'endCursor:String hasNextPage:Boolean! hasPreviousPage:Boolean! startCursor:String',
   Person:
-    'adult:Boolean! alsoKnownAs:[String!]! biography:String! birthday:String changes:[ChangeGroup!] combinedCredits:PersonCombinedCredits deathday:String externalIds:ExternalIds gender:Int! homepage:String id:Int! images:[Image!] imdbId:String knownFor:[PersonWork!] knownForDepartment:String movieCredits:PersonMovieCredits name:String! nodeId:ID! originalName:String placeOfBirth:String popularity:Float! profilePath:String profileUrl:String taggedImages:TaggedImagePage translations:[Translation!] tvCredits:PersonTVCredits',
+    'adult:Boolean! alsoKnownAs:[String!]! biography:String! birthday:Date changes:[ChangeGroup!] combinedCredits:PersonCombinedCredits deathday:Date externalIds:ExternalIds gender:Int! homepage:String id:Int! images:[Image!] imdbId:String knownFor:[PersonWork!] knownForDepartment:String movieCredits:PersonMovieCredits name:String! nodeId:ID! originalName:String placeOfBirth:String popularity:Float! profilePath:String profileUrl:String taggedImages:TaggedImagePage translations:[Translation!] tvCredits:PersonTVCredits',
   PersonCombinedCastCredit:
     'character:String! creditId:String! episodeCount:Int id:ID! mediaType:CreditMediaType! movie:Movie order:Int series:TVSeries',
   PersonCombinedCredits: 'cast:[PersonCombinedCastCredit!]! crew:[PersonCombinedCrewCredit!]!',
@@ -528,9 +528,9 @@ const objectFields: Record<string, string> = {
   RatedTVSeries: 'rating:Float! tvSeries:TVSeries!',
   RatedTVSeriesPage: 'page:Int! results:[RatedTVSeries!]! totalPages:Int! totalResults:Int!',
   Region: 'countryCode:String! englishName:String! nativeName:String!',
-  RequestToken: 'approvalUrl:String! expiresAt:String! requestToken:String!',
+  RequestToken: 'approvalUrl:String! expiresAt:DateTime requestToken:String!',
   Review:
-    'author:String! authorDetails:ReviewAuthor! content:String! createdAt:String! id:ID! languageCode:String media:ReviewMedia mediaId:Int mediaTitle:String mediaType:String nodeId:ID! updatedAt:String! url:String!',
+    'author:String! authorDetails:ReviewAuthor! content:String! createdAt:DateTime id:ID! languageCode:String media:ReviewMedia mediaId:Int mediaTitle:String mediaType:String nodeId:ID! updatedAt:DateTime url:String!',
   ReviewAuthor: 'avatarPath:String avatarUrl:String name:String! rating:Float username:String!',
   ReviewConnection: 'edges:[ReviewEdge!]! pageInfo:PageInfo! totalCount:Int!',
   ReviewEdge: 'cursor:String! node:Review!',
@@ -539,14 +539,14 @@ const objectFields: Record<string, string> = {
   Search:
     'collections:CollectionPage companies:CompanyPage keywords:KeywordPage movies:MoviePage moviesConnection:MovieConnection multi:MediaResultPage people:PersonPage peopleConnection:PersonConnection tv:TVSeriesPage tvConnection:TVSeriesConnection',
   Season:
-    'accountStates:[SeasonEpisodeRating!] aggregateCredits:AggregateCredits airDate:String changes:[ChangeGroup!] credits:Credits episode:Episode episodeCount:Int! episodes:[Episode!]! episodesConnection:EpisodeConnection! externalIds:ExternalIds id:Int! images:SeasonImages name:String! networks:[Network!]! nodeId:ID! overview:String! posterPath:String posterUrl:String seasonNumber:Int! series:TVSeries! translations:[Translation!] videos:[Video!] voteAverage:Float! watchProviders:[WatchProviderCountry!]',
+    'accountStates:[SeasonEpisodeRating!] aggregateCredits:AggregateCredits airDate:Date changes:[ChangeGroup!] credits:Credits episode:Episode episodeCount:Int! episodes:[Episode!]! episodesConnection:EpisodeConnection! externalIds:ExternalIds id:Int! images:SeasonImages name:String! networks:[Network!]! nodeId:ID! overview:String! posterPath:String posterUrl:String seasonNumber:Int! series:TVSeries! translations:[Translation!] videos:[Video!] voteAverage:Float! watchProviders:[WatchProviderCountry!]',
   SeasonEpisodeRating: 'episode:Episode! episodeNumber:Int! id:Int! rating:Float',
   SeasonImages: 'posters:[Image!]!',
   SeriesCreator: 'creditId:String! id:ID! person:Person!',
   Session: 'sessionId:String! success:Boolean!',
   TVContentRating: 'countryCode:String! descriptors:[String!]! rating:String!',
   TVSeries:
-    'accountStates:AccountStates adult:Boolean! aggregateCredits:AggregateCredits alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String changes:[ChangeGroup!] contentRatings:[TVContentRating!] createdBy:[SeriesCreator!]! credits:Credits episodeGroups:[EpisodeGroup!] episodeRunTime:[Int!]! externalIds:ExternalIds firstAirDate:String genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:TVSeriesImages inProduction:Boolean! keywords:[Keyword!] languages:[String!]! lastAirDate:String lastEpisodeToAir:Episode lists:MediaListPage name:String! networks:[Network!]! nextEpisodeToAir:Episode nodeId:ID! numberOfEpisodes:Int! numberOfSeasons:Int! originCountry:[String!]! originalLanguage:String! originalName:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:TVSeriesPage reviews:ReviewPage reviewsConnection:ReviewConnection screenedTheatrically:[ScreenedTheatricallyEpisode!] season:Season seasons:[Season!]! similar:TVSeriesPage spokenLanguages:[Language!]! status:String! tagline:String! translations:[Translation!] type:String! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:[WatchProviderCountry!]',
+    'accountStates:AccountStates adult:Boolean! aggregateCredits:AggregateCredits alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String changes:[ChangeGroup!] contentRatings:[TVContentRating!] createdBy:[SeriesCreator!]! credits:Credits episodeGroups:[EpisodeGroup!] episodeRunTime:[Int!]! externalIds:ExternalIds firstAirDate:Date genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:TVSeriesImages inProduction:Boolean! keywords:[Keyword!] languages:[String!]! lastAirDate:Date lastEpisodeToAir:Episode lists:MediaListPage name:String! networks:[Network!]! nextEpisodeToAir:Episode nodeId:ID! numberOfEpisodes:Int! numberOfSeasons:Int! originCountry:[String!]! originalLanguage:String! originalName:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:TVSeriesPage reviews:ReviewPage reviewsConnection:ReviewConnection screenedTheatrically:[ScreenedTheatricallyEpisode!] season:Season seasons:[Season!]! similar:TVSeriesPage spokenLanguages:[Language!]! status:String! tagline:String! translations:[Translation!] type:String! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:[WatchProviderCountry!]',
   TVSeriesConnection: 'edges:[TVSeriesEdge!]! pageInfo:PageInfo! totalCount:Int!',
   TVSeriesEdge: 'cursor:String! node:TVSeries!',
   TVSeriesImages: 'backdrops:[Image!]! logos:[Image!]! posters:[Image!]!',
@@ -564,7 +564,7 @@ const objectFields: Record<string, string> = {
   UserListItemPage: 'page:Int! results:[UserListItem!]! totalPages:Int! totalResults:Int!',
   UserListPage: 'page:Int! results:[UserList!]! totalPages:Int! totalResults:Int!',
   Video:
-    'countryCode:String id:String! key:String! languageCode:String name:String! official:Boolean! publishedAt:String! site:String! size:Int! type:String!',
+    'countryCode:String id:String! key:String! languageCode:String name:String! official:Boolean! publishedAt:DateTime site:String! size:Int! type:String!',
   WatchProvider:
     'displayPriorities:[DisplayPriority!]! displayPriority:Int! logoPath:String logoUrl:String providerId:Int! providerName:String!',
   WatchProviderCountry:

@@ -19,6 +19,10 @@ export type Scalars = {
   Int: { input: number; output: number };
   /** The `Float` scalar type represents signed double-precision fractional values as specified by [IEEE 754](https://en.wikipedia.org/wiki/IEEE_floating_point). */
   Float: { input: number; output: number };
+  /** A calendar day, without time or zone: YYYY-MM-DD (RFC 3339 full-date), such as "1977-05-25". */
+  Date: { input: any; output: any };
+  /** An instant: an ISO 8601 / RFC 3339 date-time with its zone, such as "2023-04-08T16:35:05Z". */
+  DateTime: { input: any; output: any };
   /** Any JSON value. Used where the catalog sends objects whose shape depends on another field. */
   JSON: { input: unknown; output: unknown };
 };
@@ -77,18 +81,18 @@ export type DiscoverMoviesFilter = {
   includeAdult?: InputMaybe<Scalars['Boolean']['input']>;
   /** `include_video`: include video releases (compilations, concerts). Defaults to false. */
   includeVideo?: InputMaybe<Scalars['Boolean']['input']>;
-  /** `primary_release_date.gte`: first released on or after this day, YYYY-MM-DD. */
-  primaryReleaseDateGte?: InputMaybe<Scalars['String']['input']>;
-  /** `primary_release_date.lte`: first released on or before this day, YYYY-MM-DD. */
-  primaryReleaseDateLte?: InputMaybe<Scalars['String']['input']>;
+  /** `primary_release_date.gte`: first released on or after this day. */
+  primaryReleaseDateGte?: InputMaybe<Scalars['Date']['input']>;
+  /** `primary_release_date.lte`: first released on or before this day. */
+  primaryReleaseDateLte?: InputMaybe<Scalars['Date']['input']>;
   /** `primary_release_year`: first released in this year. */
   primaryReleaseYear?: InputMaybe<Scalars['Int']['input']>;
   /** `region`: ISO 3166-1 country whose releases the release date and release type filters look at; alone, released there. */
   region?: InputMaybe<Scalars['String']['input']>;
-  /** `release_date.gte`: released on or after this day, YYYY-MM-DD. */
-  releaseDateGte?: InputMaybe<Scalars['String']['input']>;
-  /** `release_date.lte`: released on or before this day, YYYY-MM-DD. */
-  releaseDateLte?: InputMaybe<Scalars['String']['input']>;
+  /** `release_date.gte`: released on or after this day. */
+  releaseDateGte?: InputMaybe<Scalars['Date']['input']>;
+  /** `release_date.lte`: released on or before this day. */
+  releaseDateLte?: InputMaybe<Scalars['Date']['input']>;
   /** `vote_average.gte`: average vote at least this (0 to 10). */
   voteAverageGte?: InputMaybe<Scalars['Float']['input']>;
   /** `vote_average.lte`: average vote at most this (0 to 10). */
@@ -170,14 +174,14 @@ export type DiscoverMoviesSort =
 
 /** Filters of `discover.tv`; every field is optional and they all apply together. */
 export type DiscoverTvFilter = {
-  /** `air_date.gte`: some episode airs on or after this day, YYYY-MM-DD. */
-  airDateGte?: InputMaybe<Scalars['String']['input']>;
-  /** `air_date.lte`: some episode airs on or before this day (within the range with airDateGte), YYYY-MM-DD. */
-  airDateLte?: InputMaybe<Scalars['String']['input']>;
-  /** `first_air_date.gte`: first episode aired on or after this day, YYYY-MM-DD. */
-  firstAirDateGte?: InputMaybe<Scalars['String']['input']>;
-  /** `first_air_date.lte`: first episode aired on or before this day, YYYY-MM-DD. */
-  firstAirDateLte?: InputMaybe<Scalars['String']['input']>;
+  /** `air_date.gte`: some episode airs on or after this day. */
+  airDateGte?: InputMaybe<Scalars['Date']['input']>;
+  /** `air_date.lte`: some episode airs on or before this day (within the range with airDateGte). */
+  airDateLte?: InputMaybe<Scalars['Date']['input']>;
+  /** `first_air_date.gte`: first episode aired on or after this day. */
+  firstAirDateGte?: InputMaybe<Scalars['Date']['input']>;
+  /** `first_air_date.lte`: first episode aired on or before this day. */
+  firstAirDateLte?: InputMaybe<Scalars['Date']['input']>;
   /** `first_air_date_year`: first episode aired in this year. */
   firstAirDateYear?: InputMaybe<Scalars['Int']['input']>;
   /** `include_adult`: include adult titles. Defaults to false. */
@@ -484,7 +488,7 @@ export type MoviePageQuery = {
     title: string;
     tagline: string;
     overview: string;
-    releaseDate?: string | null;
+    releaseDate?: any | null;
     runtime?: number | null;
     voteAverage: number;
     posterUrl?: string | null;
@@ -533,9 +537,9 @@ export type SearchQuery = {
       totalPages: number;
       totalResults: number;
       results: Array<
-        | { __typename: 'Movie'; id: number; title: string; releaseDate?: string | null }
+        | { __typename: 'Movie'; id: number; title: string; releaseDate?: any | null }
         | { __typename: 'Person'; id: number; name: string; knownForDepartment?: string | null }
-        | { __typename: 'TVSeries'; id: number; name: string; firstAirDate?: string | null }
+        | { __typename: 'TVSeries'; id: number; name: string; firstAirDate?: any | null }
       >;
     } | null;
   };
@@ -553,7 +557,7 @@ export type SeriesPageQuery = {
     id: number;
     name: string;
     overview: string;
-    firstAirDate?: string | null;
+    firstAirDate?: any | null;
     numberOfSeasons: number;
     networks: Array<{ __typename?: 'Network'; id: number; name: string }>;
     seasons: Array<{ __typename?: 'Season'; id: number; seasonNumber: number; name: string; episodeCount: number }>;
@@ -568,7 +572,7 @@ export type SeriesPageQuery = {
         id: number;
         episodeNumber: number;
         name: string;
-        airDate?: string | null;
+        airDate?: any | null;
         runtime?: number | null;
         stillUrl?: string | null;
       }>;
@@ -603,7 +607,7 @@ export type WatchlistQuery = {
         __typename?: 'Movie';
         id: number;
         title: string;
-        releaseDate?: string | null;
+        releaseDate?: any | null;
         accountStates?: { __typename?: 'AccountStates'; watchlist: boolean; rating?: number | null } | null;
       }>;
     } | null;

@@ -18,6 +18,7 @@ import './find/find.ts';
 import './keyword/keyword.ts';
 import './kit/alternative-title.ts';
 import './kit/change-record.ts';
+import './kit/dates.ts';
 import './kit/external-ids.ts';
 import './kit/image.ts';
 import './kit/page.ts';

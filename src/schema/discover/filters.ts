@@ -1,4 +1,5 @@
 import type { DiscoverFilters } from '../../upstream/api/types.ts';
+import { dayParam } from '../kit/dates.ts';
 import * as valid from '../kit/validate.ts';
 
 /**
@@ -113,11 +114,11 @@ function commonParams(f: CommonInput, at: string): Params {
 
 function dates(
   at: string,
-  gte: [string, string | null | undefined],
-  lte: [string, string | null | undefined],
+  gte: [string, Date | null | undefined],
+  lte: [string, Date | null | undefined],
 ): [string | undefined, string | undefined] {
-  const low = valid.date(`${at}.${gte[0]}`, gte[1]);
-  const high = valid.date(`${at}.${lte[0]}`, lte[1]);
+  const low = dayParam(gte[1]);
+  const high = dayParam(lte[1]);
   range([`${at}.${gte[0]}`, low], [`${at}.${lte[0]}`, high]);
   return [low, high];
 }
@@ -126,10 +127,10 @@ type MoviesInput = CommonInput & {
   includeVideo?: boolean | null;
   primaryReleaseYear?: number | null;
   year?: number | null;
-  primaryReleaseDateGte?: string | null;
-  primaryReleaseDateLte?: string | null;
-  releaseDateGte?: string | null;
-  releaseDateLte?: string | null;
+  primaryReleaseDateGte?: Date | null;
+  primaryReleaseDateLte?: Date | null;
+  releaseDateGte?: Date | null;
+  releaseDateLte?: Date | null;
   region?: string | null;
   withReleaseType?: number[] | null;
   certificationCountry?: string | null;
@@ -177,10 +178,10 @@ type TVInput = CommonInput & {
   includeNullFirstAirDates?: boolean | null;
   screenedTheatrically?: boolean | null;
   firstAirDateYear?: number | null;
-  firstAirDateGte?: string | null;
-  firstAirDateLte?: string | null;
-  airDateGte?: string | null;
-  airDateLte?: string | null;
+  firstAirDateGte?: Date | null;
+  firstAirDateLte?: Date | null;
+  airDateGte?: Date | null;
+  airDateLte?: Date | null;
   withNetworks?: { ids: number[]; match?: string | null } | null;
   withStatus?: number[] | null;
   withType?: number[] | null;

@@ -1,5 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { instant } from './dates.ts';
 
 export const Video = builder.objectRef<Up.Video>('Video').implement({
   description: 'A video about a movie, series, season or episode, hosted on a video site.',
@@ -11,7 +12,12 @@ export const Video = builder.objectRef<Up.Video>('Video').implement({
     size: t.exposeInt('size', { description: 'Vertical resolution in pixels, such as 1080.' }),
     type: t.exposeString('type', { description: 'Kind of video: "Trailer", "Teaser", "Clip", "Featurette", "Behind the Scenes"…' }),
     official: t.exposeBoolean('official', { description: 'Whether the video was published by the rights holder.' }),
-    publishedAt: t.exposeString('published_at', { description: 'When the video was published, ISO 8601 UTC.' }),
+    publishedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the video was published, ISO 8601 UTC; null when the catalog sent no valid time.',
+      resolve: (v) => instant(v.published_at),
+    }),
     languageCode: t.string({
       nullable: true,
       description: "ISO 639-1 language of the video; null when not set. The catalog's empty string comes as null.",

@@ -1,5 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { calendarDate } from '../kit/dates.ts';
 import { pageArgs, pageOf, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { WatchProvider } from '../reference/watch-providers.ts';
@@ -12,8 +13,8 @@ import { Movie, MoviePage, type MovieSource } from './ref.ts';
 const DateRange = builder.objectRef<Up.UpcomingPage['dates']>('DateRange').implement({
   description: 'A range of days, both ends included.',
   fields: (t) => ({
-    minimum: t.exposeString('minimum', { description: 'First day, YYYY-MM-DD.' }),
-    maximum: t.exposeString('maximum', { description: 'Last day, YYYY-MM-DD.' }),
+    minimum: t.field({ type: 'Date', nullable: true, description: 'First day.', resolve: (r) => calendarDate(r.minimum) }),
+    maximum: t.field({ type: 'Date', nullable: true, description: 'Last day.', resolve: (r) => calendarDate(r.maximum) }),
   }),
 });
 
@@ -45,8 +46,8 @@ builder.queryFields((t) => ({
 const DateRangeOfList = builder.objectRef<Up.NowPlayingPage['dates']>('NowPlayingDates').implement({
   description: 'The release days a now-playing list covers, both ends included.',
   fields: (t) => ({
-    minimum: t.exposeString('minimum', { description: 'First release day, YYYY-MM-DD.' }),
-    maximum: t.exposeString('maximum', { description: 'Last release day, YYYY-MM-DD.' }),
+    minimum: t.field({ type: 'Date', nullable: true, description: 'First release day.', resolve: (r) => calendarDate(r.minimum) }),
+    maximum: t.field({ type: 'Date', nullable: true, description: 'Last release day.', resolve: (r) => calendarDate(r.maximum) }),
   }),
 });
 

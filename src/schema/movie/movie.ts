@@ -5,10 +5,10 @@ import { imageUrlField } from '../kit/image-url.ts';
 import { Company } from '../company/company.ts';
 import { AlternativeTitle } from '../kit/alternative-title.ts';
 import { carriedFrom } from '../kit/carried.ts';
-import { ChangeGroup } from '../kit/change-record.ts';
+import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { ProductionCountry } from '../kit/country.ts';
 import { Language } from '../reference/configuration.ts';
-import { dateOrNull } from '../kit/format.ts';
+import { calendarDate } from '../kit/dates.ts';
 import { Image } from '../kit/image.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
@@ -38,10 +38,11 @@ Movie.implement({
       resolve: fromDetail('original_title'),
     }),
     overview: t.string({ description: 'Plot summary; may be empty.', resolve: fromDetail('overview') }),
-    releaseDate: t.string({
+    releaseDate: t.field({
+      type: 'Date',
       nullable: true,
-      description: "Primary release date, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('release_date', dateOrNull),
+      description: "Primary release date; null when unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail('release_date', calendarDate),
     }),
     posterPath: t.string({
       nullable: true,
@@ -90,23 +91,8 @@ Movie.implement({
       type: [ChangeGroup],
       nullable: true,
       description: 'Recent edits of the movie. Without dates, the last 24 hours; a range may span up to 14 days.',
-      args: {
-        startDate: t.arg.string({ required: false, description: 'First day, YYYY-MM-DD.' }),
-        endDate: t.arg.string({ required: false, description: 'Last day, YYYY-MM-DD.' }),
-        page: t.arg.int({ required: false, description: 'Which page of changes, from 1 to 500.' }),
-      },
-      resolve: async (m, args, c) => {
-        const params = {
-          movieId: m.id,
-          startDate: valid.date('startDate', args.startDate),
-          endDate: valid.date('endDate', args.endDate),
-          page: valid.page('page', args.page),
-        };
-        if (params.startDate && params.endDate && params.startDate > params.endDate) {
-          throw valid.badInput('endDate', 'must not be before startDate.');
-        }
-        return (await c.loaders.movieChanges.load(params)).changes;
-      },
+      args: changeWindowArgs,
+      resolve: async (m, args, c) => (await c.loaders.movieChanges.load({ movieId: m.id, ...changeWindow(args) })).changes,
     }),
     reviews: t.field({
       type: ReviewPage,

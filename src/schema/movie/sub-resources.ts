@@ -1,6 +1,7 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { builder } from '../builder.ts';
+import { instant } from '../kit/dates.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import { Translation } from '../kit/translation.ts';
@@ -32,7 +33,13 @@ const MovieRelease = builder.objectRef<Up.ReleaseDate>('MovieRelease').implement
         'Age rating in that country, one of `movieCertifications` for the country (such as "PG-13"); null when unrated. The catalog\'s empty string comes as null.',
       resolve: (r) => r.certification || null,
     }),
-    releaseDate: t.exposeString('release_date', { description: 'When the release happened, ISO 8601 UTC ("2019-06-13T00:00:00.000Z").' }),
+    releaseDate: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'When the release happened, ISO 8601 UTC ("2019-06-13T00:00:00.000Z"); null when the catalog sent no valid time.',
+      resolve: (r) => instant(r.release_date),
+    }),
     type: t.field({ type: ReleaseType, description: 'Kind of release.', resolve: (r) => r.type as 1 | 2 | 3 | 4 | 5 | 6 }),
     note: t.string({
       nullable: true,

@@ -3,9 +3,9 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
-import { ChangeGroup } from '../kit/change-record.ts';
+import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
-import { dateOrNull } from '../kit/format.ts';
+import { calendarDate } from '../kit/dates.ts';
 import { TaggedImage } from './tagged-image.ts';
 import { Image } from '../kit/image.ts';
 import { pageArgs, pageOf, paging } from '../kit/page.ts';
@@ -63,16 +63,18 @@ Person.implement({
       description: 'Biography in the requested language; may be empty.',
       resolve: fromDetail('biography'),
     }),
-    birthday: t.string({
+    birthday: t.field({
+      type: 'Date',
       nullable: true,
-      description: "Date of birth, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('birthday', dateOrNull),
+      description: "Date of birth; null when unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail('birthday', calendarDate),
     }),
-    deathday: t.string({
+    deathday: t.field({
+      type: 'Date',
       nullable: true,
       description:
-        "Date of death, YYYY-MM-DD; null when the person is alive or the date is unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('deathday', dateOrNull),
+        "Date of death; null when the person is alive or the date is unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail('deathday', calendarDate),
     }),
     placeOfBirth: t.string({
       nullable: true,
@@ -150,23 +152,8 @@ Person.implement({
       type: [ChangeGroup],
       nullable: true,
       description: 'Recent edits of the person. Without dates, the last 24 hours; a range may span up to 14 days.',
-      args: {
-        startDate: t.arg.string({ required: false, description: 'First day, YYYY-MM-DD.' }),
-        endDate: t.arg.string({ required: false, description: 'Last day, YYYY-MM-DD.' }),
-        page: t.arg.int({ required: false, description: 'Which page of changes, from 1 to 500.' }),
-      },
-      resolve: async (p, args, c) => {
-        const params = {
-          personId: p.id,
-          startDate: valid.date('startDate', args.startDate),
-          endDate: valid.date('endDate', args.endDate),
-          page: valid.page('page', args.page),
-        };
-        if (params.startDate && params.endDate && params.startDate > params.endDate) {
-          throw valid.badInput('endDate', 'must not be before startDate.');
-        }
-        return (await c.loaders.personChanges.load(params)).changes;
-      },
+      args: changeWindowArgs,
+      resolve: async (p, args, c) => (await c.loaders.personChanges.load({ personId: p.id, ...changeWindow(args) })).changes,
     }),
   }),
 });

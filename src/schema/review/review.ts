@@ -2,6 +2,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { connectionOf } from '../kit/connection.ts';
+import { instant } from '../kit/dates.ts';
 import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
@@ -34,8 +35,18 @@ export const Review = builder.objectRef<Up.Review>('Review').implement({
     author: t.exposeString('author', { description: 'Name the author signs with.' }),
     authorDetails: t.field({ type: AuthorDetails, description: 'More about the author.', resolve: (r) => r.author_details }),
     content: t.exposeString('content', { description: 'Text of the review (may contain Markdown and line breaks).' }),
-    createdAt: t.exposeString('created_at', { description: 'When the review was written, ISO 8601 UTC.' }),
-    updatedAt: t.exposeString('updated_at', { description: 'When the review was last edited, ISO 8601 UTC.' }),
+    createdAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the review was written, ISO 8601 UTC; null when the catalog sent no valid time.',
+      resolve: (r) => instant(r.created_at),
+    }),
+    updatedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the review was last edited, ISO 8601 UTC; null when the catalog sent no valid time.',
+      resolve: (r) => instant(r.updated_at),
+    }),
     url: t.exposeString('url', { description: 'Address of the review on the public site.' }),
     languageCode: t.string({
       nullable: true,

@@ -2,7 +2,7 @@ import type { GatewayContext } from '../../context.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { imageUrlField } from '../kit/image-url.ts';
-import { dateOrNull } from '../kit/format.ts';
+import { calendarDate } from '../kit/dates.ts';
 import { Episode, type EpisodeSource, Season, TVSeries } from './ref.ts';
 
 function key(episode: EpisodeSource) {
@@ -24,10 +24,11 @@ Episode.implement({
     id: t.int({ description: 'Identifier of the episode.', resolve: fromDetail('id') }),
     name: t.string({ description: 'Title of the episode.', resolve: fromDetail('name') }),
     overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
-    airDate: t.string({
+    airDate: t.field({
+      type: 'Date',
       nullable: true,
-      description: "Date the episode first aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('air_date', dateOrNull),
+      description: "Date the episode first aired; null when unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail('air_date', calendarDate),
     }),
     runtime: t.int({
       nullable: true,

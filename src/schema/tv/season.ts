@@ -5,7 +5,7 @@ import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { connectionArgs, connectionOf, connectList, windowOf } from '../kit/connection.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
-import { dateOrNull } from '../kit/format.ts';
+import { calendarDate } from '../kit/dates.ts';
 import { Image } from '../kit/image.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, Season, type SeasonSource, TVSeries } from './ref.ts';
@@ -30,10 +30,11 @@ Season.implement({
     id: t.int({ description: 'Identifier of the season.', resolve: fromDetail('id') }),
     name: t.string({ description: 'Name of the season, such as "Season 1".', resolve: fromDetail('name') }),
     overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
-    airDate: t.string({
+    airDate: t.field({
+      type: 'Date',
       nullable: true,
-      description: "Date the first episode of the season aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('air_date', dateOrNull),
+      description: "Date the first episode of the season aired; null when unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail('air_date', calendarDate),
     }),
     posterPath: t.string({
       nullable: true,

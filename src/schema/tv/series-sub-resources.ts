@@ -2,7 +2,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { builder } from '../builder.ts';
 import { AlternativeTitle } from '../kit/alternative-title.ts';
-import { ChangeGroup } from '../kit/change-record.ts';
+import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { Image } from '../kit/image.ts';
 import { pageArgs, paging } from '../kit/page.ts';
@@ -56,23 +56,8 @@ builder.objectFields(TVSeries, (t) => ({
     type: [ChangeGroup],
     nullable: true,
     description: 'Recent edits of the series. Without dates, the last 24 hours; a range may span up to 14 days.',
-    args: {
-      startDate: t.arg.string({ required: false, description: 'First day, YYYY-MM-DD.' }),
-      endDate: t.arg.string({ required: false, description: 'Last day, YYYY-MM-DD.' }),
-      page: t.arg.int({ required: false, description: 'Which page of changes, from 1 to 500.' }),
-    },
-    resolve: async (s, args, c) => {
-      const params = {
-        seriesId: s.id,
-        startDate: valid.date('startDate', args.startDate),
-        endDate: valid.date('endDate', args.endDate),
-        page: valid.page('page', args.page),
-      };
-      if (params.startDate && params.endDate && params.startDate > params.endDate) {
-        throw valid.badInput('endDate', 'must not be before startDate.');
-      }
-      return (await c.loaders.tvSeriesChanges.load(params)).changes;
-    },
+    args: changeWindowArgs,
+    resolve: async (s, args, c) => (await c.loaders.tvSeriesChanges.load({ seriesId: s.id, ...changeWindow(args) })).changes,
   }),
   contentRatings: t.field({
     type: [TVContentRating],

@@ -5,7 +5,7 @@ import { imageUrlField } from '../kit/image-url.ts';
 import { Company } from '../company/company.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { ProductionCountry } from '../kit/country.ts';
-import { dateOrNull } from '../kit/format.ts';
+import { calendarDate } from '../kit/dates.ts';
 import { Language } from '../reference/configuration.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
@@ -47,10 +47,11 @@ TVSeries.implement({
       resolve: fromDetail('original_name'),
     }),
     overview: t.string({ description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
-    firstAirDate: t.string({
+    firstAirDate: t.field({
+      type: 'Date',
       nullable: true,
-      description: "Date the first episode aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('first_air_date', dateOrNull),
+      description: "Date the first episode aired; null when unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail('first_air_date', calendarDate),
     }),
     posterPath: t.string({
       nullable: true,
@@ -111,10 +112,11 @@ builder.objectFields(TVSeries, (t) => ({
     resolve: async (s, _, c) => (s.seasons ?? (await fromDetail.load(s, c)).seasons).map((season) => ({ ...season, seriesId: s.id })),
   }),
   genres: t.field({ type: [Genre], description: 'Genres with their names.', resolve: fromDetail('genres') }),
-  lastAirDate: t.string({
+  lastAirDate: t.field({
+    type: 'Date',
     nullable: true,
-    description: "Date the latest episode aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-    resolve: fromDetail('last_air_date', dateOrNull),
+    description: "Date the latest episode aired; null when unknown. The catalog's empty string comes as null.",
+    resolve: fromDetail('last_air_date', calendarDate),
   }),
   numberOfSeasons: t.int({
     description: 'How many seasons there are.',
