@@ -21,7 +21,7 @@ export type Scalars = {
   Float: { input: number; output: number };
   /** A calendar day, without time or zone: YYYY-MM-DD (RFC 3339 full-date), such as "1977-05-25". */
   Date: { input: any; output: any };
-  /** An instant: an ISO 8601 / RFC 3339 date-time with its zone, such as "2023-04-08T16:35:05Z". */
+  /** An instant: an ISO 8601 / RFC 3339 date-time with its zone, in UTC as the graph sends it, such as "2023-04-08T16:35:05.000Z". */
   DateTime: { input: any; output: any };
   /** Any JSON value. Used where the catalog sends objects whose shape depends on another field. */
   JSON: { input: unknown; output: unknown };

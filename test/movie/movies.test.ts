@@ -106,7 +106,7 @@ describe('Query.movie', () => {
     expect(found, 'some upcoming movie has changes in the two weeks before the catalog date').toBeTruthy();
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $s: String, $e: String) { movie(id: $id) {
+      `query($id: Int!, $s: Date, $e: Date) { movie(id: $id) {
         changes(startDate: $s, endDate: $e) { key items { action id countryCode languageCode time value } } } }`,
       { id: found!.id, s: day(start), e: day(end) },
     );
@@ -119,7 +119,7 @@ describe('Query.movie', () => {
           id: i.id,
           countryCode: i.iso_3166_1 || null,
           languageCode: i.iso_639_1 || null,
-          time: i.time.replace(/^(\S+) (\S+) UTC$/, '$1T$2Z'),
+          time: new Date(i.time.replace(/^(\S+) (\S+) UTC$/, '$1T$2Z')).toISOString(),
           value: i.value,
         })),
       })),

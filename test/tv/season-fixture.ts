@@ -77,7 +77,7 @@ export const countryOffers = (results: Record<string, any>) =>
       free: (results[code].free ?? []).map(offer),
       ads: (results[code].ads ?? []).map(offer),
     }));
-const isoTime = (time: string) => time.replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) UTC$/, '$1T$2Z');
+const isoTime = (time: string) => new Date(time.replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) UTC$/, '$1T$2Z')).toISOString();
 export const changeGroups = (body: any) =>
   body.changes.map((group: any) => ({
     key: group.key,

@@ -172,11 +172,13 @@ export const DiscoverMoviesFilter = builder.inputType('DiscoverMoviesFilter', {
     }),
     primaryReleaseYear: t.int({ required: false, description: '`primary_release_year`: first released in this year.' }),
     year: t.int({ required: false, description: '`year`: released in this year.' }),
-    primaryReleaseDateGte: t.field({ type: 'Date',
+    primaryReleaseDateGte: t.field({
+      type: 'Date',
       required: false,
       description: '`primary_release_date.gte`: first released on or after this day.',
     }),
-    primaryReleaseDateLte: t.field({ type: 'Date',
+    primaryReleaseDateLte: t.field({
+      type: 'Date',
       required: false,
       description: '`primary_release_date.lte`: first released on or before this day.',
     }),
@@ -224,16 +226,19 @@ export const DiscoverTVFilter = builder.inputType('DiscoverTVFilter', {
       description: '`screened_theatrically`: only series with (true) or without (false) episodes shown in cinemas.',
     }),
     firstAirDateYear: t.int({ required: false, description: '`first_air_date_year`: first episode aired in this year.' }),
-    firstAirDateGte: t.field({ type: 'Date',
+    firstAirDateGte: t.field({
+      type: 'Date',
       required: false,
       description: '`first_air_date.gte`: first episode aired on or after this day.',
     }),
-    firstAirDateLte: t.field({ type: 'Date',
+    firstAirDateLte: t.field({
+      type: 'Date',
       required: false,
       description: '`first_air_date.lte`: first episode aired on or before this day.',
     }),
     airDateGte: t.field({ type: 'Date', required: false, description: '`air_date.gte`: some episode airs on or after this day.' }),
-    airDateLte: t.field({ type: 'Date',
+    airDateLte: t.field({
+      type: 'Date',
       required: false,
       description: '`air_date.lte`: some episode airs on or before this day (within the range with airDateGte).',
     }),

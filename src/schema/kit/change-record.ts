@@ -14,7 +14,7 @@ const ChangeItem = builder.objectRef<Up.ChangeItem>('ChangeItem').implement({
       type: 'DateTime',
       nullable: true,
       description:
-        'When the change was made, as an ISO 8601 UTC timestamp ("2023-04-08T16:35:05Z"); null when the catalog sent no valid time.',
+        'When the change was made, as an ISO 8601 UTC timestamp ("2023-04-08T16:35:05.000Z"); null when the catalog sent no valid time.',
       resolve: (item) => instant(item.time),
     }),
     countryCode: t.string({

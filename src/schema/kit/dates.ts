@@ -14,33 +14,36 @@ builder.addScalarType('Date', DateResolver, {
 });
 
 builder.addScalarType('DateTime', DateTimeResolver, {
-  description: 'An instant: an ISO 8601 / RFC 3339 date-time with its zone, such as "2023-04-08T16:35:05Z".',
+  description:
+    'An instant: an ISO 8601 / RFC 3339 date-time with its zone, in UTC as the graph sends it, such as "2023-04-08T16:35:05.000Z".',
 });
 
-function serializes(resolver: { serialize: (value: unknown) => unknown }, value: string): boolean {
+/** What the scalar would send for the value, or null where its serializer would throw. */
+function serialized(resolver: { serialize: (value: unknown) => unknown }, value: string): string | null {
   try {
-    resolver.serialize(value);
-    return true;
+    // DateTime's serializer answers a Date object, which JSON writes as its toISOString().
+    const out = resolver.serialize(value);
+    return out instanceof Date ? out.toISOString() : String(out);
   } catch {
-    return false;
+    return null;
   }
 }
 
 /** An upstream calendar day as the `Date` scalar sends it; null when the service sent "", null or no valid day. */
 export function calendarDate(value: unknown): string | null {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && serializes(DateResolver, value) ? value : null;
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? serialized(DateResolver, value) : null;
 }
 
 /**
- * An upstream instant as the `DateTime` scalar sends it: ISO 8601 as it comes, and the catalog's
- * "2023-04-08 16:35:05 UTC" (changes, tokens) rewritten to "2023-04-08T16:35:05Z"; null when the
- * service sent "", null or no valid instant.
+ * An upstream instant as the `DateTime` scalar sends it: in UTC with milliseconds
+ * ("2023-04-08T16:35:05.000Z"), the catalog's "2023-04-08 16:35:05 UTC" (changes, tokens)
+ * included; null when the service sent "", null or no valid instant.
  */
 export function instant(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const utc = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?) UTC$/.exec(value);
   const iso = utc ? `${utc[1]}T${utc[2]}Z` : value;
-  return serializes(DateTimeResolver, iso) ? iso : null;
+  return serialized(DateTimeResolver, iso);
 }
 
 /** A `Date` argument (graphql-scalars parses it to a Date at UTC midnight) as the YYYY-MM-DD the catalog takes. */

@@ -36,8 +36,7 @@ const MovieRelease = builder.objectRef<Up.ReleaseDate>('MovieRelease').implement
     releaseDate: t.field({
       type: 'DateTime',
       nullable: true,
-      description:
-        'When the release happened, ISO 8601 UTC ("2019-06-13T00:00:00.000Z"); null when the catalog sent no valid time.',
+      description: 'When the release happened, ISO 8601 UTC ("2019-06-13T00:00:00.000Z"); null when the catalog sent no valid time.',
       resolve: (r) => instant(r.release_date),
     }),
     type: t.field({ type: ReleaseType, description: 'Kind of release.', resolve: (r) => r.type as 1 | 2 | 3 | 4 | 5 | 6 }),

@@ -72,8 +72,7 @@ Person.implement({
     deathday: t.field({
       type: 'Date',
       nullable: true,
-      description:
-        "Date of death; null when the person is alive or the date is unknown. The catalog's empty string comes as null.",
+      description: "Date of death; null when the person is alive or the date is unknown. The catalog's empty string comes as null.",
       resolve: fromDetail('deathday', calendarDate),
     }),
     placeOfBirth: t.string({
