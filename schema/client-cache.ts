@@ -428,7 +428,7 @@ const objectFields: Record<string, string> = {
   CastCredit: 'castId:Int character:String! creditId:String! id:ID! order:Int! person:Person!',
   Certification: 'certification:String! meaning:String! order:Int!',
   ChangeGroup: 'items:[ChangeItem!]! key:String!',
-  ChangeItem: 'action:String! countryCode:String id:String! languageCode:String originalValue:JSON time:DateTime value:JSON',
+  ChangeItem: 'action:ChangeAction! countryCode:String id:String! languageCode:String originalValue:JSON time:DateTime value:JSON',
   ChangeLists: 'movies:ChangedMoviePage people:ChangedPersonPage tvSeries:ChangedTVSeriesPage',
   ChangedMovie: 'adult:Boolean id:Int! movie:Movie!',
   ChangedMoviePage: 'page:Int! results:[ChangedMovie!]! totalPages:Int! totalResults:Int!',
@@ -449,7 +449,7 @@ const objectFields: Record<string, string> = {
   CountryTimezones: 'countryCode:String! zones:[String!]!',
   CredentialCheck: 'statusCode:Int! statusMessage:String! success:Boolean!',
   Credit:
-    'character:String creditType:String! department:String! episodes:[Episode!]! id:ID! job:String! mediaType:CreditMediaType! movie:Movie person:Person! seasons:[Season!]! series:TVSeries',
+    'character:String creditType:CreditType! department:String! episodes:[Episode!]! id:ID! job:String! mediaType:CreditMediaType! movie:Movie person:Person! seasons:[Season!]! series:TVSeries',
   CreditJob: 'creditId:String! episodeCount:Int! id:ID! job:String!',
   CreditRole: 'character:String! creditId:String! episodeCount:Int! id:ID!',
   Credits: 'cast:[CastCredit!]! crew:[CrewCredit!]!',
@@ -459,7 +459,7 @@ const objectFields: Record<string, string> = {
   Discover: 'movies:MoviePage moviesConnection:MovieConnection tv:TVSeriesPage tvConnection:TVSeriesConnection',
   DisplayPriority: 'countryCode:String! priority:Int!',
   Episode:
-    'accountStates:AccountStates airDate:Date changes:[ChangeGroup!] credits:EpisodeCredits crew:[CrewCredit!]! episodeNumber:Int! episodeType:String externalIds:ExternalIds guestStars:[CastCredit!]! id:Int! images:EpisodeImages name:String! nodeId:ID! order:Int overview:String! productionCode:String! runtime:Int season:Season! seasonNumber:Int! series:TVSeries! stillPath:String stillUrl:String translations:[Translation!] videos:[Video!] voteAverage:Float! voteCount:Int!',
+    'accountStates:AccountStates airDate:Date changes:[ChangeGroup!] credits:EpisodeCredits crew:[CrewCredit!]! episodeNumber:Int! episodeType:EpisodeType externalIds:ExternalIds guestStars:[CastCredit!]! id:Int! images:EpisodeImages name:String! nodeId:ID! order:Int overview:String! productionCode:String! runtime:Int season:Season! seasonNumber:Int! series:TVSeries! stillPath:String stillUrl:String translations:[Translation!] videos:[Video!] voteAverage:Float! voteCount:Int!',
   EpisodeConnection: 'edges:[EpisodeEdge!]! pageInfo:PageInfo! totalCount:Int!',
   EpisodeCredits: 'cast:[CastCredit!]! crew:[CrewCredit!]! guestStars:[CastCredit!]!',
   EpisodeEdge: 'cursor:String! node:Episode!',
@@ -486,7 +486,7 @@ const objectFields: Record<string, string> = {
   MediaListPage: 'page:Int! results:[MediaList!]! totalPages:Int! totalResults:Int!',
   MediaResultPage: 'page:Int! results:[MediaResult!]! totalPages:Int! totalResults:Int!',
   Movie:
-    'accountStates:AccountStates adult:Boolean! alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String budget:Float! changes:[ChangeGroup!] collection:Collection credits:Credits externalIds:ExternalIds genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:MovieImages imdbId:String keywords:[Keyword!] lists:MediaListPage nodeId:ID! originCountry:[String!]! originalLanguage:String! originalTitle:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:MoviePage releaseDate:Date releaseDates:[MovieReleaseCountry!] revenue:Float! reviews:ReviewPage reviewsConnection:ReviewConnection runtime:Int similar:MoviePage spokenLanguages:[Language!]! status:String! tagline:String! title:String! translations:[Translation!] video:Boolean! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:[WatchProviderCountry!]',
+    'accountStates:AccountStates adult:Boolean! alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String budget:Float! changes:[ChangeGroup!] collection:Collection credits:Credits externalIds:ExternalIds genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:MovieImages imdbId:String keywords:[Keyword!] lists:MediaListPage nodeId:ID! originCountry:[String!]! originalLanguage:String! originalTitle:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:MoviePage releaseDate:Date releaseDates:[MovieReleaseCountry!] revenue:Float! reviews:ReviewPage reviewsConnection:ReviewConnection runtime:Int similar:MoviePage spokenLanguages:[Language!]! status:MovieStatus! tagline:String! title:String! translations:[Translation!] video:Boolean! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:[WatchProviderCountry!]',
   MovieConnection: 'edges:[MovieEdge!]! pageInfo:PageInfo! totalCount:Int!',
   MovieEdge: 'cursor:String! node:Movie!',
   MovieImages: 'backdrops:[Image!]! logos:[Image!]! posters:[Image!]!',
@@ -501,7 +501,7 @@ const objectFields: Record<string, string> = {
   NowPlayingMoviesPage: 'dates:NowPlayingDates! page:Int! results:[Movie!]! totalPages:Int! totalResults:Int!',
   PageInfo: 'endCursor:String hasNextPage:Boolean! hasPreviousPage:Boolean! startCursor:String',
   Person:
-    'adult:Boolean! alsoKnownAs:[String!]! biography:String! birthday:Date changes:[ChangeGroup!] combinedCredits:PersonCombinedCredits deathday:Date externalIds:ExternalIds gender:Int! homepage:String id:Int! images:[Image!] imdbId:String knownFor:[PersonWork!] knownForDepartment:String movieCredits:PersonMovieCredits name:String! nodeId:ID! originalName:String placeOfBirth:String popularity:Float! profilePath:String profileUrl:String taggedImages:TaggedImagePage translations:[Translation!] tvCredits:PersonTVCredits',
+    'adult:Boolean! alsoKnownAs:[String!]! biography:String! birthday:Date changes:[ChangeGroup!] combinedCredits:PersonCombinedCredits deathday:Date externalIds:ExternalIds gender:Gender! homepage:String id:Int! images:[Image!] imdbId:String knownFor:[PersonWork!] knownForDepartment:String movieCredits:PersonMovieCredits name:String! nodeId:ID! originalName:String placeOfBirth:String popularity:Float! profilePath:String profileUrl:String taggedImages:TaggedImagePage translations:[Translation!] tvCredits:PersonTVCredits',
   PersonCombinedCastCredit:
     'character:String! creditId:String! episodeCount:Int id:ID! mediaType:CreditMediaType! movie:Movie order:Int series:TVSeries',
   PersonCombinedCredits: 'cast:[PersonCombinedCastCredit!]! crew:[PersonCombinedCrewCredit!]!',
@@ -530,7 +530,7 @@ const objectFields: Record<string, string> = {
   Region: 'countryCode:String! englishName:String! nativeName:String!',
   RequestToken: 'approvalUrl:String! expiresAt:DateTime requestToken:String!',
   Review:
-    'author:String! authorDetails:ReviewAuthor! content:String! createdAt:DateTime id:ID! languageCode:String media:ReviewMedia mediaId:Int mediaTitle:String mediaType:String nodeId:ID! updatedAt:DateTime url:String!',
+    'author:String! authorDetails:ReviewAuthor! content:String! createdAt:DateTime id:ID! languageCode:String media:ReviewMedia mediaId:Int mediaTitle:String mediaType:CreditMediaType nodeId:ID! updatedAt:DateTime url:String!',
   ReviewAuthor: 'avatarPath:String avatarUrl:String name:String! rating:Float username:String!',
   ReviewConnection: 'edges:[ReviewEdge!]! pageInfo:PageInfo! totalCount:Int!',
   ReviewEdge: 'cursor:String! node:Review!',
@@ -546,13 +546,13 @@ const objectFields: Record<string, string> = {
   Session: 'sessionId:String! success:Boolean!',
   TVContentRating: 'countryCode:String! descriptors:[String!]! rating:String!',
   TVSeries:
-    'accountStates:AccountStates adult:Boolean! aggregateCredits:AggregateCredits alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String changes:[ChangeGroup!] contentRatings:[TVContentRating!] createdBy:[SeriesCreator!]! credits:Credits episodeGroups:[EpisodeGroup!] episodeRunTime:[Int!]! externalIds:ExternalIds firstAirDate:Date genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:TVSeriesImages inProduction:Boolean! keywords:[Keyword!] languages:[String!]! lastAirDate:Date lastEpisodeToAir:Episode lists:MediaListPage name:String! networks:[Network!]! nextEpisodeToAir:Episode nodeId:ID! numberOfEpisodes:Int! numberOfSeasons:Int! originCountry:[String!]! originalLanguage:String! originalName:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:TVSeriesPage reviews:ReviewPage reviewsConnection:ReviewConnection screenedTheatrically:[ScreenedTheatricallyEpisode!] season:Season seasons:[Season!]! similar:TVSeriesPage spokenLanguages:[Language!]! status:String! tagline:String! translations:[Translation!] type:String! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:[WatchProviderCountry!]',
+    'accountStates:AccountStates adult:Boolean! aggregateCredits:AggregateCredits alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String changes:[ChangeGroup!] contentRatings:[TVContentRating!] createdBy:[SeriesCreator!]! credits:Credits episodeGroups:[EpisodeGroup!] episodeRunTime:[Int!]! externalIds:ExternalIds firstAirDate:Date genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:TVSeriesImages inProduction:Boolean! keywords:[Keyword!] languages:[String!]! lastAirDate:Date lastEpisodeToAir:Episode lists:MediaListPage name:String! networks:[Network!]! nextEpisodeToAir:Episode nodeId:ID! numberOfEpisodes:Int! numberOfSeasons:Int! originCountry:[String!]! originalLanguage:String! originalName:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:TVSeriesPage reviews:ReviewPage reviewsConnection:ReviewConnection screenedTheatrically:[ScreenedTheatricallyEpisode!] season:Season seasons:[Season!]! similar:TVSeriesPage spokenLanguages:[Language!]! status:TVSeriesStatus! tagline:String! translations:[Translation!] type:TVSeriesType! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:[WatchProviderCountry!]',
   TVSeriesConnection: 'edges:[TVSeriesEdge!]! pageInfo:PageInfo! totalCount:Int!',
   TVSeriesEdge: 'cursor:String! node:TVSeries!',
   TVSeriesImages: 'backdrops:[Image!]! logos:[Image!]! posters:[Image!]!',
   TVSeriesPage: 'page:Int! results:[TVSeries!]! totalPages:Int! totalResults:Int!',
   TaggedImage:
-    'aspectRatio:Float! filePath:String! height:Int! id:String! imageType:String! languageCode:String media:TaggedMedia! mediaType:TaggedMediaType! movie:Movie series:TVSeries url:String voteAverage:Float! voteCount:Int! width:Int!',
+    'aspectRatio:Float! filePath:String! height:Int! id:String! imageType:TaggedImageType! languageCode:String media:TaggedMedia! mediaType:TaggedMediaType! movie:Movie series:TVSeries url:String voteAverage:Float! voteCount:Int! width:Int!',
   TaggedImagePage: 'page:Int! results:[TaggedImage!]! totalPages:Int! totalResults:Int!',
   Translation: 'countryCode:String data:TranslationData! englishName:String! languageCode:String name:String!',
   TranslationData: 'biography:String homepage:String name:String overview:String runtime:Int tagline:String title:String',
@@ -564,7 +564,7 @@ const objectFields: Record<string, string> = {
   UserListItemPage: 'page:Int! results:[UserListItem!]! totalPages:Int! totalResults:Int!',
   UserListPage: 'page:Int! results:[UserList!]! totalPages:Int! totalResults:Int!',
   Video:
-    'countryCode:String id:String! key:String! languageCode:String name:String! official:Boolean! publishedAt:DateTime site:String! size:Int! type:String!',
+    'countryCode:String id:ID! key:String! languageCode:String name:String! official:Boolean! publishedAt:DateTime site:VideoSite! size:Int! thumbnailUrl:String type:VideoType! url:String',
   WatchProvider:
     'displayPriorities:[DisplayPriority!]! displayPriority:Int! logoPath:String logoUrl:String providerId:Int! providerName:String!',
   WatchProviderCountry:

@@ -45,12 +45,34 @@ export type BackdropSize =
   /** 1280 pixels wide. */
   | 'W1280';
 
+/** What a recorded edit did. */
+export type ChangeAction =
+  /** A value was added. */
+  | 'ADDED'
+  /** The object was created. */
+  | 'CREATED'
+  /** A value was removed. */
+  | 'DELETED'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** A value was changed. */
+  | 'UPDATED';
+
 /** Whether a credit or work is a movie or a TV series. */
 export type CreditMediaType =
   /** A movie. */
   | 'MOVIE'
   /** A TV series. */
   | 'TV';
+
+/** Whether a credit is a role or a job. */
+export type CreditType =
+  /** A role in the cast. */
+  | 'CAST'
+  /** A job in the crew. */
+  | 'CREW'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER';
 
 /** A list of ids to match, all of them or any of them. */
 export type DiscoverIdFilter = {
@@ -218,9 +240,9 @@ export type DiscoverTvFilter = {
   withRuntimeGte?: InputMaybe<Scalars['Int']['input']>;
   /** `with_runtime.lte`: running time at most this many minutes. */
   withRuntimeLte?: InputMaybe<Scalars['Int']['input']>;
-  /** `with_status`: the status is one of these. */
+  /** `with_status`: the status is one of these (OTHER names no status and is refused). */
   withStatus?: InputMaybe<Array<TvSeriesStatus>>;
-  /** `with_type`: the format is one of these. */
+  /** `with_type`: the format is one of these (OTHER names no format and is refused). */
   withType?: InputMaybe<Array<TvSeriesType>>;
   /** `with_watch_monetization_types`: offered in watchRegion in one of these ways. */
   withWatchMonetizationTypes?: InputMaybe<Array<WatchMonetizationType>>;
@@ -290,6 +312,17 @@ export type EpisodeKey = {
   seriesId: Scalars['Int']['input'];
 };
 
+/** Where an episode stands in its season. */
+export type EpisodeType =
+  /** The last episode of the season. */
+  | 'FINALE'
+  /** The last episode before a mid-season break. */
+  | 'MID_SEASON'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** A regular episode. */
+  | 'STANDARD';
+
 /** The database or site an external id comes from. */
 export type ExternalSource =
   /** Facebook page name. */
@@ -308,6 +341,19 @@ export type ExternalSource =
   | 'WIKIDATA_ID'
   /** YouTube channel. */
   | 'YOUTUBE_ID';
+
+/** Gender of a person, as the catalog codes it (0 to 3). */
+export type Gender =
+  /** Female (1). */
+  | 'FEMALE'
+  /** Male (2). */
+  | 'MALE'
+  /** Non-binary (3). */
+  | 'NON_BINARY'
+  /** Not set or not specified (0). */
+  | 'NOT_SET'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER';
 
 /** A size of image images, from `Configuration.images.imageSizes`. */
 export type ImageSize =
@@ -350,6 +396,23 @@ export type LogoSize =
   | 'W300'
   /** 500 pixels wide. */
   | 'W500';
+
+/** Production status of a movie. */
+export type MovieStatus =
+  /** "Canceled". */
+  | 'CANCELED'
+  /** "In Production": being filmed. */
+  | 'IN_PRODUCTION'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** "Planned". */
+  | 'PLANNED'
+  /** "Post Production": filmed, being finished. */
+  | 'POST_PRODUCTION'
+  /** "Released". */
+  | 'RELEASED'
+  /** "Rumored": announced, not confirmed. */
+  | 'RUMORED';
 
 /** A size of poster images, from `Configuration.images.posterSizes`. */
 export type PosterSize =
@@ -413,37 +476,56 @@ export type StillSize =
   /** 300 pixels wide. */
   | 'W300';
 
-/** Production status of a series (the real `with_status` codes). */
+/** Production status of a series. */
 export type TvSeriesStatus =
-  /** "Canceled". */
+  /** "Canceled" (with_status 4). */
   | 'CANCELED'
-  /** "Ended". */
+  /** "Ended" (with_status 3). */
   | 'ENDED'
-  /** "In Production". */
+  /** "In Production" (with_status 2). */
   | 'IN_PRODUCTION'
-  /** "Pilot". */
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** "Pilot" (with_status 5). */
   | 'PILOT'
-  /** "Planned". */
+  /** "Planned" (with_status 1). */
   | 'PLANNED'
-  /** "Returning Series". */
+  /** "Returning Series": more seasons are coming (with_status 0). */
   | 'RETURNING_SERIES';
 
-/** Format of a series (the real `with_type` codes). */
+/** Format of a series. */
 export type TvSeriesType =
-  /** "Documentary". */
+  /** "Documentary" (with_type 0). */
   | 'DOCUMENTARY'
-  /** "Miniseries". */
+  /** "Miniseries" (with_type 2). */
   | 'MINISERIES'
-  /** "News". */
+  /** "News" (with_type 1). */
   | 'NEWS'
-  /** "Reality". */
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** "Reality" (with_type 3). */
   | 'REALITY'
-  /** "Scripted". */
+  /** "Scripted" (with_type 4). */
   | 'SCRIPTED'
-  /** "Talk Show". */
+  /** "Talk Show" (with_type 5). */
   | 'TALK_SHOW'
-  /** "Video". */
+  /** "Video" (with_type 6). */
   | 'VIDEO';
+
+/** Kind of a tagged image. */
+export type TaggedImageType =
+  /** A wide background image. */
+  | 'BACKDROP'
+  /** A logo. */
+  | 'LOGO'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** A poster. */
+  | 'POSTER'
+  /** A profile picture. */
+  | 'PROFILE'
+  /** A still of an episode. */
+  | 'STILL';
 
 /** What a tagged image belongs to. */
 export type TaggedMediaType =
@@ -462,6 +544,36 @@ export type TimeWindow =
   | 'DAY'
   /** The last 7 days. */
   | 'WEEK';
+
+/** The site that hosts a video. */
+export type VideoSite =
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** Vimeo: `key` is the video number. */
+  | 'VIMEO'
+  /** YouTube: `key` is the video id. */
+  | 'YOUTUBE';
+
+/** Kind of video. */
+export type VideoType =
+  /** "Behind the Scenes". */
+  | 'BEHIND_THE_SCENES'
+  /** "Bloopers". */
+  | 'BLOOPERS'
+  /** "Clip". */
+  | 'CLIP'
+  /** "Featurette". */
+  | 'FEATURETTE'
+  /** "Opening Credits". */
+  | 'OPENING_CREDITS'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** "Recap", of a season. */
+  | 'RECAP'
+  /** "Teaser". */
+  | 'TEASER'
+  /** "Trailer". */
+  | 'TRAILER';
 
 /** Kind of offer of a watch provider. */
 export type WatchMonetizationType =

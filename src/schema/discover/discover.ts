@@ -2,6 +2,7 @@ import { builder } from '../builder.ts';
 import * as valid from '../kit/validate.ts';
 import { MoviePage } from '../movie/ref.ts';
 import { ReleaseType } from '../movie/sub-resources.ts';
+import { TVSeriesStatus, TVSeriesType } from '../tv/enums.ts';
 import { TVSeriesPage } from '../tv/ref.ts';
 import { movieFilterParams, tvFilterParams } from './filters.ts';
 
@@ -77,31 +78,6 @@ export const DiscoverTVSort = builder.enumType('DiscoverTVSort', {
     'original_name.asc',
     'original_name.desc',
   ]),
-});
-
-const TVSeriesStatus = builder.enumType('TVSeriesStatus', {
-  description: 'Production status of a series (the real `with_status` codes).',
-  values: {
-    RETURNING_SERIES: { value: 0, description: '"Returning Series".' },
-    PLANNED: { value: 1, description: '"Planned".' },
-    IN_PRODUCTION: { value: 2, description: '"In Production".' },
-    ENDED: { value: 3, description: '"Ended".' },
-    CANCELED: { value: 4, description: '"Canceled".' },
-    PILOT: { value: 5, description: '"Pilot".' },
-  } as const,
-});
-
-const TVSeriesType = builder.enumType('TVSeriesType', {
-  description: 'Format of a series (the real `with_type` codes).',
-  values: {
-    DOCUMENTARY: { value: 0, description: '"Documentary".' },
-    NEWS: { value: 1, description: '"News".' },
-    MINISERIES: { value: 2, description: '"Miniseries".' },
-    REALITY: { value: 3, description: '"Reality".' },
-    SCRIPTED: { value: 4, description: '"Scripted".' },
-    TALK_SHOW: { value: 5, description: '"Talk Show".' },
-    VIDEO: { value: 6, description: '"Video".' },
-  } as const,
 });
 
 const WatchMonetizationType = builder.enumType('WatchMonetizationType', {
@@ -243,8 +219,16 @@ export const DiscoverTVFilter = builder.inputType('DiscoverTVFilter', {
       description: '`air_date.lte`: some episode airs on or before this day (within the range with airDateGte).',
     }),
     withNetworks: t.field({ type: DiscoverIdFilter, required: false, description: '`with_networks`: network ids, all or any.' }),
-    withStatus: t.field({ type: [TVSeriesStatus], required: false, description: '`with_status`: the status is one of these.' }),
-    withType: t.field({ type: [TVSeriesType], required: false, description: '`with_type`: the format is one of these.' }),
+    withStatus: t.field({
+      type: [TVSeriesStatus.ref],
+      required: false,
+      description: '`with_status`: the status is one of these (OTHER names no status and is refused).',
+    }),
+    withType: t.field({
+      type: [TVSeriesType.ref],
+      required: false,
+      description: '`with_type`: the format is one of these (OTHER names no format and is refused).',
+    }),
     timezone: t.string({ required: false, description: '`timezone`: IANA time zone for air dates ("America/New_York").' }),
   }),
 });

@@ -1,5 +1,6 @@
 import type { DiscoverFilters } from '../../upstream/api/types.ts';
 import { dayParam } from '../kit/dates.ts';
+import { STATUS_CODES, TYPE_CODES } from '../tv/enums.ts';
 import * as valid from '../kit/validate.ts';
 
 /**
@@ -65,6 +66,15 @@ function enumList(argument: string, values: readonly (number | string)[] | null 
   if (!values) return undefined;
   if (values.length < 1) throw valid.badInput(argument, 'must list at least one value.');
   return [...new Set(values)].join('|');
+}
+
+/** Enum values as the numbers the real parameter takes; OTHER (no code) is refused. */
+function codesOf(argument: string, values: readonly string[] | null | undefined, table: readonly string[]): number[] | undefined {
+  return values?.map((value) => {
+    const code = table.indexOf(value);
+    if (code < 0) throw valid.badInput(argument, 'must list known values; OTHER stands for no value the catalog takes.');
+    return code;
+  });
 }
 
 function certificationName(argument: string, value: string | null | undefined): string | undefined {
@@ -183,8 +193,8 @@ type TVInput = CommonInput & {
   airDateGte?: Date | null;
   airDateLte?: Date | null;
   withNetworks?: { ids: number[]; match?: string | null } | null;
-  withStatus?: number[] | null;
-  withType?: number[] | null;
+  withStatus?: string[] | null;
+  withType?: string[] | null;
   timezone?: string | null;
 };
 
@@ -210,8 +220,8 @@ export function tvFilterParams(f: TVInput | null | undefined): Params {
     airDateGte: airFrom,
     airDateLte: airTo,
     withNetworks: idFilter(`${at}.withNetworks`, f.withNetworks),
-    withStatus: enumList(`${at}.withStatus`, f.withStatus),
-    withType: enumList(`${at}.withType`, f.withType),
+    withStatus: enumList(`${at}.withStatus`, codesOf(`${at}.withStatus`, f.withStatus, STATUS_CODES)),
+    withType: enumList(`${at}.withType`, codesOf(`${at}.withType`, f.withType, TYPE_CODES)),
     timezone: f.timezone ?? undefined,
   };
 }

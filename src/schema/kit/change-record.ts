@@ -1,15 +1,27 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { dayParam, instant } from './dates.ts';
+import { openEnum } from './open-enum.ts';
 import * as valid from './validate.ts';
 
 /** Change records (one edit, and the edits of one attribute) and the day-window arguments of every changes field. */
+
+const ChangeAction = openEnum('ChangeAction', 'What a recorded edit did.', {
+  ADDED: { value: 'added', description: 'A value was added.' },
+  UPDATED: { value: 'updated', description: 'A value was changed.' },
+  DELETED: { value: 'deleted', description: 'A value was removed.' },
+  CREATED: { value: 'created', description: 'The object was created.' },
+});
 
 const ChangeItem = builder.objectRef<Up.ChangeItem>('ChangeItem').implement({
   description: 'One recorded edit of an attribute of a movie, series, season, episode or person.',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Identifier of the change.' }),
-    action: t.exposeString('action', { description: 'What happened: "added", "updated" or "deleted".' }),
+    action: t.field({
+      type: ChangeAction.ref,
+      description: 'What happened: ADDED, UPDATED, DELETED or CREATED.',
+      resolve: (item) => ChangeAction.always(item.action),
+    }),
     time: t.field({
       type: 'DateTime',
       nullable: true,

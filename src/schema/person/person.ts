@@ -8,6 +8,7 @@ import { ExternalIds } from '../kit/external-ids.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { TaggedImage } from './tagged-image.ts';
 import { Image } from '../kit/image.ts';
+import { openEnum } from '../kit/open-enum.ts';
 import { pageArgs, pageOf, paging } from '../kit/page.ts';
 import { Translation } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
@@ -22,6 +23,13 @@ import { PersonCombinedCredits, PersonMovieCredits, PersonTVCredits, PersonWork,
 export type PersonSource = { id: number } & Partial<Omit<Up.PersonDetails, 'id'>> & Partial<Omit<Up.PersonListItem, 'id'>>;
 
 export const Person = builder.objectRef<PersonSource>('Person');
+
+const Gender = openEnum('Gender', 'Gender of a person, as the catalog codes it (0 to 3).', {
+  NOT_SET: { value: 0, description: 'Not set or not specified (0).' },
+  FEMALE: { value: 1, description: 'Female (1).' },
+  MALE: { value: 2, description: 'Male (2).' },
+  NON_BINARY: { value: 3, description: 'Non-binary (3).' },
+});
 
 const fromDetail = carriedFrom((person: PersonSource, context: GatewayContext) => context.loaders.person.load({ personId: person.id }));
 
@@ -44,9 +52,10 @@ Person.implement({
       resolve: fromDetail('profile_path'),
     }),
     profileUrl: imageUrlField(t, 'profile', fromDetail('profile_path'), 'profile picture'),
-    gender: t.int({
-      description: 'Gender as the catalog codes it: 0 not set, 1 female, 2 male, 3 non-binary.',
-      resolve: fromDetail('gender'),
+    gender: t.field({
+      type: Gender.ref,
+      description: 'Gender as the person stated it; NOT_SET when not given, OTHER for a code this schema does not list yet.',
+      resolve: fromDetail('gender', Gender.always),
     }),
     adult: t.boolean({
       description: 'Whether the person works in adult content.',

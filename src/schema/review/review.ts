@@ -6,6 +6,7 @@ import { instant } from '../kit/dates.ts';
 import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
+import { CreditMediaType } from '../person/filmography.ts';
 import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
 
 const AuthorDetails = builder.objectRef<Up.Review['author_details']>('ReviewAuthor').implement({
@@ -64,10 +65,11 @@ export const Review = builder.objectRef<Up.Review>('Review').implement({
       description: 'Title of the reviewed movie or series. Known only for a review fetched by id; null in lists.',
       resolve: (r) => r.media_title ?? null,
     }),
-    mediaType: t.string({
+    mediaType: t.field({
+      type: CreditMediaType,
       nullable: true,
-      description: '"movie" or "tv". Known only for a review fetched by id; null in lists.',
-      resolve: (r) => r.media_type ?? null,
+      description: 'MOVIE or TV. Known only for a review fetched by id; null in lists.',
+      resolve: (r) => (r.media_type === 'movie' || r.media_type === 'tv' ? r.media_type : null),
     }),
     media: t.field({
       type: ReviewMedia,

@@ -12,6 +12,7 @@ import * as valid from '../kit/validate.ts';
 import { MediaListPage } from '../list/media-list.ts';
 import { Genre } from '../reference/genre.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
+import { TVSeriesStatus, TVSeriesType } from './enums.ts';
 import { Episode, type EpisodeSource, Season, TVSeries, TVSeriesPage, type TVSeriesSource } from './ref.ts';
 
 /** An episode the series record names, as the graph's Episode with its summary carried. */
@@ -130,11 +131,16 @@ builder.objectFields(TVSeries, (t) => ({
     description: 'Whether new episodes are still being made.',
     resolve: fromDetail('in_production'),
   }),
-  status: t.string({
-    description: 'Status, such as "Returning Series" or "Ended".',
-    resolve: fromDetail('status'),
+  status: t.field({
+    type: TVSeriesStatus.ref,
+    description: 'Production status, such as RETURNING_SERIES or ENDED; OTHER for a status this schema does not list yet.',
+    resolve: fromDetail('status', TVSeriesStatus.always),
   }),
-  type: t.string({ description: 'Format, such as "Scripted" or "Miniseries".', resolve: fromDetail('type') }),
+  type: t.field({
+    type: TVSeriesType.ref,
+    description: 'Format, such as SCRIPTED or MINISERIES; OTHER for a format this schema does not list yet.',
+    resolve: fromDetail('type', TVSeriesType.always),
+  }),
   tagline: t.string({ description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
   homepage: t.string({ description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
   productionCompanies: t.field({
