@@ -24,7 +24,6 @@ import './kit/image.ts';
 import './kit/page.ts';
 import './kit/translation.ts';
 import './kit/video.ts';
-import './list/media-list.ts';
 import './list/user-list.ts';
 import './movie/connections.ts';
 import './movie/lists.ts';

@@ -9,15 +9,15 @@ import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
-import { MediaList } from './media-list.ts';
 
 /**
  * User lists: a list by id with its items (movies and series, paged), whether a movie is on it,
- * and the session account's edits (create, add/remove a movie, clear, delete). Named `UserList`
- * (the summary type `MediaList` in common.ts links here through `details`).
+ * and the session account's edits (create, add/remove a movie, clear, delete). One type for a
+ * list wherever it is reached (a movie's or series' lists, the account's lists, by id), so a
+ * client cache keeps one object per list: the summaries carry what they have, the rest loads.
  */
 
-export type UserListSource = { id: number } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> & { list_type?: string };
+export type UserListSource = { id: number } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> & Partial<Omit<Up.UserList, 'id'>>;
 
 export const UserList = builder.objectRef<UserListSource>('UserList');
 
@@ -55,8 +55,15 @@ UserList.implement({
     }),
     listType: t.string({
       nullable: true,
-      description: 'Kind of list, such as "movie"; null when the record it came in does not say (list details do not).',
+      description:
+        'Kind of items the list holds, such as "movie"; null when the record it came in does not say (list details and the lists of a series do not).',
       resolve: (list) => list.list_type ?? null,
+    }),
+    countryCode: t.string({
+      nullable: true,
+      description:
+        "ISO 3166-1 country of the list; null when the record it came in does not say (only the lists of a series do). The catalog's empty string comes as null.",
+      resolve: (list) => list.iso_3166_1 || null,
     }),
     favoriteCount: t.int({
       description: 'How many users marked the list as a favourite.',
@@ -64,8 +71,9 @@ UserList.implement({
     }),
     itemCount: t.int({ description: 'How many entries the list holds.', resolve: fromDetail('item_count') }),
     languageCode: t.string({
-      description: 'ISO 639-1 language of the list.',
-      resolve: fromDetail('iso_639_1'),
+      nullable: true,
+      description: "ISO 639-1 language of the list; null when not set. The catalog's empty string comes as null.",
+      resolve: fromDetail('iso_639_1', (value) => value || null),
     }),
     posterPath: t.string({
       nullable: true,
@@ -102,11 +110,12 @@ UserList.implement({
 
 export const UserListPage = pageOf('UserListPage', 'user lists', UserList);
 
-builder.objectFields(MediaList, (t) => ({
+builder.objectFields(UserList, (t) => ({
   details: t.field({
     type: UserList,
-    description: 'The whole list: its author and its entries.',
-    resolve: (list) => ({ ...list }),
+    description: "The list itself. A movie's and a series' lists were once a summary type that linked here.",
+    deprecationReason: 'The lists of a movie or series are `UserList`s now: select the fields (`createdBy`, `items`) on the list itself.',
+    resolve: (list) => list,
   }),
 }));
 

@@ -10,6 +10,7 @@ import { Movie, MoviePage, type MovieSource } from './ref.ts';
 
 /** The ordered movie lists (upcoming, now playing, popular, top rated, latest), trending movies and movie search. */
 
+/** The release days an upcoming or now-playing list covers: one type for both. */
 const DateRange = builder.objectRef<Up.UpcomingPage['dates']>('DateRange').implement({
   description: 'A range of days, both ends included.',
   fields: (t) => ({
@@ -43,19 +44,11 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const DateRangeOfList = builder.objectRef<Up.NowPlayingPage['dates']>('NowPlayingDates').implement({
-  description: 'The release days a now-playing list covers, both ends included.',
-  fields: (t) => ({
-    minimum: t.field({ type: 'Date', nullable: true, description: 'First release day.', resolve: (r) => calendarDate(r.minimum) }),
-    maximum: t.field({ type: 'Date', nullable: true, description: 'Last release day.', resolve: (r) => calendarDate(r.maximum) }),
-  }),
-});
-
 const NowPlayingMoviesPage = pageOf<MovieSource, Up.NowPlayingPage>('NowPlayingMoviesPage', 'movies', Movie, {
   description: 'One page of movies in cinemas now. Pages are 1-based and hold up to 20 results.',
   results: 'The movies on this page, most popular first.',
   fields: (t) => ({
-    dates: t.field({ type: DateRangeOfList, description: 'The release dates the list covers.', resolve: (p) => p.dates }),
+    dates: t.field({ type: DateRange, description: 'The release days the list covers, both ends included.', resolve: (p) => p.dates }),
   }),
 });
 

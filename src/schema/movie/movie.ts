@@ -9,11 +9,11 @@ import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-recor
 import { ProductionCountry } from '../kit/country.ts';
 import { Language } from '../reference/configuration.ts';
 import { calendarDate } from '../kit/dates.ts';
-import { Image } from '../kit/image.ts';
+import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { openEnum } from '../kit/open-enum.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
-import { MediaListPage } from '../list/media-list.ts';
+import { UserListPage } from '../list/user-list.ts';
 import { Genre } from '../reference/genre.ts';
 import { ReviewPage } from '../review/review.ts';
 import { Movie, type MovieSource } from './ref.ts';
@@ -83,7 +83,7 @@ Movie.implement({
       resolve: fromDetail('original_language'),
     }),
     lists: t.field({
-      type: MediaListPage,
+      type: UserListPage,
       nullable: true,
       description: 'User lists that contain this movie.',
       args: pageArgs,
@@ -115,7 +115,8 @@ Movie.implement({
       type: MovieImages,
       nullable: true,
       description: 'Backdrops, logos and posters of the movie.',
-      resolve: (m, _, c) => c.loaders.movieImages.load({ movieId: m.id }),
+      args: imageLanguageArgs,
+      resolve: (m, args, c) => c.loaders.movieImages.load({ movieId: m.id, ...imageLanguage(args) }),
     }),
   }),
 });

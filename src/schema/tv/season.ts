@@ -6,7 +6,7 @@ import { carriedFrom } from '../kit/carried.ts';
 import { connectionArgs, connectionOf, connectList, windowOf } from '../kit/connection.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { calendarDate } from '../kit/dates.ts';
-import { Image } from '../kit/image.ts';
+import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, Season, type SeasonSource, TVSeries } from './ref.ts';
 
@@ -52,7 +52,8 @@ Season.implement({
       type: SeasonImages,
       nullable: true,
       description: 'Images of the season.',
-      resolve: (s, _, c) => c.loaders.seasonImages.load({ seriesId: s.seriesId, seasonNumber: s.season_number }),
+      args: imageLanguageArgs,
+      resolve: (s, args, c) => c.loaders.seasonImages.load({ seriesId: s.seriesId, seasonNumber: s.season_number, ...imageLanguage(args) }),
     }),
     externalIds: t.field({
       type: ExternalIds,

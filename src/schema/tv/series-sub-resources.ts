@@ -4,7 +4,7 @@ import { builder } from '../builder.ts';
 import { AlternativeTitle } from '../kit/alternative-title.ts';
 import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
-import { Image } from '../kit/image.ts';
+import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import { Translation } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
@@ -75,22 +75,8 @@ builder.objectFields(TVSeries, (t) => ({
     type: TVSeriesImages,
     nullable: true,
     description: 'Backdrops, logos and posters of the series.',
-    args: {
-      language: t.arg.string({
-        required: false,
-        description: 'Only images with text in this language ("en"); images without text need includeImageLanguages: ["null"].',
-      }),
-      includeImageLanguages: t.arg.stringList({
-        required: false,
-        description: 'More ISO 639-1 languages to include; the value "null" adds images without text.',
-      }),
-    },
-    resolve: (s, args, c) =>
-      c.loaders.tvSeriesImages.load({
-        seriesId: s.id,
-        language: valid.language('language', args.language),
-        includeImageLanguage: valid.languageList('includeImageLanguages', args.includeImageLanguages),
-      }),
+    args: imageLanguageArgs,
+    resolve: (s, args, c) => c.loaders.tvSeriesImages.load({ seriesId: s.id, ...imageLanguage(args) }),
   }),
   recommendations: t.field({
     type: TVSeriesPage,

@@ -9,7 +9,7 @@ import { calendarDate } from '../kit/dates.ts';
 import { Language } from '../reference/configuration.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
-import { MediaListPage } from '../list/media-list.ts';
+import { UserListPage } from '../list/user-list.ts';
 import { Genre } from '../reference/genre.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
 import { TVSeriesStatus, TVSeriesType } from './enums.ts';
@@ -83,7 +83,7 @@ TVSeries.implement({
     voteCount: t.int({ description: 'Number of user votes.', resolve: fromDetail('vote_count') }),
     adult: t.boolean({ description: 'Whether the series is adult content.', resolve: fromDetail('adult') }),
     lists: t.field({
-      type: MediaListPage,
+      type: UserListPage,
       nullable: true,
       description: 'User lists that contain this series.',
       args: pageArgs,
@@ -180,6 +180,15 @@ builder.objectFields(TVSeries, (t) => ({
   }),
 }));
 
+/** Served as `trending { tv }`, and for one release as the deprecated root `trendingTVSeries`. */
+function trendingSeries(args: { timeWindow: 'day' | 'week'; page?: number | null; language?: string | null }, c: GatewayContext) {
+  return c.loaders.trendingTVSeries.load({
+    timeWindow: args.timeWindow,
+    page: valid.page('page', args.page),
+    language: valid.language('language', args.language),
+  });
+}
+
 const trendingArgs = builder.args((t) => ({
   timeWindow: t.field({ type: TimeWindow, required: true, description: 'The period.' }),
 }));
@@ -190,12 +199,7 @@ builder.objectFields(Trending, (t) => ({
     nullable: true,
     description: 'The TV series trending over the given period, most popular first.',
     args: { ...trendingArgs, ...pageArgs },
-    resolve: (_, args, c) =>
-      c.loaders.trendingTVSeries.load({
-        timeWindow: args.timeWindow,
-        page: valid.page('page', args.page),
-        language: valid.language('language', args.language),
-      }),
+    resolve: (_, args, c) => trendingSeries(args, c),
   }),
 }));
 
@@ -212,12 +216,8 @@ builder.queryFields((t) => ({
     type: TVSeriesPage,
     nullable: true,
     description: 'The TV series trending over the given period, most popular first.',
+    deprecationReason: 'Use `trending { tv }`, beside the other trending lists.',
     args: { ...trendingArgs, ...pageArgs },
-    resolve: (_, args, c) =>
-      c.loaders.trendingTVSeries.load({
-        timeWindow: args.timeWindow,
-        page: valid.page('page', args.page),
-        language: valid.language('language', args.language),
-      }),
+    resolve: (_, args, c) => trendingSeries(args, c),
   }),
 }));
