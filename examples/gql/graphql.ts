@@ -240,7 +240,7 @@ export type DiscoverTvFilter = {
   withRuntimeGte?: InputMaybe<Scalars['Int']['input']>;
   /** `with_runtime.lte`: running time at most this many minutes. */
   withRuntimeLte?: InputMaybe<Scalars['Int']['input']>;
-  /** `with_status`: the status is one of these (OTHER names no status and is refused). */
+  /** `with_status`: the status is one of these. */
   withStatus?: InputMaybe<Array<TvSeriesStatus>>;
   /** `with_type`: the format is one of these (OTHER names no format and is refused). */
   withType?: InputMaybe<Array<TvSeriesType>>;
@@ -397,23 +397,6 @@ export type LogoSize =
   /** 500 pixels wide. */
   | 'W500';
 
-/** Production status of a movie. */
-export type MovieStatus =
-  /** "Canceled". */
-  | 'CANCELED'
-  /** "In Production": being filmed. */
-  | 'IN_PRODUCTION'
-  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
-  | 'OTHER'
-  /** "Planned". */
-  | 'PLANNED'
-  /** "Post Production": filmed, being finished. */
-  | 'POST_PRODUCTION'
-  /** "Released". */
-  | 'RELEASED'
-  /** "Rumored": announced, not confirmed. */
-  | 'RUMORED';
-
 /** A size of poster images, from `Configuration.images.posterSizes`. */
 export type PosterSize =
   /** The original file. */
@@ -430,6 +413,29 @@ export type PosterSize =
   | 'W500'
   /** 780 pixels wide. */
   | 'W780';
+
+/** Production status of a movie or TV series. */
+export type ProductionStatus =
+  /** "Canceled" (movies and series). */
+  | 'CANCELED'
+  /** "Ended" (series). */
+  | 'ENDED'
+  /** "In Production" (movies and series). */
+  | 'IN_PRODUCTION'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** "Pilot" (series). */
+  | 'PILOT'
+  /** "Planned" (movies and series). */
+  | 'PLANNED'
+  /** "Post Production" (movies): filmed, being finished. */
+  | 'POST_PRODUCTION'
+  /** "Released" (movies). */
+  | 'RELEASED'
+  /** "Returning Series" (series): more seasons are coming. */
+  | 'RETURNING_SERIES'
+  /** "Rumored" (movies): announced, not confirmed. */
+  | 'RUMORED';
 
 /** A size of profile images, from `Configuration.images.profileSizes`. */
 export type ProfileSize =
@@ -476,21 +482,19 @@ export type StillSize =
   /** 300 pixels wide. */
   | 'W300';
 
-/** Production status of a series. */
+/** Production status of a series (the real `with_status` codes); `TVSeries.status` answers it as a ProductionStatus. */
 export type TvSeriesStatus =
-  /** "Canceled" (with_status 4). */
+  /** "Canceled". */
   | 'CANCELED'
-  /** "Ended" (with_status 3). */
+  /** "Ended". */
   | 'ENDED'
-  /** "In Production" (with_status 2). */
+  /** "In Production". */
   | 'IN_PRODUCTION'
-  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
-  | 'OTHER'
-  /** "Pilot" (with_status 5). */
+  /** "Pilot". */
   | 'PILOT'
-  /** "Planned" (with_status 1). */
+  /** "Planned". */
   | 'PLANNED'
-  /** "Returning Series": more seasons are coming (with_status 0). */
+  /** "Returning Series". */
   | 'RETURNING_SERIES';
 
 /** Format of a series. */

@@ -2,7 +2,7 @@ import { builder } from '../builder.ts';
 import * as valid from '../kit/validate.ts';
 import { MoviePage } from '../movie/ref.ts';
 import { ReleaseType } from '../movie/sub-resources.ts';
-import { TVSeriesStatus, TVSeriesType } from '../tv/enums.ts';
+import { TVSeriesType } from '../tv/enums.ts';
 import { TVSeriesPage } from '../tv/ref.ts';
 import { movieFilterParams, tvFilterParams } from './filters.ts';
 
@@ -78,6 +78,18 @@ export const DiscoverTVSort = builder.enumType('DiscoverTVSort', {
     'original_name.asc',
     'original_name.desc',
   ]),
+});
+
+const TVSeriesStatus = builder.enumType('TVSeriesStatus', {
+  description: 'Production status of a series (the real `with_status` codes); `TVSeries.status` answers it as a ProductionStatus.',
+  values: {
+    RETURNING_SERIES: { value: 0, description: '"Returning Series".' },
+    PLANNED: { value: 1, description: '"Planned".' },
+    IN_PRODUCTION: { value: 2, description: '"In Production".' },
+    ENDED: { value: 3, description: '"Ended".' },
+    CANCELED: { value: 4, description: '"Canceled".' },
+    PILOT: { value: 5, description: '"Pilot".' },
+  } as const,
 });
 
 const WatchMonetizationType = builder.enumType('WatchMonetizationType', {
@@ -220,9 +232,9 @@ export const DiscoverTVFilter = builder.inputType('DiscoverTVFilter', {
     }),
     withNetworks: t.field({ type: DiscoverIdFilter, required: false, description: '`with_networks`: network ids, all or any.' }),
     withStatus: t.field({
-      type: [TVSeriesStatus.ref],
+      type: [TVSeriesStatus],
       required: false,
-      description: '`with_status`: the status is one of these (OTHER names no status and is refused).',
+      description: '`with_status`: the status is one of these.',
     }),
     withType: t.field({
       type: [TVSeriesType.ref],

@@ -1,6 +1,6 @@
 import type { DiscoverFilters } from '../../upstream/api/types.ts';
 import { dayParam } from '../kit/dates.ts';
-import { STATUS_CODES, TYPE_CODES } from '../tv/enums.ts';
+import { TYPE_CODES } from '../tv/enums.ts';
 import * as valid from '../kit/validate.ts';
 
 /**
@@ -193,7 +193,7 @@ type TVInput = CommonInput & {
   airDateGte?: Date | null;
   airDateLte?: Date | null;
   withNetworks?: { ids: number[]; match?: string | null } | null;
-  withStatus?: string[] | null;
+  withStatus?: number[] | null;
   withType?: string[] | null;
   timezone?: string | null;
 };
@@ -220,7 +220,7 @@ export function tvFilterParams(f: TVInput | null | undefined): Params {
     airDateGte: airFrom,
     airDateLte: airTo,
     withNetworks: idFilter(`${at}.withNetworks`, f.withNetworks),
-    withStatus: enumList(`${at}.withStatus`, codesOf(`${at}.withStatus`, f.withStatus, STATUS_CODES)),
+    withStatus: enumList(`${at}.withStatus`, f.withStatus),
     withType: enumList(`${at}.withType`, codesOf(`${at}.withType`, f.withType, TYPE_CODES)),
     timezone: f.timezone ?? undefined,
   };

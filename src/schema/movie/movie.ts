@@ -10,22 +10,13 @@ import { ProductionCountry } from '../kit/country.ts';
 import { Language } from '../reference/configuration.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
-import { openEnum } from '../kit/open-enum.ts';
+import { ProductionStatus } from '../kit/production-status.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { UserListPage } from '../list/user-list.ts';
 import { Genre } from '../reference/genre.ts';
 import { ReviewPage } from '../review/review.ts';
 import { Movie, type MovieSource } from './ref.ts';
-
-const MovieStatus = openEnum('MovieStatus', 'Production status of a movie.', {
-  RUMORED: { value: 'Rumored', description: '"Rumored": announced, not confirmed.' },
-  PLANNED: { value: 'Planned', description: '"Planned".' },
-  IN_PRODUCTION: { value: 'In Production', description: '"In Production": being filmed.' },
-  POST_PRODUCTION: { value: 'Post Production', description: '"Post Production": filmed, being finished.' },
-  RELEASED: { value: 'Released', description: '"Released".' },
-  CANCELED: { value: 'Canceled', description: '"Canceled".' },
-});
 
 const fromDetail = carriedFrom((movie: MovieSource, context: GatewayContext) => context.loaders.movie.load({ movieId: movie.id }));
 
@@ -141,9 +132,9 @@ builder.objectFields(Movie, (t) => ({
     resolve: fromDetail('revenue'),
   }),
   status: t.field({
-    type: MovieStatus.ref,
+    type: ProductionStatus.ref,
     description: 'Production status, such as RELEASED, IN_PRODUCTION or PLANNED; OTHER for a status this schema does not list yet.',
-    resolve: fromDetail('status', MovieStatus.always),
+    resolve: fromDetail('status', ProductionStatus.always),
   }),
   tagline: t.string({ description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
   homepage: t.string({ description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),

@@ -12,7 +12,8 @@ import * as valid from '../kit/validate.ts';
 import { UserListPage } from '../list/user-list.ts';
 import { Genre } from '../reference/genre.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
-import { TVSeriesStatus, TVSeriesType } from './enums.ts';
+import { ProductionStatus } from '../kit/production-status.ts';
+import { TVSeriesType } from './enums.ts';
 import { Episode, type EpisodeSource, Season, TVSeries, TVSeriesPage, type TVSeriesSource } from './ref.ts';
 
 /** An episode the series record names, as the graph's Episode with its summary carried. */
@@ -132,9 +133,9 @@ builder.objectFields(TVSeries, (t) => ({
     resolve: fromDetail('in_production'),
   }),
   status: t.field({
-    type: TVSeriesStatus.ref,
+    type: ProductionStatus.ref,
     description: 'Production status, such as RETURNING_SERIES or ENDED; OTHER for a status this schema does not list yet.',
-    resolve: fromDetail('status', TVSeriesStatus.always),
+    resolve: fromDetail('status', ProductionStatus.always),
   }),
   type: t.field({
     type: TVSeriesType.ref,
