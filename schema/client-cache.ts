@@ -123,6 +123,7 @@ export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {
       reviews: { merge: true },
       reviewsConnection: { merge: true },
       similar: { merge: true },
+      watchProviders: { merge: true },
     },
   },
   MovieConnection: {
@@ -239,6 +240,7 @@ export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {
       episodesConnection: { merge: true },
       externalIds: { merge: true },
       images: { merge: true },
+      watchProviders: { merge: true },
     },
   },
   SeasonImages: { keyFields: false },
@@ -256,6 +258,7 @@ export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {
       reviews: { merge: true },
       reviewsConnection: { merge: true },
       similar: { merge: true },
+      watchProviders: { merge: true },
     },
   },
   TVSeriesConnection: {
@@ -479,7 +482,7 @@ const objectFields: Record<string, string> = {
   Logo: 'aspectRatio:Float! filePath:String! fileType:String! height:Int! id:String! url:String voteAverage:Float! voteCount:Int! width:Int!',
   MediaResultPage: 'page:Int! results:[MediaResult!]! totalPages:Int! totalResults:Int!',
   Movie:
-    'accountStates:AccountStates adult:Boolean! alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String budget:Float! changes:[ChangeGroup!] collection:Collection credits:Credits externalIds:ExternalIds genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:MovieImages imdbId:String keywords:[Keyword!] lists:UserListPage nodeId:ID! originCountry:[String!]! originalLanguage:String! originalTitle:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:MoviePage releaseDate:Date releaseDates:[MovieReleaseCountry!] revenue:Float! reviews:ReviewPage reviewsConnection:ReviewConnection runtime:Int similar:MoviePage spokenLanguages:[Language!]! status:ProductionStatus! tagline:String! title:String! translations:[Translation!] video:Boolean! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:[WatchProviderCountry!]',
+    'accountStates:AccountStates adult:Boolean! alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String budget:Float! certification:String changes:[ChangeGroup!] collection:Collection credits:Credits externalIds:ExternalIds genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:MovieImages imdbId:String keywords:[Keyword!] lists:UserListPage nodeId:ID! originCountry:[String!]! originalLanguage:String! originalTitle:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:MoviePage releaseDate:Date releaseDates:[MovieReleaseCountry!] revenue:Float! reviews:ReviewPage reviewsConnection:ReviewConnection runtime:Int similar:MoviePage spokenLanguages:[Language!]! status:ProductionStatus! tagline:String! title:String! translations:[Translation!] video:Boolean! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:WatchProviderCountry watchProvidersByCountry:[WatchProviderCountry!]',
   MovieConnection: 'edges:[MovieEdge!]! pageInfo:PageInfo! totalCount:Int!',
   MovieEdge: 'cursor:String! node:Movie!',
   MovieImages: 'backdrops:[Image!]! logos:[Image!]! posters:[Image!]!',
@@ -531,14 +534,14 @@ const objectFields: Record<string, string> = {
   Search:
     'collections:CollectionPage companies:CompanyPage keywords:KeywordPage movies:MoviePage moviesConnection:MovieConnection multi:MediaResultPage people:PersonPage peopleConnection:PersonConnection tv:TVSeriesPage tvConnection:TVSeriesConnection',
   Season:
-    'accountStates:[SeasonEpisodeRating!] aggregateCredits:AggregateCredits airDate:Date changes:[ChangeGroup!] credits:Credits episode:Episode episodeCount:Int! episodes:[Episode!]! episodesConnection:EpisodeConnection! externalIds:ExternalIds id:Int! images:SeasonImages name:String! networks:[Network!]! nodeId:ID! overview:String! posterPath:String posterUrl:String seasonNumber:Int! series:TVSeries! translations:[Translation!] videos:[Video!] voteAverage:Float! watchProviders:[WatchProviderCountry!]',
+    'accountStates:[SeasonEpisodeRating!] aggregateCredits:AggregateCredits airDate:Date changes:[ChangeGroup!] credits:Credits episode:Episode episodeCount:Int! episodes:[Episode!]! episodesConnection:EpisodeConnection! externalIds:ExternalIds id:Int! images:SeasonImages name:String! networks:[Network!]! nodeId:ID! overview:String! posterPath:String posterUrl:String seasonNumber:Int! series:TVSeries! translations:[Translation!] videos:[Video!] voteAverage:Float! watchProviders:WatchProviderCountry watchProvidersByCountry:[WatchProviderCountry!]',
   SeasonEpisodeRating: 'episode:Episode! episodeNumber:Int! id:Int! rating:Float',
   SeasonImages: 'posters:[Image!]!',
   SeriesCreator: 'creditId:String! id:ID! person:Person!',
   Session: 'sessionId:String! success:Boolean!',
   TVContentRating: 'countryCode:String! descriptors:[String!]! rating:String!',
   TVSeries:
-    'accountStates:AccountStates adult:Boolean! aggregateCredits:AggregateCredits alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String changes:[ChangeGroup!] contentRatings:[TVContentRating!] createdBy:[SeriesCreator!]! credits:Credits episodeGroups:[EpisodeGroup!] episodeRunTime:[Int!]! externalIds:ExternalIds firstAirDate:Date genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:TVSeriesImages inProduction:Boolean! keywords:[Keyword!] languages:[String!]! lastAirDate:Date lastEpisodeToAir:Episode lists:UserListPage name:String! networks:[Network!]! nextEpisodeToAir:Episode nodeId:ID! numberOfEpisodes:Int! numberOfSeasons:Int! originCountry:[String!]! originalLanguage:String! originalName:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:TVSeriesPage reviews:ReviewPage reviewsConnection:ReviewConnection screenedTheatrically:[ScreenedTheatricallyEpisode!] season:Season seasons:[Season!]! similar:TVSeriesPage spokenLanguages:[Language!]! status:ProductionStatus! tagline:String! translations:[Translation!] type:TVSeriesType! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:[WatchProviderCountry!]',
+    'accountStates:AccountStates adult:Boolean! aggregateCredits:AggregateCredits alternativeTitles:[AlternativeTitle!] backdropPath:String backdropUrl:String certification:String changes:[ChangeGroup!] contentRatings:[TVContentRating!] createdBy:[SeriesCreator!]! credits:Credits episodeGroups:[EpisodeGroup!] episodeRunTime:[Int!]! externalIds:ExternalIds firstAirDate:Date genreIds:[Int!]! genres:[Genre!]! homepage:String! id:Int! images:TVSeriesImages inProduction:Boolean! keywords:[Keyword!] languages:[String!]! lastAirDate:Date lastEpisodeToAir:Episode lists:UserListPage name:String! networks:[Network!]! nextEpisodeToAir:Episode nodeId:ID! numberOfEpisodes:Int! numberOfSeasons:Int! originCountry:[String!]! originalLanguage:String! originalName:String! overview:String! popularity:Float! posterPath:String posterUrl:String productionCompanies:[Company!]! productionCountries:[ProductionCountry!]! recommendations:TVSeriesPage reviews:ReviewPage reviewsConnection:ReviewConnection screenedTheatrically:[ScreenedTheatricallyEpisode!] season:Season seasons:[Season!]! similar:TVSeriesPage spokenLanguages:[Language!]! status:ProductionStatus! tagline:String! translations:[Translation!] type:TVSeriesType! videos:[Video!] voteAverage:Float! voteCount:Int! watchProviders:WatchProviderCountry watchProvidersByCountry:[WatchProviderCountry!]',
   TVSeriesConnection: 'edges:[TVSeriesEdge!]! pageInfo:PageInfo! totalCount:Int!',
   TVSeriesEdge: 'cursor:String! node:TVSeries!',
   TVSeriesImages: 'backdrops:[Image!]! logos:[Image!]! posters:[Image!]!',

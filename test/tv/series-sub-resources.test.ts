@@ -30,7 +30,7 @@ describe('TVSeries sub-resources', () => {
         images { backdrops { ${expected.IMAGE_FIELDS} } logos { ${expected.IMAGE_FIELDS} } posters { ${expected.IMAGE_FIELDS} } }
         translations { countryCode languageCode name englishName data { name overview tagline homepage title } }
         videos { id key name site size type official publishedAt languageCode countryCode }
-        watchProviders { countryCode link flatrate { ${OFFER_FIELDS} } free { ${OFFER_FIELDS} } ads { ${OFFER_FIELDS} } buy { ${OFFER_FIELDS} } }
+        watchProvidersByCountry { countryCode link flatrate { ${OFFER_FIELDS} } free { ${OFFER_FIELDS} } ads { ${OFFER_FIELDS} } buy { ${OFFER_FIELDS} } }
       } }`,
       { id: seriesId },
     );
@@ -79,7 +79,7 @@ describe('TVSeries sub-resources', () => {
     );
     expect(s.translations.find((t: any) => t.languageCode === 'en').data.name).toBe(details.name);
     expect(s.videos).toEqual(videos.results.map(expected.video));
-    expect(s.watchProviders).toEqual(
+    expect(s.watchProvidersByCountry).toEqual(
       Object.keys(providers.results)
         .sort()
         .map((country) => {
@@ -223,7 +223,7 @@ describe('append_to_response merging', () => {
       const query = `query($id: Int!) { tvSeries(id: $id) { name
         alternativeTitles { countryCode title } contentRatings { countryCode rating } externalIds { imdbId tvdbId }
         images { posters { filePath } } translations { languageCode data { name } } videos { key }
-        watchProviders { countryCode flatrate { providerId } } similar { totalResults results { id name } }
+        watchProvidersByCountry { countryCode flatrate { providerId } } similar { totalResults results { id name } }
         recommendations { results { id } } reviews { totalResults } } }`;
       const a = await merged.query(query, { id: seriesId });
       const b = await h.query(query, { id: seriesId });

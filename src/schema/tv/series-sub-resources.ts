@@ -9,7 +9,7 @@ import { pageArgs, paging } from '../kit/page.ts';
 import { Translation } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
-import { offersByCountry, WatchProviderCountry } from '../reference/watch-offers.ts';
+import { watchProviderFields } from '../reference/watch-offers.ts';
 import { ReviewPage } from '../review/review.ts';
 import { TVSeries, TVSeriesPage } from './ref.ts';
 
@@ -58,6 +58,17 @@ builder.objectFields(TVSeries, (t) => ({
     description: 'Recent edits of the series. Without dates, the last 24 hours; a range may span up to 14 days.',
     args: changeWindowArgs,
     resolve: async (s, args, c) => (await c.loaders.tvSeriesChanges.load({ seriesId: s.id, ...changeWindow(args) })).changes,
+  }),
+  certification: t.string({
+    nullable: true,
+    description:
+      'The age rating of the series in one country, such as "TV-MA" (one of `tvCertifications` there); null when it is not rated there.',
+    args: { country: t.arg.string({ required: true, description: 'ISO 3166-1 country, e.g. "US".' }) },
+    resolve: async (s, args, c) => {
+      const country = valid.country('country', args.country);
+      const { results } = await c.loaders.tvSeriesContentRatings.load({ seriesId: s.id });
+      return results.find((r) => r.iso_3166_1 === country)?.rating || null;
+    },
   }),
   contentRatings: t.field({
     type: [TVContentRating],
@@ -122,16 +133,7 @@ builder.objectFields(TVSeries, (t) => ({
         })
       ).results,
   }),
-  watchProviders: t.field({
-    type: [WatchProviderCountry],
-    nullable: true,
-    description: 'Where the series can be streamed, watched free or bought, per country (ordered by country code).',
-    args: { country: t.arg.string({ required: false, description: 'Only this ISO 3166-1 country, e.g. "US".' }) },
-    resolve: async (s, args, c) => {
-      const country = valid.country('country', args.country);
-      return offersByCountry(await c.loaders.tvSeriesWatchProviders.load({ seriesId: s.id }), country);
-    },
-  }),
+  ...watchProviderFields(t, 'series', (s, c) => c.loaders.tvSeriesWatchProviders.load({ seriesId: s.id })),
 }));
 
 builder.mutationFields((t) => ({
