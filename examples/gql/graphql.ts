@@ -397,6 +397,15 @@ export type LogoSize =
   /** 500 pixels wide. */
   | 'W500';
 
+/** Orders of the credits of a person. Credits without a known date come last in both date orders. */
+export type PersonCreditSort =
+  /** Most popular work first. */
+  | 'POPULARITY_DESC'
+  /** Oldest first, by release date (first air date for series). */
+  | 'RELEASE_DATE_ASC'
+  /** Newest first, by release date (first air date for series). */
+  | 'RELEASE_DATE_DESC';
+
 /** A size of poster images, from `Configuration.images.posterSizes`. */
 export type PosterSize =
   /** The original file. */

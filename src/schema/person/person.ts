@@ -14,7 +14,8 @@ import { Translation } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
-import { PersonCombinedCredits, PersonMovieCredits, PersonTVCredits, PersonWork, type WorkSource } from './filmography.ts';
+import { PersonCreditSort, sortedCredits } from './credit-order.ts';
+import { PersonCombinedCredits, PersonCredits, PersonMovieCredits, PersonTVCredits, PersonWork, type WorkSource } from './filmography.ts';
 
 /**
  * What a Person is backed by: the id, plus whatever the place it came from carried (a credit
@@ -32,6 +33,15 @@ const Gender = openEnum('Gender', 'Gender of a person, as the catalog codes it (
 });
 
 const fromDetail = carriedFrom((person: PersonSource, context: GatewayContext) => context.loaders.person.load({ personId: person.id }));
+
+const creditArgs = builder.args((t) => ({
+  language: pageArgs.language,
+  sortBy: t.field({
+    type: PersonCreditSort,
+    required: false,
+    description: 'Order of the credits; without it, the order the catalog sends.',
+  }),
+}));
 
 const TaggedImagePage = pageOf('TaggedImagePage', 'tagged images', TaggedImage);
 
@@ -113,20 +123,41 @@ Person.implement({
       type: PersonMovieCredits,
       nullable: true,
       description: 'The movies the person played in or worked on, each with its summary.',
-      args: { language: pageArgs.language },
-      resolve: (p, args, c) => c.loaders.personMovieCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
+      args: creditArgs,
+      resolve: async (p, args, c) =>
+        sortedCredits(
+          await c.loaders.personMovieCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
+          args.sortBy,
+        ),
     }),
     tvCredits: t.field({
       type: PersonTVCredits,
       nullable: true,
       description: 'The TV series the person played in or worked on, each with its summary.',
-      args: { language: pageArgs.language },
-      resolve: (p, args, c) => c.loaders.personTVCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
+      args: creditArgs,
+      resolve: async (p, args, c) =>
+        sortedCredits(
+          await c.loaders.personTVCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
+          args.sortBy,
+        ),
+    }),
+    credits: t.field({
+      type: PersonCredits,
+      nullable: true,
+      description:
+        "Movies and series together, each credit a movie or a series credit with its work's summary: the filmography of a person page in one call.",
+      args: creditArgs,
+      resolve: async (p, args, c) =>
+        sortedCredits(
+          await c.loaders.personCombinedCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
+          args.sortBy,
+        ),
     }),
     combinedCredits: t.field({
       type: PersonCombinedCredits,
       nullable: true,
       description: 'Movies and series together, each with its summary.',
+      deprecationReason: 'Use `credits`: each credit is a movie or a series credit there, not one type with a nullable movie and series.',
       args: { language: pageArgs.language },
       resolve: (p, args, c) =>
         c.loaders.personCombinedCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
