@@ -37,7 +37,7 @@ describe('Query.movie', () => {
       runtime: up.runtime ?? null,
       budget: up.budget,
       revenue: up.revenue,
-      status: up.status,
+      status: expected.enumName(up.status),
       tagline: up.tagline,
       homepage: up.homepage,
       imdbId: up.imdb_id,
@@ -115,7 +115,7 @@ describe('Query.movie', () => {
       found!.changes.changes.map((g: any) => ({
         key: g.key,
         items: g.items.map((i: any) => ({
-          action: i.action,
+          action: expected.enumName(i.action),
           id: i.id,
           countryCode: i.iso_3166_1 || null,
           languageCode: i.iso_639_1 || null,

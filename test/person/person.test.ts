@@ -110,7 +110,7 @@ describe('Query.person', () => {
         tagged.results.map((i: any) => ({
           id: i.id,
           ...expected.image(i),
-          imageType: i.image_type,
+          imageType: expected.enumName(i.image_type),
           mediaType: 'MOVIE',
           movie: { id: i.media.id, title: i.media.title, posterPath: i.media.poster_path },
           series: null,
@@ -166,7 +166,7 @@ describe('Query.person', () => {
         key: g.key,
         items: g.items.map((i: any) => ({
           id: i.id,
-          action: i.action,
+          action: expected.enumName(i.action),
           time: new Date(i.time.replace(' UTC', 'Z').replace(' ', 'T')).toISOString(),
         })),
       })),

@@ -83,7 +83,7 @@ export const changeGroups = (body: any) =>
     key: group.key,
     items: group.items.map((item: any) => ({
       id: item.id,
-      action: item.action,
+      action: expected.enumName(item.action),
       time: isoTime(item.time),
       countryCode: item.iso_3166_1 || null,
       languageCode: item.iso_639_1 || null,

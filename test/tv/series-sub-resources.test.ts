@@ -144,7 +144,7 @@ describe('TVSeries sub-resources', () => {
         key: g.key,
         items: g.items.map((i: any) => ({
           id: i.id,
-          action: i.action,
+          action: expected.enumName(i.action),
           time: new Date(i.time.replace(' UTC', 'Z').replace(' ', 'T')).toISOString(),
           value: i.value,
         })),
