@@ -38,9 +38,9 @@ describe('Apollo Client with the generated cache configuration', () => {
     expect(fromMovie.error).toBeUndefined();
     const byId = await apollo.query({ query: gql`query($id: Int!) { list(id: $id) { id name createdBy } }`, variables: { id: listId } });
     expect(byId.error).toBeUndefined();
-    const entries = Object.keys(apollo.cache.extract()).filter((key) => key.startsWith('UserList:'));
-    expect(entries).toContain(`UserList:${listId}`);
-    const entry = apollo.cache.extract()[`UserList:${listId}`] as Record<string, unknown>;
+    const store = apollo.cache.extract() as Record<string, Record<string, unknown>>;
+    expect(Object.keys(store).filter((key) => key.startsWith('UserList:'))).toContain(`UserList:${listId}`);
+    const entry = store[`UserList:${listId}`];
     // Fields from both places on one object: the summary's itemCount and the details' createdBy.
     expect(entry).toMatchObject({ itemCount: example('movie-lists').results[0].item_count, createdBy: example('list-details').created_by });
   });

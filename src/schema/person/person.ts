@@ -43,6 +43,15 @@ const creditArgs = builder.args((t) => ({
   }),
 }));
 
+/** A filmography of the person in the language and order asked for. */
+async function creditsOf<Cast extends object, Crew extends object>(
+  loader: { load: (key: { personId: number; language?: string }) => Promise<Up.CastAndCrew<Cast, Crew>> },
+  person: PersonSource,
+  args: { language?: string | null; sortBy?: string | null },
+) {
+  return sortedCredits(await loader.load({ personId: person.id, language: valid.language('language', args.language) }), args.sortBy);
+}
+
 const TaggedImagePage = pageOf('TaggedImagePage', 'tagged images', TaggedImage);
 
 Person.implement({
@@ -124,22 +133,14 @@ Person.implement({
       nullable: true,
       description: 'The movies the person played in or worked on, each with its summary.',
       args: creditArgs,
-      resolve: async (p, args, c) =>
-        sortedCredits(
-          await c.loaders.personMovieCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
-          args.sortBy,
-        ),
+      resolve: (p, args, c) => creditsOf(c.loaders.personMovieCredits, p, args),
     }),
     tvCredits: t.field({
       type: PersonTVCredits,
       nullable: true,
       description: 'The TV series the person played in or worked on, each with its summary.',
       args: creditArgs,
-      resolve: async (p, args, c) =>
-        sortedCredits(
-          await c.loaders.personTVCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
-          args.sortBy,
-        ),
+      resolve: (p, args, c) => creditsOf(c.loaders.personTVCredits, p, args),
     }),
     credits: t.field({
       type: PersonCredits,
@@ -147,11 +148,7 @@ Person.implement({
       description:
         "Movies and series together, each credit a movie or a series credit with its work's summary: the filmography of a person page in one call.",
       args: creditArgs,
-      resolve: async (p, args, c) =>
-        sortedCredits(
-          await c.loaders.personCombinedCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
-          args.sortBy,
-        ),
+      resolve: (p, args, c) => creditsOf(c.loaders.personCombinedCredits, p, args),
     }),
     combinedCredits: t.field({
       type: PersonCombinedCredits,
