@@ -20,9 +20,9 @@ export type Scalars = {
   /** The `Float` scalar type represents signed double-precision fractional values as specified by [IEEE 754](https://en.wikipedia.org/wiki/IEEE_floating_point). */
   Float: { input: number; output: number };
   /** A calendar day, without time or zone: YYYY-MM-DD (RFC 3339 full-date), such as "1977-05-25". */
-  Date: { input: any; output: any };
+  Date: { input: string; output: string };
   /** An instant: an ISO 8601 / RFC 3339 date-time with its zone, in UTC as the graph sends it, such as "2023-04-08T16:35:05.000Z". */
-  DateTime: { input: any; output: any };
+  DateTime: { input: string; output: string };
   /** Any JSON value. Used where the catalog sends objects whose shape depends on another field. */
   JSON: { input: unknown; output: unknown };
 };
@@ -613,7 +613,7 @@ export type MoviePageQuery = {
     title: string;
     tagline: string;
     overview: string;
-    releaseDate?: any | null;
+    releaseDate?: string | null;
     runtime?: number | null;
     voteAverage: number;
     posterUrl?: string | null;
@@ -662,9 +662,9 @@ export type SearchQuery = {
       totalPages: number;
       totalResults: number;
       results: Array<
-        | { __typename: 'Movie'; id: number; title: string; releaseDate?: any | null }
+        | { __typename: 'Movie'; id: number; title: string; releaseDate?: string | null }
         | { __typename: 'Person'; id: number; name: string; knownForDepartment?: string | null }
-        | { __typename: 'TVSeries'; id: number; name: string; firstAirDate?: any | null }
+        | { __typename: 'TVSeries'; id: number; name: string; firstAirDate?: string | null }
       >;
     } | null;
   };
@@ -682,7 +682,7 @@ export type SeriesPageQuery = {
     id: number;
     name: string;
     overview: string;
-    firstAirDate?: any | null;
+    firstAirDate?: string | null;
     numberOfSeasons: number;
     networks: Array<{ __typename?: 'Network'; id: number; name: string }>;
     seasons: Array<{ __typename?: 'Season'; id: number; seasonNumber: number; name: string; episodeCount: number }>;
@@ -697,7 +697,7 @@ export type SeriesPageQuery = {
         id: number;
         episodeNumber: number;
         name: string;
-        airDate?: any | null;
+        airDate?: string | null;
         runtime?: number | null;
         stillUrl?: string | null;
       }>;
@@ -732,7 +732,7 @@ export type WatchlistQuery = {
         __typename?: 'Movie';
         id: number;
         title: string;
-        releaseDate?: any | null;
+        releaseDate?: string | null;
         accountStates?: { __typename?: 'AccountStates'; watchlist: boolean; rating?: number | null } | null;
       }>;
     } | null;
