@@ -36,7 +36,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         // Types for the operations (and the schema's enums and inputs) only, not all 130 types.
         onlyOperationTypes: true,
-        scalars: { JSON: 'unknown' },
+        scalars: { JSON: 'unknown', Date: 'string', DateTime: 'string' },
         enumsAsTypes: true,
         // Relative imports with their extension, as NodeNext resolution wants them.
         importExtension: '.ts',

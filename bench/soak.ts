@@ -28,7 +28,7 @@ async function main() {
     '{ upcomingMovies { results { id title alternativeTitles { title } reviews { totalResults } } } }',
     ...movieIds.map((id) => `{ movie(id: ${id}) { title overview images { posters { filePath } } lists { totalResults } } }`),
     ...seriesIds.map((id) => `{ tvSeries(id: ${id}) { name season(number: 1) { name episode(number: 1) { name } } } }`),
-    '{ searchCompanies(query: "north") { totalResults results { name } } }',
+    '{ search { companies(query: "north") { totalResults results { name } } } }',
     '{ movie(id: 0) { title } }',
     '{ movie(id: 999999) { title } }',
   ];

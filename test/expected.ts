@@ -70,8 +70,8 @@ export function list(l: any) {
     description: l.description,
     favoriteCount: l.favorite_count,
     itemCount: l.item_count,
-    languageCode: l.iso_639_1,
-    countryCode: l.iso_3166_1 ?? null,
+    languageCode: l.iso_639_1 || null,
+    countryCode: l.iso_3166_1 || null,
     listType: l.list_type ?? null,
     posterPath: l.poster_path,
   };
@@ -91,15 +91,24 @@ export function review(r: any) {
       rating: r.author_details.rating,
     },
     content: r.content,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
+    createdAt: instant(r.created_at),
+    updatedAt: instant(r.updated_at),
     url: r.url,
     languageCode: r.iso_639_1 ?? null,
     mediaId: r.media_id ?? null,
     mediaTitle: r.media_title ?? null,
-    mediaType: r.media_type ?? null,
+    mediaType: r.media_type ? enumName(r.media_type) : null,
   };
 }
+
+/** The enum value GraphQL answers for a string of the catalog: "Behind the Scenes" → BEHIND_THE_SCENES, "YouTube" → YOUTUBE. */
+export const enumName = (raw: string) => raw.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+
+/** A person's gender code as the Gender enum answers it. */
+export const genderName = (code: number) => ['NOT_SET', 'FEMALE', 'MALE', 'NON_BINARY'][code] ?? 'OTHER';
+
+/** An instant of the catalog as DateTime answers it: UTC with milliseconds. */
+export const instant = (value: string) => new Date(value.replace(/^(\S+) (\S+) UTC$/, '$1T$2Z')).toISOString();
 
 export function page(p: any, results: unknown[]) {
   return { page: p.page, totalPages: p.total_pages, totalResults: p.total_results, results };
@@ -117,11 +126,11 @@ export const video = (v: any) => ({
   id: v.id,
   key: v.key,
   name: v.name,
-  site: v.site,
+  site: enumName(v.site),
   size: v.size,
-  type: v.type,
+  type: enumName(v.type),
   official: v.official,
-  publishedAt: v.published_at,
+  publishedAt: instant(v.published_at),
   languageCode: v.iso_639_1,
   countryCode: v.iso_3166_1,
 });

@@ -19,6 +19,10 @@ export type Scalars = {
   Int: { input: number; output: number };
   /** The `Float` scalar type represents signed double-precision fractional values as specified by [IEEE 754](https://en.wikipedia.org/wiki/IEEE_floating_point). */
   Float: { input: number; output: number };
+  /** A calendar day, without time or zone: YYYY-MM-DD (RFC 3339 full-date), such as "1977-05-25". */
+  Date: { input: string; output: string };
+  /** An instant: an ISO 8601 / RFC 3339 date-time with its zone, in UTC as the graph sends it, such as "2023-04-08T16:35:05.000Z". */
+  DateTime: { input: string; output: string };
   /** Any JSON value. Used where the catalog sends objects whose shape depends on another field. */
   JSON: { input: unknown; output: unknown };
 };
@@ -41,12 +45,34 @@ export type BackdropSize =
   /** 1280 pixels wide. */
   | 'W1280';
 
+/** What a recorded edit did. */
+export type ChangeAction =
+  /** A value was added. */
+  | 'ADDED'
+  /** The object was created. */
+  | 'CREATED'
+  /** A value was removed. */
+  | 'DELETED'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** A value was changed. */
+  | 'UPDATED';
+
 /** Whether a credit or work is a movie or a TV series. */
 export type CreditMediaType =
   /** A movie. */
   | 'MOVIE'
   /** A TV series. */
   | 'TV';
+
+/** Whether a credit is a role or a job. */
+export type CreditType =
+  /** A role in the cast. */
+  | 'CAST'
+  /** A job in the crew. */
+  | 'CREW'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER';
 
 /** A list of ids to match, all of them or any of them. */
 export type DiscoverIdFilter = {
@@ -77,18 +103,18 @@ export type DiscoverMoviesFilter = {
   includeAdult?: InputMaybe<Scalars['Boolean']['input']>;
   /** `include_video`: include video releases (compilations, concerts). Defaults to false. */
   includeVideo?: InputMaybe<Scalars['Boolean']['input']>;
-  /** `primary_release_date.gte`: first released on or after this day, YYYY-MM-DD. */
-  primaryReleaseDateGte?: InputMaybe<Scalars['String']['input']>;
-  /** `primary_release_date.lte`: first released on or before this day, YYYY-MM-DD. */
-  primaryReleaseDateLte?: InputMaybe<Scalars['String']['input']>;
+  /** `primary_release_date.gte`: first released on or after this day. */
+  primaryReleaseDateGte?: InputMaybe<Scalars['Date']['input']>;
+  /** `primary_release_date.lte`: first released on or before this day. */
+  primaryReleaseDateLte?: InputMaybe<Scalars['Date']['input']>;
   /** `primary_release_year`: first released in this year. */
   primaryReleaseYear?: InputMaybe<Scalars['Int']['input']>;
   /** `region`: ISO 3166-1 country whose releases the release date and release type filters look at; alone, released there. */
   region?: InputMaybe<Scalars['String']['input']>;
-  /** `release_date.gte`: released on or after this day, YYYY-MM-DD. */
-  releaseDateGte?: InputMaybe<Scalars['String']['input']>;
-  /** `release_date.lte`: released on or before this day, YYYY-MM-DD. */
-  releaseDateLte?: InputMaybe<Scalars['String']['input']>;
+  /** `release_date.gte`: released on or after this day. */
+  releaseDateGte?: InputMaybe<Scalars['Date']['input']>;
+  /** `release_date.lte`: released on or before this day. */
+  releaseDateLte?: InputMaybe<Scalars['Date']['input']>;
   /** `vote_average.gte`: average vote at least this (0 to 10). */
   voteAverageGte?: InputMaybe<Scalars['Float']['input']>;
   /** `vote_average.lte`: average vote at most this (0 to 10). */
@@ -170,14 +196,14 @@ export type DiscoverMoviesSort =
 
 /** Filters of `discover.tv`; every field is optional and they all apply together. */
 export type DiscoverTvFilter = {
-  /** `air_date.gte`: some episode airs on or after this day, YYYY-MM-DD. */
-  airDateGte?: InputMaybe<Scalars['String']['input']>;
-  /** `air_date.lte`: some episode airs on or before this day (within the range with airDateGte), YYYY-MM-DD. */
-  airDateLte?: InputMaybe<Scalars['String']['input']>;
-  /** `first_air_date.gte`: first episode aired on or after this day, YYYY-MM-DD. */
-  firstAirDateGte?: InputMaybe<Scalars['String']['input']>;
-  /** `first_air_date.lte`: first episode aired on or before this day, YYYY-MM-DD. */
-  firstAirDateLte?: InputMaybe<Scalars['String']['input']>;
+  /** `air_date.gte`: some episode airs on or after this day. */
+  airDateGte?: InputMaybe<Scalars['Date']['input']>;
+  /** `air_date.lte`: some episode airs on or before this day (within the range with airDateGte). */
+  airDateLte?: InputMaybe<Scalars['Date']['input']>;
+  /** `first_air_date.gte`: first episode aired on or after this day. */
+  firstAirDateGte?: InputMaybe<Scalars['Date']['input']>;
+  /** `first_air_date.lte`: first episode aired on or before this day. */
+  firstAirDateLte?: InputMaybe<Scalars['Date']['input']>;
   /** `first_air_date_year`: first episode aired in this year. */
   firstAirDateYear?: InputMaybe<Scalars['Int']['input']>;
   /** `include_adult`: include adult titles. Defaults to false. */
@@ -216,7 +242,7 @@ export type DiscoverTvFilter = {
   withRuntimeLte?: InputMaybe<Scalars['Int']['input']>;
   /** `with_status`: the status is one of these. */
   withStatus?: InputMaybe<Array<TvSeriesStatus>>;
-  /** `with_type`: the format is one of these. */
+  /** `with_type`: the format is one of these (OTHER names no format and is refused). */
   withType?: InputMaybe<Array<TvSeriesType>>;
   /** `with_watch_monetization_types`: offered in watchRegion in one of these ways. */
   withWatchMonetizationTypes?: InputMaybe<Array<WatchMonetizationType>>;
@@ -286,6 +312,17 @@ export type EpisodeKey = {
   seriesId: Scalars['Int']['input'];
 };
 
+/** Where an episode stands in its season. */
+export type EpisodeType =
+  /** The last episode of the season. */
+  | 'FINALE'
+  /** The last episode before a mid-season break. */
+  | 'MID_SEASON'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** A regular episode. */
+  | 'STANDARD';
+
 /** The database or site an external id comes from. */
 export type ExternalSource =
   /** Facebook page name. */
@@ -304,6 +341,19 @@ export type ExternalSource =
   | 'WIKIDATA_ID'
   /** YouTube channel. */
   | 'YOUTUBE_ID';
+
+/** Gender of a person, as the catalog codes it (0 to 3). */
+export type Gender =
+  /** Female (1). */
+  | 'FEMALE'
+  /** Male (2). */
+  | 'MALE'
+  /** Non-binary (3). */
+  | 'NON_BINARY'
+  /** Not set or not specified (0). */
+  | 'NOT_SET'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER';
 
 /** A size of image images, from `Configuration.images.imageSizes`. */
 export type ImageSize =
@@ -347,6 +397,15 @@ export type LogoSize =
   /** 500 pixels wide. */
   | 'W500';
 
+/** Orders of the credits of a person. Credits without a known date come last in both date orders. */
+export type PersonCreditSort =
+  /** Most popular work first. */
+  | 'POPULARITY_DESC'
+  /** Oldest first, by release date (first air date for series). */
+  | 'RELEASE_DATE_ASC'
+  /** Newest first, by release date (first air date for series). */
+  | 'RELEASE_DATE_DESC';
+
 /** A size of poster images, from `Configuration.images.posterSizes`. */
 export type PosterSize =
   /** The original file. */
@@ -363,6 +422,29 @@ export type PosterSize =
   | 'W500'
   /** 780 pixels wide. */
   | 'W780';
+
+/** Production status of a movie or TV series. */
+export type ProductionStatus =
+  /** "Canceled" (movies and series). */
+  | 'CANCELED'
+  /** "Ended" (series). */
+  | 'ENDED'
+  /** "In Production" (movies and series). */
+  | 'IN_PRODUCTION'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** "Pilot" (series). */
+  | 'PILOT'
+  /** "Planned" (movies and series). */
+  | 'PLANNED'
+  /** "Post Production" (movies): filmed, being finished. */
+  | 'POST_PRODUCTION'
+  /** "Released" (movies). */
+  | 'RELEASED'
+  /** "Returning Series" (series): more seasons are coming. */
+  | 'RETURNING_SERIES'
+  /** "Rumored" (movies): announced, not confirmed. */
+  | 'RUMORED';
 
 /** A size of profile images, from `Configuration.images.profileSizes`. */
 export type ProfileSize =
@@ -409,7 +491,7 @@ export type StillSize =
   /** 300 pixels wide. */
   | 'W300';
 
-/** Production status of a series (the real `with_status` codes). */
+/** Production status of a series (the real `with_status` codes); `TVSeries.status` answers it as a ProductionStatus. */
 export type TvSeriesStatus =
   /** "Canceled". */
   | 'CANCELED'
@@ -424,22 +506,39 @@ export type TvSeriesStatus =
   /** "Returning Series". */
   | 'RETURNING_SERIES';
 
-/** Format of a series (the real `with_type` codes). */
+/** Format of a series. */
 export type TvSeriesType =
-  /** "Documentary". */
+  /** "Documentary" (with_type 0). */
   | 'DOCUMENTARY'
-  /** "Miniseries". */
+  /** "Miniseries" (with_type 2). */
   | 'MINISERIES'
-  /** "News". */
+  /** "News" (with_type 1). */
   | 'NEWS'
-  /** "Reality". */
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** "Reality" (with_type 3). */
   | 'REALITY'
-  /** "Scripted". */
+  /** "Scripted" (with_type 4). */
   | 'SCRIPTED'
-  /** "Talk Show". */
+  /** "Talk Show" (with_type 5). */
   | 'TALK_SHOW'
-  /** "Video". */
+  /** "Video" (with_type 6). */
   | 'VIDEO';
+
+/** Kind of a tagged image. */
+export type TaggedImageType =
+  /** A wide background image. */
+  | 'BACKDROP'
+  /** A logo. */
+  | 'LOGO'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** A poster. */
+  | 'POSTER'
+  /** A profile picture. */
+  | 'PROFILE'
+  /** A still of an episode. */
+  | 'STILL';
 
 /** What a tagged image belongs to. */
 export type TaggedMediaType =
@@ -458,6 +557,36 @@ export type TimeWindow =
   | 'DAY'
   /** The last 7 days. */
   | 'WEEK';
+
+/** The site that hosts a video. */
+export type VideoSite =
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** Vimeo: `key` is the video number. */
+  | 'VIMEO'
+  /** YouTube: `key` is the video id. */
+  | 'YOUTUBE';
+
+/** Kind of video. */
+export type VideoType =
+  /** "Behind the Scenes". */
+  | 'BEHIND_THE_SCENES'
+  /** "Bloopers". */
+  | 'BLOOPERS'
+  /** "Clip". */
+  | 'CLIP'
+  /** "Featurette". */
+  | 'FEATURETTE'
+  /** "Opening Credits". */
+  | 'OPENING_CREDITS'
+  /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
+  | 'OTHER'
+  /** "Recap", of a season. */
+  | 'RECAP'
+  /** "Teaser". */
+  | 'TEASER'
+  /** "Trailer". */
+  | 'TRAILER';
 
 /** Kind of offer of a watch provider. */
 export type WatchMonetizationType =

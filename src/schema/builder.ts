@@ -36,7 +36,11 @@ export function tooComplex(limit: 'cost' | 'depth' | 'breadth', max: number, fou
 /** The typed builder and empty roots; domain files add every type and field. */
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
-  Scalars: { JSON: { Input: unknown; Output: unknown } };
+  Scalars: {
+    JSON: { Input: unknown; Output: unknown };
+    Date: { Input: Date; Output: string };
+    DateTime: { Input: Date; Output: string };
+  };
   DefaultFieldNullability: false;
 }>({
   defaultFieldNullability: false,

@@ -23,7 +23,7 @@ describe('Authentication flow', () => {
     const { body } = await h.query(`mutation { createRequestToken { requestToken expiresAt approvalUrl } }`);
     expect(body.errors).toBeUndefined();
     const { requestToken, expiresAt, approvalUrl } = body.data.createRequestToken;
-    expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(approvalUrl).toBe(`${new URL(h.catalog.baseUrl).origin}/authenticate/${requestToken}`);
     expect(h.catalog.calls.map((c) => [c.method, c.path])).toEqual([['GET', '/authentication/token/new']]);
     expect((await fetch(approvalUrl)).status).toBe(200);
@@ -117,7 +117,7 @@ describe('Guest sessions', () => {
     const created = await h.query(`mutation { createGuestSession { guestSessionId expiresAt } }`);
     expect(created.body.errors).toBeUndefined();
     const { guestSessionId, expiresAt } = created.body.data.createGuestSession;
-    expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const guest = { 'x-guest-session-id': guestSessionId };
     const query = `{ guestSession { ratedMovies { totalResults results { rating movie { id title } } } ratedTVSeries { totalResults results { rating tvSeries { id name } } } ratedEpisodes { totalResults results { rating episode { id name } } } } }`;
 

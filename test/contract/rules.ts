@@ -78,11 +78,15 @@ export const RENAMES: Record<string, Rename> = {
     to: byMediaType('movie.id', 'series.id'),
     reason: 'a filmography item carries its work; its id is the credit id',
   },
-  'MediaList.id': { to: 'listId', reason: 'older lists have 24-hex ids: MediaList.listId is the ID that holds both kinds' },
   'UserList.id': {
-    to: 'id',
-    value: Number,
-    reason: 'list details send the id as a numeric string; UserList.id is an Int and its description says so',
+    to: 'listId',
+    value: String,
+    reason: 'older lists have 24-hex ids: UserList.listId is the ID that holds both kinds (UserList.id is the Int, null for those)',
+  },
+  'Review.media_type': {
+    to: 'mediaType',
+    value: (kind: unknown) => String(kind).toLowerCase(),
+    reason: 'reviews of 2012 say "Movie": Review.mediaType reads the kind without regard to case',
   },
 };
 

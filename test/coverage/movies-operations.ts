@@ -21,7 +21,7 @@ export const moviesOperations: CoverageEntry[] = [
   onMovie('movie-similar', 'similar { page }', /^\/movie\/\d+\/similar$/),
   onMovie('movie-translations', 'translations { languageCode }', /^\/movie\/\d+\/translations$/),
   onMovie('movie-videos', 'videos { key }', /^\/movie\/\d+\/videos$/),
-  onMovie('movie-watch-providers', 'watchProviders { countryCode }', /^\/movie\/\d+\/watch\/providers$/),
+  onMovie('movie-watch-providers', 'watchProvidersByCountry { countryCode }', /^\/movie\/\d+\/watch\/providers$/),
   root('movie-latest-id', '{ latestMovie { id } }', /^\/movie\/latest$/),
   root('movie-now-playing-list', '{ nowPlayingMovies { page } }', /^\/movie\/now_playing$/),
   root('movie-popular-list', '{ popularMovies { page } }', /^\/movie\/popular$/),

@@ -40,7 +40,7 @@ export const seasonsOperations: CoverageEntry[] = [
   },
   {
     operationId: 'tv-season-watch-providers',
-    graphql: (c) => ({ query: season(c, 'watchProviders { countryCode }') }),
+    graphql: (c) => ({ query: season(c, 'watchProvidersByCountry { countryCode }') }),
     upstream: { method: 'GET', path: new RegExp(`${SEASON}/watch/providers$`) },
   },
   {

@@ -124,7 +124,7 @@ export const specOperations: CoverageEntry[] = [
   },
   {
     operationId: 'trending-tv',
-    graphql: () => ({ query: '{ trendingTVSeries(timeWindow: WEEK) { page } }' }),
+    graphql: () => ({ query: '{ trending { tv(timeWindow: WEEK) { page } } }' }),
     upstream: { method: 'GET', path: /^\/trending\/tv\/week$/ },
   },
   {
@@ -139,7 +139,7 @@ export const specOperations: CoverageEntry[] = [
   },
   {
     operationId: 'search-company',
-    graphql: () => ({ query: '{ searchCompanies(query: "a") { page } }' }),
+    graphql: () => ({ query: '{ search { companies(query: "a") { page } } }' }),
     upstream: { method: 'GET', path: /^\/search\/company$/ },
   },
   {

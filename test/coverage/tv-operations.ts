@@ -28,7 +28,7 @@ export const tvOperations: CoverageEntry[] = [
   { operationId: 'tv-series-similar', graphql: on('similar { page }'), upstream: sub('similar') },
   { operationId: 'tv-series-translations', graphql: on('translations { languageCode }'), upstream: sub('translations') },
   { operationId: 'tv-series-videos', graphql: on('videos { key }'), upstream: sub('videos') },
-  { operationId: 'tv-series-watch-providers', graphql: on('watchProviders { countryCode }'), upstream: sub('watch/providers') },
+  { operationId: 'tv-series-watch-providers', graphql: on('watchProvidersByCountry { countryCode }'), upstream: sub('watch/providers') },
   {
     operationId: 'tv-series-add-rating',
     graphql: (c) => ({ query: `mutation { rateTVSeries(seriesId: ${series(c)}, value: 7.5) { id } }`, session: 'user' }),

@@ -103,7 +103,6 @@ describe('discover.tv', () => {
 
   it('rejects bad filters before any call', async () => {
     for (const [filter, argument] of [
-      [{ firstAirDateLte: '2021-02-29' }, 'filter.firstAirDateLte'],
       [{ airDateGte: '2021-02-01', airDateLte: '2021-01-01' }, 'filter.airDateLte'],
       [{ withNetworks: { ids: [-3] } }, 'filter.withNetworks.ids'],
       [{ timezone: 'Europe/../../x' }, 'filter.timezone'],

@@ -37,7 +37,7 @@ describe('Query.movie', () => {
       runtime: up.runtime ?? null,
       budget: up.budget,
       revenue: up.revenue,
-      status: up.status,
+      status: expected.enumName(up.status),
       tagline: up.tagline,
       homepage: up.homepage,
       imdbId: up.imdb_id,
@@ -106,7 +106,7 @@ describe('Query.movie', () => {
     expect(found, 'some upcoming movie has changes in the two weeks before the catalog date').toBeTruthy();
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $s: String, $e: String) { movie(id: $id) {
+      `query($id: Int!, $s: Date, $e: Date) { movie(id: $id) {
         changes(startDate: $s, endDate: $e) { key items { action id countryCode languageCode time value } } } }`,
       { id: found!.id, s: day(start), e: day(end) },
     );
@@ -115,11 +115,11 @@ describe('Query.movie', () => {
       found!.changes.changes.map((g: any) => ({
         key: g.key,
         items: g.items.map((i: any) => ({
-          action: i.action,
+          action: expected.enumName(i.action),
           id: i.id,
           countryCode: i.iso_3166_1 || null,
           languageCode: i.iso_639_1 || null,
-          time: i.time.replace(/^(\S+) (\S+) UTC$/, '$1T$2Z'),
+          time: new Date(i.time.replace(/^(\S+) (\S+) UTC$/, '$1T$2Z')).toISOString(),
           value: i.value,
         })),
       })),

@@ -25,7 +25,7 @@ describe('Movie sub-resources', () => {
         releaseDates { countryCode releases { certification releaseDate type note languageCode } }
         translations { countryCode languageCode name englishName data { title overview tagline homepage runtime } }
         externalIds { imdbId wikidataId facebookId instagramId twitterId }
-        watchProviders { countryCode link flatrate { ${OFFER_FIELDS} } rent { ${OFFER_FIELDS} } buy { ${OFFER_FIELDS} } }
+        watchProvidersByCountry { countryCode link flatrate { ${OFFER_FIELDS} } rent { ${OFFER_FIELDS} } buy { ${OFFER_FIELDS} } }
       } }`,
       { id: movieId },
     );
@@ -68,7 +68,7 @@ describe('Movie sub-resources', () => {
       twitterId: ids.twitter_id,
     });
     expect(movie.externalIds.imdbId).toBe(details.imdb_id);
-    expect(movie.watchProviders).toEqual(
+    expect(movie.watchProvidersByCountry).toEqual(
       Object.keys(providers.results)
         .sort()
         .map((country) => {
@@ -113,11 +113,11 @@ describe('Movie sub-resources', () => {
     const country = Object.keys(providers.results)[0];
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $c: String) { movie(id: $id) { watchProviders(country: $c) { countryCode } videos(language: "fr") { key } } }`,
+      `query($id: Int!, $c: String!) { movie(id: $id) { watchProviders(country: $c) { countryCode } videos(language: "fr") { key } } }`,
       { id: movieId, c: country.toLowerCase() },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.movie.watchProviders).toEqual([{ countryCode: country }]);
+    expect(body.data.movie.watchProviders).toEqual({ countryCode: country });
     expect(body.data.movie.videos).toEqual([]);
     expect(h.catalog.calls.find((c) => c.path.endsWith('/videos'))?.query).toMatchObject({ language: 'fr' });
   });
@@ -157,7 +157,7 @@ describe('append_to_response merging', () => {
     try {
       const query = `query($id: Int!) { movie(id: $id) { title
         videos { key } releaseDates { countryCode releases { certification type } } translations { languageCode data { title } }
-        externalIds { imdbId facebookId } watchProviders { countryCode buy { providerId } }
+        externalIds { imdbId facebookId } watchProvidersByCountry { countryCode buy { providerId } }
         similar { totalResults results { id title } } recommendations { results { id } } } }`;
       const a = await merged.query(query, { id: movieId });
       const b = await h.query(query, { id: movieId });

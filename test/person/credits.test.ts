@@ -183,7 +183,7 @@ describe('TVSeries.createdBy', () => {
     expect(body.data.tvSeries.createdBy).toEqual(
       up.created_by.map((c: any) => ({
         creditId: c.credit_id,
-        person: { id: c.id, name: c.name, gender: c.gender, profilePath: c.profile_path },
+        person: { id: c.id, name: c.name, gender: expected.genderName(c.gender), profilePath: c.profile_path },
       })),
     );
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/tv/${series.id}`]);
@@ -218,7 +218,7 @@ describe('Query.credit', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data.credit).toEqual({
       id,
-      creditType: 'cast',
+      creditType: 'CAST',
       department: 'Actors',
       job: 'Actor',
       character: movieCredits.cast[0].character,
@@ -245,7 +245,7 @@ describe('Query.credit', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.credit).toEqual({
-      creditType: 'cast',
+      creditType: 'CAST',
       character: guest.character,
       mediaType: 'TV',
       series: { id: seriesId, name: data.tvSeries.find((s) => s.id === seriesId)!.name },

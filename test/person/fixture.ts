@@ -4,6 +4,7 @@
  * they look at, and the person shapes.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import * as expected from '../expected.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 // Live bindings: set in beforeAll, read by the tests after it.
@@ -36,7 +37,7 @@ export function personSummary(p: any) {
     id: p.id,
     name: p.name,
     profilePath: p.profile_path,
-    gender: p.gender,
+    gender: expected.genderName(p.gender),
     adult: p.adult,
     popularity: p.popularity,
     knownForDepartment: p.known_for_department || null,

@@ -110,7 +110,7 @@ describe('Query.person', () => {
         tagged.results.map((i: any) => ({
           id: i.id,
           ...expected.image(i),
-          imageType: i.image_type,
+          imageType: expected.enumName(i.image_type),
           mediaType: 'MOVIE',
           movie: { id: i.media.id, title: i.media.title, posterPath: i.media.poster_path },
           series: null,
@@ -157,14 +157,18 @@ describe('Query.person', () => {
     expect(up.changes.length).toBeGreaterThan(0);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $s: String, $e: String) { person(id: $id) { changes(startDate: $s, endDate: $e) { key items { id action time } } } }`,
+      `query($id: Int!, $s: Date, $e: Date) { person(id: $id) { changes(startDate: $s, endDate: $e) { key items { id action time } } } }`,
       { id, s: start, e: end },
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.person.changes).toEqual(
       up.changes.map((g: any) => ({
         key: g.key,
-        items: g.items.map((i: any) => ({ id: i.id, action: i.action, time: i.time.replace(' UTC', 'Z').replace(' ', 'T') })),
+        items: g.items.map((i: any) => ({
+          id: i.id,
+          action: expected.enumName(i.action),
+          time: new Date(i.time.replace(' UTC', 'Z').replace(' ', 'T')).toISOString(),
+        })),
       })),
     );
   });
@@ -179,7 +183,6 @@ describe('bad arguments are refused before any upstream call', () => {
     ['{ search { people(query: "   ") { page } } }', 'query'],
     ['{ credit(id: "not-a-credit") { id } }', 'id'],
     [`{ person(id: 5) { taggedImages(page: 0) { page } } }`, 'page'],
-    [`{ person(id: 5) { changes(startDate: "2024-02-30") { key } } }`, 'startDate'],
     [`{ person(id: 5) { changes(startDate: "2024-02-10", endDate: "2024-02-01") { key } } }`, 'endDate'],
     [`{ person(id: 5) { movieCredits(language: "xx_YY") { cast { creditId } } } }`, 'language'],
     [`{ movie(id: 5) { credits(language: "english") { cast { creditId } } } }`, 'language'],

@@ -55,7 +55,7 @@ describe('Query.review', () => {
     });
     expect(body.errors).toBeUndefined();
     expect(body.data.review).toEqual({
-      mediaType: 'tv',
+      mediaType: 'TV',
       media: { __typename: 'TVSeries', id: tvReview.media_id, name: tvReview.media_title },
     });
   });

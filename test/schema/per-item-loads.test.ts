@@ -27,7 +27,13 @@ const LISTS = [
   ['Person', 'popularPeople'],
 ] as const;
 /** Arguments for the fields that require some. */
-const REQUIRED_ARGS: Record<string, string> = { 'TVSeries.season': '(number: 1)' };
+const REQUIRED_ARGS: Record<string, string> = {
+  'TVSeries.season': '(number: 1)',
+  'Movie.certification': '(country: "US")',
+  'Movie.watchProviders': '(country: "US")',
+  'TVSeries.certification': '(country: "US")',
+  'TVSeries.watchProviders': '(country: "US")',
+};
 
 async function callsFor(root: string, selection: string): Promise<{ calls: number; items: number }> {
   h.catalog.resetCalls();

@@ -7,7 +7,7 @@ useSeasonFixture();
 
 describe('Query.changes', () => {
   const LIST = (field: string, link: string) =>
-    `query($s: String, $e: String, $p: Int) { changes { ${field}(startDate: $s, endDate: $e, page: $p) { page totalPages totalResults results { id adult ${link} } } } }`;
+    `query($s: Date, $e: Date, $p: Int) { changes { ${field}(startDate: $s, endDate: $e, page: $p) { page totalPages totalResults results { id adult ${link} } } } }`;
 
   it('movies: the ids edited in the window, each with an entry in its own change log, linking to Movie', async () => {
     const window = { s: addDays(end, -3), e: end, p: 2 };

@@ -72,7 +72,7 @@ describe('Episode sub-resources', () => {
     expect(up.changes.length).toBeGreaterThan(0);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $n: Int!, $s: String, $e: String) { tvSeries(id: $id) { season(number: $n) { episodes { id changes(startDate: $s, endDate: $e) { ${CHANGES} } } } } }`,
+      `query($id: Int!, $n: Int!, $s: Date, $e: Date) { tvSeries(id: $id) { season(number: $n) { episodes { id changes(startDate: $s, endDate: $e) { ${CHANGES} } } } } }`,
       { id: (changed as any).episodeSeriesId, n: changed.episodeSeason, s: start, e: end },
     );
     expect(body.errors).toBeUndefined();

@@ -77,13 +77,13 @@ export const countryOffers = (results: Record<string, any>) =>
       free: (results[code].free ?? []).map(offer),
       ads: (results[code].ads ?? []).map(offer),
     }));
-const isoTime = (time: string) => time.replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) UTC$/, '$1T$2Z');
+const isoTime = (time: string) => new Date(time.replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) UTC$/, '$1T$2Z')).toISOString();
 export const changeGroups = (body: any) =>
   body.changes.map((group: any) => ({
     key: group.key,
     items: group.items.map((item: any) => ({
       id: item.id,
-      action: item.action,
+      action: expected.enumName(item.action),
       time: isoTime(item.time),
       countryCode: item.iso_3166_1 || null,
       languageCode: item.iso_639_1 || null,

@@ -35,7 +35,7 @@ describe('Season sub-resources', () => {
     h.catalog.resetCalls();
     const { body } = await h.query(
       `query($id: Int!, $n: Int!) { tvSeries(id: $id) { season(number: $n) {
-        translations { ${TRANSLATION} } videos { ${VIDEO} } watchProviders { countryCode link flatrate { ${OFFER} } rent { ${OFFER} } buy { ${OFFER} } free { ${OFFER} } ads { ${OFFER} } }
+        translations { ${TRANSLATION} } videos { ${VIDEO} } watchProvidersByCountry { countryCode link flatrate { ${OFFER} } rent { ${OFFER} } buy { ${OFFER} } free { ${OFFER} } ads { ${OFFER} } }
         again: videos { id } } } }`,
       { id: seriesId, n: seasonNumber },
     );
@@ -43,8 +43,8 @@ describe('Season sub-resources', () => {
     const season = body.data.tvSeries.season;
     expect(season.translations).toEqual(translations.translations.map(translation));
     expect(season.videos).toEqual(videos.results.map(video));
-    expect(season.watchProviders).toEqual(countryOffers(providers.results));
-    expect(season.watchProviders.length).toBeGreaterThan(0);
+    expect(season.watchProvidersByCountry).toEqual(countryOffers(providers.results));
+    expect(season.watchProvidersByCountry.length).toBeGreaterThan(0);
     expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([`${base}/translations`, `${base}/videos`, `${base}/watch/providers`].sort());
   });
 
@@ -53,12 +53,12 @@ describe('Season sub-resources', () => {
     const country = Object.keys(providers.results)[0];
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $n: Int!, $c: String) { tvSeries(id: $id) { season(number: $n) {
+      `query($id: Int!, $n: Int!, $c: String!) { tvSeries(id: $id) { season(number: $n) {
         watchProviders(country: $c) { countryCode } videos(language: "de") { id } } } }`,
       { id: seriesId, n: seasonNumber, c: country.toLowerCase() },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.tvSeries.season.watchProviders).toEqual([{ countryCode: country }]);
+    expect(body.data.tvSeries.season.watchProviders).toEqual({ countryCode: country });
     expect(body.data.tvSeries.season.videos).toEqual([]); // every generated video is English
     expect(h.catalog.calls.find((c) => c.path.endsWith('/videos'))?.query).toMatchObject({ language: 'de' });
   });
@@ -68,7 +68,7 @@ describe('Season sub-resources', () => {
     expect(up.changes.length).toBeGreaterThan(0);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $s: String, $e: String) { tvSeries(id: $id) { seasons { id seasonNumber changes(startDate: $s, endDate: $e) { ${CHANGES} } } } }`,
+      `query($id: Int!, $s: Date, $e: Date) { tvSeries(id: $id) { seasons { id seasonNumber changes(startDate: $s, endDate: $e) { ${CHANGES} } } } }`,
       { id: changed.seriesId, s: start, e: end },
     );
     expect(body.errors).toBeUndefined();
@@ -82,7 +82,7 @@ describe('Season sub-resources', () => {
 
   it('loads the season id once when the season was reached by number', async () => {
     const { body } = await h.query(
-      `query($id: Int!, $n: Int!, $s: String) { tvSeries(id: $id) { season(number: $n) { id changes(startDate: $s) { key } } } }`,
+      `query($id: Int!, $n: Int!, $s: Date) { tvSeries(id: $id) { season(number: $n) { id changes(startDate: $s) { key } } } }`,
       { id: changed.seriesId, n: changed.seasonNumber, s: start },
     );
     expect(body.errors).toBeUndefined();
@@ -93,7 +93,6 @@ describe('Season sub-resources', () => {
 
   it('rejects bad change windows before any call', async () => {
     for (const [args, argument] of [
-      ['startDate: "2026-13-01"', 'startDate'],
       ['startDate: "2026-10-10", endDate: "2026-10-01"', 'endDate'],
       ['page: 0', 'page'],
     ]) {
@@ -110,7 +109,7 @@ describe('append_to_response merging', () => {
     const merged = await startHarness({ config: { appendToResponse: true } });
     try {
       const query = `query($id: Int!, $n: Int!, $e: Int!) { tvSeries(id: $id) { season(number: $n) {
-        translations { ${TRANSLATION} } videos { ${VIDEO} } watchProviders { countryCode link flatrate { ${OFFER} } }
+        translations { ${TRANSLATION} } videos { ${VIDEO} } watchProvidersByCountry { countryCode link flatrate { ${OFFER} } }
         episode(number: $e) { externalIds { imdbId tvdbId } images { stills { ${IMAGE} } } translations { ${TRANSLATION} } videos { ${VIDEO} } } } } }`;
       const vars = { id: seriesId, n: seasonNumber, e: episodeNumber };
       const plain = await h.query(query, vars);

@@ -59,7 +59,7 @@ describe('Series lists', () => {
     expect(body.data.latestTVSeries).toEqual({
       id: latest.id,
       name: latest.name,
-      status: latest.status,
+      status: expected.enumName(latest.status),
       numberOfSeasons: latest.number_of_seasons,
     });
     expect(h.catalog.calls.map((c) => c.path)).toEqual(['/tv/latest']);

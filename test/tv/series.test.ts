@@ -50,7 +50,11 @@ describe('Query.tvSeries', () => {
     );
     expect(body.errors).toBeUndefined();
     const series = body.data.tvSeries;
-    expect(series).toMatchObject({ ...expected.tvSummary(up), numberOfSeasons: up.number_of_seasons, status: up.status });
+    expect(series).toMatchObject({
+      ...expected.tvSummary(up),
+      numberOfSeasons: up.number_of_seasons,
+      status: expected.enumName(up.status),
+    });
     expect(series.lists).toEqual(expected.page(lists, lists.results.map(expected.list)));
     expect(series.lists.results.every((l: any) => l.countryCode !== null && l.listType === null)).toBe(true);
     expect(series.screenedTheatrically.map((e: any) => [e.id, e.seasonNumber, e.episodeNumber])).toEqual(

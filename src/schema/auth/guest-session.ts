@@ -2,7 +2,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { AccountListOrder, RatedMoviePage } from '../account/account.ts';
 import { RatedEpisodePage, RatedTVSeriesPage } from '../account/marks.ts';
 import { builder } from '../builder.ts';
-import { isoTimestamp } from '../kit/format.ts';
+import { instant } from '../kit/dates.ts';
 import * as valid from '../kit/validate.ts';
 
 /** A guest session and what a guest rated. */
@@ -10,9 +10,11 @@ export const GuestSession = builder.objectRef<Up.GuestSession>('GuestSession').i
   description: 'A guest session: send `guestSessionId` in the X-Guest-Session-Id header to rate without an account.',
   fields: (t) => ({
     guestSessionId: t.exposeString('guest_session_id', { description: 'The guest session id. Keep it private: it acts as the guest.' }),
-    expiresAt: t.string({
-      description: 'When the guest session expires unless used, ISO 8601 UTC.',
-      resolve: (g) => isoTimestamp(g.expires_at),
+    expiresAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the guest session expires unless used, ISO 8601 UTC; null when the catalog sent no valid time.',
+      resolve: (g) => instant(g.expires_at),
     }),
   }),
 });

@@ -1,6 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { isoTimestamp } from '../kit/format.ts';
+import { instant } from '../kit/dates.ts';
 import * as valid from '../kit/validate.ts';
 import { GuestSession } from './guest-session.ts';
 import { Session } from './session.ts';
@@ -17,7 +17,12 @@ const RequestToken = builder.objectRef<Up.RequestToken & { approvalUrl: string }
     'A request token: send the user to `approvalUrl` to approve it (or use `createSessionWithLogin`), then exchange it with `createSession`. It expires after 60 minutes.',
   fields: (t) => ({
     requestToken: t.exposeString('request_token', { description: 'The token. Keep it private until it is exchanged.' }),
-    expiresAt: t.string({ description: 'When the token expires, ISO 8601 UTC.', resolve: (r) => isoTimestamp(r.expires_at) }),
+    expiresAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the token expires, ISO 8601 UTC; null when the catalog sent no valid time.',
+      resolve: (r) => instant(r.expires_at),
+    }),
     approvalUrl: t.exposeString('approvalUrl', { description: 'The catalog site page where the user approves this token.' }),
   }),
 });

@@ -3,7 +3,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carried, carriedFrom } from '../kit/carried.ts';
-import { Image } from '../kit/image.ts';
+import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { pageOf } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
@@ -82,20 +82,17 @@ Collection.implement({
       nullable: true,
       description: 'Backdrops and posters of the collection.',
       args: {
-        language: t.arg.string({
-          required: false,
-          description: 'Only images in this ISO 639-1 language ("en"); without it, images in every language.',
-        }),
+        ...imageLanguageArgs,
         includeImageLanguage: t.arg.stringList({
           required: false,
           description: 'More ISO 639-1 languages to include; "null" includes images without text.',
+          deprecationReason: 'Use `includeImageLanguages`, the name every images field uses.',
         }),
       },
       resolve: (co, args, c) =>
         c.loaders.collectionImages.load({
           collectionId: co.id,
-          language: valid.language('language', args.language),
-          includeImageLanguage: valid.languageList('includeImageLanguage', args.includeImageLanguage),
+          ...imageLanguage({ ...args, includeImageLanguages: args.includeImageLanguages ?? args.includeImageLanguage }),
         }),
     }),
     translations: t.field({

@@ -77,7 +77,7 @@ const searchArgs = builder.args((t) => ({
   page: t.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
 }));
 
-/** Served both as `searchCompanies` (the contract's root field) and as `search { companies }`. */
+/** Served as `search { companies }`, and for one release as the deprecated root `searchCompanies`. */
 function searchCompanies(args: { query: string; page?: number | null }, context: GatewayContext) {
   return context.loaders.searchCompanies.load({ query: valid.text('query', args.query, 200), page: valid.page('page', args.page) });
 }
@@ -104,6 +104,7 @@ builder.queryFields((t) => ({
     type: CompanyPage,
     nullable: true,
     description: 'Companies whose name or alternative names match the query.',
+    deprecationReason: 'Use `search { companies }`, beside the other searches.',
     args: searchArgs,
     resolve: (_, args, c) => searchCompanies(args, c),
   }),

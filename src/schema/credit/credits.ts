@@ -3,6 +3,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { creditIdFields } from '../kit/credit-id.ts';
 import { carried } from '../kit/carried.ts';
+import { openEnum } from '../kit/open-enum.ts';
 import { pageArgs } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
@@ -100,11 +101,20 @@ const AggregateCredits = builder.objectRef<Up.AggregateCredits>('AggregateCredit
   }),
 });
 
+const CreditType = openEnum('CreditType', 'Whether a credit is a role or a job.', {
+  CAST: { value: 'cast', description: 'A role in the cast.' },
+  CREW: { value: 'crew', description: 'A job in the crew.' },
+});
+
 const Credit = builder.objectRef<Up.CreditDetails>('Credit').implement({
   description: 'One credit: a person, a role or job, and the movie or series it is for.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier of the credit.' }),
-    creditType: t.exposeString('credit_type', { description: '"cast" for a role, "crew" for a job.' }),
+    creditType: t.field({
+      type: CreditType.ref,
+      description: 'CAST for a role, CREW for a job.',
+      resolve: (c) => CreditType.always(c.credit_type),
+    }),
     department: t.exposeString('department', { description: 'Department ("Actors" for cast).' }),
     job: t.exposeString('job', { description: 'Job ("Actor" for cast).' }),
     character: t.string({

@@ -2,6 +2,7 @@ import { builder } from '../builder.ts';
 import * as valid from '../kit/validate.ts';
 import { MoviePage } from '../movie/ref.ts';
 import { ReleaseType } from '../movie/sub-resources.ts';
+import { TVSeriesType } from '../tv/enums.ts';
 import { TVSeriesPage } from '../tv/ref.ts';
 import { movieFilterParams, tvFilterParams } from './filters.ts';
 
@@ -80,7 +81,7 @@ export const DiscoverTVSort = builder.enumType('DiscoverTVSort', {
 });
 
 const TVSeriesStatus = builder.enumType('TVSeriesStatus', {
-  description: 'Production status of a series (the real `with_status` codes).',
+  description: 'Production status of a series (the real `with_status` codes); `TVSeries.status` answers it as a ProductionStatus.',
   values: {
     RETURNING_SERIES: { value: 0, description: '"Returning Series".' },
     PLANNED: { value: 1, description: '"Planned".' },
@@ -88,19 +89,6 @@ const TVSeriesStatus = builder.enumType('TVSeriesStatus', {
     ENDED: { value: 3, description: '"Ended".' },
     CANCELED: { value: 4, description: '"Canceled".' },
     PILOT: { value: 5, description: '"Pilot".' },
-  } as const,
-});
-
-const TVSeriesType = builder.enumType('TVSeriesType', {
-  description: 'Format of a series (the real `with_type` codes).',
-  values: {
-    DOCUMENTARY: { value: 0, description: '"Documentary".' },
-    NEWS: { value: 1, description: '"News".' },
-    MINISERIES: { value: 2, description: '"Miniseries".' },
-    REALITY: { value: 3, description: '"Reality".' },
-    SCRIPTED: { value: 4, description: '"Scripted".' },
-    TALK_SHOW: { value: 5, description: '"Talk Show".' },
-    VIDEO: { value: 6, description: '"Video".' },
   } as const,
 });
 
@@ -172,16 +160,18 @@ export const DiscoverMoviesFilter = builder.inputType('DiscoverMoviesFilter', {
     }),
     primaryReleaseYear: t.int({ required: false, description: '`primary_release_year`: first released in this year.' }),
     year: t.int({ required: false, description: '`year`: released in this year.' }),
-    primaryReleaseDateGte: t.string({
+    primaryReleaseDateGte: t.field({
+      type: 'Date',
       required: false,
-      description: '`primary_release_date.gte`: first released on or after this day, YYYY-MM-DD.',
+      description: '`primary_release_date.gte`: first released on or after this day.',
     }),
-    primaryReleaseDateLte: t.string({
+    primaryReleaseDateLte: t.field({
+      type: 'Date',
       required: false,
-      description: '`primary_release_date.lte`: first released on or before this day, YYYY-MM-DD.',
+      description: '`primary_release_date.lte`: first released on or before this day.',
     }),
-    releaseDateGte: t.string({ required: false, description: '`release_date.gte`: released on or after this day, YYYY-MM-DD.' }),
-    releaseDateLte: t.string({ required: false, description: '`release_date.lte`: released on or before this day, YYYY-MM-DD.' }),
+    releaseDateGte: t.field({ type: 'Date', required: false, description: '`release_date.gte`: released on or after this day.' }),
+    releaseDateLte: t.field({ type: 'Date', required: false, description: '`release_date.lte`: released on or before this day.' }),
     withCast: t.field({ type: DiscoverIdFilter, required: false, description: '`with_cast`: person ids in the cast, all or any.' }),
     withCrew: t.field({ type: DiscoverIdFilter, required: false, description: '`with_crew`: person ids in the crew, all or any.' }),
     withPeople: t.field({
@@ -224,22 +214,33 @@ export const DiscoverTVFilter = builder.inputType('DiscoverTVFilter', {
       description: '`screened_theatrically`: only series with (true) or without (false) episodes shown in cinemas.',
     }),
     firstAirDateYear: t.int({ required: false, description: '`first_air_date_year`: first episode aired in this year.' }),
-    firstAirDateGte: t.string({
+    firstAirDateGte: t.field({
+      type: 'Date',
       required: false,
-      description: '`first_air_date.gte`: first episode aired on or after this day, YYYY-MM-DD.',
+      description: '`first_air_date.gte`: first episode aired on or after this day.',
     }),
-    firstAirDateLte: t.string({
+    firstAirDateLte: t.field({
+      type: 'Date',
       required: false,
-      description: '`first_air_date.lte`: first episode aired on or before this day, YYYY-MM-DD.',
+      description: '`first_air_date.lte`: first episode aired on or before this day.',
     }),
-    airDateGte: t.string({ required: false, description: '`air_date.gte`: some episode airs on or after this day, YYYY-MM-DD.' }),
-    airDateLte: t.string({
+    airDateGte: t.field({ type: 'Date', required: false, description: '`air_date.gte`: some episode airs on or after this day.' }),
+    airDateLte: t.field({
+      type: 'Date',
       required: false,
-      description: '`air_date.lte`: some episode airs on or before this day (within the range with airDateGte), YYYY-MM-DD.',
+      description: '`air_date.lte`: some episode airs on or before this day (within the range with airDateGte).',
     }),
     withNetworks: t.field({ type: DiscoverIdFilter, required: false, description: '`with_networks`: network ids, all or any.' }),
-    withStatus: t.field({ type: [TVSeriesStatus], required: false, description: '`with_status`: the status is one of these.' }),
-    withType: t.field({ type: [TVSeriesType], required: false, description: '`with_type`: the format is one of these.' }),
+    withStatus: t.field({
+      type: [TVSeriesStatus],
+      required: false,
+      description: '`with_status`: the status is one of these.',
+    }),
+    withType: t.field({
+      type: [TVSeriesType.ref],
+      required: false,
+      description: '`with_type`: the format is one of these (OTHER names no format and is refused).',
+    }),
     timezone: t.string({ required: false, description: '`timezone`: IANA time zone for air dates ("America/New_York").' }),
   }),
 });

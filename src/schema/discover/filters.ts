@@ -1,4 +1,6 @@
 import type { DiscoverFilters } from '../../upstream/api/types.ts';
+import { dayParam } from '../kit/dates.ts';
+import { TYPE_CODES } from '../tv/enums.ts';
 import * as valid from '../kit/validate.ts';
 
 /**
@@ -66,6 +68,15 @@ function enumList(argument: string, values: readonly (number | string)[] | null 
   return [...new Set(values)].join('|');
 }
 
+/** Enum values as the numbers the real parameter takes; OTHER (no code) is refused. */
+function codesOf(argument: string, values: readonly string[] | null | undefined, table: readonly string[]): number[] | undefined {
+  return values?.map((value) => {
+    const code = table.indexOf(value);
+    if (code < 0) throw valid.badInput(argument, 'must list known values; OTHER stands for no value the catalog takes.');
+    return code;
+  });
+}
+
 function certificationName(argument: string, value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (!/^[A-Za-z0-9+\-. ]{1,10}$/.test(value)) throw valid.badInput(argument, 'must be a certification such as "PG-13".');
@@ -113,11 +124,11 @@ function commonParams(f: CommonInput, at: string): Params {
 
 function dates(
   at: string,
-  gte: [string, string | null | undefined],
-  lte: [string, string | null | undefined],
+  gte: [string, Date | null | undefined],
+  lte: [string, Date | null | undefined],
 ): [string | undefined, string | undefined] {
-  const low = valid.date(`${at}.${gte[0]}`, gte[1]);
-  const high = valid.date(`${at}.${lte[0]}`, lte[1]);
+  const low = dayParam(gte[1]);
+  const high = dayParam(lte[1]);
   range([`${at}.${gte[0]}`, low], [`${at}.${lte[0]}`, high]);
   return [low, high];
 }
@@ -126,10 +137,10 @@ type MoviesInput = CommonInput & {
   includeVideo?: boolean | null;
   primaryReleaseYear?: number | null;
   year?: number | null;
-  primaryReleaseDateGte?: string | null;
-  primaryReleaseDateLte?: string | null;
-  releaseDateGte?: string | null;
-  releaseDateLte?: string | null;
+  primaryReleaseDateGte?: Date | null;
+  primaryReleaseDateLte?: Date | null;
+  releaseDateGte?: Date | null;
+  releaseDateLte?: Date | null;
   region?: string | null;
   withReleaseType?: number[] | null;
   certificationCountry?: string | null;
@@ -177,13 +188,13 @@ type TVInput = CommonInput & {
   includeNullFirstAirDates?: boolean | null;
   screenedTheatrically?: boolean | null;
   firstAirDateYear?: number | null;
-  firstAirDateGte?: string | null;
-  firstAirDateLte?: string | null;
-  airDateGte?: string | null;
-  airDateLte?: string | null;
+  firstAirDateGte?: Date | null;
+  firstAirDateLte?: Date | null;
+  airDateGte?: Date | null;
+  airDateLte?: Date | null;
   withNetworks?: { ids: number[]; match?: string | null } | null;
   withStatus?: number[] | null;
-  withType?: number[] | null;
+  withType?: string[] | null;
   timezone?: string | null;
 };
 
@@ -210,7 +221,7 @@ export function tvFilterParams(f: TVInput | null | undefined): Params {
     airDateLte: airTo,
     withNetworks: idFilter(`${at}.withNetworks`, f.withNetworks),
     withStatus: enumList(`${at}.withStatus`, f.withStatus),
-    withType: enumList(`${at}.withType`, f.withType),
+    withType: enumList(`${at}.withType`, codesOf(`${at}.withType`, f.withType, TYPE_CODES)),
     timezone: f.timezone ?? undefined,
   };
 }

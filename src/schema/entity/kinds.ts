@@ -38,14 +38,14 @@ function kind<Source, Key>(entity: EntityKind<Source, Key>): EntityKind<Source, 
 const ID_ONLY = ['id', 'nodeId', '__typename'] as const;
 
 /** A kind keyed by its catalog id alone, made as the single root makes it: a shell `{ id }`. */
-function byId<Source extends { id: number }>(
+function byId<Source extends { id: number | string }>(
   ref: ObjectRef<Types, Source>,
   exists: (id: number, context: GatewayContext) => Promise<unknown>,
 ) {
   return kind<Source, number>({
     ref,
     of: (id) => ({ id }) as Source,
-    exists: (source, context) => exists(source.id, context),
+    exists: (source, context) => exists(Number(source.id), context),
     keyFields: ID_ONLY,
   });
 }

@@ -1,18 +1,33 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { isoTimestamp } from './format.ts';
+import { dayParam, instant } from './dates.ts';
+import { openEnum } from './open-enum.ts';
 import * as valid from './validate.ts';
 
 /** Change records (one edit, and the edits of one attribute) and the day-window arguments of every changes field. */
+
+const ChangeAction = openEnum('ChangeAction', 'What a recorded edit did.', {
+  ADDED: { value: 'added', description: 'A value was added.' },
+  UPDATED: { value: 'updated', description: 'A value was changed.' },
+  DELETED: { value: 'deleted', description: 'A value was removed.' },
+  CREATED: { value: 'created', description: 'The object was created.' },
+});
 
 const ChangeItem = builder.objectRef<Up.ChangeItem>('ChangeItem').implement({
   description: 'One recorded edit of an attribute of a movie, series, season, episode or person.',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Identifier of the change.' }),
-    action: t.exposeString('action', { description: 'What happened: "added", "updated" or "deleted".' }),
-    time: t.string({
-      description: 'When the change was made, as an ISO 8601 UTC timestamp ("2023-04-08T16:35:05Z").',
-      resolve: (item) => isoTimestamp(item.time),
+    action: t.field({
+      type: ChangeAction.ref,
+      description: 'What happened: ADDED, UPDATED, DELETED or CREATED.',
+      resolve: (item) => ChangeAction.always(item.action),
+    }),
+    time: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'When the change was made, as an ISO 8601 UTC timestamp ("2023-04-08T16:35:05.000Z"); null when the catalog sent no valid time.',
+      resolve: (item) => instant(item.time),
     }),
     countryCode: t.string({
       nullable: true,
@@ -50,16 +65,16 @@ export const ChangeGroup = builder.objectRef<Up.ChangeGroup>('ChangeGroup').impl
 
 /** Arguments of every changes field: the window (both ends inclusive, at most 14 days) and the page. */
 export const changeWindowArgs = builder.args((t) => ({
-  startDate: t.string({ required: false, description: 'First day, YYYY-MM-DD. Defaults to the day before endDate.' }),
-  endDate: t.string({ required: false, description: 'Last day, YYYY-MM-DD. Defaults to today.' }),
+  startDate: t.field({ type: 'Date', required: false, description: 'First day. Defaults to the day before endDate.' }),
+  endDate: t.field({ type: 'Date', required: false, description: 'Last day. Defaults to today.' }),
   page: t.int({ required: false, description: 'Which page, from 1 to 500. Defaults to 1.' }),
 }));
 
 /** Checks the window arguments before any upstream call. */
-export function changeWindow(args: { startDate?: string | null; endDate?: string | null; page?: number | null }) {
+export function changeWindow(args: { startDate?: Date | null; endDate?: Date | null; page?: number | null }) {
   const window = {
-    startDate: valid.date('startDate', args.startDate),
-    endDate: valid.date('endDate', args.endDate),
+    startDate: dayParam(args.startDate),
+    endDate: dayParam(args.endDate),
     page: valid.page('page', args.page),
   };
   if (window.startDate && window.endDate && window.startDate > window.endDate) {

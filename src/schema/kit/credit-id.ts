@@ -1,8 +1,12 @@
-import type { ObjectFieldBuilder } from '@pothos/core';
 import type { Types } from './page.ts';
 
-/** The two identity fields every credit type has: `creditId`, and `id` holding the same value for client caches. */
-export function creditIdFields<Credit extends { credit_id?: string }>(t: ObjectFieldBuilder<Types, Credit>) {
+/**
+ * The two identity fields every credit type (and credit interface) has: `creditId`, and `id`
+ * holding the same value for client caches.
+ */
+export function creditIdFields<Credit extends { credit_id?: string }>(
+  t: PothosSchemaTypes.FieldBuilder<Types, Credit, 'Object' | 'Interface'>,
+) {
   return {
     id: t.id({
       nullable: true,

@@ -1,6 +1,7 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from './image-url.ts';
+import * as valid from './validate.ts';
 
 export const Image = builder.objectRef<Up.Image>('Image').implement({
   description:
@@ -41,3 +42,27 @@ export const Logo = builder.objectRef<Up.LogoImage>('Logo').implement({
     voteCount: t.exposeInt('vote_count', { nullable: true, description: 'Number of user votes; null where the service sent none.' }),
   }),
 });
+
+/**
+ * The image-language arguments, one name on every images field that takes them (movie, series,
+ * season, episode, collection). A person's images take none: the real service's
+ * /person/{id}/images has no language parameters.
+ */
+export const imageLanguageArgs = builder.args((t) => ({
+  language: t.string({
+    required: false,
+    description: 'Only images with text in this ISO 639-1 language ("en"); images without text need includeImageLanguages: ["null"].',
+  }),
+  includeImageLanguages: t.stringList({
+    required: false,
+    description: 'More ISO 639-1 languages to include (at most 20); the value "null" adds images without text.',
+  }),
+}));
+
+/** The checked image-language parameters of an images load. */
+export function imageLanguage(args: { language?: string | null; includeImageLanguages?: readonly string[] | null }) {
+  return {
+    language: valid.language('language', args.language),
+    includeImageLanguage: valid.languageList('includeImageLanguages', args.includeImageLanguages),
+  };
+}

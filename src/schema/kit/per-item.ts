@@ -32,6 +32,7 @@ export const PER_ITEM_LOADS: Readonly<Record<string, { details: readonly string[
     own: [
       'accountStates',
       'alternativeTitles',
+      'certification',
       'changes',
       'credits',
       'externalIds',
@@ -46,6 +47,7 @@ export const PER_ITEM_LOADS: Readonly<Record<string, { details: readonly string[
       'translations',
       'videos',
       'watchProviders',
+      'watchProvidersByCountry',
     ],
   },
   TVSeries: {
@@ -73,6 +75,7 @@ export const PER_ITEM_LOADS: Readonly<Record<string, { details: readonly string[
       'accountStates',
       'aggregateCredits',
       'alternativeTitles',
+      'certification',
       'changes',
       'contentRatings',
       'credits',
@@ -89,11 +92,12 @@ export const PER_ITEM_LOADS: Readonly<Record<string, { details: readonly string[
       'translations',
       'videos',
       'watchProviders',
+      'watchProvidersByCountry',
     ],
   },
   Person: {
     details: ['alsoKnownAs', 'biography', 'birthday', 'deathday', 'homepage', 'imdbId', 'placeOfBirth'],
-    own: ['changes', 'combinedCredits', 'externalIds', 'images', 'movieCredits', 'taggedImages', 'translations', 'tvCredits'],
+    own: ['changes', 'combinedCredits', 'credits', 'externalIds', 'images', 'movieCredits', 'taggedImages', 'translations', 'tvCredits'],
   },
 };
 

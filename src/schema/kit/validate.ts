@@ -36,16 +36,6 @@ export function page(argument: string, value: number | null | undefined): number
   return value;
 }
 
-export function date(argument: string, value: string | null | undefined): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  const [, year, month, day] = (/^(\d{4})-(\d{2})-(\d{2})$/.exec(value) ?? []).map(Number);
-  const parsed = year !== undefined && month !== undefined && day !== undefined ? new Date(Date.UTC(year, month - 1, day)) : undefined;
-  if (!parsed || parsed.getUTCMonth() !== (month ?? 0) - 1 || parsed.getUTCDate() !== day) {
-    throw badInput(argument, 'must be a real date in the form YYYY-MM-DD.');
-  }
-  return value;
-}
-
 export function language(argument: string, value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(value)) {

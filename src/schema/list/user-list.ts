@@ -9,17 +9,23 @@ import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
-import { MediaList } from './media-list.ts';
 
 /**
  * User lists: a list by id with its items (movies and series, paged), whether a movie is on it,
- * and the session account's edits (create, add/remove a movie, clear, delete). Named `UserList`
- * (the summary type `MediaList` in common.ts links here through `details`).
+ * and the session account's edits (create, add/remove a movie, clear, delete). One type for a
+ * list wherever it is reached (a movie's or series' lists, the account's lists, by id), so a
+ * client cache keeps one object per list: the summaries carry what they have, the rest loads.
  */
 
-export type UserListSource = { id: number } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> & { list_type?: string };
+export type UserListSource = { id: number | string } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> & Partial<Omit<Up.UserList, 'id'>>;
 
 export const UserList = builder.objectRef<UserListSource>('UserList');
+
+/** A list's id as a number; null for the hexadecimal ids of lists made before 2018. */
+function numericListId(id: number | string): number | null {
+  if (typeof id === 'number') return id;
+  return /^\d+$/.test(id) ? Number(id) : null;
+}
 
 const fromDetail = carriedFrom((list: UserListSource, context: GatewayContext) => context.loaders.userList.load({ listId: list.id }));
 
@@ -41,8 +47,14 @@ UserList.implement({
   description: 'A list of movies and TV series made by a catalog user. Anyone can read a public list; only its author can change it.',
   fields: (t) => ({
     id: t.int({
-      description: 'Identifier of the list. The catalog\'s list details send it as a numeric string ("1"); it comes as the number.',
-      resolve: (list) => list.id,
+      nullable: true,
+      description:
+        'Identifier of the list. The catalog\'s list details send it as a numeric string ("1"); it comes as the number. Null for the 24-hexadecimal ids of lists made before 2018, which the lists of a movie or series still show: `listId` has both kinds.',
+      resolve: (list) => numericListId(list.id),
+    }),
+    listId: t.id({
+      description: 'Identifier of the list: a number for lists since 2018, 24 hexadecimal characters for older ones.',
+      resolve: (list) => String(list.id),
     }),
     name: t.string({ description: 'Name of the list.', resolve: fromDetail('name') }),
     description: t.string({
@@ -50,13 +62,21 @@ UserList.implement({
       resolve: fromDetail('description'),
     }),
     createdBy: t.string({
-      description: 'User name of the author.',
+      nullable: true,
+      description: 'User name of the author; null where its details cannot be loaded (the lists of a movie or series do not carry it).',
       resolve: fromDetail('created_by'),
     }),
     listType: t.string({
       nullable: true,
-      description: 'Kind of list, such as "movie"; null when the record it came in does not say (list details do not).',
+      description:
+        'Kind of items the list holds, such as "movie"; null when the record it came in does not say (list details and the lists of a series do not).',
       resolve: (list) => list.list_type ?? null,
+    }),
+    countryCode: t.string({
+      nullable: true,
+      description:
+        "ISO 3166-1 country of the list; null when the record it came in does not say (only the lists of a series do). The catalog's empty string comes as null.",
+      resolve: (list) => list.iso_3166_1 || null,
     }),
     favoriteCount: t.int({
       description: 'How many users marked the list as a favourite.',
@@ -64,8 +84,9 @@ UserList.implement({
     }),
     itemCount: t.int({ description: 'How many entries the list holds.', resolve: fromDetail('item_count') }),
     languageCode: t.string({
-      description: 'ISO 639-1 language of the list.',
-      resolve: fromDetail('iso_639_1'),
+      nullable: true,
+      description: "ISO 639-1 language of the list; null when not set. The catalog's empty string comes as null.",
+      resolve: fromDetail('iso_639_1', (value) => value || null),
     }),
     posterPath: t.string({
       nullable: true,
@@ -102,11 +123,12 @@ UserList.implement({
 
 export const UserListPage = pageOf('UserListPage', 'user lists', UserList);
 
-builder.objectFields(MediaList, (t) => ({
+builder.objectFields(UserList, (t) => ({
   details: t.field({
     type: UserList,
-    description: 'The whole list: its author and its entries.',
-    resolve: (list) => ({ ...list }),
+    description: "The list itself. A movie's and a series' lists were once a summary type that linked here.",
+    deprecationReason: 'The lists of a movie or series are `UserList`s now: select the fields (`createdBy`, `items`) on the list itself.',
+    resolve: (list) => list,
   }),
 }));
 

@@ -1,5 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { calendarDate } from '../kit/dates.ts';
 import { pageArgs, pageOf, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { WatchProvider } from '../reference/watch-providers.ts';
@@ -9,11 +10,12 @@ import { Movie, MoviePage, type MovieSource } from './ref.ts';
 
 /** The ordered movie lists (upcoming, now playing, popular, top rated, latest), trending movies and movie search. */
 
+/** The release days an upcoming or now-playing list covers: one type for both. */
 const DateRange = builder.objectRef<Up.UpcomingPage['dates']>('DateRange').implement({
   description: 'A range of days, both ends included.',
   fields: (t) => ({
-    minimum: t.exposeString('minimum', { description: 'First day, YYYY-MM-DD.' }),
-    maximum: t.exposeString('maximum', { description: 'Last day, YYYY-MM-DD.' }),
+    minimum: t.field({ type: 'Date', nullable: true, description: 'First day.', resolve: (r) => calendarDate(r.minimum) }),
+    maximum: t.field({ type: 'Date', nullable: true, description: 'Last day.', resolve: (r) => calendarDate(r.maximum) }),
   }),
 });
 
@@ -42,19 +44,11 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const DateRangeOfList = builder.objectRef<Up.NowPlayingPage['dates']>('NowPlayingDates').implement({
-  description: 'The release days a now-playing list covers, both ends included.',
-  fields: (t) => ({
-    minimum: t.exposeString('minimum', { description: 'First release day, YYYY-MM-DD.' }),
-    maximum: t.exposeString('maximum', { description: 'Last release day, YYYY-MM-DD.' }),
-  }),
-});
-
 const NowPlayingMoviesPage = pageOf<MovieSource, Up.NowPlayingPage>('NowPlayingMoviesPage', 'movies', Movie, {
   description: 'One page of movies in cinemas now. Pages are 1-based and hold up to 20 results.',
   results: 'The movies on this page, most popular first.',
   fields: (t) => ({
-    dates: t.field({ type: DateRangeOfList, description: 'The release dates the list covers.', resolve: (p) => p.dates }),
+    dates: t.field({ type: DateRange, description: 'The release days the list covers, both ends included.', resolve: (p) => p.dates }),
   }),
 });
 

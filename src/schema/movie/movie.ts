@@ -5,14 +5,15 @@ import { imageUrlField } from '../kit/image-url.ts';
 import { Company } from '../company/company.ts';
 import { AlternativeTitle } from '../kit/alternative-title.ts';
 import { carriedFrom } from '../kit/carried.ts';
-import { ChangeGroup } from '../kit/change-record.ts';
+import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { ProductionCountry } from '../kit/country.ts';
 import { Language } from '../reference/configuration.ts';
-import { dateOrNull } from '../kit/format.ts';
-import { Image } from '../kit/image.ts';
+import { calendarDate } from '../kit/dates.ts';
+import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
+import { ProductionStatus } from '../kit/production-status.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
-import { MediaListPage } from '../list/media-list.ts';
+import { UserListPage } from '../list/user-list.ts';
 import { Genre, genresOf } from '../reference/genre.ts';
 import { ReviewPage } from '../review/review.ts';
 import { Movie, type MovieSource } from './ref.ts';
@@ -48,10 +49,11 @@ Movie.implement({
       resolve: fromDetail('original_title'),
     }),
     overview: t.string({ nullable: true, description: 'Plot summary; may be empty.', resolve: fromDetail.summary('overview') }),
-    releaseDate: t.string({
+    releaseDate: t.field({
+      type: 'Date',
       nullable: true,
-      description: "Primary release date, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail.summary('release_date', dateOrNull),
+      description: "Primary release date; null when unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail.summary('release_date', calendarDate),
     }),
     posterPath: t.string({
       nullable: true,
@@ -93,7 +95,7 @@ Movie.implement({
       resolve: fromDetail.summary('original_language'),
     }),
     lists: t.field({
-      type: MediaListPage,
+      type: UserListPage,
       nullable: true,
       description: 'User lists that contain this movie.',
       args: pageArgs,
@@ -111,23 +113,8 @@ Movie.implement({
       type: [ChangeGroup],
       nullable: true,
       description: 'Recent edits of the movie. Without dates, the last 24 hours; a range may span up to 14 days.',
-      args: {
-        startDate: t.arg.string({ required: false, description: 'First day, YYYY-MM-DD.' }),
-        endDate: t.arg.string({ required: false, description: 'Last day, YYYY-MM-DD.' }),
-        page: t.arg.int({ required: false, description: 'Which page of changes, from 1 to 500.' }),
-      },
-      resolve: async (m, args, c) => {
-        const params = {
-          movieId: m.id,
-          startDate: valid.date('startDate', args.startDate),
-          endDate: valid.date('endDate', args.endDate),
-          page: valid.page('page', args.page),
-        };
-        if (params.startDate && params.endDate && params.startDate > params.endDate) {
-          throw valid.badInput('endDate', 'must not be before startDate.');
-        }
-        return (await c.loaders.movieChanges.load(params)).changes;
-      },
+      args: changeWindowArgs,
+      resolve: async (m, args, c) => (await c.loaders.movieChanges.load({ movieId: m.id, ...changeWindow(args) })).changes,
     }),
     reviews: t.field({
       type: ReviewPage,
@@ -140,7 +127,8 @@ Movie.implement({
       type: MovieImages,
       nullable: true,
       description: 'Backdrops, logos and posters of the movie.',
-      resolve: (m, _, c) => c.loaders.movieImages.load({ movieId: m.id }),
+      args: imageLanguageArgs,
+      resolve: (m, args, c) => c.loaders.movieImages.load({ movieId: m.id, ...imageLanguage(args) }),
     }),
   }),
 });
@@ -179,10 +167,11 @@ builder.objectFields(Movie, (t) => ({
     description: 'Box-office revenue in US dollars; 0 when unknown. A Float because it can exceed 32 bits.',
     resolve: fromDetail('revenue'),
   }),
-  status: t.string({
+  status: t.field({
+    type: ProductionStatus.ref,
     nullable: true,
-    description: 'Production status, such as "Released", "In Production" or "Planned".',
-    resolve: fromDetail('status'),
+    description: 'Production status, such as RELEASED, IN_PRODUCTION or PLANNED; OTHER for a status this schema does not list yet.',
+    resolve: fromDetail('status', ProductionStatus.of),
   }),
   tagline: t.string({ nullable: true, description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
   homepage: t.string({ nullable: true, description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),

@@ -1,12 +1,13 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { builder } from '../builder.ts';
+import { instant } from '../kit/dates.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
-import { offersByCountry, WatchProviderCountry } from '../reference/watch-offers.ts';
+import { watchProviderFields } from '../reference/watch-offers.ts';
 import { Movie, MoviePage } from './ref.ts';
 
 /** Movie sub-resources: videos, release dates, translations, external ids, watch providers, related movies, account states. */
@@ -32,7 +33,12 @@ const MovieRelease = builder.objectRef<Up.ReleaseDate>('MovieRelease').implement
         'Age rating in that country, one of `movieCertifications` for the country (such as "PG-13"); null when unrated. The catalog\'s empty string comes as null.',
       resolve: (r) => r.certification || null,
     }),
-    releaseDate: t.exposeString('release_date', { description: 'When the release happened, ISO 8601 UTC ("2019-06-13T00:00:00.000Z").' }),
+    releaseDate: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the release happened, ISO 8601 UTC ("2019-06-13T00:00:00.000Z"); null when the catalog sent no valid time.',
+      resolve: (r) => instant(r.release_date),
+    }),
     type: t.field({ type: ReleaseType, description: 'Kind of release.', resolve: (r) => r.type as 1 | 2 | 3 | 4 | 5 | 6 }),
     note: t.string({
       nullable: true,
@@ -51,6 +57,19 @@ const MovieRelease = builder.objectRef<Up.ReleaseDate>('MovieRelease').implement
     }),
   }),
 });
+
+/**
+ * Which release's rating a details page shows: the wide theatrical one first, then limited,
+ * digital, physical, TV, premiere; within a kind, the catalog's order. Releases without a
+ * rating (the catalog's "") are skipped.
+ */
+const RATING_PREFERENCE = [3, 2, 4, 5, 6, 1];
+
+export function certificationOf(releases: readonly Up.ReleaseDate[]): string | null {
+  const rank = (type: number) => (RATING_PREFERENCE.includes(type) ? RATING_PREFERENCE.indexOf(type) : RATING_PREFERENCE.length);
+  const rated = releases.filter((r) => r.certification).sort((a, b) => rank(a.type) - rank(b.type));
+  return rated[0]?.certification ?? null;
+}
 
 const MovieReleaseCountry = builder.objectRef<Up.CountryReleaseDates>('MovieReleaseCountry').implement({
   description: 'The releases of a movie in one country.',
@@ -73,6 +92,17 @@ builder.objectFields(Movie, (t) => ({
     resolve: async (m, args, c) =>
       (await c.loaders.movieVideos.load({ movieId: m.id, language: valid.language('language', args.language) })).results,
   }),
+  certification: t.string({
+    nullable: true,
+    description:
+      'The age rating of the movie in one country, such as "PG-13" (one of `movieCertifications` there): the theatrical release\'s when it has one, else another release\'s. Null when no release there is rated.',
+    args: { country: t.arg.string({ required: true, description: 'ISO 3166-1 country, e.g. "US".' }) },
+    resolve: async (m, args, c) => {
+      const country = valid.country('country', args.country);
+      const { results } = await c.loaders.movieReleaseDates.load({ movieId: m.id });
+      return certificationOf(results.find((r) => r.iso_3166_1 === country)?.release_dates ?? []);
+    },
+  }),
   releaseDates: t.field({
     type: [MovieReleaseCountry],
     nullable: true,
@@ -91,16 +121,7 @@ builder.objectFields(Movie, (t) => ({
     description: 'Identifiers of the movie on IMDb, Wikidata and social sites.',
     resolve: (m, _, c) => c.loaders.movieExternalIds.load({ movieId: m.id }),
   }),
-  watchProviders: t.field({
-    type: [WatchProviderCountry],
-    nullable: true,
-    description: 'Where the movie can be streamed, rented or bought, per country (ordered by country code).',
-    args: { country: t.arg.string({ required: false, description: 'Only this ISO 3166-1 country, e.g. "US".' }) },
-    resolve: async (m, args, c) => {
-      const country = valid.country('country', args.country);
-      return offersByCountry(await c.loaders.movieWatchProviders.load({ movieId: m.id }), country);
-    },
-  }),
+  ...watchProviderFields(t, 'movie', (m, c) => c.loaders.movieWatchProviders.load({ movieId: m.id })),
   recommendations: t.field({
     type: MoviePage,
     nullable: true,

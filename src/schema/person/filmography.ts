@@ -32,11 +32,33 @@ export const PersonWork = builder.objectRef<WorkSource>('PersonWork').implement(
   }),
 });
 
-const PersonMovieCast = builder.objectRef<Up.PersonMovieCast>('PersonMovieCastCredit').implement({
-  description: 'A role the person played in a movie.',
+/**
+ * A role or a job, whichever kind of work it is for: the fields every role (every job) has, and
+ * the work on the concrete type (`... on PersonMovieCastCredit { movie { title } }`).
+ */
+export const PersonCastCredit = builder.interfaceRef<Up.PersonMovieCast | Up.PersonTVCast>('PersonCastCredit').implement({
+  description: 'A role a person played: PersonMovieCastCredit (with its movie) or PersonTVCastCredit (with its series).',
+  resolveType: (credit) => ('media_type' in credit && credit.media_type === 'tv' ? 'PersonTVCastCredit' : 'PersonMovieCastCredit'),
   fields: (t) => ({
     ...creditIdFields(t),
     character: t.exposeString('character', { description: 'The character played; may be empty.' }),
+  }),
+});
+
+export const PersonCrewCredit = builder.interfaceRef<Up.PersonMovieCrew | Up.PersonTVCrew>('PersonCrewCredit').implement({
+  description: 'A job a person did: PersonMovieCrewCredit (with its movie) or PersonTVCrewCredit (with its series).',
+  resolveType: (credit) => ('media_type' in credit && credit.media_type === 'tv' ? 'PersonTVCrewCredit' : 'PersonMovieCrewCredit'),
+  fields: (t) => ({
+    ...creditIdFields(t),
+    department: t.exposeString('department', { description: 'Department, such as "Directing" or "Writing".' }),
+    job: t.exposeString('job', { description: 'Job, such as "Director" or "Screenplay".' }),
+  }),
+});
+
+const PersonMovieCast = builder.objectRef<Up.PersonMovieCast>('PersonMovieCastCredit').implement({
+  description: 'A role the person played in a movie.',
+  interfaces: [PersonCastCredit],
+  fields: (t) => ({
     order: t.exposeInt('order', {
       nullable: true,
       description: 'Billing position in the movie cast, from 0; null where the service left it out (2014 answers).',
@@ -47,10 +69,8 @@ const PersonMovieCast = builder.objectRef<Up.PersonMovieCast>('PersonMovieCastCr
 
 const PersonMovieCrew = builder.objectRef<Up.PersonMovieCrew>('PersonMovieCrewCredit').implement({
   description: 'A job the person did on a movie.',
+  interfaces: [PersonCrewCredit],
   fields: (t) => ({
-    ...creditIdFields(t),
-    department: t.exposeString('department', { description: 'Department, such as "Directing" or "Writing".' }),
-    job: t.exposeString('job', { description: 'Job, such as "Director" or "Screenplay".' }),
     movie: t.field({ type: Movie, description: 'The movie, with its summary fields.', resolve: (c) => c }),
   }),
 });
@@ -65,9 +85,8 @@ export const PersonMovieCredits = builder.objectRef<Up.PersonMovieCredits>('Pers
 
 const PersonTVCast = builder.objectRef<Up.PersonTVCast>('PersonTVCastCredit').implement({
   description: 'A role the person played in a TV series (as a regular or a guest star).',
+  interfaces: [PersonCastCredit],
   fields: (t) => ({
-    ...creditIdFields(t),
-    character: t.exposeString('character', { description: 'The character played; may be empty.' }),
     episodeCount: t.exposeInt('episode_count', { description: 'In how many episodes the person played this character.' }),
     series: t.field({ type: TVSeries, description: 'The series, with its summary fields.', resolve: (c) => c }),
   }),
@@ -75,10 +94,8 @@ const PersonTVCast = builder.objectRef<Up.PersonTVCast>('PersonTVCastCredit').im
 
 const PersonTVCrew = builder.objectRef<Up.PersonTVCrew>('PersonTVCrewCredit').implement({
   description: 'A job the person did on a TV series.',
+  interfaces: [PersonCrewCredit],
   fields: (t) => ({
-    ...creditIdFields(t),
-    department: t.exposeString('department', { description: 'Department, such as "Directing" or "Writing".' }),
-    job: t.exposeString('job', { description: 'Job, such as "Director" or "Creator".' }),
     episodeCount: t.int({
       nullable: true,
       description:
@@ -97,6 +114,17 @@ export const PersonTVCredits = builder.objectRef<Up.PersonTVCredits>('PersonTVCr
   }),
 });
 
+export const PersonCredits = builder.objectRef<Up.PersonCombinedCredits>('PersonCredits').implement({
+  description:
+    'Everything a person played in or worked on, movies and series together. Each item is a movie or a series credit: select the work with `... on PersonMovieCastCredit { movie { ... } }` and `... on PersonTVCastCredit { series { ... } }`.',
+  fields: (t) => ({
+    cast: t.field({ type: [PersonCastCredit], description: 'Acting roles, in the order asked for.', resolve: (c) => c.cast }),
+    crew: t.field({ type: [PersonCrewCredit], description: 'Jobs behind the camera, in the order asked for.', resolve: (c) => c.crew }),
+  }),
+});
+
+// The combined credits as they were before PersonCredits: kept for one release behind the
+// deprecated `Person.combinedCredits`.
 const PersonCombinedCast = builder.objectRef<Up.CombinedCast>('PersonCombinedCastCredit').implement({
   description: 'A role the person played in a movie or series. Exactly one of `movie` and `series` is set.',
   fields: (t) => ({

@@ -3,17 +3,19 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
-import { ChangeGroup } from '../kit/change-record.ts';
+import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
-import { dateOrNull } from '../kit/format.ts';
+import { calendarDate } from '../kit/dates.ts';
 import { TaggedImage } from './tagged-image.ts';
 import { Image } from '../kit/image.ts';
+import { openEnum } from '../kit/open-enum.ts';
 import { pageArgs, pageOf, paging } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
-import { PersonCombinedCredits, PersonMovieCredits, PersonTVCredits, PersonWork, type WorkSource } from './filmography.ts';
+import { PersonCreditSort, sortedCredits } from './credit-order.ts';
+import { PersonCombinedCredits, PersonCredits, PersonMovieCredits, PersonTVCredits, PersonWork, type WorkSource } from './filmography.ts';
 
 /**
  * What a Person is backed by: the id, plus whatever the place it came from carried (a credit
@@ -23,7 +25,32 @@ export type PersonSource = { id: number } & Partial<Omit<Up.PersonDetails, 'id'>
 
 export const Person = builder.objectRef<PersonSource>('Person');
 
+const Gender = openEnum('Gender', 'Gender of a person, as the catalog codes it (0 to 3).', {
+  NOT_SET: { value: 0, description: 'Not set or not specified (0).' },
+  FEMALE: { value: 1, description: 'Female (1).' },
+  MALE: { value: 2, description: 'Male (2).' },
+  NON_BINARY: { value: 3, description: 'Non-binary (3).' },
+});
+
 const fromDetail = carriedFrom((person: PersonSource, context: GatewayContext) => context.loaders.person.load({ personId: person.id }));
+
+const creditArgs = builder.args((t) => ({
+  language: pageArgs.language,
+  sortBy: t.field({
+    type: PersonCreditSort,
+    required: false,
+    description: 'Order of the credits; without it, the order the catalog sends.',
+  }),
+}));
+
+/** A filmography of the person in the language and order asked for. */
+async function creditsOf<Cast extends object, Crew extends object>(
+  loader: { load: (key: { personId: number; language?: string }) => Promise<Up.CastAndCrew<Cast, Crew>> },
+  person: PersonSource,
+  args: { language?: string | null; sortBy?: string | null },
+) {
+  return sortedCredits(await loader.load({ personId: person.id, language: valid.language('language', args.language) }), args.sortBy);
+}
 
 const TaggedImagePage = pageOf('TaggedImagePage', 'tagged images', TaggedImage);
 
@@ -44,10 +71,12 @@ Person.implement({
       resolve: fromDetail('profile_path'),
     }),
     profileUrl: imageUrlField(t, 'profile', fromDetail('profile_path'), 'profile picture'),
-    gender: t.int({
+    gender: t.field({
+      type: Gender.ref,
       nullable: true,
-      description: 'Gender as the catalog codes it: 0 not set, 1 female, 2 male, 3 non-binary.',
-      resolve: fromDetail('gender'),
+      description:
+        'Gender as the person stated it; NOT_SET when not given, null where the service left it out (2014 answers), OTHER for a code this schema does not list yet.',
+      resolve: fromDetail('gender', Gender.of),
     }),
     adult: t.boolean({
       nullable: true,
@@ -70,16 +99,17 @@ Person.implement({
       description: 'Biography in the requested language; may be empty.',
       resolve: fromDetail('biography'),
     }),
-    birthday: t.string({
+    birthday: t.field({
+      type: 'Date',
       nullable: true,
-      description: "Date of birth, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('birthday', dateOrNull),
+      description: "Date of birth; null when unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail('birthday', calendarDate),
     }),
-    deathday: t.string({
+    deathday: t.field({
+      type: 'Date',
       nullable: true,
-      description:
-        "Date of death, YYYY-MM-DD; null when the person is alive or the date is unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('deathday', dateOrNull),
+      description: "Date of death; null when the person is alive or the date is unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail('deathday', calendarDate),
     }),
     placeOfBirth: t.string({
       nullable: true,
@@ -111,20 +141,29 @@ Person.implement({
       type: PersonMovieCredits,
       nullable: true,
       description: 'The movies the person played in or worked on, each with its summary.',
-      args: { language: pageArgs.language },
-      resolve: (p, args, c) => c.loaders.personMovieCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
+      args: creditArgs,
+      resolve: (p, args, c) => creditsOf(c.loaders.personMovieCredits, p, args),
     }),
     tvCredits: t.field({
       type: PersonTVCredits,
       nullable: true,
       description: 'The TV series the person played in or worked on, each with its summary.',
-      args: { language: pageArgs.language },
-      resolve: (p, args, c) => c.loaders.personTVCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
+      args: creditArgs,
+      resolve: (p, args, c) => creditsOf(c.loaders.personTVCredits, p, args),
+    }),
+    credits: t.field({
+      type: PersonCredits,
+      nullable: true,
+      description:
+        "Movies and series together, each credit a movie or a series credit with its work's summary: the filmography of a person page in one call.",
+      args: creditArgs,
+      resolve: (p, args, c) => creditsOf(c.loaders.personCombinedCredits, p, args),
     }),
     combinedCredits: t.field({
       type: PersonCombinedCredits,
       nullable: true,
       description: 'Movies and series together, each with its summary.',
+      deprecationReason: 'Use `credits`: each credit is a movie or a series credit there, not one type with a nullable movie and series.',
       args: { language: pageArgs.language },
       resolve: (p, args, c) =>
         c.loaders.personCombinedCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
@@ -158,23 +197,8 @@ Person.implement({
       type: [ChangeGroup],
       nullable: true,
       description: 'Recent edits of the person. Without dates, the last 24 hours; a range may span up to 14 days.',
-      args: {
-        startDate: t.arg.string({ required: false, description: 'First day, YYYY-MM-DD.' }),
-        endDate: t.arg.string({ required: false, description: 'Last day, YYYY-MM-DD.' }),
-        page: t.arg.int({ required: false, description: 'Which page of changes, from 1 to 500.' }),
-      },
-      resolve: async (p, args, c) => {
-        const params = {
-          personId: p.id,
-          startDate: valid.date('startDate', args.startDate),
-          endDate: valid.date('endDate', args.endDate),
-          page: valid.page('page', args.page),
-        };
-        if (params.startDate && params.endDate && params.startDate > params.endDate) {
-          throw valid.badInput('endDate', 'must not be before startDate.');
-        }
-        return (await c.loaders.personChanges.load(params)).changes;
-      },
+      args: changeWindowArgs,
+      resolve: async (p, args, c) => (await c.loaders.personChanges.load({ personId: p.id, ...changeWindow(args) })).changes,
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
+import { openEnum } from '../kit/open-enum.ts';
 import { Movie } from '../movie/ref.ts';
 import { Episode, type EpisodeSource, Season, type SeasonSource, TVSeries } from '../tv/ref.ts';
 
@@ -55,6 +56,14 @@ function tagged(media: Media) {
   return Object.assign(value as object, { __kind: kind }) as never;
 }
 
+const TaggedImageType = openEnum('TaggedImageType', 'Kind of a tagged image.', {
+  BACKDROP: { value: 'backdrop', description: 'A wide background image.' },
+  POSTER: { value: 'poster', description: 'A poster.' },
+  STILL: { value: 'still', description: 'A still of an episode.' },
+  PROFILE: { value: 'profile', description: 'A profile picture.' },
+  LOGO: { value: 'logo', description: 'A logo.' },
+});
+
 export const TaggedImage = builder.objectRef<Up.TaggedImage>('TaggedImage').implement({
   description: 'An image of a movie, series, season or episode in which the person appears.',
   fields: (t) => ({
@@ -71,7 +80,11 @@ export const TaggedImage = builder.objectRef<Up.TaggedImage>('TaggedImage').impl
     }),
     voteAverage: t.exposeFloat('vote_average', { description: 'Average user vote, 0 to 10.' }),
     voteCount: t.exposeInt('vote_count', { description: 'Number of user votes.' }),
-    imageType: t.exposeString('image_type', { description: 'Kind of image, such as "backdrop", "poster" or "still".' }),
+    imageType: t.field({
+      type: TaggedImageType.ref,
+      description: 'Kind of image, such as BACKDROP, POSTER or STILL.',
+      resolve: (i) => TaggedImageType.always(i.image_type),
+    }),
     mediaType: t.field({
       type: TaggedMediaType,
       description: 'Whether the image belongs to a movie, a series, a season or an episode.',

@@ -2,9 +2,11 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { connectionOf } from '../kit/connection.ts';
+import { instant } from '../kit/dates.ts';
 import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
+import { CreditMediaType } from '../person/filmography.ts';
 import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
 
 const AuthorDetails = builder.objectRef<Up.Review['author_details']>('ReviewAuthor').implement({
@@ -39,13 +41,17 @@ export const Review = builder.objectRef<Up.Review>('Review').implement({
       resolve: (r) => r.author_details ?? null,
     }),
     content: t.exposeString('content', { description: 'Text of the review (may contain Markdown and line breaks).' }),
-    createdAt: t.exposeString('created_at', {
+    createdAt: t.field({
+      type: 'DateTime',
       nullable: true,
-      description: 'When the review was written, ISO 8601 UTC; null where the service left it out (2014 answers).',
+      description: 'When the review was written, ISO 8601 UTC; null when the catalog sent no valid time.',
+      resolve: (r) => instant(r.created_at),
     }),
-    updatedAt: t.exposeString('updated_at', {
+    updatedAt: t.field({
+      type: 'DateTime',
       nullable: true,
-      description: 'When the review was last edited, ISO 8601 UTC; null where the service left it out (2014 answers).',
+      description: 'When the review was last edited, ISO 8601 UTC; null when the catalog sent no valid time.',
+      resolve: (r) => instant(r.updated_at),
     }),
     url: t.exposeString('url', { description: 'Address of the review on the public site.' }),
     languageCode: t.string({
@@ -64,10 +70,15 @@ export const Review = builder.objectRef<Up.Review>('Review').implement({
       description: 'Title of the reviewed movie or series. Known only for a review fetched by id; null in lists.',
       resolve: (r) => r.media_title ?? null,
     }),
-    mediaType: t.string({
+    mediaType: t.field({
+      type: CreditMediaType,
       nullable: true,
-      description: '"movie" or "tv". Known only for a review fetched by id; null in lists.',
-      resolve: (r) => r.media_type ?? null,
+      description: 'MOVIE or TV. Known only for a review fetched by id; null in lists.',
+      // Reviews of 2012 say "Movie": the kind is read without regard to case.
+      resolve: (r) => {
+        const kind = r.media_type?.toLowerCase();
+        return kind === 'movie' || kind === 'tv' ? kind : null;
+      },
     }),
     media: t.field({
       type: ReviewMedia,
@@ -76,7 +87,7 @@ export const Review = builder.objectRef<Up.Review>('Review').implement({
       resolve: (r): MovieSource | TVSeriesSource | null => {
         if (r.media_id === undefined) return null;
         // Carry the title only when the review had one, so a missing title is fetched, not null.
-        if (r.media_type === 'tv') {
+        if (r.media_type?.toLowerCase() === 'tv') {
           return { id: r.media_id, media_type: 'tv', ...(r.media_title !== undefined && { name: r.media_title }) };
         }
         return { id: r.media_id, media_type: 'movie', ...(r.media_title !== undefined && { title: r.media_title }) };

@@ -4,7 +4,7 @@ import { builder } from '../builder.ts';
 import { carried } from '../kit/carried.ts';
 import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
-import { Image } from '../kit/image.ts';
+import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
@@ -46,22 +46,8 @@ builder.objectFields(Episode, (t) => ({
     type: EpisodeImages,
     nullable: true,
     description: 'Stills of the episode.',
-    args: {
-      language: t.arg.string({
-        required: false,
-        description: 'Only images with text in this language ("en"); stills without text need includeImageLanguages: ["null"].',
-      }),
-      includeImageLanguages: t.arg.stringList({
-        required: false,
-        description: 'More ISO 639-1 languages to include; the value "null" adds images without text.',
-      }),
-    },
-    resolve: (e, args, c) =>
-      c.loaders.episodeImages.load({
-        ...key(e),
-        language: valid.language('language', args.language),
-        includeImageLanguage: valid.languageList('includeImageLanguages', args.includeImageLanguages),
-      }),
+    args: imageLanguageArgs,
+    resolve: (e, args, c) => c.loaders.episodeImages.load({ ...key(e), ...imageLanguage(args) }),
   }),
   translations: t.field({
     type: [Translation],

@@ -2,7 +2,14 @@ import type { GatewayContext } from '../../context.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { imageUrlField } from '../kit/image-url.ts';
-import { dateOrNull } from '../kit/format.ts';
+import { calendarDate } from '../kit/dates.ts';
+import { openEnum } from '../kit/open-enum.ts';
+
+const EpisodeType = openEnum('EpisodeType', 'Where an episode stands in its season.', {
+  STANDARD: { value: 'standard', description: 'A regular episode.' },
+  MID_SEASON: { value: 'mid_season', description: 'The last episode before a mid-season break.' },
+  FINALE: { value: 'finale', description: 'The last episode of the season.' },
+});
 import { Episode, type EpisodeSource, Season, TVSeries } from './ref.ts';
 
 function key(episode: EpisodeSource) {
@@ -29,10 +36,11 @@ Episode.implement({
     }),
     name: t.string({ description: 'Title of the episode.', resolve: fromDetail('name') }),
     overview: t.string({ nullable: true, description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
-    airDate: t.string({
+    airDate: t.field({
+      type: 'Date',
       nullable: true,
-      description: "Date the episode first aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('air_date', dateOrNull),
+      description: "Date the episode first aired; null when unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail('air_date', calendarDate),
     }),
     runtime: t.int({
       nullable: true,
@@ -50,10 +58,11 @@ Episode.implement({
       description: 'Production code; may be empty.',
       resolve: fromDetail('production_code'),
     }),
-    episodeType: t.string({
+    episodeType: t.field({
+      type: EpisodeType.ref,
       nullable: true,
-      description: 'Kind of episode, such as "standard", "mid_season" or "finale"; null when not given.',
-      resolve: fromDetail('episode_type', (value) => value ?? null),
+      description: 'Kind of episode, such as STANDARD, MID_SEASON or FINALE; null when not given.',
+      resolve: fromDetail('episode_type', EpisodeType.of),
     }),
     voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
     voteCount: t.int({ nullable: true, description: 'Number of user votes.', resolve: fromDetail('vote_count') }),

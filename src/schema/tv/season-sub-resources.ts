@@ -6,7 +6,7 @@ import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-recor
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
-import { offersByCountry, WatchProviderCountry } from '../reference/watch-offers.ts';
+import { watchProviderFields } from '../reference/watch-offers.ts';
 import { Episode, Season, type SeasonSource } from './ref.ts';
 
 /** Season sub-resources: the session's episode ratings, changes, translations, videos, watch providers. */
@@ -84,14 +84,5 @@ builder.objectFields(Season, (t) => ({
       return (await c.loaders.seasonVideos.load(params)).results;
     },
   }),
-  watchProviders: t.field({
-    type: [WatchProviderCountry],
-    nullable: true,
-    description: 'Where the season can be streamed, watched free or bought, per country (ordered by country code). Empty before it airs.',
-    args: { country: t.arg.string({ required: false, description: 'Only this ISO 3166-1 country, e.g. "US".' }) },
-    resolve: async (s, args, c) => {
-      const country = valid.country('country', args.country);
-      return offersByCountry(await c.loaders.seasonWatchProviders.load(key(s)), country);
-    },
-  }),
+  ...watchProviderFields(t, 'season', (s, c) => c.loaders.seasonWatchProviders.load(key(s))),
 }));

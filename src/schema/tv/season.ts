@@ -5,8 +5,8 @@ import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { connectionArgs, connectionOf, connectList, windowOf } from '../kit/connection.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
-import { dateOrNull } from '../kit/format.ts';
-import { Image } from '../kit/image.ts';
+import { calendarDate } from '../kit/dates.ts';
+import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, Season, type SeasonSource, TVSeries } from './ref.ts';
 
@@ -45,10 +45,11 @@ Season.implement({
     }),
     name: t.string({ nullable: true, description: 'Name of the season, such as "Season 1".', resolve: fromDetail('name') }),
     overview: t.string({ nullable: true, description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
-    airDate: t.string({
+    airDate: t.field({
+      type: 'Date',
       nullable: true,
-      description: "Date the first episode of the season aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('air_date', dateOrNull),
+      description: "Date the first episode of the season aired; null when unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail('air_date', calendarDate),
     }),
     posterPath: t.string({
       nullable: true,
@@ -67,7 +68,8 @@ Season.implement({
       type: SeasonImages,
       nullable: true,
       description: 'Images of the season.',
-      resolve: (s, _, c) => c.loaders.seasonImages.load({ seriesId: s.seriesId, seasonNumber: s.season_number }),
+      args: imageLanguageArgs,
+      resolve: (s, args, c) => c.loaders.seasonImages.load({ seriesId: s.seriesId, seasonNumber: s.season_number, ...imageLanguage(args) }),
     }),
     externalIds: t.field({
       type: ExternalIds,

@@ -2,14 +2,14 @@ import type * as Up from '../../upstream/api/types.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { builder } from '../builder.ts';
 import { AlternativeTitle } from '../kit/alternative-title.ts';
-import { ChangeGroup } from '../kit/change-record.ts';
+import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
-import { Image } from '../kit/image.ts';
+import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
-import { offersByCountry, WatchProviderCountry } from '../reference/watch-offers.ts';
+import { watchProviderFields } from '../reference/watch-offers.ts';
 import { ReviewPage } from '../review/review.ts';
 import { TVSeries, TVSeriesPage } from './ref.ts';
 
@@ -65,22 +65,18 @@ builder.objectFields(TVSeries, (t) => ({
     type: [ChangeGroup],
     nullable: true,
     description: 'Recent edits of the series. Without dates, the last 24 hours; a range may span up to 14 days.',
-    args: {
-      startDate: t.arg.string({ required: false, description: 'First day, YYYY-MM-DD.' }),
-      endDate: t.arg.string({ required: false, description: 'Last day, YYYY-MM-DD.' }),
-      page: t.arg.int({ required: false, description: 'Which page of changes, from 1 to 500.' }),
-    },
+    args: changeWindowArgs,
+    resolve: async (s, args, c) => (await c.loaders.tvSeriesChanges.load({ seriesId: s.id, ...changeWindow(args) })).changes,
+  }),
+  certification: t.string({
+    nullable: true,
+    description:
+      'The age rating of the series in one country, such as "TV-MA" (one of `tvCertifications` there); null when it is not rated there.',
+    args: { country: t.arg.string({ required: true, description: 'ISO 3166-1 country, e.g. "US".' }) },
     resolve: async (s, args, c) => {
-      const params = {
-        seriesId: s.id,
-        startDate: valid.date('startDate', args.startDate),
-        endDate: valid.date('endDate', args.endDate),
-        page: valid.page('page', args.page),
-      };
-      if (params.startDate && params.endDate && params.startDate > params.endDate) {
-        throw valid.badInput('endDate', 'must not be before startDate.');
-      }
-      return (await c.loaders.tvSeriesChanges.load(params)).changes;
+      const country = valid.country('country', args.country);
+      const { results } = await c.loaders.tvSeriesContentRatings.load({ seriesId: s.id });
+      return results.find((r) => r.iso_3166_1 === country)?.rating || null;
     },
   }),
   contentRatings: t.field({
@@ -99,22 +95,8 @@ builder.objectFields(TVSeries, (t) => ({
     type: TVSeriesImages,
     nullable: true,
     description: 'Backdrops, logos and posters of the series.',
-    args: {
-      language: t.arg.string({
-        required: false,
-        description: 'Only images with text in this language ("en"); images without text need includeImageLanguages: ["null"].',
-      }),
-      includeImageLanguages: t.arg.stringList({
-        required: false,
-        description: 'More ISO 639-1 languages to include; the value "null" adds images without text.',
-      }),
-    },
-    resolve: (s, args, c) =>
-      c.loaders.tvSeriesImages.load({
-        seriesId: s.id,
-        language: valid.language('language', args.language),
-        includeImageLanguage: valid.languageList('includeImageLanguages', args.includeImageLanguages),
-      }),
+    args: imageLanguageArgs,
+    resolve: (s, args, c) => c.loaders.tvSeriesImages.load({ seriesId: s.id, ...imageLanguage(args) }),
   }),
   recommendations: t.field({
     type: TVSeriesPage,
@@ -160,16 +142,7 @@ builder.objectFields(TVSeries, (t) => ({
         })
       ).results,
   }),
-  watchProviders: t.field({
-    type: [WatchProviderCountry],
-    nullable: true,
-    description: 'Where the series can be streamed, watched free or bought, per country (ordered by country code).',
-    args: { country: t.arg.string({ required: false, description: 'Only this ISO 3166-1 country, e.g. "US".' }) },
-    resolve: async (s, args, c) => {
-      const country = valid.country('country', args.country);
-      return offersByCountry(await c.loaders.tvSeriesWatchProviders.load({ seriesId: s.id }), country);
-    },
-  }),
+  ...watchProviderFields(t, 'series', (s, c) => c.loaders.tvSeriesWatchProviders.load({ seriesId: s.id })),
 }));
 
 builder.mutationFields((t) => ({

@@ -5,13 +5,15 @@ import { imageUrlField } from '../kit/image-url.ts';
 import { Company } from '../company/company.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { ProductionCountry } from '../kit/country.ts';
-import { dateOrNull } from '../kit/format.ts';
+import { calendarDate } from '../kit/dates.ts';
 import { Language } from '../reference/configuration.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
-import { MediaListPage } from '../list/media-list.ts';
+import { UserListPage } from '../list/user-list.ts';
 import { Genre, genresOf } from '../reference/genre.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
+import { ProductionStatus } from '../kit/production-status.ts';
+import { TVSeriesType } from './enums.ts';
 import { Episode, type EpisodeSource, Season, TVSeries, TVSeriesPage, type TVSeriesSource } from './ref.ts';
 
 /** An episode the series record names, as the graph's Episode with its summary carried. */
@@ -53,10 +55,11 @@ TVSeries.implement({
       resolve: fromDetail('original_name'),
     }),
     overview: t.string({ nullable: true, description: 'Summary; may be empty.', resolve: fromDetail.summary('overview') }),
-    firstAirDate: t.string({
+    firstAirDate: t.field({
+      type: 'Date',
       nullable: true,
-      description: "Date the first episode aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail.summary('first_air_date', dateOrNull),
+      description: "Date the first episode aired; null when unknown. The catalog's empty string comes as null.",
+      resolve: fromDetail.summary('first_air_date', calendarDate),
     }),
     posterPath: t.string({
       nullable: true,
@@ -94,7 +97,7 @@ TVSeries.implement({
     voteCount: t.int({ nullable: true, description: 'Number of user votes.', resolve: fromDetail.summary('vote_count') }),
     adult: t.boolean({ nullable: true, description: 'Whether the series is adult content.', resolve: fromDetail.summary('adult') }),
     lists: t.field({
-      type: MediaListPage,
+      type: UserListPage,
       nullable: true,
       description: 'User lists that contain this series.',
       args: pageArgs,
@@ -140,10 +143,11 @@ builder.objectFields(TVSeries, (t) => ({
             () => fromDetail.load(s, c),
           ),
   }),
-  lastAirDate: t.string({
+  lastAirDate: t.field({
+    type: 'Date',
     nullable: true,
-    description: "Date the latest episode aired, YYYY-MM-DD; null when unknown. The catalog's empty string comes as null.",
-    resolve: fromDetail('last_air_date', dateOrNull),
+    description: "Date the latest episode aired; null when unknown. The catalog's empty string comes as null.",
+    resolve: fromDetail('last_air_date', calendarDate),
   }),
   numberOfSeasons: t.int({
     nullable: true,
@@ -160,12 +164,18 @@ builder.objectFields(TVSeries, (t) => ({
     description: 'Whether new episodes are still being made.',
     resolve: fromDetail('in_production'),
   }),
-  status: t.string({
+  status: t.field({
+    type: ProductionStatus.ref,
     nullable: true,
-    description: 'Status, such as "Returning Series" or "Ended".',
-    resolve: fromDetail('status'),
+    description: 'Production status, such as RETURNING_SERIES or ENDED; OTHER for a status this schema does not list yet.',
+    resolve: fromDetail('status', ProductionStatus.of),
   }),
-  type: t.string({ nullable: true, description: 'Format, such as "Scripted" or "Miniseries".', resolve: fromDetail('type') }),
+  type: t.field({
+    type: TVSeriesType.ref,
+    nullable: true,
+    description: 'Format, such as SCRIPTED or MINISERIES; OTHER for a format this schema does not list yet.',
+    resolve: fromDetail('type', TVSeriesType.of),
+  }),
   tagline: t.string({ nullable: true, description: 'Tagline; may be empty.', resolve: fromDetail('tagline') }),
   homepage: t.string({ nullable: true, description: 'Official web site; may be empty.', resolve: fromDetail('homepage') }),
   productionCompanies: t.field({
@@ -210,6 +220,15 @@ builder.objectFields(TVSeries, (t) => ({
   }),
 }));
 
+/** Served as `trending { tv }`, and for one release as the deprecated root `trendingTVSeries`. */
+function trendingSeries(args: { timeWindow: 'day' | 'week'; page?: number | null; language?: string | null }, c: GatewayContext) {
+  return c.loaders.trendingTVSeries.load({
+    timeWindow: args.timeWindow,
+    page: valid.page('page', args.page),
+    language: valid.language('language', args.language),
+  });
+}
+
 const trendingArgs = builder.args((t) => ({
   timeWindow: t.field({ type: TimeWindow, required: true, description: 'The period.' }),
 }));
@@ -220,12 +239,7 @@ builder.objectFields(Trending, (t) => ({
     nullable: true,
     description: 'The TV series trending over the given period, most popular first.',
     args: { ...trendingArgs, ...pageArgs },
-    resolve: (_, args, c) =>
-      c.loaders.trendingTVSeries.load({
-        timeWindow: args.timeWindow,
-        page: valid.page('page', args.page),
-        language: valid.language('language', args.language),
-      }),
+    resolve: (_, args, c) => trendingSeries(args, c),
   }),
 }));
 
@@ -242,12 +256,8 @@ builder.queryFields((t) => ({
     type: TVSeriesPage,
     nullable: true,
     description: 'The TV series trending over the given period, most popular first.',
+    deprecationReason: 'Use `trending { tv }`, beside the other trending lists.',
     args: { ...trendingArgs, ...pageArgs },
-    resolve: (_, args, c) =>
-      c.loaders.trendingTVSeries.load({
-        timeWindow: args.timeWindow,
-        page: valid.page('page', args.page),
-        language: valid.language('language', args.language),
-      }),
+    resolve: (_, args, c) => trendingSeries(args, c),
   }),
 }));

@@ -46,11 +46,11 @@ export interface CreatedList extends WriteStatus {
 }
 
 export const listResources = {
-  userList: resource<{ listId: number; page?: number; language?: string }, ListDetails>((p) => ({
+  userList: resource<{ listId: number | string; page?: number; language?: string }, ListDetails>((p) => ({
     path: ['list', p.listId],
     query: { language: p.language, page: p.page },
   })),
-  listItemStatus: resource<{ listId: number; movieId: number }, ListItemStatus>((p) => ({
+  listItemStatus: resource<{ listId: number | string; movieId: number }, ListItemStatus>((p) => ({
     path: ['list', p.listId, 'item_status'],
     query: { movie_id: p.movieId },
   })),
