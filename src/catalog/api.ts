@@ -84,8 +84,11 @@ export class CatalogApi {
     const segments = pathSegments(request.pathname);
     const [first, requestToken, ...more] = segments ?? [];
     if (first === 'authenticate' && requestToken !== undefined && more.length === 0 && request.method === 'GET') {
-      const page = approvalPage(this.state.sessions, requestToken);
-      return { status: page.status, headers: { 'content-type': 'text/html;charset=utf-8', 'cache-control': 'no-store' }, body: page.html };
+      const redirectTo = request.query.redirect_to;
+      const page = approvalPage(this.state.sessions, requestToken, typeof redirectTo === 'string' ? redirectTo : undefined);
+      const headers: Record<string, string> = { 'content-type': 'text/html;charset=utf-8', 'cache-control': 'no-store' };
+      if (page.location) headers.location = page.location;
+      return { status: page.status, headers, body: page.html };
     }
     if (segments?.[0] !== '3') throw new CatalogError(CODE.notFound);
     if (!this.isAuthorized(request.authorization)) throw new CatalogError(CODE.invalidApiKey);
