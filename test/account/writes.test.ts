@@ -154,7 +154,11 @@ describe('within one request, a read after a list write sees the write', () => {
   });
 
   it('deleteUserList answers the list id and the account, whose lists no longer hold it; deleteList still answers true', async () => {
-    const made = await h.query(`mutation { x: createList(name: "Doomed") { id } y: createList(name: "Doomed too") { id } }`, undefined, user());
+    const made = await h.query(
+      `mutation { x: createList(name: "Doomed") { id } y: createList(name: "Doomed too") { id } }`,
+      undefined,
+      user(),
+    );
     const [x, y] = [made.body.data.x.id, made.body.data.y.id];
     const { body } = await h.query(
       `mutation($x: Int!) { deleteUserList(listId: $x) { listId statusMessage account { id lists { results { id } } } } }`,
