@@ -47,7 +47,7 @@ export async function startLaggingUpstream(lagMs: number): Promise<LaggingUpstre
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const payload = isWrite ? await body(request) : undefined;
+    const payload = isWrite ? new Uint8Array(await body(request)) : undefined;
     const answer = await fetch(`${origin}${url}`, { method: request.method, headers, body: payload });
     const text = await answer.text();
     if (isWrite && answer.ok) lastWriteAt = Date.now();
