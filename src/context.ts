@@ -1,4 +1,5 @@
 import type { Config, QueryLimits } from './config.ts';
+import { acceptedLanguage } from './http/accept-language.ts';
 import { currentPhase } from './http/incremental.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from './upstream/loaders.ts';
@@ -26,6 +27,13 @@ export interface GatewayContext {
   readonly approvalUrl: (requestToken: string, redirectTo?: string) => string;
   /** The configured query limits, read by the schema's cost check. */
   readonly limits: QueryLimits;
+  /**
+   * The language this context's loaders ask in: the request's (Accept-Language), or the one a
+   * `language` argument above the running field chose; undefined for the catalog's default.
+   */
+  readonly language: string | undefined;
+  /** The same request in another language: its own loaders, the same writes and session. Made once per language. */
+  readonly inLanguage: (language: string) => GatewayContext;
 }
 
 const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})$/i;
@@ -88,15 +96,14 @@ export function createContext(client: UpstreamClient, request: Request, options:
   const deadline = Date.now() + options.requestDeadlineMs;
   const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');
   const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
-  const loaders = createLoaders(client, credentials, {
-    appendToResponse: options.appendToResponse,
-    deadline,
-    observe,
-    phase: currentPhase,
-  });
+  const language = acceptedLanguage(request.headers.get('accept-language'));
+  const loadersIn = (language: string | undefined) =>
+    createLoaders(client, credentials, { appendToResponse: options.appendToResponse, deadline, observe, phase: currentPhase, language });
+  const loaders = loadersIn(language);
   const { accessToken, sessionId } = credentials;
   const accounts = options.sessionAccounts;
-  return {
+  const others = new Map<string, GatewayContext>();
+  const context: GatewayContext = {
     // The phase keeps a deferred sub-resource out of the first part's calls (src/http/incremental.ts).
     loaders,
     actions: createActions(client, credentials, deadline, observe),
@@ -118,5 +125,16 @@ export function createContext(client: UpstreamClient, request: Request, options:
       return redirectTo === undefined ? page : `${page}?redirect_to=${encodeURIComponent(redirectTo)}`;
     },
     limits: options.limits,
+    language,
+    inLanguage: (wanted) => {
+      if (wanted === language) return context;
+      let other = others.get(wanted);
+      if (!other) {
+        other = { ...context, loaders: loadersIn(wanted), language: wanted };
+        others.set(wanted, other);
+      }
+      return other;
+    },
   };
+  return context;
 }

@@ -8,6 +8,7 @@ import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
 import { usePhaseScopeLifetime, withPhaseScopes } from './http/incremental.ts';
+import { withLanguageScopes } from './schema/kit/language-scope.ts';
 import { createHttpFront, useAnswerOutcome, type HttpFront, type ServerContext } from './http/listener.ts';
 import {
   createMemoryPersistedQueryStore,
@@ -129,7 +130,11 @@ export function createGateway(
       context: ({ request, freshness }) => createContext(upstream, request, requestContext, freshness),
       logging: yogaLogger(logger),
     });
-  const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [...persisted, useDeferStream(), usePhaseScopeLifetime]);
+  const yoga = serve(withPhaseScopes(withLanguageScopes(schema)), '/graphql', config.graphiql, [
+    ...persisted,
+    useDeferStream(),
+    usePhaseScopeLifetime,
+  ]);
   // Persisted operations are the frontends' concern; a router sends its documents whole.
   const subgraph = serve(subgraphSchema, '/subgraph', false, []);
   // Whole responses can only be as fresh as the cached upstream answers they were built from.

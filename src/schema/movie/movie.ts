@@ -11,6 +11,7 @@ import { Language } from '../reference/configuration.ts';
 import { dateOrNull } from '../kit/format.ts';
 import { Image } from '../kit/image.ts';
 import { pageArgs, paging } from '../kit/page.ts';
+import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
 import { MediaListPage } from '../list/media-list.ts';
 import { Genre } from '../reference/genre.ts';
@@ -181,7 +182,10 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       'A movie by its id. When the catalog has no such movie, the fields that need its data fail with NOT_FOUND and the movie is null.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the movie.' }) },
-    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the movie.' }), ...subtreeLanguageArgs },
+    resolve: (_, args) => {
+      valid.language('language', args.language);
+      return { id: valid.id('id', args.id) };
+    },
   }),
 }));
