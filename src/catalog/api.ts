@@ -8,6 +8,7 @@ import { CACHE, cacheControl, etagMatches, weakEtag } from './caching.ts';
 import { CODE, CatalogError } from './errors.ts';
 import type { Query } from './params.ts';
 import { approvalPage } from './routes/authentication.ts';
+import { answerLanguage, translateAnswer } from './translate.ts';
 import type { CatalogState, Router } from './router.ts';
 
 export interface IncomingRequest {
@@ -102,6 +103,8 @@ export class CatalogApi {
     const routeRequest = { catalog: this.state, params: match.params, query: request.query, body: isWrite ? parseBody(request.body) : {} };
     let reply = match.route.handle(routeRequest);
     if (match.route.acceptsAppend) reply = appendToResponse(this.router, routeRequest, apiSegments, reply);
+    const language = isWrite ? undefined : answerLanguage(request.query.language);
+    if (language) reply = { ...reply, body: translateAnswer(this.state.data, reply.body, language) };
 
     const body = JSON.stringify(reply.body);
     const cache = cacheControl(reply.cache);
