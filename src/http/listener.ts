@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 import { credentialsFrom, type Freshness } from '../context.ts';
 import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
 import { type ReadBody, readBody, readBoundedBody } from './body.ts';
-import { cacheControl, etagOf, isPersonal, VARY } from './caching-headers.ts';
+import { acceptedLanguage } from './accept-language.ts';
+import { cacheControl, contentLanguage, etagOf, isPersonal, VARY } from './caching-headers.ts';
 import type { CorsPolicy } from './cors.ts';
 import { deliver, type WholeAnswer } from './deliver.ts';
 import { type ProbeAnswer, requestIdOf } from './probes.ts';
@@ -154,6 +155,8 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     const graphql = pathname === options.endpoint;
     // Every answer of the endpoint depends on these request headers, whatever it says.
     if (graphql) headers.vary = headers.vary ? `${VARY}, ${headers.vary}` : VARY;
+    const language = graphql ? acceptedLanguage(headerValue(request.headers, 'accept-language')) : undefined;
+    if (graphql) headers['content-language'] = contentLanguage(language);
     const isGet = request.method === 'GET' && graphql;
     const personal = isPersonal(request.headers);
     const contentType = request.headers['content-type'] ?? '';
@@ -172,6 +175,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
         search,
         accept,
         contentType,
+        language,
         body,
       });
       const hit = cache.get(key);

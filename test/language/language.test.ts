@@ -191,3 +191,32 @@ describe('calls per query unchanged for a single language', () => {
     if (target === merged) expect(target.catalog.calls.length).toBeLessThan(3);
   });
 });
+
+describe('caches never mix languages', () => {
+  it('the HTTP cache and the whole-response cache keep each language apart', async () => {
+    const cached = await startHarness({ config: { cacheMaxBytes: 8 * 1024 * 1024, appendToResponse: true } });
+    try {
+      const { movie, text } = movieIn(cached, ['fr', 'de']);
+      const ask = async (language: string) => {
+        const response = await fetch(cached.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'accept-language': language },
+          body: JSON.stringify({ query: `{ movie(id: ${movie.id}) { title } }` }),
+        });
+        return { title: (await response.json()).data.movie.title, language: response.headers.get('content-language') };
+      };
+      expect(await ask('fr-FR')).toEqual({ title: text('fr').title, language: 'fr-FR' });
+      const calls = cached.catalog.calls.length;
+      // The same request again: the whole-response cache answers, no call.
+      expect(await ask('fr-FR')).toEqual({ title: text('fr').title, language: 'fr-FR' });
+      expect(cached.catalog.calls.length).toBe(calls);
+      // Same body, another language: neither cache answers with French.
+      expect(await ask('de-DE')).toEqual({ title: text('de').title, language: 'de-DE' });
+      expect(cached.catalog.calls.length).toBe(calls + 1);
+      expect(await ask('en-US')).toEqual({ title: movie.title, language: 'en-US' });
+      expect(cached.responseCache?.stats.hits).toBe(1);
+    } finally {
+      await cached.close();
+    }
+  });
+});
