@@ -220,3 +220,36 @@ describe('caches never mix languages', () => {
     }
   });
 });
+
+describe("the bench's queries in one language", () => {
+  // The three queries of bench/run.ts, as they are there.
+  const BENCH = {
+    '(a) configuration': () => '{ configuration { changeKeys images { secureBaseUrl posterSizes } } }',
+    '(b) one movie': (id: number) => `{ movie(id: ${id}) { title overview alternativeTitles { countryCode title type }
+      images { posters { filePath width height } } reviews(page: 1) { totalResults results { id author content } }
+      lists(page: 1) { totalResults results { id name } } } }`,
+    '(c) 20 upcoming': () => `{ upcomingMovies(page: 1) { results { id title posterPath alternativeTitles { title type }
+      reviews(page: 1) { totalResults results { id author } } } } }`,
+  };
+
+  it.each([
+    ['separate calls', () => h],
+    ['merged calls', () => merged],
+  ])('%s: as many upstream calls in French as in the default', async (mode, harness) => {
+    const target = harness();
+    const movieId = target.catalog.data.movies.find((m) => (target.catalog.data.movieImages.get(m.id)?.posters.length ?? 0) > 0)!.id;
+    const figures: string[] = [];
+    for (const [name, query] of Object.entries(BENCH)) {
+      const counts: number[] = [];
+      for (const headers of [{}, { 'accept-language': 'fr-FR' }]) {
+        target.catalog.resetCalls();
+        const { body } = await postQuery(target.url, query(movieId), undefined, headers);
+        expect(body.errors).toBeUndefined();
+        counts.push(target.catalog.calls.length);
+      }
+      expect(counts[1], name).toBe(counts[0]);
+      figures.push(`${name}: ${counts[0]} default, ${counts[1]} fr-FR`);
+    }
+    console.info(`upstream calls per query, ${mode}: ${figures.join('; ')}`);
+  });
+});
