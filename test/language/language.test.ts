@@ -241,7 +241,7 @@ describe("the bench's queries in one language", () => {
     const figures: string[] = [];
     for (const [name, query] of Object.entries(BENCH)) {
       const counts: number[] = [];
-      for (const headers of [{}, { 'accept-language': 'fr-FR' }]) {
+      for (const headers of [{}, { 'accept-language': 'fr-FR' }] as Record<string, string>[]) {
         target.catalog.resetCalls();
         const { body } = await postQuery(target.url, query(movieId), undefined, headers);
         expect(body.errors).toBeUndefined();
