@@ -75,7 +75,8 @@ export function withLanguageScopes(schema: GraphQLSchema): GraphQLSchema {
       // A default resolver reads a property and loads nothing; its children still find the language through the path.
       if (!field.resolve || field.resolve === defaultFieldResolver) continue;
       const resolve = field.resolve;
-      const takesLanguage = field.args.some((argument) => argument.name === 'language');
+      // A mutation's `language` is data it writes (a new list's language), not the language to read in.
+      const takesLanguage = type !== schema.getMutationType() && field.args.some((argument) => argument.name === 'language');
       const scoped: typeof resolve = (source, args, context: GatewayContext, info) => {
         if (!choosesLanguage(info.operation, info.fragments)) return resolve(source, args, context, info);
         let chosen = chosenByRequest.get(context);
