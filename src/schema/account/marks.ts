@@ -41,7 +41,11 @@ export const RatedEpisodePage = pageOf('RatedEpisodePage', 'rated TV episodes', 
 
 const listArgs = builder.args((t) => ({
   page: t.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-  language: t.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+  language: t.string({
+    required: false,
+    description:
+      'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
+  }),
   sortBy: t.field({ type: AccountListOrder, required: false, description: 'Order of the results. Defaults to oldest entry first.' }),
 }));
 

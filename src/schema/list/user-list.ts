@@ -80,7 +80,11 @@ UserList.implement({
       description: 'The entries of the list, 20 per page, in the order they were added.',
       args: {
         page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-        language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+        language: t.arg.string({
+          required: false,
+          description:
+            'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
+        }),
       },
       resolve: async (l, args, c) => {
         const page = valid.page('page', args.page);
