@@ -1,16 +1,39 @@
 import type { Config, QueryLimits } from './config.ts';
+import { acceptedLanguage } from './http/accept-language.ts';
 import { currentPhase } from './http/incremental.ts';
 import type { CallScope, UpstreamClient } from './upstream/client.ts';
 import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from './upstream/loaders.ts';
+import { missingSessionError } from './upstream/errors.ts';
+import { SessionAccounts } from './upstream/session-accounts.ts';
+import { WrittenState } from './upstream/written.ts';
 
 /** What every resolver of one GraphQL request sees. Built once per request, read-only. */
 export interface GatewayContext {
   readonly loaders: Loaders;
   readonly actions: Actions;
-  /** The page where a user approves a request token: `<approvalBaseUrl>/authenticate/<token>`. */
-  readonly approvalUrl: (requestToken: string) => string;
+  /** What this request's writes set: later reads in the request are laid under it. */
+  readonly written: WrittenState;
+  /**
+   * The account of the user session (X-Session-Id): looked up once per session, then kept
+   * (SessionAccounts). UNAUTHENTICATED without a user session, before any call.
+   */
+  readonly sessionAccountId: () => Promise<number>;
+  /** The user session ended: its account is forgotten. */
+  readonly forgetSessionAccount: () => void;
+  /**
+   * The page where a user approves a request token: `<approvalBaseUrl>/authenticate/<token>`,
+   * with `?redirect_to=` when the app wants the user sent back (the real site's parameter).
+   */
+  readonly approvalUrl: (requestToken: string, redirectTo?: string) => string;
   /** The configured query limits, read by the schema's cost check. */
   readonly limits: QueryLimits;
+  /**
+   * The language this context's loaders ask in: the request's (Accept-Language), or the one a
+   * `language` argument above the running field chose; undefined for the catalog's default.
+   */
+  readonly language: string | undefined;
+  /** The same request in another language: its own loaders, the same writes and session. Made once per language. */
+  readonly inLanguage: (language: string) => GatewayContext;
   /** The catalog calls this request has needed so far, reported in `extensions.cost` (src/cost-report.ts). */
   readonly upstream: UpstreamTally;
 }
@@ -58,6 +81,8 @@ export interface ContextOptions {
    * upstream's URL, so an upstream reached through an internal host never shows that host.
    */
   approvalBaseUrl: string;
+  /** Each user session's account, shared by every request of this gateway. */
+  sessionAccounts: SessionAccounts;
 }
 
 /** The options of every request's context, from the gateway's settings: made once, not per request. */
@@ -68,6 +93,7 @@ export function contextOptions(config: Config): ContextOptions {
     requestDeadlineMs: config.requestDeadlineMs,
     limits: config.limits,
     approvalBaseUrl: config.approvalBaseUrl,
+    sessionAccounts: new SessionAccounts(),
   };
 }
 
@@ -91,6 +117,7 @@ export function createContext(
   const deadline = Date.now() + options.requestDeadlineMs;
   const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');
   const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
+  const language = acceptedLanguage(request.headers.get('accept-language'));
   // The request's own lane of the rate budget, and its client's going away, reach every call.
   const scope: CallScope = { lane: `r${++requests}`, signal };
   const upstream: UpstreamTally = { calls: 0 };
@@ -103,18 +130,52 @@ export function createContext(
       }) satisfies UpstreamClient['send'],
     },
   });
-  return {
-    // The phase keeps a deferred sub-resource out of the first part's calls (src/http/incremental.ts).
-    loaders: createLoaders(counted, credentials, {
+  const loadersIn = (language: string | undefined) =>
+    createLoaders(counted, credentials, {
       appendToResponse: options.appendToResponse,
       deadline,
       observe,
       phase: currentPhase,
       scope,
-    }),
+      language,
+    });
+  const loaders = loadersIn(language);
+  const { accessToken, sessionId } = credentials;
+  const accounts = options.sessionAccounts;
+  const others = new Map<string, GatewayContext>();
+  const context: GatewayContext = {
+    // The phase keeps a deferred sub-resource out of the first part's calls (src/http/incremental.ts).
+    loaders,
     actions: createActions(counted, credentials, deadline, observe, scope),
-    approvalUrl: (requestToken) => `${approvalBase}/authenticate/${encodeURIComponent(requestToken)}`,
+    written: new WrittenState(),
+    sessionAccountId: async () => {
+      if (!sessionId) throw missingSessionError('user-session');
+      const known = accounts.get(accessToken, sessionId);
+      if (known !== undefined) return known;
+      // Through the viewer loader: a `viewer` field of the same request shares the call.
+      const { id } = await loaders.viewer.load({});
+      accounts.remember(accessToken, sessionId, id);
+      return id;
+    },
+    forgetSessionAccount: () => {
+      if (sessionId) accounts.forget(accessToken, sessionId);
+    },
+    approvalUrl: (requestToken, redirectTo) => {
+      const page = `${approvalBase}/authenticate/${encodeURIComponent(requestToken)}`;
+      return redirectTo === undefined ? page : `${page}?redirect_to=${encodeURIComponent(redirectTo)}`;
+    },
     limits: options.limits,
     upstream,
+    language,
+    inLanguage: (wanted) => {
+      if (wanted === language) return context;
+      let other = others.get(wanted);
+      if (!other) {
+        other = { ...context, loaders: loadersIn(wanted), language: wanted };
+        others.set(wanted, other);
+      }
+      return other;
+    },
   };
+  return context;
 }

@@ -10,13 +10,21 @@ import type { GraphiQLOptions } from 'graphql-yoga';
  * holds them to that); on the real service they may name other records, or none.
  */
 
-/** The first tab: no headers needed, the gateway's server token answers (the embedded catalog's demo token under `npm start`). */
+/**
+ * The first tab: no credentials needed, the gateway's server token answers (the embedded
+ * catalog's demo token under `npm start`); its one header asks for French.
+ */
 const tour = `# Welcome! Run this with the pink button (or Ctrl/Cmd + Enter).
 # The docs (book icon, top left) describe every type and field;
 # Ctrl + Space in the editor suggests the fields that fit there.
 #
 # One request, many upstream calls: upcoming movies with their
 # posters, a review and its movie, a series down to an episode.
+#
+# Languages: the Headers tab (below) asks for French with
+# Accept-Language, so every text comes in French where the catalog
+# has a translation; a \`language\` argument chooses for its own
+# subtree (the series below is in Spanish).
 query Tour {
   upcomingMovies(page: 1, region: "US") {
     dates { minimum maximum }
@@ -39,7 +47,7 @@ query Tour {
       ... on TVSeries { name firstAirDate }
     }
   }
-  tvSeries(id: 1169) {
+  tvSeries(id: 1169, language: "es-ES") {
     name
     firstAirDate
     networks { name }
@@ -54,6 +62,12 @@ query Tour {
       }
     }
   }
+}
+`;
+
+/** Headers of the tour: the request's language, as a browser sends it. */
+const tourHeaders = `{
+  "Accept-Language": "fr-FR"
 }
 `;
 
@@ -164,7 +178,7 @@ query SearchAndDiscover {
 
 /** The example tabs, in their order on the page; named, so a test can run each one on the embedded catalog. */
 export const examples = {
-  tour: { query: tour },
+  tour: { query: tour, headers: tourHeaders },
   account: { query: account, headers: accountHeaders },
   signIn: { query: signIn, variables: signInVariables },
   review: { query: review, variables: '{ "id": "5506acb224e87c41347aff62" }' },
@@ -175,6 +189,8 @@ export const graphiqlOptions: GraphiQLOptions = {
   title: 'Media Catalog GraphQL',
   // Used only while the browser has no tabs stored from an earlier visit; the first one opens.
   defaultTabs: Object.values(examples),
+  // GraphiQL fills the tab it opens on from this, not from that tab's own headers.
+  headers: tourHeaders,
 };
 
 let rendered: { key: string; page: Promise<Uint8Array<ArrayBuffer>> } | undefined;

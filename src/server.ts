@@ -9,6 +9,7 @@ import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
 import { usePhaseScopeLifetime, withPhaseScopes } from './http/incremental.ts';
+import { withLanguageScopes } from './schema/kit/language-scope.ts';
 import { createHttpFront, useAnswerOutcome, type HttpFront, type NodeHandler, type ServerContext } from './http/listener.ts';
 import {
   createMemoryPersistedQueryStore,
@@ -143,7 +144,7 @@ export function createGateway(
       context: ({ request, freshness, signal }) => createContext(upstream, request, requestContext, freshness, signal),
       logging: yogaLogger(logger),
     });
-  const yoga = serve(withPhaseScopes(schema), '/graphql', config.graphiql, [
+  const yoga = serve(withPhaseScopes(withLanguageScopes(schema)), '/graphql', config.graphiql, [
     ...persisted,
     useDeferStream(),
     usePhaseScopeLifetime,

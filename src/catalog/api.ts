@@ -8,6 +8,7 @@ import { CACHE, cacheControl, etagMatches, weakEtag } from './caching.ts';
 import { CODE, CatalogError } from './errors.ts';
 import type { Query } from './params.ts';
 import { approvalPage } from './routes/authentication.ts';
+import { answerLanguage, translateAnswer } from './translate.ts';
 import type { CatalogState, Router } from './router.ts';
 
 export interface IncomingRequest {
@@ -84,8 +85,11 @@ export class CatalogApi {
     const segments = pathSegments(request.pathname);
     const [first, requestToken, ...more] = segments ?? [];
     if (first === 'authenticate' && requestToken !== undefined && more.length === 0 && request.method === 'GET') {
-      const page = approvalPage(this.state.sessions, requestToken);
-      return { status: page.status, headers: { 'content-type': 'text/html;charset=utf-8', 'cache-control': 'no-store' }, body: page.html };
+      const redirectTo = request.query.redirect_to;
+      const page = approvalPage(this.state.sessions, requestToken, typeof redirectTo === 'string' ? redirectTo : undefined);
+      const headers: Record<string, string> = { 'content-type': 'text/html;charset=utf-8', 'cache-control': 'no-store' };
+      if (page.location) headers.location = page.location;
+      return { status: page.status, headers, body: page.html };
     }
     if (segments?.[0] !== '3') throw new CatalogError(CODE.notFound);
     if (!this.isAuthorized(request.authorization)) throw new CatalogError(CODE.invalidApiKey);
@@ -99,6 +103,8 @@ export class CatalogApi {
     const routeRequest = { catalog: this.state, params: match.params, query: request.query, body: isWrite ? parseBody(request.body) : {} };
     let reply = match.route.handle(routeRequest);
     if (match.route.acceptsAppend) reply = appendToResponse(this.router, routeRequest, apiSegments, reply);
+    const language = isWrite ? undefined : answerLanguage(request.query.language);
+    if (language) reply = { ...reply, body: translateAnswer(this.state.data, reply.body, language) };
 
     const body = JSON.stringify(reply.body);
     const cache = cacheControl(reply.cache);

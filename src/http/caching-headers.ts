@@ -9,10 +9,19 @@ import type { IncomingHttpHeaders } from 'node:http';
  */
 
 /**
- * What an answer depends on besides its URL: the media type asked for, the coding, and who
- * asks. A shared cache keeps a separate copy per value of each.
+ * What an answer depends on besides its URL: the media type asked for, the coding, who asks,
+ * and the language asked for. A shared cache keeps a separate copy per value of each.
  */
-export const VARY = 'Accept, Accept-Encoding, Authorization, X-Session-Id, X-Guest-Session-Id';
+export const VARY = 'Accept, Accept-Encoding, Accept-Language, Authorization, X-Session-Id, X-Guest-Session-Id';
+
+/**
+ * The language an answer's texts are in, for Content-Language: the request's (Accept-Language,
+ * the same reading the upstream calls get), else the catalog's default. A `language` argument
+ * in the query chooses for its own subtree; the header names the request's.
+ */
+export function contentLanguage(requested: string | undefined): string {
+  return requested ?? 'en-US';
+}
 
 /**
  * Whether the client sent a credential of its own. Any such header counts, even a malformed

@@ -4,7 +4,8 @@ import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { credentialsFrom, type Freshness } from '../context.ts';
 import { type ReadBody, readBody, readBoundedBody } from './body.ts';
-import { cacheControl, etagOf, isPersonal, VARY } from './caching-headers.ts';
+import { acceptedLanguage } from './accept-language.ts';
+import { cacheControl, contentLanguage, etagOf, isPersonal, VARY } from './caching-headers.ts';
 import type { CorsPolicy } from './cors.ts';
 import { deliver, type WholeAnswer } from './deliver.ts';
 import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
@@ -167,6 +168,8 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     }
 
     const started = performance.now();
+    const language = graphql ? acceptedLanguage(headerValue(request.headers, 'accept-language')) : undefined;
+    if (graphql) headers['content-language'] = contentLanguage(language);
     // The subgraph's GETs get the same caching headers as the endpoint's: `private, no-store` for a session.
     const isGet = request.method === 'GET';
     const personal = isPersonal(request.headers);
@@ -186,6 +189,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
         search,
         accept,
         contentType,
+        language,
         body,
       });
       const hit = cache.get(key);

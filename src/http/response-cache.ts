@@ -45,6 +45,8 @@ export interface AnswerKeyParts {
   search: string;
   accept: string;
   contentType: string;
+  /** The language the request asks for (Accept-Language as the gateway reads it), never the raw header. */
+  language?: string;
   body?: Buffer;
 }
 
@@ -62,7 +64,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
   function keyOf(parts: AnswerKeyParts): string {
     const hash = createHash('sha256');
     // JSON keeps an absent credential apart from an empty one.
-    hash.update(JSON.stringify([parts.caller, parts.method, parts.search, parts.accept, parts.contentType]));
+    hash.update(JSON.stringify([parts.caller, parts.method, parts.search, parts.accept, parts.contentType, parts.language]));
     if (parts.body) hash.update(parts.body);
     return hash.digest('base64url');
   }

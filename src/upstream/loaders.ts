@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { CallScope, FreshnessObserver, UpstreamClient, UpstreamRequest } from './client.ts';
 import { missingSessionError, UpstreamError } from './errors.ts';
+import { languageDefaults, withLanguage, type LanguageDefaults } from './language.ts';
 import { createMerger, type Send } from './merge.ts';
 import type { Operation, Resource, SessionQuery } from './api/define.ts';
 import { resources, writes, type Resources, type Writes } from './api/registry.ts';
@@ -43,11 +44,16 @@ function loaderFor(
   send: PhasedSend,
   definition: Resource<unknown, unknown>,
   credentials: Credentials,
+  language: LanguageDefaults | undefined,
   phase?: () => Phase | undefined,
 ) {
   const session = sessionFor(definition, credentials);
+  const build = (params: unknown, query: SessionQuery) => {
+    const request = definition.build(params, query);
+    return language ? withLanguage(request, language) : request;
+  };
   // Without its session every key fails alike, and its path could not even be built.
-  const keyOf = (params: unknown) => (session instanceof UpstreamError ? 'no-session' : client.urlOf(definition.build(params, session)));
+  const keyOf = (params: unknown) => (session instanceof UpstreamError ? 'no-session' : client.urlOf(build(params, session)));
   // The keys first asked for by a deferred field: the first asker decides, as the memo is shared.
   const phases = new Map<string, Phase>();
   const loader = new DataLoader<unknown, unknown, string>(
@@ -58,7 +64,7 @@ function loaderFor(
           // Per key: one key that cannot be built or fetched fails alone, not its whole batch.
           try {
             const deferred = phases.size > 0 && phases.get(keyOf(params)) === 'deferred';
-            return await send(definition.build(params, session), deferred);
+            return await send(build(params, session), deferred);
           } catch (error) {
             return error as Error;
           }
@@ -90,6 +96,8 @@ export interface LoaderOptions {
   phase?: () => Phase | undefined;
   /** The request's lane of the rate budget and its client's abort signal. */
   scope?: CallScope;
+  /** The language every call that takes one asks in (language.ts); undefined: the upstream's default. */
+  language?: string;
 }
 
 /**
@@ -99,7 +107,8 @@ export interface LoaderOptions {
  */
 export function createLoaders(client: UpstreamClient, credentials: Credentials, options: LoaderOptions): Loaders {
   const direct: Send = (request) => client.send(credentials.accessToken, request, options.deadline, options.observe, options.scope);
-  const merger = options.appendToResponse ? createMerger(direct) : undefined;
+  const language = options.language === undefined ? undefined : languageDefaults(options.language);
+  const merger = options.appendToResponse ? createMerger(direct, language) : undefined;
   const merged: PhasedSend | undefined = merger && ((request, deferred) => merger.fetch(request, deferred));
   const table = resources as Record<string, Resource<unknown, unknown>>;
   // Each loader is created on first use: a request builds only the few it needs out of the
@@ -114,8 +123,8 @@ export function createLoaders(client: UpstreamClient, credentials: Credentials, 
         // Only merged calls care about phases: a direct call is its own call either way.
         const mergeable = merged && resource.needs === 'none';
         loader = mergeable
-          ? loaderFor(client, merged, resource, credentials, options.phase)
-          : loaderFor(client, direct, resource, credentials);
+          ? loaderFor(client, merged, resource, credentials, language, options.phase)
+          : loaderFor(client, direct, resource, credentials, language);
         made.set(name, loader);
       }
       return loader;

@@ -1,5 +1,6 @@
 import type { QueryValue, UpstreamRequest } from './client.ts';
 import type { AppendParent } from './api/define.ts';
+import type { LanguageDefaults } from './language.ts';
 import { appendableKeys } from './api/registry.ts';
 import type { PathSegment } from './paths.ts';
 
@@ -77,8 +78,24 @@ interface Group {
 
 export type Send = (request: UpstreamRequest) => Promise<unknown>;
 
-/** Per request: merges what can be merged, sends the rest as it is. */
-export function createMerger(send: Send) {
+/**
+ * Per request: merges what can be merged, sends the rest as it is. With a language, a
+ * sub-resource that takes no language (external ids, translations...) still rides the detail
+ * call that carries it: the detail endpoint passes `language` and `include_image_language` on
+ * to what it appends, and the ones that take none ignore them, so one language costs no more
+ * calls than the default.
+ */
+export function createMerger(send: Send, language?: LanguageDefaults) {
+  const shared: Record<string, QueryValue> | undefined = language && {
+    language: language.language,
+    include_image_language: language.includeImageLanguage,
+  };
+  const groupQuery = (query: Readonly<Record<string, QueryValue>> = {}) => {
+    if (!shared) return query;
+    const merged: Record<string, QueryValue> = { ...shared };
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) merged[name] = value;
+    return merged;
+  };
   let groups = new Map<string, Group>();
   let scheduled = false;
 
@@ -125,10 +142,11 @@ export function createMerger(send: Send) {
       // Appended lists always come back at their first page, whatever page the call names.
       const laterPage = request.query?.page !== undefined && String(request.query.page) !== '1';
       if (!place || laterPage) return send(request);
-      const groupKey = `${deferred ? 'deferred ' : ''}${place.parent.join('/')}?${canonicalQuery(request.query)}`;
+      const query = groupQuery(request.query);
+      const groupKey = `${deferred ? 'deferred ' : ''}${place.parent.join('/')}?${canonicalQuery(query)}`;
       let group = groups.get(groupKey);
       if (!group) {
-        group = { parent: place.parent, query: request.query ?? {}, members: [] };
+        group = { parent: place.parent, query, members: [] };
         groups.set(groupKey, group);
       }
       const members = group.members;

@@ -28,9 +28,13 @@ async function run(tab: { query: string; variables?: string }, operationName?: s
 }
 
 describe('GraphiQL example tabs', () => {
-  it('the tour runs without headers or errors', async () => {
-    const { data, errors } = await run(tour);
+  it('the tour runs with its one header, in French, and without errors', async () => {
+    h.catalog.resetCalls();
+    const { data, errors } = await run(tour, undefined, JSON.parse(tour.headers));
     expect(errors).toBeUndefined();
+    // The header's French reaches the upstream; the series' own argument chooses Spanish for its subtree.
+    expect(h.catalog.calls.find((call) => call.path === '/movie/upcoming')?.query.language).toBe('fr-FR');
+    expect(h.catalog.calls.find((call) => call.path === '/tv/1169')?.query.language).toBe('es-ES');
     expect(data.upcomingMovies.results.length).toBeGreaterThan(0);
     expect(data.upcomingMovies.results[0].posterUrl).toMatch(/^https:\/\/.+\/w342\/.+\.jpg$/);
     expect(data.review.media.__typename).toBe('Movie');

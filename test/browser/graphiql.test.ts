@@ -21,7 +21,12 @@ let page: Page;
 /** Every request the page tried to send anywhere but the gateway (all of them were blocked). */
 const offsite: string[] = [];
 /** The GraphQL requests the page sent, with their headers and answers. */
-const exchanges: Array<{ operationName?: string; headers: Record<string, string>; answer: Promise<any> }> = [];
+const exchanges: Array<{
+  operationName?: string;
+  headers: Record<string, string>;
+  answer: Promise<any>;
+  language: Promise<string | null>;
+}> = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
@@ -47,6 +52,7 @@ beforeAll(async () => {
       operationName: body.operationName,
       headers: request.headers(),
       answer: request.response().then((response) => response?.json()),
+      language: request.response().then((response) => response?.headerValue('content-language') ?? null),
     });
   });
 }, 30_000);
@@ -59,7 +65,8 @@ afterAll(async () => {
 describe.skipIf(!chromiumProgram)('GraphiQL in a browser without internet', () => {
   it('loads, runs the example tab and shows catalog data, then the schema in the docs explorer', async () => {
     const started = performance.now();
-    const upcoming = await h.rest<{ results: Array<{ title: string }> }>('/movie/upcoming?page=1&region=US');
+    // The tour asks for French (its Headers tab): the catalog's French answer is what the page must show.
+    const upcoming = await h.rest<{ results: Array<{ title: string }> }>('/movie/upcoming?page=1&region=US&language=fr-FR');
     const firstTitle = upcoming.results[0].title;
 
     await page.goto(h.url, { waitUntil: 'domcontentloaded' });
@@ -91,6 +98,9 @@ describe.skipIf(!chromiumProgram)('GraphiQL in a browser without internet', () =
     // The default tab sends no credentials: the gateway's server token answers.
     expect(tour.headers.authorization).toBeUndefined();
     expect(tour.headers['x-session-id']).toBeUndefined();
+    // The tab's Accept-Language replaced the browser's own: the gateway answered in French and says so.
+    expect(tour.headers['accept-language']).toBe('fr-FR');
+    expect(await tour.language).toBe('fr-FR');
 
     await page.locator('.graphiql-sidebar button[aria-label="Show Documentation Explorer"]').click();
     const docs = page.locator('.graphiql-doc-explorer');

@@ -9,7 +9,7 @@ import { startHarness, type Harness } from '../helpers.ts';
  */
 let h: Harness;
 
-const VARY = 'Accept, Accept-Encoding, Authorization, X-Session-Id, X-Guest-Session-Id';
+const VARY = 'Accept, Accept-Encoding, Accept-Language, Authorization, X-Session-Id, X-Guest-Session-Id';
 const get = (query: string, headers: Record<string, string> = {}) => fetch(`${h.url}?query=${encodeURIComponent(query)}`, { headers });
 const maxAge = (response: Response) => Number(/max-age=(\d+)/.exec(response.headers.get('cache-control') ?? '')?.[1]);
 

@@ -67,6 +67,31 @@ describe.skipIf(!varnishd)('Varnish in front of the gateway', () => {
     expect(isHit(await through(query, { accept: 'application/graphql-response+json' }))).toBe(true);
   });
 
+  it('keeps a copy per Accept-Language: a French answer never reaches a German reader', async () => {
+    const movie = h.catalog.data.movies.find((m) => {
+      const codes = new Set(h.catalog.data.movieExtras.get(m.id)?.translations.map((t) => t.iso_639_1));
+      return m.original_language === 'en' && codes.has('fr') && codes.has('de');
+    })!;
+    const text = (code: string) => h.catalog.data.movieExtras.get(movie.id)!.translations.find((t) => t.iso_639_1 === code)!.data;
+    const url = `${varnish.url}/graphql?query=${encodeURIComponent(`{ movie(id: ${movie.id}) { title } }`)}`;
+    const ask = (language: string) => fetch(url, { headers: { 'accept-language': language } });
+
+    const french = await ask('fr-FR');
+    expect(french.headers.get('vary')).toMatch(/\bAccept-Language\b/);
+    expect(french.headers.get('content-language')).toBe('fr-FR');
+    expect((await french.json()).data.movie.title).toBe(text('fr').title);
+    const served = h.served();
+    const german = await ask('de-DE');
+    expect(isHit(german)).toBe(false);
+    expect((await german.json()).data.movie.title).toBe(text('de').title);
+    expect(h.served()).toBe(served + 1);
+    // Each language is now a hit of its own copy.
+    const frenchAgain = await ask('fr-FR');
+    expect(isHit(frenchAgain)).toBe(true);
+    expect((await frenchAgain.json()).data.movie.title).toBe(text('fr').title);
+    expect(h.served()).toBe(served + 1);
+  });
+
   it('keeps the gzip answer and serves it compressed, or decoded to a client without gzip', async () => {
     const query = '{ popularMovies(page: 2) { results { id title overview } } }';
     const served = h.served();

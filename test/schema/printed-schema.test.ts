@@ -35,9 +35,9 @@ describe('schema/schema.graphql', () => {
     expect(signature('authentication')).toBe('authentication(): CredentialCheck!');
     expect(signature('watchProviderRegions')).toBe('watchProviderRegions(language: String): [Region!]!');
     expect(signature('tvWatchProviders')).toBe('tvWatchProviders(language: String, watchRegion: String): [WatchProvider!]!');
-    expect(signature('movie')).toBe('movie(id: Int!): Movie');
-    expect(signature('tvSeries')).toBe('tvSeries(id: Int!): TVSeries');
-    expect(signature('company')).toBe('company(id: Int!): Company');
+    expect(signature('movie')).toBe('movie(id: Int!, language: String): Movie');
+    expect(signature('tvSeries')).toBe('tvSeries(id: Int!, language: String): TVSeries');
+    expect(signature('company')).toBe('company(id: Int!, language: String): Company');
     expect(signature('review')).toBe('review(id: ID!): Review');
     expect(signature('account')).toBe('account(id: Int!): Account');
     expect(query.upcomingMovies.args.map((a) => a.name).sort()).toEqual(['language', 'page', 'region']);

@@ -76,13 +76,36 @@ export const authenticationRoutes: Route[] = [
   },
 ];
 
-/** The website's approval page, GET /authenticate/{request_token} (outside /3, no API key). */
-export function approvalPage(sessions: SessionStore, requestToken: string): { status: number; html: string } {
+/**
+ * The website's approval page, GET /authenticate/{request_token} (outside /3, no API key). With
+ * `?redirect_to=` (an absolute http(s) URL) the site sends the user back there once approved,
+ * adding `request_token` and `approved=true`, as the real site does for web apps; any other
+ * value is refused rather than followed.
+ */
+export function approvalPage(
+  sessions: SessionStore,
+  requestToken: string,
+  redirectTo?: string,
+): { status: number; html: string; location?: string } {
+  const back = redirectTo === undefined ? undefined : returnAddress(redirectTo);
+  if (back === null) {
+    return { status: 400, html: '<!doctype html><title>Bad request</title><h1>redirect_to must be an absolute http(s) URL.</h1>\n' };
+  }
   if (!sessions.approve(requestToken)) {
     return { status: 404, html: '<!doctype html><title>Not found</title><h1>This request token is unknown or expired.</h1>\n' };
+  }
+  if (back) {
+    back.searchParams.set('request_token', requestToken);
+    back.searchParams.set('approved', 'true');
+    return { status: 302, html: '', location: back.href };
   }
   return {
     status: 200,
     html: '<!doctype html><title>Approved</title><h1>Authentication granted</h1><p>You can close this page and return to the application.</p>\n',
   };
+}
+
+function returnAddress(value: string): URL | null {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url : null;
 }

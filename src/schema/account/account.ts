@@ -84,7 +84,11 @@ Account.implement({
       description: 'Movies the account rated, with the ratings.',
       args: {
         page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-        language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+        language: t.arg.string({
+          required: false,
+          description:
+            'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
+        }),
         sortBy: t.arg({ type: AccountListOrder, required: false, description: 'Order of the results. Defaults to oldest first.' }),
       },
       resolve: (a, args, c) =>

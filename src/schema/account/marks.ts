@@ -1,7 +1,9 @@
+import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { pageOf, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
+import { wroteMarks } from '../kit/written.ts';
 import { UserListPage } from '../list/user-list.ts';
 import { Movie, MoviePage } from '../movie/ref.ts';
 import { Episode, TVSeries, TVSeriesPage } from '../tv/ref.ts';
@@ -39,7 +41,11 @@ export const RatedEpisodePage = pageOf('RatedEpisodePage', 'rated TV episodes', 
 
 const listArgs = builder.args((t) => ({
   page: t.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-  language: t.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+  language: t.string({
+    required: false,
+    description:
+      'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
+  }),
   sortBy: t.field({ type: AccountListOrder, required: false, description: 'Order of the results. Defaults to oldest entry first.' }),
 }));
 
@@ -101,85 +107,69 @@ builder.objectFields(Account, (t) => ({
   }),
 }));
 
+/** The account a mark write is for: the one given, else the session's own. */
+async function markAccount(accountId: number | null | undefined, c: GatewayContext): Promise<number> {
+  return accountId === null || accountId === undefined ? c.sessionAccountId() : valid.id('accountId', accountId);
+}
+
+type Mark = 'favorite' | 'watchlist';
+
+/** One favourite or watchlist write, then its acknowledged value recorded for the rest of the request. */
+async function setMark(c: GatewayContext, mark: Mark, kind: 'movie' | 'tv', mediaId: number, on: boolean, accountId?: number | null) {
+  const params = { accountId: await markAccount(accountId, c), mediaType: kind, mediaId, on };
+  await (mark === 'favorite' ? c.actions.setFavorite(params) : c.actions.setWatchlist(params));
+  wroteMarks(c, { kind, id: mediaId }, { [mark]: on });
+  return { id: mediaId };
+}
+
+const accountIdArg = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) =>
+  t.arg.int({
+    required: false,
+    description: "Identifier of the account of the session. Defaults to the session's own account (no need to ask `viewer { id }` first).",
+  });
+
+const returns = (what: string) =>
+  `Returns the ${what} with its \`id\`; its \`accountStates\` answer the written value (never an older read), so a normalised client cache updates the ${what} from this answer.`;
+
 builder.mutationFields((t) => ({
   setMovieFavorite: t.field({
     type: Movie,
-    description:
-      "Adds a movie to, or removes it from, the favourites of the session's account (needs X-Session-Id). Returns the movie, so `accountStates` can be re-selected.",
+    description: `Adds a movie to, or removes it from, the favourites of the session's account (needs X-Session-Id). ${returns('movie')}`,
     args: {
-      accountId: t.arg.int({ required: true, description: 'Identifier of the account of the session.' }),
+      accountId: accountIdArg(t),
       movieId: t.arg.int({ required: true, description: 'Identifier of the movie.' }),
       favorite: t.arg.boolean({ required: true, description: 'True to add to the favourites, false to remove.' }),
     },
-    resolve: async (_, args, c) => {
-      const params = {
-        accountId: valid.id('accountId', args.accountId),
-        mediaType: 'movie' as const,
-        mediaId: valid.id('movieId', args.movieId),
-        on: args.favorite,
-      };
-      await c.actions.setFavorite(params);
-      return { id: params.mediaId };
-    },
+    resolve: (_, args, c) => setMark(c, 'favorite', 'movie', valid.id('movieId', args.movieId), args.favorite, args.accountId),
   }),
   setTVSeriesFavorite: t.field({
     type: TVSeries,
-    description:
-      "Adds a TV series to, or removes it from, the favourites of the session's account (needs X-Session-Id). Returns the series, so `accountStates` can be re-selected.",
+    description: `Adds a TV series to, or removes it from, the favourites of the session's account (needs X-Session-Id). ${returns('series')}`,
     args: {
-      accountId: t.arg.int({ required: true, description: 'Identifier of the account of the session.' }),
+      accountId: accountIdArg(t),
       seriesId: t.arg.int({ required: true, description: 'Identifier of the TV series.' }),
       favorite: t.arg.boolean({ required: true, description: 'True to add to the favourites, false to remove.' }),
     },
-    resolve: async (_, args, c) => {
-      const params = {
-        accountId: valid.id('accountId', args.accountId),
-        mediaType: 'tv' as const,
-        mediaId: valid.id('seriesId', args.seriesId),
-        on: args.favorite,
-      };
-      await c.actions.setFavorite(params);
-      return { id: params.mediaId };
-    },
+    resolve: (_, args, c) => setMark(c, 'favorite', 'tv', valid.id('seriesId', args.seriesId), args.favorite, args.accountId),
   }),
   setMovieWatchlist: t.field({
     type: Movie,
-    description:
-      "Adds a movie to, or removes it from, the watchlist of the session's account (needs X-Session-Id). Returns the movie, so `accountStates` can be re-selected.",
+    description: `Adds a movie to, or removes it from, the watchlist of the session's account (needs X-Session-Id). ${returns('movie')}`,
     args: {
-      accountId: t.arg.int({ required: true, description: 'Identifier of the account of the session.' }),
+      accountId: accountIdArg(t),
       movieId: t.arg.int({ required: true, description: 'Identifier of the movie.' }),
       watchlist: t.arg.boolean({ required: true, description: 'True to add to the watchlist, false to remove.' }),
     },
-    resolve: async (_, args, c) => {
-      const params = {
-        accountId: valid.id('accountId', args.accountId),
-        mediaType: 'movie' as const,
-        mediaId: valid.id('movieId', args.movieId),
-        on: args.watchlist,
-      };
-      await c.actions.setWatchlist(params);
-      return { id: params.mediaId };
-    },
+    resolve: (_, args, c) => setMark(c, 'watchlist', 'movie', valid.id('movieId', args.movieId), args.watchlist, args.accountId),
   }),
   setTVSeriesWatchlist: t.field({
     type: TVSeries,
-    description:
-      "Adds a TV series to, or removes it from, the watchlist of the session's account (needs X-Session-Id). Returns the series, so `accountStates` can be re-selected.",
+    description: `Adds a TV series to, or removes it from, the watchlist of the session's account (needs X-Session-Id). ${returns('series')}`,
     args: {
-      accountId: t.arg.int({ required: true, description: 'Identifier of the account of the session.' }),
+      accountId: accountIdArg(t),
       seriesId: t.arg.int({ required: true, description: 'Identifier of the TV series.' }),
       watchlist: t.arg.boolean({ required: true, description: 'True to add to the watchlist, false to remove.' }),
     },
-    resolve: async (_, args, c) => {
-      const params = {
-        accountId: valid.id('accountId', args.accountId),
-        mediaType: 'tv' as const,
-        mediaId: valid.id('seriesId', args.seriesId),
-        on: args.watchlist,
-      };
-      await c.actions.setWatchlist(params);
-      return { id: params.mediaId };
-    },
+    resolve: (_, args, c) => setMark(c, 'watchlist', 'tv', valid.id('seriesId', args.seriesId), args.watchlist, args.accountId),
   }),
 }));

@@ -1,6 +1,8 @@
+import type { GatewayContext } from '../../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { instant } from '../kit/dates.ts';
+import { selectsOnly } from '../kit/selection.ts';
 import * as valid from '../kit/validate.ts';
 import { GuestSession } from './guest-session.ts';
 import { Session } from './session.ts';
@@ -41,18 +43,62 @@ function v4Token(value: string): string {
   return value;
 }
 
+/** An app's return address: an absolute http(s) URL without credentials, bounded. */
+function redirectUrl(value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const problem = 'must be an absolute http or https URL without user name or password, at most 2048 characters.';
+  if (value.length > 2048 || !URL.canParse(value)) throw valid.badInput('redirectTo', problem);
+  const url = new URL(value);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '') {
+    throw valid.badInput('redirectTo', problem);
+  }
+  return url.href;
+}
+
 function username(value: string): string {
   if (!/^[A-Za-z0-9_.@+-]{1,64}$/.test(value)) throw valid.badInput('username', 'must be 1 to 64 letters, digits or "_.@+-".');
   return value;
+}
+
+const EndedSession = builder.objectRef<{ ended: boolean; accountId: number | null }>('EndedSession').implement({
+  description: 'What `endSession` ended.',
+  fields: (t) => ({
+    ended: t.exposeBoolean('ended', { description: 'True when the catalog ended the session.' }),
+    accountId: t.exposeInt('accountId', {
+      nullable: true,
+      description:
+        'The account the session belonged to (looked up before the session ends, only when selected); null when the lookup failed.',
+    }),
+  }),
+});
+
+/**
+ * Ends the session; the account it named is forgotten with it. The account is learnt first
+ * when the answer asks for it (after the end the session can no longer name it); usually it is
+ * already known, at no call.
+ */
+async function endSession(c: GatewayContext, wantsAccount: boolean): Promise<{ ended: boolean; accountId: number | null }> {
+  const accountId = wantsAccount ? await c.sessionAccountId().catch(() => null) : null;
+  const ended = (await c.actions.deleteSession({})).success === true;
+  if (ended) c.forgetSessionAccount();
+  return { ended, accountId };
 }
 
 builder.mutationFields((t) => ({
   createRequestToken: t.field({
     type: RequestToken,
     description: 'Starts a user login: a new request token and the page where the user approves it.',
-    resolve: async (_, __, c) => {
+    args: {
+      redirectTo: t.arg.string({
+        required: false,
+        description:
+          "Where the catalog site sends the user after the approval (a single-page app's own page): an absolute http(s) URL, carried in `approvalUrl` as `?redirect_to=`. The site appends `request_token` and `approved`.",
+      }),
+    },
+    resolve: async (_, args, c) => {
+      const redirectTo = redirectUrl(args.redirectTo);
       const token = await c.actions.createRequestToken({});
-      return { ...token, approvalUrl: c.approvalUrl(token.request_token) };
+      return { ...token, approvalUrl: c.approvalUrl(token.request_token, redirectTo) };
     },
   }),
   createGuestSession: t.field({
@@ -90,6 +136,13 @@ builder.mutationFields((t) => ({
   }),
   deleteSession: t.boolean({
     description: 'Ends the user session sent in X-Session-Id (logs out). True when the catalog ended it.',
-    resolve: async (_, __, c) => (await c.actions.deleteSession({})).success === true,
+    deprecationReason: 'Use `endSession`, which also names the account whose session ended, so a client can clear its cached data.',
+    resolve: async (_, __, c) => (await endSession(c, false)).ended,
+  }),
+  endSession: t.field({
+    type: EndedSession,
+    description:
+      "Ends the user session sent in X-Session-Id (logs out). Answers whether the catalog ended it and the account it belonged to (clear that account's cached data). UNAUTHENTICATED without a session.",
+    resolve: (_, __, c, info) => endSession(c, !selectsOnly(info, ['ended', '__typename'])),
   }),
 }));

@@ -6,6 +6,7 @@ import { carried, carriedFrom } from '../kit/carried.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { pageOf } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
+import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { Search } from '../search/search.ts';
@@ -146,7 +147,10 @@ builder.queryFields((t) => ({
     type: Collection,
     nullable: true,
     description: 'A collection of movies by its id.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the collection.' }) },
-    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the collection.' }), ...subtreeLanguageArgs },
+    resolve: (_, args) => {
+      valid.language('language', args.language);
+      return { id: valid.id('id', args.id) };
+    },
   }),
 }));

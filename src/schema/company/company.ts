@@ -4,6 +4,7 @@ import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { pageOf } from '../kit/page.ts';
+import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
 import { Search } from '../search/search.ts';
 
@@ -97,8 +98,11 @@ builder.queryFields((t) => ({
     type: Company,
     nullable: true,
     description: 'A production company by its id.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the company.' }) },
-    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the company.' }), ...subtreeLanguageArgs },
+    resolve: (_, args) => {
+      valid.language('language', args.language);
+      return { id: valid.id('id', args.id) };
+    },
   }),
   searchCompanies: t.field({
     type: CompanyPage,

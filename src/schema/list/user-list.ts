@@ -9,6 +9,7 @@ import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
+import { Account } from '../account/account.ts';
 
 /**
  * User lists: a list by id with its items (movies and series, paged), whether a movie is on it,
@@ -100,7 +101,11 @@ UserList.implement({
       description: 'The entries of the list, 20 per page, in the order they were added.',
       args: {
         page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-        language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+        language: t.arg.string({
+          required: false,
+          description:
+            'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
+        }),
       },
       resolve: async (l, args, c) => {
         const page = valid.page('page', args.page);
@@ -157,6 +162,39 @@ function description(value: string | null | undefined): string {
 const listId = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) =>
   t.arg.int({ required: true, description: 'Identifier of a list of the session account.' });
 
+/**
+ * After a write to a list: the list, its item checks and the account's lists read earlier in
+ * this request are dropped from their loaders, so a later read in the request (the write's own
+ * answer included) asks again and sees the write.
+ */
+function wroteList(c: GatewayContext): void {
+  c.loaders.userList.clearAll();
+  c.loaders.listItemStatus.clearAll();
+  c.loaders.accountLists.clearAll();
+}
+
+async function removeList(c: GatewayContext, id: number): Promise<Up.WriteStatus> {
+  const status = await c.actions.deleteList({ listId: id });
+  wroteList(c);
+  return status;
+}
+
+const DeletedUserList = builder.objectRef<{ listId: number; status: Up.WriteStatus }>('DeletedUserList').implement({
+  description: 'What `deleteUserList` deleted.',
+  fields: (t) => ({
+    listId: t.exposeInt('listId', { description: 'Identifier of the deleted list: drop `UserList:<listId>` from a client cache.' }),
+    statusMessage: t.string({
+      description: 'What the catalog answered, such as "The item/record was deleted successfully.".',
+      resolve: (d) => d.status.status_message,
+    }),
+    account: t.field({
+      type: Account,
+      description: "The session's account, whose `lists` no longer hold the deleted list.",
+      resolve: async (_, __, c) => ({ id: await c.sessionAccountId() }),
+    }),
+  }),
+});
+
 builder.mutationFields((t) => ({
   createList: t.field({
     type: UserList,
@@ -175,6 +213,7 @@ builder.mutationFields((t) => ({
       const created = await c.actions.createList(params);
       if (!Number.isInteger(created.list_id))
         throw new GraphQLError('The catalog did not return the new list.', { extensions: { code: 'UPSTREAM_ERROR' } });
+      wroteList(c);
       return { id: created.list_id };
     },
   }),
@@ -191,6 +230,7 @@ builder.mutationFields((t) => ({
         // Already on the list: the list is as asked, so this is not an error.
         if (!isAlreadyOnList(error)) throw error;
       }
+      wroteList(c);
       return { id: params.listId };
     },
   }),
@@ -201,6 +241,7 @@ builder.mutationFields((t) => ({
     resolve: async (_, args, c) => {
       const params = { listId: valid.id('listId', args.listId), movieId: valid.id('movieId', args.movieId) };
       await c.actions.removeMovieFromList(params);
+      wroteList(c);
       return { id: params.listId };
     },
   }),
@@ -211,15 +252,27 @@ builder.mutationFields((t) => ({
     resolve: async (_, args, c) => {
       const params = { listId: valid.id('listId', args.listId) };
       await c.actions.clearList(params);
+      wroteList(c);
       return { id: params.listId };
     },
   }),
   deleteList: t.boolean({
     description: 'Deletes a list of the session account (needs X-Session-Id). True when it was deleted.',
+    deprecationReason: 'Use `deleteUserList`, which names the deleted list and the account, so a client cache can drop the list.',
     args: { listId: listId(t) },
     resolve: async (_, args, c) => {
-      await c.actions.deleteList({ listId: valid.id('listId', args.listId) });
+      await removeList(c, valid.id('listId', args.listId));
       return true;
+    },
+  }),
+  deleteUserList: t.field({
+    type: DeletedUserList,
+    description:
+      "Deletes a list of the session account (needs X-Session-Id). Answers the deleted list's id (evict `UserList:<id>` from a normalised cache) and the account, whose `lists` can be re-selected here.",
+    args: { listId: listId(t) },
+    resolve: async (_, args, c) => {
+      const id = valid.id('listId', args.listId);
+      return { listId: id, status: await removeList(c, id) };
     },
   }),
 }));

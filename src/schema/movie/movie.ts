@@ -12,6 +12,7 @@ import { calendarDate } from '../kit/dates.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { ProductionStatus } from '../kit/production-status.ts';
 import { pageArgs, paging } from '../kit/page.ts';
+import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
 import { UserListPage } from '../list/user-list.ts';
 import { Genre, genresOf } from '../reference/genre.ts';
@@ -211,7 +212,10 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       'A movie by its id. When the catalog has no such movie, the fields that need its data fail with NOT_FOUND; a non-null one (`title`) nulls the movie.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the movie.' }) },
-    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the movie.' }), ...subtreeLanguageArgs },
+    resolve: (_, args) => {
+      valid.language('language', args.language);
+      return { id: valid.id('id', args.id) };
+    },
   }),
 }));

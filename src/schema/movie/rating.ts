@@ -1,5 +1,6 @@
 import { builder } from '../builder.ts';
 import * as valid from '../kit/validate.ts';
+import { wroteMarks } from '../kit/written.ts';
 import { Movie } from './ref.ts';
 
 /** Rating a movie, and taking the rating back. */
@@ -7,7 +8,7 @@ builder.mutationFields((t) => ({
   rateMovie: t.field({
     type: Movie,
     description:
-      "Rates a movie for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the movie, so `accountStates` can be re-read.",
+      "Rates a movie for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the movie; its `accountStates` answer the written rating, never an older read.",
     args: {
       movieId: t.arg.int({ required: true, description: 'Identifier of the movie.' }),
       value: t.arg.float({ required: true, description: 'The rating, from 0.5 to 10 in steps of 0.5.' }),
@@ -16,16 +17,19 @@ builder.mutationFields((t) => ({
       const movieId = valid.id('movieId', args.movieId);
       const value = valid.rating('value', args.value);
       await c.actions.rateMovie({ movieId, value });
+      wroteMarks(c, { kind: 'movie', id: movieId }, { rated: { value } });
       return { id: movieId };
     },
   }),
   deleteMovieRating: t.field({
     type: Movie,
-    description: "Removes the session's rating of a movie (user or guest session). Returns the movie.",
+    description:
+      "Removes the session's rating of a movie (user or guest session). Returns the movie; its `accountStates` answer no rating.",
     args: { movieId: t.arg.int({ required: true, description: 'Identifier of the movie.' }) },
     resolve: async (_, args, c) => {
       const movieId = valid.id('movieId', args.movieId);
       await c.actions.deleteMovieRating({ movieId });
+      wroteMarks(c, { kind: 'movie', id: movieId }, { rated: false });
       return { id: movieId };
     },
   }),

@@ -141,6 +141,6 @@ builder.objectFields(Movie, (t) => ({
     nullable: true,
     description:
       "Whether the session's account rated, favourited or watchlisted the movie. Needs X-Session-Id or X-Guest-Session-Id (a guest only has ratings).",
-    resolve: (m, _, c) => c.loaders.movieAccountStates.load({ movieId: m.id }),
+    resolve: async (m, _, c) => c.written.over({ kind: 'movie', id: m.id }, await c.loaders.movieAccountStates.load({ movieId: m.id })),
   }),
 }));

@@ -11,6 +11,7 @@ import { Image } from '../kit/image.ts';
 import { openEnum } from '../kit/open-enum.ts';
 import { pageArgs, pageOf, paging } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
+import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
@@ -212,8 +213,11 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       'A person by their id. When the catalog has no such person, the fields that need their data fail with NOT_FOUND and the person is null.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the person.' }) },
-    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the person.' }), ...subtreeLanguageArgs },
+    resolve: (_, args) => {
+      valid.language('language', args.language);
+      return { id: valid.id('id', args.id) };
+    },
   }),
   popularPeople: t.field({
     type: PersonPage,

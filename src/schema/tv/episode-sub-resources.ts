@@ -7,6 +7,7 @@ import { ExternalIds } from '../kit/external-ids.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
+import { wroteMarks } from '../kit/written.ts';
 import { Video } from '../kit/video.ts';
 import { Episode, type EpisodeSource } from './ref.ts';
 
@@ -101,7 +102,7 @@ builder.mutationFields((t) => ({
   rateEpisode: t.field({
     type: Episode,
     description:
-      "Rates an episode for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the episode, so `accountStates` (and the season's `accountStates`) can be re-read.",
+      "Rates an episode for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the episode; its `accountStates` (and the season's) answer the written rating, never an older read.",
     args: {
       ...episodeArgs,
       value: t.arg.float({ required: true, description: 'The rating, from 0.5 to 10 in steps of 0.5.' }),
@@ -110,16 +111,19 @@ builder.mutationFields((t) => ({
       const k = episodeKey(args);
       const value = valid.rating('value', args.value);
       await c.actions.rateEpisode({ ...k, value });
+      wroteMarks(c, { kind: 'episode', ...k }, { rated: { value } });
       return shell(k);
     },
   }),
   deleteEpisodeRating: t.field({
     type: Episode,
-    description: "Removes the session's rating of an episode (user or guest session). Returns the episode.",
+    description:
+      "Removes the session's rating of an episode (user or guest session). Returns the episode; its `accountStates` answer no rating.",
     args: episodeArgs,
     resolve: async (_, args, c) => {
       const k = episodeKey(args);
       await c.actions.deleteEpisodeRating(k);
+      wroteMarks(c, { kind: 'episode', ...k }, { rated: false });
       return shell(k);
     },
   }),

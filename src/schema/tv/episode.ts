@@ -77,7 +77,10 @@ Episode.implement({
       nullable: true,
       description:
         "Rating, favourite and watchlist state for the session's account (X-Session-Id); with X-Guest-Session-Id, the guest's own rating.",
-      resolve: (e, _, c) => c.loaders.episodeAccountStates.load(key(e)),
+      resolve: async (e, _, c) => {
+        const k = key(e);
+        return c.written.over({ kind: 'episode', ...k }, await c.loaders.episodeAccountStates.load(k));
+      },
     }),
   }),
 });

@@ -44,7 +44,7 @@ builder.objectFields(Season, (t) => ({
     description:
       "The session's rating of each episode of the season, in episode order (X-Session-Id, or X-Guest-Session-Id for a guest's own ratings).",
     resolve: async (s, _, c) => {
-      const states = await c.loaders.seasonAccountStates.load(key(s));
+      const states = c.written.overSeason(s.seriesId, s.season_number, await c.loaders.seasonAccountStates.load(key(s)));
       return states.results.map((r) => ({ ...r, seriesId: s.seriesId, season_number: s.season_number }));
     },
   }),

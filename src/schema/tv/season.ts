@@ -7,6 +7,7 @@ import { connectionArgs, connectionOf, connectList, windowOf } from '../kit/conn
 import { ExternalIds } from '../kit/external-ids.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
+import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, Season, type SeasonSource, TVSeries } from './ref.ts';
 
@@ -99,12 +100,15 @@ Season.implement({
       type: Episode,
       nullable: true,
       description: 'One episode by its number within the season.',
-      args: { number: t.arg.int({ required: true, description: 'Episode number, starting at 1.' }) },
-      resolve: (s, args) => ({
-        seriesId: s.seriesId,
-        season_number: s.season_number,
-        episode_number: valid.number('number', args.number),
-      }),
+      args: { number: t.arg.int({ required: true, description: 'Episode number, starting at 1.' }), ...subtreeLanguageArgs },
+      resolve: (s, args) => {
+        valid.language('language', args.language);
+        return {
+          seriesId: s.seriesId,
+          season_number: s.season_number,
+          episode_number: valid.number('number', args.number),
+        };
+      },
     }),
   }),
 });

@@ -8,6 +8,7 @@ import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
+import { wroteMarks } from '../kit/written.ts';
 import { Video } from '../kit/video.ts';
 import { watchProviderFields } from '../reference/watch-offers.ts';
 import { ReviewPage } from '../review/review.ts';
@@ -48,7 +49,7 @@ builder.objectFields(TVSeries, (t) => ({
     nullable: true,
     description:
       "Whether the session's account rated, favourited or watchlisted the series. Needs X-Session-Id or X-Guest-Session-Id (a guest only has ratings).",
-    resolve: (s, _, c) => c.loaders.tvSeriesAccountStates.load({ seriesId: s.id }),
+    resolve: async (s, _, c) => c.written.over({ kind: 'tv', id: s.id }, await c.loaders.tvSeriesAccountStates.load({ seriesId: s.id })),
   }),
   alternativeTitles: t.field({
     type: [AlternativeTitle],
@@ -149,7 +150,7 @@ builder.mutationFields((t) => ({
   rateTVSeries: t.field({
     type: TVSeries,
     description:
-      "Rates a TV series for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the series, so `accountStates` can be re-read.",
+      "Rates a TV series for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the series; its `accountStates` answer the written rating, never an older read.",
     args: {
       seriesId: t.arg.int({ required: true, description: 'Identifier of the series.' }),
       value: t.arg.float({ required: true, description: 'The rating, from 0.5 to 10 in steps of 0.5.' }),
@@ -158,16 +159,19 @@ builder.mutationFields((t) => ({
       const seriesId = valid.id('seriesId', args.seriesId);
       const value = valid.rating('value', args.value);
       await c.actions.rateTVSeries({ seriesId, value });
+      wroteMarks(c, { kind: 'tv', id: seriesId }, { rated: { value } });
       return { id: seriesId };
     },
   }),
   deleteTVSeriesRating: t.field({
     type: TVSeries,
-    description: "Removes the session's rating of a TV series (user or guest session). Returns the series.",
+    description:
+      "Removes the session's rating of a TV series (user or guest session). Returns the series; its `accountStates` answer no rating.",
     args: { seriesId: t.arg.int({ required: true, description: 'Identifier of the series.' }) },
     resolve: async (_, args, c) => {
       const seriesId = valid.id('seriesId', args.seriesId);
       await c.actions.deleteTVSeriesRating({ seriesId });
+      wroteMarks(c, { kind: 'tv', id: seriesId }, { rated: false });
       return { id: seriesId };
     },
   }),

@@ -8,6 +8,7 @@ import { ProductionCountry } from '../kit/country.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { Language } from '../reference/configuration.ts';
 import { pageArgs, paging } from '../kit/page.ts';
+import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
 import { UserListPage } from '../list/user-list.ts';
 import { Genre, genresOf } from '../reference/genre.ts';
@@ -114,8 +115,11 @@ TVSeries.implement({
       type: Season,
       nullable: true,
       description: 'One season by its number (0 holds the specials).',
-      args: { number: t.arg.int({ required: true, description: 'Season number.' }) },
-      resolve: (s, args) => ({ seriesId: s.id, season_number: valid.number('number', args.number) }),
+      args: { number: t.arg.int({ required: true, description: 'Season number.' }), ...subtreeLanguageArgs },
+      resolve: (s, args) => {
+        valid.language('language', args.language);
+        return { seriesId: s.id, season_number: valid.number('number', args.number) };
+      },
     }),
   }),
 });
@@ -249,8 +253,11 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       'A TV series by its id. When the catalog has no such series, the fields that need its data fail with NOT_FOUND and the series is null.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the series.' }) },
-    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+    args: { id: t.arg.int({ required: true, description: 'Identifier of the series.' }), ...subtreeLanguageArgs },
+    resolve: (_, args) => {
+      valid.language('language', args.language);
+      return { id: valid.id('id', args.id) };
+    },
   }),
   trendingTVSeries: t.field({
     type: TVSeriesPage,

@@ -50,9 +50,9 @@ export const listResources = {
     path: ['list', p.listId],
     query: { language: p.language, page: p.page },
   })),
-  listItemStatus: resource<{ listId: number | string; movieId: number }, ListItemStatus>((p) => ({
+  listItemStatus: resource<{ listId: number | string; movieId: number; language?: string }, ListItemStatus>((p) => ({
     path: ['list', p.listId, 'item_status'],
-    query: { movie_id: p.movieId },
+    query: { language: p.language, movie_id: p.movieId },
   })),
 };
 

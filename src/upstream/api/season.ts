@@ -64,8 +64,10 @@ export const seasonResources = {
     path: sub('videos')(p),
     query: videoQuery(p),
   })),
-  seasonWatchProviders: appendable<SeasonKey, WatchProviders>('season', 'watch/providers', (p) => ({
+  // Takes `language` (the real service's OpenAPI says so), unlike a series' or a movie's providers.
+  seasonWatchProviders: appendable<SeasonKey & Language, WatchProviders>('season', 'watch/providers', (p) => ({
     path: sub('watch/providers')(p),
+    query: { language: p.language },
   })),
   // By the season's own id, outside the series path: nothing to append it to.
   seasonChanges: resource<{ seasonId: number } & ChangeWindow, Changes>((p) => ({
