@@ -4,6 +4,7 @@ import { type FieldNode, getOperationAST, type GraphQLError, type ValidationCont
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+import { KEEP_ALL, type KeepsPart } from './gateway-parts.ts';
 import { introspectionDepthRule } from './introspection-depth.ts';
 
 /**
@@ -12,22 +13,41 @@ import { introspectionDepthRule } from './introspection-depth.ts';
  * which knows list sizes), the shape of requests that may write, and no introspection or field
  * suggestions in production. Every rejection says which limit and by how much.
  */
-export function protections(config: Config): Plugin[] {
+export function protections(config: Config, keeps: KeepsPart = KEEP_ALL): Plugin[] {
   const { limits } = config;
-  const plugins: Plugin[] = [
-    EnvelopArmorPlugin({
-      maxDepth: { n: limits.depth, exposeLimits: true, flattenFragments: true, onReject: [coded('depth', limits.depth)] },
-      maxAliases: { n: limits.aliases, exposeLimits: true, onReject: [coded('aliases', limits.aliases)] },
-      maxDirectives: { n: limits.directives, exposeLimits: true, onReject: [coded('directives', limits.directives)] },
-      maxTokens: { n: limits.tokens, exposeLimits: true, onReject: [coded('tokens', limits.tokens)] },
-      costLimit: { enabled: false },
-      blockFieldSuggestion: { enabled: !config.introspection },
-    }) as Plugin,
-    { onValidate: ({ addValidationRule }) => addValidationRule(introspectionDepthRule()) },
-    useWritesNeedPreflight,
+  const armorRules = ['armor-depth', 'armor-aliases', 'armor-directives', 'armor-tokens'] as const;
+  const suggestionsBlocked = keeps('armor-suggestions') && !config.introspection;
+  const plugins: Array<Plugin | false> = [
+    (armorRules.some(keeps) || suggestionsBlocked) &&
+      (EnvelopArmorPlugin({
+        maxDepth: {
+          enabled: keeps('armor-depth'),
+          n: limits.depth,
+          exposeLimits: true,
+          flattenFragments: true,
+          onReject: [coded('depth', limits.depth)],
+        },
+        maxAliases: {
+          enabled: keeps('armor-aliases'),
+          n: limits.aliases,
+          exposeLimits: true,
+          onReject: [coded('aliases', limits.aliases)],
+        },
+        maxDirectives: {
+          enabled: keeps('armor-directives'),
+          n: limits.directives,
+          exposeLimits: true,
+          onReject: [coded('directives', limits.directives)],
+        },
+        maxTokens: { enabled: keeps('armor-tokens'), n: limits.tokens, exposeLimits: true, onReject: [coded('tokens', limits.tokens)] },
+        costLimit: { enabled: false },
+        blockFieldSuggestion: { enabled: suggestionsBlocked },
+      }) as Plugin),
+    keeps('introspection-depth') && { onValidate: ({ addValidationRule }) => addValidationRule(introspectionDepthRule()) },
+    keeps('writes') && useWritesNeedPreflight,
+    keeps('no-introspection') && !config.introspection && (useDisableIntrospection() as Plugin),
   ];
-  if (!config.introspection) plugins.push(useDisableIntrospection() as Plugin);
-  return plugins;
+  return plugins.filter((plugin): plugin is Plugin => plugin !== false);
 }
 
 /**

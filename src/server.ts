@@ -21,6 +21,7 @@ import {
 import { createProbes, throttledReadiness, type Readiness } from './http/probes.ts';
 import { useRequestLog, yogaLogger } from './http/request-log.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
+import { KEEP_ALL, type KeepsPart } from './gateway-parts.ts';
 import { createLogger } from './logger.ts';
 import { createMetrics, type Metrics, operationNamesOf } from './metrics.ts';
 import { createRedisKeyValueStore } from './fleet/redis-kv.ts';
@@ -47,6 +48,15 @@ export interface GatewayOptions {
   persistedQueryStore?: PersistedQueryStore;
   /** OpenTelemetry tracing (tracingFromEnv, or a test's in-memory exporter); off when absent. */
   tracing?: Tracing;
+  /**
+   * Which parts are built (src/gateway-parts.ts); default all. The profiler leaves parts out to
+   * measure what each costs (bench/profile/gateway-entry.ts); production keeps every one.
+   */
+  keeps?: KeepsPart;
+  /** Plugins around ours, `first` before every one of ours and `last` after (the profiler's phase marks). */
+  instrument?: { first?: Plugin[]; last?: Plugin[] };
+  /** Yoga settings the profiler varies: masked errors off, Yoga's own body bound on (docs/performance.md). */
+  yoga?: { maskedErrors?: false; maxRequestBodySize?: number };
 }
 
 const CIRCUIT = { closed: 0, 'half-open': 1, open: 2 } as const;
@@ -78,6 +88,7 @@ export function createGateway(
   logger: Logger = createLogger(config.logLevel),
   options: GatewayOptions = {},
 ): Gateway {
+  const keeps = options.keeps ?? KEEP_ALL;
   const manifest = config.persistedOperationsFile ? loadManifest(config.persistedOperationsFile) : undefined;
   // Read when scraped, so they may name the upstream client made just below.
   const metrics = createMetrics(
@@ -96,7 +107,7 @@ export function createGateway(
     // The manifest's operations always keep their own label.
     { pinnedOperations: manifest && operationNamesOf(manifest.values()) },
   );
-  const upstream = upstreamFromConfig(config, logger, metrics.upstreamCall);
+  const upstream = upstreamFromConfig(config, logger, keeps('metrics') ? metrics.upstreamCall : undefined);
   const persisted = persistedOperations({
     store:
       config.delivery.apqMaxBytes > 0
@@ -124,31 +135,33 @@ export function createGateway(
       // CORS is the HTTP front's, computed per request (cache hits included).
       cors: false,
       // Never the original error's text or stack, whatever NODE_ENV says: it may quote a request or an upstream answer.
-      maskedErrors: { isDev: false },
+      maskedErrors: options.yoga?.maskedErrors ?? { isDev: false },
       // The HTTP front has already read every body within limits.bodyBytes (413 otherwise); Yoga's
       // own bound would pipe each body through a second stream pipeline, the costliest step of our
       // own on the execution path (docs/performance.md).
-      maxRequestBodySize: false,
+      maxRequestBodySize: options.yoga?.maxRequestBodySize ?? false,
       batching: { limit: config.limits.batch },
       extraParamNames: PERSISTED_PARAM_NAMES,
       plugins: [
+        ...(options.instrument?.first ?? []),
         ...extra,
-        ...protections(config),
+        ...protections(config, keeps),
         // Suggestions ("Did you mean …?") only where the schema is public anyway.
-        useClientErrors({ suggestions: config.introspection }),
-        useRequestLog(logger),
-        useAnswerOutcome,
-        ...metrics.plugins,
+        ...(keeps('client-errors') ? [useClientErrors({ suggestions: config.introspection })] : []),
+        ...(keeps('request-log') ? [useRequestLog(logger)] : []),
+        ...(keeps('answer-outcome') ? [useAnswerOutcome] : []),
+        ...(keeps('metrics') ? metrics.plugins : []),
         ...(options.tracing ? [options.tracing.plugin] : []),
+        ...(options.instrument?.last ?? []),
       ],
       context: ({ request, freshness, signal }) => createContext(upstream, request, requestContext, freshness, signal),
       logging: yogaLogger(logger),
     });
-  const yoga = serve(withPhaseScopes(withLanguageScopes(schema)), '/graphql', config.graphiql, [
-    ...persisted,
-    useDeferStream(),
-    usePhaseScopeLifetime,
-    useCostReport,
+  const languageScoped = keeps('language-scopes') ? withLanguageScopes(schema) : schema;
+  const yoga = serve(keeps('phase-scopes') ? withPhaseScopes(languageScoped) : languageScoped, '/graphql', config.graphiql, [
+    ...(keeps('persisted') ? persisted : []),
+    ...(keeps('defer-stream') ? [useDeferStream() as Plugin, usePhaseScopeLifetime] : []),
+    ...(keeps('cost-report') ? [useCostReport] : []),
   ]);
   // Persisted operations are the frontends' concern; a router sends its documents whole. So with
   // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md),
@@ -176,7 +189,7 @@ export function createGateway(
     logger,
     maxAgeMs: config.delivery.maxAgeMs,
     compressionMinBytes: config.delivery.compressionMinBytes,
-    onCacheHit: metrics.responseCacheHit,
+    onCacheHit: keeps('metrics') ? metrics.responseCacheHit : undefined,
     probes: createProbes({
       readiness: throttledReadiness(upstreamCheck(upstream, config.catalogAccessToken, Math.min(config.upstreamTimeoutMs, 2_000))),
       draining: () => front.draining(),

@@ -55,6 +55,9 @@ export interface HarnessOptions {
   tracing?: Tracing;
   /** Where automatic persisted queries are kept (createGateway's option). */
   persistedQueryStore?: GatewayOptions['persistedQueryStore'];
+  /** Which parts createGateway builds, and plugins around ours (the profiler's switches). */
+  keeps?: GatewayOptions['keeps'];
+  instrument?: GatewayOptions['instrument'];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -71,7 +74,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       approvalBaseUrl: options.config?.approvalBaseUrl ?? new URL(catalog.baseUrl).origin,
     },
     options.logger,
-    { persistedQueryStore: options.persistedQueryStore, tracing: options.tracing },
+    { persistedQueryStore: options.persistedQueryStore, tracing: options.tracing, keeps: options.keeps, instrument: options.instrument },
   );
   let served = 0;
   const server = createHttpServer((request, response) => {

@@ -1,15 +1,13 @@
 /**
- * The gateway as its own process, for profiling: the same parts as src/server.ts createGateway
- * (same schema, context, upstream client, HTTP front), assembled here so that each part can be
- * left out or measured without touching src/. Settings come from the environment as for
+ * The gateway as its own process, for profiling: built by src/server.ts createGateway itself, with
+ * the parts it lets leave out (src/gateway-parts.ts) chosen here, so that each part can be left
+ * out or measured without a copy of the gateway. Settings come from the environment as for
  * `npm start` (loadConfig), plus:
  *
- * - PROFILE_BUILD: `gateway` (default: src/server.ts createGateway itself) or `custom` (the copy
- *   below, whose parts the next settings choose).
- * - PROFILE_PLUGINS: comma list of what `custom` keeps, default `all`: persisted, defer-stream,
- *   armor-depth, armor-aliases, armor-directives, armor-tokens, armor-suggestions,
- *   introspection-depth, writes, no-introspection, client-errors, request-log, answer-outcome,
- *   metrics, phase-scopes (the resolvers' @defer phase wrapper).
+ * - PROFILE_BUILD: `gateway` (default: every part, production's Yoga settings) or `custom` (the
+ *   parts and Yoga settings the next settings choose).
+ * - PROFILE_PLUGINS: comma list of the parts `custom` keeps (GATEWAY_PARTS), default `all`;
+ *   `none` keeps none.
  * - PROFILE_WITHOUT: comma list of parts `custom` leaves out of the above.
  * - PROFILE_MASKED: `off` turns Yoga's masked errors off (custom only).
  * - PROFILE_YOGA_BODY_LIMIT: `on` adds Yoga's own body bound (maxRequestBodySize) behind the
@@ -25,40 +23,27 @@ import { createHook } from 'node:async_hooks';
 import { subscribe } from 'node:diagnostics_channel';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
 import { loadConfig } from '../../src/config.ts';
-import { contextOptions, createContext } from '../../src/context.ts';
-import { useClientErrors } from '../../src/errors.ts';
-import { createCorsPolicy } from '../../src/http/cors.ts';
-import { createHttpFront, useAnswerOutcome, type ServerContext } from '../../src/http/listener.ts';
-import {
-  createMemoryPersistedQueryStore,
-  loadManifest,
-  PERSISTED_PARAM_NAMES,
-  persistedOperations,
-} from '../../src/http/persisted-operations.ts';
-import { createResponseCache } from '../../src/http/response-cache.ts';
-import { usePhaseScopeLifetime, withPhaseScopes } from '../../src/http/incremental.ts';
-import { useRequestLog } from '../../src/http/request-log.ts';
+import { GATEWAY_PARTS, KEEP_ALL, keepingAllBut } from '../../src/gateway-parts.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
-import { introspectionDepthRule } from '../../src/introspection-depth.ts';
 import { createLogger } from '../../src/logger.ts';
-import { createMetrics, type Metrics } from '../../src/metrics.ts';
-import { protections } from '../../src/protections.ts';
-import { schema } from '../../src/schema/index.ts';
 import { createGateway } from '../../src/server.ts';
-import { upstreamFromConfig } from '../../src/upstream/from-config.ts';
 
 const env = process.env;
 const config = { ...loadConfig(), catalogBaseUrl: env.CATALOG_BASE_URL! };
 const logger = createLogger(config.logLevel);
 const build = env.PROFILE_BUILD ?? 'gateway';
-const kept = new Set((env.PROFILE_PLUGINS ?? 'all').split(','));
-const left = new Set((env.PROFILE_WITHOUT ?? '').split(','));
-const keeps = (name: string) => (kept.has('all') || kept.has(name)) && !left.has(name);
+const custom = build === 'custom';
+if (!custom && build !== 'gateway') throw new Error(`PROFILE_BUILD is gateway or custom, not ${build}`);
+const listed = (value: string | undefined) => (value ?? '').split(',').filter((name) => name !== '');
+const kept = listed(env.PROFILE_PLUGINS ?? 'all');
+const keptParts = kept.includes('all') ? [...GATEWAY_PARTS] : kept.filter((name) => name !== 'none');
+const keeps = custom
+  ? keepingAllBut([...GATEWAY_PARTS.filter((part) => !keptParts.includes(part)), ...listed(env.PROFILE_WITHOUT)])
+  : KEEP_ALL;
+// A name in PROFILE_PLUGINS that is no part would otherwise keep nothing in silence.
+keepingAllBut(keptParts);
 
 // ---- recording -------------------------------------------------------------------------------
 const marks: Array<[string, number]> = [];
@@ -155,85 +140,17 @@ const useParseCounter: Plugin = {
 };
 
 // ---- the gateway -----------------------------------------------------------------------------
-function customPlugins(metrics: Metrics): Plugin[] {
-  const { limits } = config;
-  const armorParts = ['armor-depth', 'armor-aliases', 'armor-directives', 'armor-tokens', 'armor-suggestions'];
-  const persisted = persistedOperations({
-    store: config.delivery.apqMaxBytes > 0 ? createMemoryPersistedQueryStore(config.delivery.apqMaxBytes) : undefined,
-    manifest: config.persistedOperationsFile ? loadManifest(config.persistedOperationsFile) : undefined,
-    only: config.persistedOperationsOnly,
-  });
-  const plugins: Array<Plugin | false> = [
-    ...(keeps('persisted') ? persisted : []),
-    keeps('defer-stream') && (useDeferStream() as Plugin),
-    keeps('defer-stream') && usePhaseScopeLifetime,
-    armorParts.some(keeps) &&
-      (EnvelopArmorPlugin({
-        maxDepth: { enabled: keeps('armor-depth'), n: limits.depth, exposeLimits: true, flattenFragments: true },
-        maxAliases: { enabled: keeps('armor-aliases'), n: limits.aliases, exposeLimits: true },
-        maxDirectives: { enabled: keeps('armor-directives'), n: limits.directives, exposeLimits: true },
-        maxTokens: { enabled: keeps('armor-tokens'), n: limits.tokens, exposeLimits: true },
-        costLimit: { enabled: false },
-        blockFieldSuggestion: { enabled: keeps('armor-suggestions') && !config.introspection },
-      }) as Plugin),
-    keeps('introspection-depth') && { onValidate: ({ addValidationRule }) => addValidationRule(introspectionDepthRule()) },
-    // protections()[2] is the writes fence (see src/protections.ts).
-    keeps('writes') && protections(config)[2]!,
-    keeps('no-introspection') && !config.introspection && (useDisableIntrospection() as Plugin),
-    keeps('client-errors') && useClientErrors({ suggestions: config.introspection }),
-    keeps('request-log') && useRequestLog(logger),
-    keeps('answer-outcome') && (useAnswerOutcome as Plugin),
-    ...(keeps('metrics') ? metrics.plugins : []),
-  ];
-  return plugins.filter((plugin): plugin is Plugin => plugin !== false);
-}
-
-function customGateway() {
-  // Gauges read nothing here: only the per-request hooks and the per-call observer are measured.
-  const metrics = createMetrics({
-    inFlight: () => 0,
-    queued: () => 0,
-    circuits: () => ({ host: 0 }),
-    cache: () => undefined,
-    redis: () => undefined,
-    budget: () => undefined,
-  });
-  const upstream = upstreamFromConfig(config, logger, keeps('metrics') ? metrics.upstreamCall : undefined);
-  const requestContext = contextOptions(config);
-  const yoga = createYoga<ServerContext>({
-    schema: keeps('phase-scopes') ? withPhaseScopes(schema) : schema,
-    graphqlEndpoint: '/graphql',
-    graphiql: false,
-    landingPage: false,
-    cors: false,
-    maskedErrors: env.PROFILE_MASKED === 'off' ? false : { isDev: false },
-    // As src/server.ts: the front bounds every body; PROFILE_YOGA_BODY_LIMIT=on adds Yoga's own bound.
-    maxRequestBodySize: env.PROFILE_YOGA_BODY_LIMIT === 'on' ? config.limits.bodyBytes : false,
-    batching: { limit: config.limits.batch },
-    extraParamNames: PERSISTED_PARAM_NAMES,
-    // The recording plugins only when asked for: `custom` alone must measure like `gateway`.
-    plugins: recording ? [usePhaseMarks, ...customPlugins(metrics), useParseCounter] : customPlugins(metrics),
-    context: ({ request, freshness }) => createContext(upstream, request, requestContext, freshness),
-    logging: false,
-  });
-  const responseCache =
-    config.responseCacheMaxBytes > 0 && config.cacheMaxBytes > 0
-      ? createResponseCache({ maxBytes: config.responseCacheMaxBytes, maxTtlMs: config.responseCacheMaxTtlMs })
-      : undefined;
-  const front = createHttpFront(yoga, {
-    endpoint: '/graphql',
-    maxBodyBytes: config.limits.bodyBytes,
-    cors: createCorsPolicy(config.http.corsOrigins),
-    cache: responseCache,
-    serverToken: config.catalogAccessToken,
-    logger,
-    maxAgeMs: config.delivery.maxAgeMs,
-    compressionMinBytes: config.delivery.compressionMinBytes,
-  });
-  return { yoga, front, upstream };
-}
-
-const gateway = build === 'custom' ? customGateway() : createGateway(config, logger);
+const gateway = createGateway(config, logger, {
+  keeps,
+  // The recording plugins only when asked for: `custom` alone must measure like `gateway`.
+  instrument: recording ? { first: [usePhaseMarks], last: [useParseCounter] } : undefined,
+  yoga: custom
+    ? {
+        maskedErrors: env.PROFILE_MASKED === 'off' ? false : undefined,
+        maxRequestBodySize: env.PROFILE_YOGA_BODY_LIMIT === 'on' ? config.limits.bodyBytes : undefined,
+      }
+    : undefined,
+});
 const upstream = gateway.upstream;
 if (timeline) {
   const send = upstream.send;

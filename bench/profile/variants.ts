@@ -5,7 +5,7 @@
 export const VARIANTS: Record<string, Record<string, string>> = {
   /** src/server.ts createGateway, as production builds it. */
   gateway: {},
-  /** The copy in gateway-entry.ts with every part kept: must measure like `gateway`. */
+  /** createGateway through the parts switches with every part kept: must measure like `gateway`. */
   custom: { PROFILE_BUILD: 'custom' },
   /** Yoga's own node adapter in place of the HTTP front (src/http/listener.ts). */
   'plain-front': { PROFILE_BUILD: 'custom', PROFILE_FRONT: 'plain' },

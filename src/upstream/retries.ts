@@ -1,0 +1,47 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Attempt } from './attempt.ts';
+import type { Exchange } from './body.ts';
+import type { CallScope, UpstreamRequest, UpstreamStats } from './client.ts';
+import { clientGoneError, UpstreamError } from './errors.ts';
+import { backoffDelay, RETRYABLE_STATUSES, retryAfterMs, type RetryPolicy } from './resilience.ts';
+
+/** An exchange with its retries; `extraHeaders` go on every attempt (a revalidation's validators). */
+export type RetriedExchange = (
+  accessToken: string,
+  url: string,
+  req: UpstreamRequest,
+  deadline: number,
+  scope: CallScope,
+  extraHeaders?: Record<string, string>,
+) => Promise<Exchange>;
+
+/**
+ * Only GETs are retried (a POST may have taken effect), only on transient failures or a
+ * 502/503/504 or a 429 whose Retry-After is short enough, and never past the deadline.
+ */
+export function withRetries(attempt: Attempt, retry: RetryPolicy, stats: UpstreamStats): RetriedExchange {
+  return async (accessToken, url, req, deadline, scope, extraHeaders = {}) => {
+    const idempotent = (req.method ?? 'GET') === 'GET';
+    for (let attemptNumber = 1; ; attemptNumber++) {
+      const lastAttempt = !idempotent || attemptNumber >= retry.maxAttempts;
+      let wait: number | undefined;
+      try {
+        const response = await attempt(accessToken, url, req, extraHeaders, deadline, scope);
+        if (lastAttempt) return response;
+        if (RETRYABLE_STATUSES.has(response.status)) wait = backoffDelay(retry, attemptNumber);
+        if (response.status === 429) {
+          const asked = retryAfterMs(response.headers['retry-after']);
+          wait = asked === undefined ? backoffDelay(retry, attemptNumber) : asked <= retry.maxRetryAfterMs ? asked : undefined;
+        }
+        if (wait === undefined || Date.now() + wait >= deadline) return response;
+      } catch (error) {
+        if (lastAttempt || !(error instanceof UpstreamError) || !error.retryable) throw error;
+        wait = backoffDelay(retry, attemptNumber);
+        if (Date.now() + wait >= deadline) throw error;
+      }
+      stats.retries++;
+      await sleep(wait, undefined, scope.signal ? { signal: scope.signal } : undefined).catch(() => undefined);
+      if (scope.signal?.aborted) throw clientGoneError();
+    }
+  };
+}
