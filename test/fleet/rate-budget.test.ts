@@ -79,7 +79,8 @@ describe.skipIf(!redisServer)('UPSTREAM_RATE_LIMIT shared by two instances', () 
 describe.skipIf(!redisServer)('a 429 with Retry-After pauses the whole fleet', () => {
   let fleet: Fleet;
   beforeAll(async () => {
-    fleet = await startFleet({ instances: 2, config: { redisUrl: redis.url, upstreamRateLimit: 40, requestDeadlineMs: 1_500 } });
+    // 2 s: a 1 s pause leaves the retry's turn 0.5 s before the deadline, enough on a loaded machine; a 2 s one does not.
+    fleet = await startFleet({ instances: 2, config: { redisUrl: redis.url, upstreamRateLimit: 40, requestDeadlineMs: 2_000 } });
     await until(() => fleet.instances.every((i) => i.gateway.upstream.redis?.state.up));
   });
   afterAll(() => fleet?.close());
