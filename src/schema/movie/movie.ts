@@ -142,16 +142,13 @@ builder.objectFields(Movie, (t) => ({
       "The genres of the movie, with their names. On a list's items, from the genre list (one call per request), not a call per item.",
     // At most one call per request, whatever the number of items: the shared genre list.
     complexity: 0,
-    // A list item the service sent without genre_ids (a collection in /search/movie) has none to
-    // show; its id may not even be a movie's, so no details call is made for it.
     resolve: (m, _, c) =>
-      !m.genre_ids && !m.genres && 'original_title' in m
-        ? null
-        : genresOf(
-            m,
-            () => c.loaders.movieGenres.load({}),
-            () => fromDetail.load(m, c),
-          ),
+      genresOf(
+        m,
+        'original_title' in m,
+        () => c.loaders.movieGenres.load({}),
+        () => fromDetail.load(m, c),
+      ),
   }),
   runtime: t.int({
     nullable: true,

@@ -36,11 +36,14 @@ export const Genre = builder.objectRef<Up.Genre>('Genre').implement({
  */
 export async function genresOf(
   source: { genres?: Up.Genre[]; genre_ids?: number[] },
+  isListItem: boolean,
   list: () => Promise<Up.GenreList>,
   details: () => Promise<{ genres: Up.Genre[] }>,
-): Promise<Up.Genre[]> {
+): Promise<Up.Genre[] | null> {
   if (source.genres) return source.genres;
-  if (!source.genre_ids) return (await details()).genres;
+  // A list item the service sent without genre_ids (a collection in /search/movie) has none to
+  // show; its id may not even be a movie's or series', so no details call is made for it.
+  if (!source.genre_ids) return isListItem ? null : (await details()).genres;
   const byId = new Map((await list()).genres.map((genre) => [genre.id, genre]));
   const named = source.genre_ids.map((id) => byId.get(id));
   return named.every((genre) => genre !== undefined) ? (named as Up.Genre[]) : (await details()).genres;

@@ -137,15 +137,13 @@ builder.objectFields(TVSeries, (t) => ({
     description: "Genres with their names. On a list's items, from the genre list (one call per request), not a call per item.",
     // At most one call per request, whatever the number of items: the shared genre list.
     complexity: 0,
-    // A list item the service sent without genre_ids has none to show, and costs no details call.
     resolve: (s, _, c) =>
-      !s.genre_ids && !s.genres && 'original_name' in s
-        ? null
-        : genresOf(
-            s,
-            () => c.loaders.tvGenres.load({}),
-            () => fromDetail.load(s, c),
-          ),
+      genresOf(
+        s,
+        'original_name' in s,
+        () => c.loaders.tvGenres.load({}),
+        () => fromDetail.load(s, c),
+      ),
   }),
   lastAirDate: t.field({
     type: 'Date',
