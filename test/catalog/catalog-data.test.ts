@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/catalog/data/dates.ts';
-import { generateCatalog } from '../../src/catalog/data/catalog.ts';
+import { generateCatalog, generateCatalogContent } from '../../src/catalog/data/catalog.ts';
 import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
 
 let catalog: RunningCatalog;
@@ -232,7 +232,25 @@ describe('the call log and latency', () => {
 
 describe('the generated data', () => {
   it('is the same on every generation', () => {
+    // generateCatalog shares one generated content per process; generate it afresh to compare.
+    expect(generateCatalogContent()).toEqual(generateCatalogContent());
     expect(generateCatalog()).toEqual(generateCatalog());
+  });
+
+  it('shares the read-only content between catalogs, frozen, and gives each catalog its own stores', () => {
+    const [first, second] = [generateCatalog(), generateCatalog()];
+    expect(second.movies).toBe(first.movies);
+    expect(Object.isFrozen(first.movies[0])).toBe(true);
+    expect(() => {
+      (first.movies as { title: string }[])[0]!.title = 'changed';
+    }).toThrow(TypeError);
+    expect(second.ratings).not.toBe(first.ratings);
+    expect(second.userLists).not.toBe(first.userLists);
+    expect(second.accountMedia).not.toBe(first.accountMedia);
+    expect(second.episodeAccountStates).not.toBe(first.episodeAccountStates);
+    const [movieId] = first.accountMedia.ids('favorite', 'movie');
+    first.accountMedia.put('favorite', 'movie', movieId!, false);
+    expect(second.accountMedia.has('favorite', 'movie', movieId!)).toBe(true);
   });
 
   it('has the promised sizes and consistent references', () => {

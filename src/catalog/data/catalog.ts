@@ -15,6 +15,7 @@ import { generateMovieImages, generateSeasonImages } from './images.ts';
 import { generateLists } from './lists.ts';
 import { generateMovieExtras, generateTrendingMovies, type MovieExtras } from './movie-sub-resources.ts';
 import { generateMovies } from './movies.ts';
+import { deepFreeze } from './freeze.ts';
 import { generatePeople } from './people.ts';
 import { generatePeopleData, type PeopleData } from './people-details.ts';
 import { generateCredits, type CreditsData } from './credits.ts';
@@ -115,7 +116,14 @@ export interface CatalogData extends CollectionsData {
   credits: CreditsData;
 }
 
-export function generateCatalog(): CatalogData {
+/** What a running catalog's routes and tests write to: fresh for every start (see generateCatalog). */
+type CatalogStores = 'episodeAccountStates' | 'ratings' | 'accountMedia' | 'userLists';
+
+/** Everything else: generated data that nothing writes to once built. */
+export type CatalogContent = Omit<CatalogData, CatalogStores>;
+
+/** Generates the read-only part from scratch (about 1 s of CPU); generateCatalog reuses one. */
+export function generateCatalogContent(): CatalogContent {
   const today = CATALOG_TODAY;
   const { companies, companyAlternativeNames } = generateCompanies();
   const networks = generateNetworks();
@@ -126,8 +134,8 @@ export function generateCatalog(): CatalogData {
   const languageOfSeries = new Map(tvSeries.map((series) => [series.id, series.original_language]));
   const lists = generateLists(movies, tvSeries);
   const watchProviders = generateWatchProviders();
-  const accountData = generateAccount(movies, allSeasons, today);
-  return {
+  const { account, ratedMovies } = generateAccount(movies, allSeasons, today);
+  return deepFreeze({
     today,
     configuration: CONFIGURATION,
     movieGenres: MOVIE_GENRES,
@@ -148,9 +156,8 @@ export function generateCatalog(): CatalogData {
     ...lists,
     watchProviders,
     regions: generateRegions(),
-    ...accountData,
-    ...generateAccountState(accountData.account, movies, tvSeries, accountData.ratedMovies, accountData.episodeAccountStates, today),
-    userLists: generateUserLists({ ...lists, account: accountData.account }, movies),
+    account,
+    ratedMovies,
     trendingTv: generateTrendingTv(tvSeries),
     tvSeriesExtras: generateTvSeriesExtras(tvSeries, watchProviders, today),
     ...generateSeasonEpisodeExtras(
@@ -164,6 +171,27 @@ export function generateCatalog(): CatalogData {
     trendingMovies: generateTrendingMovies(movies, today),
     people: generatePeopleData(people, today),
     credits: generateCredits(people, movies, tvSeries, seasons),
+  });
+}
+
+let sharedContent: CatalogContent | undefined;
+
+/**
+ * The data of one running catalog: the read-only content, generated once per process and shared
+ * (the test suite starts a catalog in almost every file, and generating it cost a second each),
+ * plus stores of its own, so what one catalog's clients rate, mark or list never shows in another.
+ * Each generator seeds its own random stream, so the stores are the same on every call.
+ */
+export function generateCatalog(): CatalogData {
+  const content = (sharedContent ??= generateCatalogContent());
+  const { movies, tvSeries, seasons, today } = content;
+  // The account's episode states change with its ratings (RatingStore.mirrorEpisodes): fresh ones.
+  const { episodeAccountStates } = generateAccount(movies, [...seasons.values()].flat(), today);
+  return {
+    ...content,
+    episodeAccountStates,
+    ...generateAccountState(content.account, movies, tvSeries, content.ratedMovies, episodeAccountStates, today),
+    userLists: generateUserLists(content, movies),
   };
 }
 
