@@ -6,8 +6,7 @@ import base from './vitest.config.ts';
  * schema's own checks, the HTTP front, merging, secrets and one real client, about a fifth of the
  * files. Left to `npm test`: the suites that need programs from outside npm, start child
  * processes, wait on purpose (deadlines, retries, rate budgets, probes) or send thousands of
- * requests, and the exhaustive ones (every spec operation, every contract example). Each
- * harness starts its own catalog, about 1.5 s of CPU, which is what bounds this list.
+ * requests, and the exhaustive ones (every spec operation, every contract example).
  */
 const QUICK = [
   'test/config.test.ts',
