@@ -15,10 +15,10 @@ import { startGateway, stopGateway } from './gateway-process.ts';
 const run = promisify(execFile);
 
 /** Where the scripts of bench/profile and the gateway they start run compiled, as production runs it. */
-const COMPILED = join('node_modules', '.cache', 'gateway-profile');
+export const COMPILED = join('node_modules', '.cache', 'gateway-profile');
 
 /** Compiles src/ and bench/profile/ with tsc (bench/profile/tsconfig.json). */
-async function compileProfile(): Promise<void> {
+export async function compileProfile(): Promise<void> {
   rmSync(COMPILED, { recursive: true, force: true });
   await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'bench/profile/tsconfig.json', '--outDir', COMPILED]);
   mkdirSync(COMPILED, { recursive: true });

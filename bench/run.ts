@@ -13,6 +13,7 @@ import { compressedLinkFigures } from './compressed-link.ts';
 import { deliveryFigures } from './delivery.ts';
 import { overheadFigures } from './overhead.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
+import { hitPathFigures } from './hit-path.ts';
 import { peerFigures } from './peers.ts';
 import { replaceSection } from './report.ts';
 
@@ -148,6 +149,7 @@ async function rest(operation: string, calls: () => Promise<number>): Promise<Ro
 
 /** `BENCH_ONLY=peers` runs one section alone and rewrites only that section of BENCHMARKS.md. */
 const SECTIONS = {
+  hit: { title: 'The hit path against bare Node', figures: hitPathFigures },
   peers: { title: 'Peers: Tailcall and Apollo Server', figures: peerFigures },
   compression: { title: 'Compressed upstream answers over a 20 Mbit/s link', figures: compressedLinkFigures },
 } as const;

@@ -26,13 +26,14 @@ async function main() {
   mkdirSync(outdir, { recursive: true });
   const catalog = await startCatalog({ latencyMs: 20 });
   const cold = workload === 'cold';
+  const hit = workload === 'hit';
   const gateway = await startChild(
     variant,
     'gateway-entry.ts',
     {
       CATALOG_BASE_URL: catalog.baseUrl,
       CATALOG_ACCESS_TOKEN: catalog.demoToken,
-      RESPONSE_CACHE_ENABLED: 'false',
+      ...(hit ? {} : { RESPONSE_CACHE_ENABLED: 'false' }),
       ...(cold ? { CACHE_ENABLED: 'false' } : {}),
       ...variantEnv(variant),
     },
@@ -50,6 +51,18 @@ async function main() {
     requests = Number(process.env.PROFILE_REQUESTS ?? 400);
     // The cold figure's two queries: the same movie page each time, as in cold-overhead.ts.
     for (let i = 0; i < requests; i++) await postQuery(gateway.url, i % 2 ? CONFIGURATION : MOVIE_PAGE(ids[0]!));
+  } else if (hit) {
+    await postQuery(gateway.url, CONFIGURATION);
+    from = micros();
+    const result = await autocannon({
+      url: gateway.url,
+      connections: 10,
+      duration: Number(process.env.PROFILE_SECONDS ?? 15),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: CONFIGURATION }),
+    });
+    requests = result.requests.total;
   } else {
     for (const id of ids) await postQuery(gateway.url, query(id));
     from = micros();

@@ -7,11 +7,11 @@ import { type ReadBody, readBody, readBoundedBody } from './body.ts';
 import { acceptedLanguage } from './accept-language.ts';
 import { cacheControl, contentLanguage, etagOf, isPersonal, VARY } from './caching-headers.ts';
 import type { CorsPolicy } from './cors.ts';
-import { deliver, type WholeAnswer } from './deliver.ts';
+import { deliver, type HeaderList, headerList, type WholeAnswer } from './deliver.ts';
 import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { type SharedPage, wantsPage } from './page.ts';
 import { type ProbeAnswer, requestIdOf } from './probes.ts';
-import type { ResponseCache } from './response-cache.ts';
+import type { CachedAnswer, ResponseCache } from './response-cache.ts';
 
 /**
  * The gateway's HTTP front: every per-request HTTP concern lives here, once, for every answer
@@ -108,6 +108,17 @@ export interface HttpFront {
 
 type Headers = Record<string, string>;
 
+/** What the front knows of a request its whole-response cache can answer. */
+interface FoundAnswer {
+  hit: CachedAnswer;
+  key: string;
+  language: string | undefined;
+  isGet: boolean;
+  personal: boolean;
+  /** performance.now() when the request's body had been read, for the log line's duration. */
+  started: number;
+}
+
 /** Paths the probes answer; any other request never waits on them. */
 const PROBE_PATHS = new Set(['/health', '/readiness', '/metrics']);
 
@@ -117,6 +128,52 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
   let draining = false;
   const { cache, cors, logger } = options;
   const maxAgeMs = options.maxAgeMs ?? 0;
+
+  /** The headers every answer of a GraphQL path carries: the base, CORS, and Vary. */
+  function answerHeaders(request: IncomingMessage, base: Headers): Headers {
+    const headers: Headers = { ...base, ...cors.headersFor(request) };
+    // Every answer of a GraphQL path depends on these request headers, whatever it says.
+    headers.vary = headers.vary ? `${VARY}, ${headers.vary}` : VARY;
+    return headers;
+  }
+
+  /**
+   * A whole-response cache hit: the same headers as an executed answer, built as one list in a
+   * fixed order (deliver.ts says why), the kept bytes, the log line. Nothing else is done per hit.
+   */
+  async function serveHit(request: IncomingMessage, response: ServerResponse, requestId: string, found: FoundAnswer): Promise<void> {
+    const { hit, key, isGet } = found;
+    const allowed = cors.headersFor(request);
+    const headers: HeaderList = [
+      'x-request-id',
+      requestId,
+      'vary',
+      allowed.vary ? `${VARY}, ${allowed.vary}` : VARY,
+      'content-language',
+      contentLanguage(found.language),
+    ];
+    for (const [name, value] of Object.entries(allowed)) if (name !== 'vary') headers.push(name, value);
+    if (draining) headers.push('connection', 'close');
+    if (isGet) {
+      const freshForMs = hit.freshUntil - Date.now();
+      headers.push('cache-control', cacheControl({ personal: found.personal, clean: true, freshForMs, maxAgeMs }));
+    }
+    // The entry's own table of compressed forms: a form made now is added to it, then counted
+    // against the cache's bound by keepEncoded.
+    const answer: WholeAnswer = {
+      status: 200,
+      contentType: hit.contentType,
+      body: hit.body,
+      etag: isGet ? hit.etag : undefined,
+      encoded: hit.encoded,
+    };
+    const made = await deliver(request, response, headers, answer, options.compressionMinBytes);
+    const bytes = made && answer.encoded[made];
+    if (made && bytes) cache?.keepEncoded(key, hit, made, bytes);
+    options.onCacheHit?.();
+    const ms = Math.round(performance.now() - found.started);
+    logger.info({ requestId, operation: hit.operation, ms, errors: [], cached: true }, 'graphql operation');
+  }
 
   async function handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
     // Every answer starts from these headers, whichever path gives it. One object handed to
@@ -144,10 +201,8 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     if (!graphql && !route) return notFound(response, base);
     const preflight = cors.preflight(request);
     if (preflight) return void response.writeHead(204, { ...base, ...preflight }).end();
-    const headers: Headers = { ...base, ...cors.headersFor(request) };
-    // Every answer of a GraphQL path depends on these request headers, whatever it says.
-    headers.vary = headers.vary ? `${VARY}, ${headers.vary}` : VARY;
-    if (graphql && options.page && wantsPage(request)) return options.page.serve(request, response, headers, options.compressionMinBytes);
+    if (graphql && options.page && wantsPage(request))
+      return options.page.serve(request, response, answerHeaders(request, base), options.compressionMinBytes);
 
     let body: Buffer | undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -160,7 +215,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
           response,
           'PAYLOAD_TOO_LARGE',
           `Request body is larger than the limit of ${max} bytes.`,
-          { ...headers, connection: 'close' },
+          { ...answerHeaders(request, base), connection: 'close' },
           { limit: 'bodyBytes', max },
         );
       }
@@ -169,7 +224,6 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
 
     const started = performance.now();
     const language = graphql ? acceptedLanguage(headerValue(request.headers, 'accept-language')) : undefined;
-    if (graphql) headers['content-language'] = contentLanguage(language);
     // The subgraph's GETs get the same caching headers as the endpoint's: `private, no-store` for a session.
     const isGet = request.method === 'GET';
     const personal = isPersonal(request.headers);
@@ -182,41 +236,20 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     let key: string | undefined;
     if (cacheable) {
       const caller = credentialsFrom({ get: (name) => headerValue(request.headers, name) }, options.serverToken);
-      const accept = request.headers.accept ?? '';
       key = cache.keyOf({
         caller: [caller.accessToken, caller.sessionId, caller.guestSessionId],
         method: request.method ?? 'GET',
         search,
-        accept,
+        accept: request.headers.accept ?? '',
         contentType,
         language,
         body,
       });
       const hit = cache.get(key);
-      if (hit) {
-        if (isGet) {
-          const freshForMs = hit.freshUntil - Date.now();
-          headers['cache-control'] = cacheControl({ personal, clean: true, freshForMs, maxAgeMs });
-        }
-        const etag = isGet ? hit.etag : undefined;
-        const answer: WholeAnswer = { status: 200, contentType: hit.contentType, body: hit.body, etag, encoded: { ...hit.encoded } };
-        const made = await deliver(request, response, headers, answer, options.compressionMinBytes);
-        const bytes = made && answer.encoded[made];
-        if (made && bytes) cache.keepEncoded(key, hit, made, bytes);
-        options.onCacheHit?.();
-        logger.info(
-          {
-            requestId,
-            operation: hit.operations.join(',') || 'anonymous',
-            ms: Math.round(performance.now() - started),
-            errors: [],
-            cached: true,
-          },
-          'graphql operation',
-        );
-        return;
-      }
+      if (hit) return serveHit(request, response, requestId, { hit, key, language, isGet, personal, started });
     }
+    const headers = answerHeaders(request, base);
+    if (graphql) headers['content-language'] = contentLanguage(language);
     const gone = new AbortController();
     response.once('close', () => {
       if (!response.writableFinished) gone.abort();
@@ -275,11 +308,11 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     }
     const etag = graphqlAnswer && clean ? etagOf(bytes) : undefined;
     const answer: WholeAnswer = { status: answered.status, contentType: answerType || undefined, body: bytes, etag, encoded: {} };
-    await deliver(request, response, headers, answer, options.compressionMinBytes);
+    await deliver(request, response, headerList(headers), answer, options.compressionMinBytes);
     if (cache && key && clean) {
       cache.offer(
         key,
-        { contentType: answerType, body: bytes, etag, encoded: answer.encoded, operations: context.operations },
+        { contentType: answerType, body: bytes, etag, encoded: answer.encoded, operation: context.operations.join(',') || 'anonymous' },
         context.freshness.freshForMs,
       );
     }

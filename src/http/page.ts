@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorCode } from '../error-codes.ts';
-import { deliver, type WholeAnswer } from './deliver.ts';
+import { deliver, headerList, type WholeAnswer } from './deliver.ts';
 
 /**
  * A large static page served at the GraphQL endpoint to browsers (GraphiQL: 9 MB with its
@@ -50,12 +50,11 @@ export function createSharedPage(render: () => Promise<Uint8Array>, maxConcurren
       // Counted until the socket has taken the last byte, or the visitor has gone.
       response.once('close', () => writing--);
       const { body, encoded } = await bytes();
-      headers['cache-control'] = 'no-cache';
       // `encoded` is the page's own object: a coding made for one visitor is kept for all.
       await deliver(
         request,
         response,
-        headers,
+        headerList({ ...headers, 'cache-control': 'no-cache' }),
         { status: 200, contentType: 'text/html; charset=utf-8', body, encoded },
         compressionMinBytes,
       );

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Encoding } from './compression.ts';
 
@@ -24,8 +24,8 @@ export interface CachedAnswer {
   etag?: string;
   /** Its compressed forms, each made once: a hit never compresses again. */
   encoded: Partial<Record<Encoding, Buffer>>;
-  /** The operations it answered, for the hit's log line. */
-  operations: readonly string[];
+  /** The operations it answered, comma-separated (`anonymous` for none named), for the hit's log line. */
+  operation: string;
   /** Until when every upstream answer behind it stays fresh: what a hit's max-age counts down to. */
   freshUntil: number;
   expires: number;
@@ -62,11 +62,10 @@ export function createResponseCache(options: ResponseCacheOptions) {
   const stats: ResponseCacheStats = { hits: 0, stores: 0 };
 
   function keyOf(parts: AnswerKeyParts): string {
-    const hash = createHash('sha256');
-    // JSON keeps an absent credential apart from an empty one.
-    hash.update(JSON.stringify([parts.caller, parts.method, parts.search, parts.accept, parts.contentType, parts.language]));
-    if (parts.body) hash.update(parts.body);
-    return hash.digest('base64url');
+    // JSON keeps an absent credential apart from an empty one. One-shot hashing: a Hash object
+    // per request cost a cache hit more than the lookup itself (docs/performance.md, the hit path).
+    const head = JSON.stringify([parts.caller, parts.method, parts.search, parts.accept, parts.contentType, parts.language]);
+    return hash('sha256', parts.body ? Buffer.concat([Buffer.from(head), parts.body]) : head, 'base64url');
   }
 
   function get(key: string): CachedAnswer | undefined {
