@@ -8,4 +8,4 @@ import { subgraphSchema } from '../src/schema/index.ts';
  * as composers (rover, @apollo/composition, Hive) read it. Printed by Apollo's own printer, since
  * graphql-js' printer drops applied directives.
  */
-export const plugin: PluginFunction = () => `${printSubgraphSchema(subgraphSchema).trim()}\n`;
+export const plugin: PluginFunction = () => `${printSubgraphSchema(subgraphSchema()).trim()}\n`;

@@ -167,7 +167,14 @@ export function createGateway(
   // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md),
   // and with introspection off its `_service` SDL goes only to the router as well.
   const routerToken = config.subgraphToken;
-  const subgraph = serve(subgraphSchema, '/subgraph', false, !config.introspection && !routerToken ? [useNoServiceSdl] : []);
+  // Built by the first request that reaches it (schema/index.ts says why).
+  let subgraphYoga: NodeHandler | undefined;
+  const subgraph: NodeHandler = {
+    handleNodeRequestAndResponse: (request, response, context) => {
+      subgraphYoga ??= serve(subgraphSchema(), '/subgraph', false, !config.introspection && !routerToken ? [useNoServiceSdl] : []);
+      return subgraphYoga.handleNodeRequestAndResponse(request, response, context);
+    },
+  };
   const subgraphRoutes: Record<string, NodeHandler> = routerToken
     ? { '/subgraph': routerOnly(subgraph, routerToken) }
     : config.persistedOperationsOnly

@@ -1,5 +1,5 @@
 import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
-import { specifiedDirectives } from 'graphql';
+import { type GraphQLSchema, specifiedDirectives } from 'graphql';
 import { builder } from './builder.ts';
 import { withEntityLimits } from './entity/federation.ts';
 import { withPerItemNotes } from './kit/per-item.ts';
@@ -69,11 +69,16 @@ export const schema = withPerItemNotes(
   }),
 );
 
+let subgraph: GraphQLSchema | undefined;
+
 /**
  * The same graph as an Apollo Federation v2 subgraph: `_service`, `_entities` and `@key` on the
  * entities (entity/federation.ts). Served at its own endpoint so the plain schema stays free of
- * federation's fields.
+ * federation's fields. Built on first use: a gateway no router calls holds one graph, not two.
  */
-export const subgraphSchema = withEntityLimits(
-  withPerItemNotes(builder.toSubGraphSchema({ sortSchema: true, linkUrl: 'https://specs.apollo.dev/federation/v2.6' })),
-);
+export function subgraphSchema(): GraphQLSchema {
+  subgraph ??= withEntityLimits(
+    withPerItemNotes(builder.toSubGraphSchema({ sortSchema: true, linkUrl: 'https://specs.apollo.dev/federation/v2.6' })),
+  );
+  return subgraph;
+}
