@@ -50,7 +50,7 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   // OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set; nothing of it runs otherwise.
-  const tracing = tracingFromEnv();
+  const tracing = await tracingFromEnv();
   const gateway = createGateway({ ...config, catalogBaseUrl, catalogAccessToken, approvalBaseUrl }, logger, { tracing });
   const server = createHttpServer(gateway.front.listener, config.http);
   const port = await listen(server, config.host, config.port);

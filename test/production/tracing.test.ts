@@ -10,7 +10,7 @@ const exporter = new InMemorySpanExporter();
 let tracing: Tracing;
 let h: Harness;
 beforeAll(async () => {
-  tracing = startTracing({ processor: new SimpleSpanProcessor(exporter) });
+  tracing = await startTracing({ processor: new SimpleSpanProcessor(exporter) });
   h = await startHarness({ config: { appendToResponse: true }, tracing });
 });
 afterAll(async () => {
