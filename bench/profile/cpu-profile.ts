@@ -4,6 +4,8 @@
  *
  * - `execution`: the execution-path load (warm upstream cache, no response cache, 400 ids,
  *   10 connections) for PROFILE_SECONDS (default 15).
+ * - `hit`: the configuration document from the whole-response cache, 10 connections.
+ * - `uncached-c`: 20 upcoming movies with titles and reviews, both caches off, 10 connections.
  * - `cold`: sequential requests with both caches off, 20 ms injected latency, alternating the
  *   configuration query and the merged movie page, PROFILE_REQUESTS (default 400) in all.
  *
@@ -15,7 +17,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startCatalog } from '../../src/catalog/server.ts';
 import { summarise } from './cpuprofile-summary.ts';
-import { CONFIGURATION, MOVIE_PAGE, MOVIE_SELECTION, postQuery, startChild, stopChild } from './lib.ts';
+import { CONFIGURATION, MOVIE_PAGE, MOVIE_SELECTION, postQuery, startChild, stopChild, UPCOMING_PAGE } from './lib.ts';
 import { variantEnv } from './variants.ts';
 
 const workload = process.argv[2] ?? 'execution';
@@ -27,6 +29,8 @@ async function main() {
   const catalog = await startCatalog({ latencyMs: 20 });
   const cold = workload === 'cold';
   const hit = workload === 'hit';
+  // The peers' (c) document with every cache off: 21 upstream calls per answer.
+  const uncached = workload === 'uncached-c';
   const gateway = await startChild(
     variant,
     'gateway-entry.ts',
@@ -34,7 +38,7 @@ async function main() {
       CATALOG_BASE_URL: catalog.baseUrl,
       CATALOG_ACCESS_TOKEN: catalog.demoToken,
       ...(hit ? {} : { RESPONSE_CACHE_ENABLED: 'false' }),
-      ...(cold ? { CACHE_ENABLED: 'false' } : {}),
+      ...(cold || uncached ? { CACHE_ENABLED: 'false' } : {}),
       ...variantEnv(variant),
     },
     ['--cpu-prof', '--cpu-prof-dir', outdir, '--cpu-prof-interval', process.env.PROFILE_INTERVAL_US ?? '100'],
@@ -51,8 +55,9 @@ async function main() {
     requests = Number(process.env.PROFILE_REQUESTS ?? 400);
     // The cold figure's two queries: the same movie page each time, as in cold-overhead.ts.
     for (let i = 0; i < requests; i++) await postQuery(gateway.url, i % 2 ? CONFIGURATION : MOVIE_PAGE(ids[0]!));
-  } else if (hit) {
-    await postQuery(gateway.url, CONFIGURATION);
+  } else if (hit || uncached) {
+    const document = hit ? CONFIGURATION : UPCOMING_PAGE;
+    await postQuery(gateway.url, document);
     from = micros();
     const result = await autocannon({
       url: gateway.url,
@@ -60,7 +65,7 @@ async function main() {
       duration: Number(process.env.PROFILE_SECONDS ?? 15),
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: CONFIGURATION }),
+      body: JSON.stringify({ query: document }),
     });
     requests = result.requests.total;
   } else {

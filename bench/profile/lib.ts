@@ -112,6 +112,9 @@ export const MOVIE_PAGE = (id: number) => `{ movie(id: ${id}) { id title overvie
   credits { cast { character order } } reviews { totalResults results { author content } }
   videos { key name site } images { posters { filePath width height } } } }`;
 
+/** The peers' (c): 20 upcoming movies, each with its alternative titles and first reviews page (21 upstream calls cold). */
+export const UPCOMING_PAGE = `{ upcomingMovies(page: 1) { results { id title posterPath alternativeTitles { title type }
+    reviews(page: 1) { totalResults results { id author } } } } }`;
 export const CONFIGURATION = '{ configuration { changeKeys images { secureBaseUrl posterSizes } } }';
 
 export function gatewayProfileUrl(url: string, what: 'stats' | 'reset'): string {

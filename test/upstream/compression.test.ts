@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -77,6 +78,11 @@ describe('a compressed bomb fails its field, not the process', () => {
   const inflated = Buffer.from(`{"id":1,"title":"${'a'.repeat(64 * MB)}"}`);
   const gzipBomb = gzipSync(inflated, { level: 9 });
   const brBomb = brotliCompressSync(inflated);
+  // Over 64 KB compressed, so decoded off the event loop (src/upstream/body.ts): random text
+  // does not shrink. A large answer within the bound, and a bomb behind a random prefix.
+  const noise = randomBytes(60 * 1024).toString('hex');
+  const largeAnswer = gzipSync(JSON.stringify({ id: 5, title: noise }));
+  const largeBomb = gzipSync(Buffer.from(`{"id":6,"title":"${noise}${'a'.repeat(8 * MB)}"}`));
 
   beforeAll(async () => {
     bomb = createServer((req, res) => {
@@ -88,6 +94,8 @@ describe('a compressed bomb fails its field, not the process', () => {
       }
       if (id === 2) return void res.writeHead(200, { ...headers, 'content-encoding': 'br' }).end(brBomb);
       if (id === 3) return void res.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(Buffer.from('not gzip at all'));
+      if (id === 5) return void res.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(largeAnswer);
+      if (id === 6) return void res.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(largeBomb);
       if (id === 4) return void res.writeHead(200, { ...headers, 'content-encoding': 'compress' }).end('{"id":4,"title":"x"}');
       res.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(gzipSync(JSON.stringify({ id, title: `Movie ${id}` })));
     });
@@ -113,6 +121,15 @@ describe('a compressed bomb fails its field, not the process', () => {
     expect(process.memoryUsage().rss - memoryBefore).toBeLessThan(48 * MB);
     const next = await h.query('{ movie(id: 7) { title } }');
     expect(next.body).toEqual({ data: { movie: { title: 'Movie 7' } } });
+  });
+
+  it('over 64 KB compressed: a large answer decodes whole, a bomb fails its field', async () => {
+    expect(largeAnswer.length).toBeGreaterThan(64 * 1024);
+    expect(largeBomb.length).toBeGreaterThan(64 * 1024);
+    const response = await h.query('{ large: movie(id: 5) { title } bomb: movie(id: 6) { title } }');
+    expect(response.body.data).toEqual({ large: { title: noise }, bomb: null });
+    expect(errorCodes(response)).toEqual(['UPSTREAM_ERROR']);
+    expect(response.body.errors![0].message).toMatch(/larger than the gateway accepts/);
   });
 
   it('a broken gzip stream and a coding never asked for are malformed answers, typed', async () => {
