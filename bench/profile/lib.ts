@@ -37,7 +37,7 @@ export async function startChild(name: string, entry: string, env: Record<string
     process.execPath,
     [
       '--max-old-space-size=192',
-      '--max-semi-space-size=8',
+      `--max-semi-space-size=${process.env.PROFILE_SEMI_MB ?? 8}`,
       ...nodeFlags,
       ...(COMPILED ? [`${HERE}${entry.replace(/\.ts$/, '.js')}`] : ['--import', 'tsx', `${HERE}${entry}`]),
     ],
