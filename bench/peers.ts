@@ -36,7 +36,7 @@ const ABOUT_THE_PEERS = [
   '- **Tailcall config** (bench/peers/tailcall.graphql): `@http` per field, `@modify` for the camelCase names, 2 worker threads, `@cache(maxAge: 60000)` on every field and `httpCache` on when cached. Its `@cache` key leaves the request headers out, so its cached rows serve one credential the answers fetched for another (shown above): a shared cache ours refuses to be.',
   '- **Apollo peer** (bench/peers/apollo-rest.mjs, bare Node, no tsx): RESTDataSource with its HTTP cache keyed per credential (`cacheKeyFor`), `ApolloServerPluginCacheControl({ defaultMaxAge: 60 })` and the response-cache plugin keyed by the Authorization header (`extraCacheKeyData`); caches off: `skipCache` and no plugin.',
   '- **Ours**: `dist/index.js` as `npm start` runs it, `WORKERS` processes on one port (in-memory caches per process), both caches on, or `CACHE_ENABLED=false RESPONSE_CACHE_ENABLED=false`.',
-  '- **Not done here, needs a quiet machine**: the hit-path profile (issue 26 target 1), the cold-path overhead against bare Yoga (target 5) and the CPU per uncached (c) answer (target 6). Figures taken while other work loads the machine (see the load average above) are noise; only the ratios within one run mean anything, and even those move.',
+  '- **Where the time goes**: the hit path against bare Node is its own section below (`BENCH_ONLY=hit`); the profiles behind every figure, and each target met or missed, are in docs/performance.md (issue 26). Only the ratios within one run mean anything: absolute req/s move with the machine.',
 ];
 
 interface Running {

@@ -47,10 +47,13 @@ async function compressLarge(body: Buffer, encoding: Encoding): Promise<Buffer> 
  */
 export type HeaderList = string[];
 
-/** An object of headers, as the list writeHead and deliver take. */
+/** The answer's own headers: deliver adds them from the answer, so a list handed to it leaves them out. */
+const ANSWER_OWN = new Set(['content-type', 'content-length', 'content-encoding', 'etag']);
+
+/** An object of headers (lower-case names) as the list deliver takes: without the answer's own, which it adds. */
 export function headerList(headers: Readonly<Record<string, string>>): HeaderList {
   const list: HeaderList = [];
-  for (const [name, value] of Object.entries(headers)) list.push(name, value);
+  for (const [name, value] of Object.entries(headers)) if (!ANSWER_OWN.has(name)) list.push(name, value);
   return list;
 }
 
