@@ -38,6 +38,19 @@ export function scrub(text: string): string {
   return SECRET_PATTERNS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
 }
 
+/** Keys already classified: log lines reuse a small vocabulary, so most keys are lower-cased once. */
+const keyIsSecret = new Map<string, boolean>();
+const KEYS_REMEMBERED = 1_000;
+
+function isSecretKey(key: string): boolean {
+  let secret = keyIsSecret.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEYS.has(key.toLowerCase());
+    if (keyIsSecret.size < KEYS_REMEMBERED) keyIsSecret.set(key, secret);
+  }
+  return secret;
+}
+
 /**
  * Secret keys redacted and every string scrubbed, at any depth. Allocates only where something
  * changes, so the log line of every request costs a few microseconds (pino's path-based
@@ -57,7 +70,7 @@ function scrubDeep(value: unknown, depth = 0): unknown {
   }
   let copy: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
-    const clean = SECRET_KEYS.has(key.toLowerCase()) ? '[redacted]' : scrubDeep(item, depth + 1);
+    const clean = isSecretKey(key) ? '[redacted]' : scrubDeep(item, depth + 1);
     if (clean !== item) (copy ??= { ...value })[key] = clean;
   }
   return copy ?? value;

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
  */
 export interface CorsPolicy {
   /** Headers to add to the answer of this request (none without an Origin header). */
-  headersFor(request: IncomingMessage): Record<string, string>;
+  headersFor(request: IncomingMessage): Readonly<Record<string, string>>;
   /** The answer headers of a preflight, or undefined when the request is not one. */
   preflight(request: IncomingMessage): Record<string, string> | undefined;
 }
@@ -17,6 +17,12 @@ export interface CorsPolicy {
 const PREFLIGHT_MAX_AGE_S = 7200; // Chromium's own cap; Firefox allows a day.
 const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/;
 const EXPOSED = 'x-request-id, etag, cache-control';
+// The answers' headers that depend on nothing but the policy: made once, never changed (frozen).
+const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': EXPOSED,
+});
+const BY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ vary: 'Origin' });
 // Refused origins are logged once each; a client sending a new Origin on every request must not
 // fill the log or the memory, so past this many the rest go unnamed (one line says so).
 const REFUSED_ORIGINS_LOGGED = 100;
@@ -45,16 +51,16 @@ export function createCorsPolicy(allowedOrigins?: readonly string[], logger?: Lo
     );
   }
 
-  function headersFor(request: IncomingMessage): Record<string, string> {
+  function headersFor(request: IncomingMessage): Readonly<Record<string, string>> {
     const origin = request.headers.origin;
     // With any origin allowed, every answer says so, with or without an Origin header: a copy a
     // shared cache kept for a caller without one then serves a browser as well.
-    if (!allowed) return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
+    if (!allowed) return ANY_ORIGIN;
     // A restricted answer depends on the Origin, so shared caches must keep them apart.
-    if (!origin) return { vary: 'Origin' };
+    if (!origin) return BY_ORIGIN;
     if (!allowed.has(origin)) {
       logRefused(origin, allowed);
-      return { vary: 'Origin' };
+      return BY_ORIGIN;
     }
     return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSED, vary: 'Origin' };
   }
