@@ -32,6 +32,9 @@ export async function startGateway(
       NODE_ENV: 'production',
       // glibc's default of 8 malloc arenas per core only fragments a mostly single-threaded process.
       MALLOC_ARENA_MAX: '2',
+      // One process unless a figure asks for more: with NODE_ENV=production WORKERS would default
+      // to every core, and per-process memory (persisted queries, caches) would split the figures.
+      WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
