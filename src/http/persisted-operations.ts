@@ -171,14 +171,22 @@ function registerWhenValid(store: PersistedQueryStore, maxPerClient: number) {
         const client = clientAddress ?? 'unknown';
         const seen = registered.get(client) ?? { count: 0 };
         if (seen.count >= maxPerClient) return;
+        // Counted now, before the store answers: counted after, every registration sent at once
+        // (or before the store's answer came back) passed the bound. Given back when the
+        // document was known already, or when the store failed.
+        seen.count++;
+        if (!registered.has(client)) registered.set(client, seen);
         void Promise.resolve(store.get(document.hash))
           .then((stored) => {
-            if (stored != null) return;
-            seen.count++;
-            if (!registered.has(client)) registered.set(client, seen);
+            if (stored != null) {
+              seen.count--;
+              return;
+            }
             return store.set(document.hash, document.query);
           })
-          .catch(() => undefined);
+          .catch(() => {
+            seen.count--;
+          });
       };
     },
   };

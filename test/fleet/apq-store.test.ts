@@ -87,3 +87,32 @@ describe('APQ registrations', () => {
     expect(stored).toBe(1);
   });
 });
+
+describe('APQ registrations sent all at once', () => {
+  let burst: Harness;
+  beforeAll(async () => {
+    burst = await startHarness({ config: { redisUrl: redis.url, apqMaxPerClient: 3 } });
+    await until(() => burst.upstream.redis?.state.up === true);
+  });
+  afterAll(async () => {
+    await burst?.close();
+  });
+
+  it('twelve new documents from one client at the same moment: three are stored, all twelve run', async () => {
+    const before = (await apqKeys()).length;
+    const queries = Array.from({ length: 12 }, (_, i) => `query AtOnce${i} { __typename }`);
+    const answers = await Promise.all(
+      queries.map(async (query) => {
+        const answer = await fetch(burst.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query, extensions: { persistedQuery: { version: 1, sha256Hash: sha256(query) } } }),
+        });
+        return answer.json();
+      }),
+    );
+    for (const answer of answers) expect(answer.data).toEqual({ __typename: 'Query' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await apqKeys()).length - before).toBe(3);
+  });
+});
