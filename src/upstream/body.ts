@@ -67,7 +67,8 @@ function codingsOf(contentEncoding: string | string[] | undefined): Coding[] {
     .filter((coding) => coding !== '' && coding !== 'identity')
     .map((coding) => (coding === 'x-gzip' ? 'gzip' : coding))
     .reverse();
-  if (codings.some((coding) => !(coding in DECODE_SYNC))) throw new UndecodableBodyError();
+  // Own keys only: `constructor` is in every object, and no coding.
+  if (codings.some((coding) => !Object.hasOwn(DECODE_SYNC, coding))) throw new UndecodableBodyError();
   return codings as Coding[];
 }
 

@@ -96,6 +96,7 @@ describe('a compressed bomb fails its field, not the process', () => {
       if (id === 3) return void res.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(Buffer.from('not gzip at all'));
       if (id === 5) return void res.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(largeAnswer);
       if (id === 6) return void res.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(largeBomb);
+      if (id === 8) return void res.writeHead(200, { ...headers, 'content-encoding': 'constructor' }).end('{"id":8,"title":"x"}');
       if (id === 4) return void res.writeHead(200, { ...headers, 'content-encoding': 'compress' }).end('{"id":4,"title":"x"}');
       res.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(gzipSync(JSON.stringify({ id, title: `Movie ${id}` })));
     });
@@ -130,6 +131,12 @@ describe('a compressed bomb fails its field, not the process', () => {
     expect(response.body.data).toEqual({ large: { title: noise }, bomb: null });
     expect(errorCodes(response)).toEqual(['UPSTREAM_ERROR']);
     expect(response.body.errors![0].message).toMatch(/larger than the gateway accepts/);
+  });
+
+  it('a coding named like a property every object has is a coding never asked for', async () => {
+    const response = await h.query('{ movie(id: 8) { title } }');
+    expect(response.body.data).toEqual({ movie: null });
+    expect(errorCodes(response)).toEqual(['UPSTREAM_ERROR']);
   });
 
   it('a broken gzip stream and a coding never asked for are malformed answers, typed', async () => {
