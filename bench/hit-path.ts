@@ -6,36 +6,28 @@
  * shows what Node costs, what the duties cost, and what is ours. CPU per request is read from
  * the process's own user+system time (/proc), which the load generator's share does not move.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startCatalog } from '../src/catalog/server.ts';
-import { type Child, startChild, stopChild } from './profile/lib.ts';
+import { type Child, CONFIGURATION, cpuMs, median, startChild, stopChild } from './profile/lib.ts';
 import { COMPILED, compileProfile } from './overhead.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 
-const QUERY = JSON.stringify({ query: '{ configuration { changeKeys images { secureBaseUrl posterSizes } } }' });
+const QUERY = JSON.stringify({ query: CONFIGURATION });
 const ROUNDS = Number(process.env.HIT_ROUNDS ?? 3);
 const SECONDS = Number(process.env.HIT_SECONDS ?? 4);
-
-/** CPU time (user + system) a process has used, in µs (Linux clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
 
 async function measure(url: string, pid: number) {
   const options = { url, connections: 10, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: QUERY };
   await autocannon({ ...options, duration: 1 });
-  const before = cpuMicros(pid);
+  const before = cpuMs(pid);
   const result = await autocannon({ ...options, duration: SECONDS });
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`${url}: ${bad} failed answers under load`);
-  return { rps: result.requests.average, cpuPerRequest: (cpuMicros(pid) - before) / result.requests.total };
+  return { rps: result.requests.average, cpuPerRequest: ((cpuMs(pid) - before) * 1000) / result.requests.total };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function hitPathFigures(): Promise<string[]> {
   await compileProfile();

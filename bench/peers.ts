@@ -13,6 +13,7 @@ import { request } from 'undici';
 import { waitForReady } from './child-server.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 import { type PeerProcess, startTailcall, stopPeer, TAILCALL_VERSION } from './peers/tailcall.ts';
+import { CONFIGURATION, UPCOMING_PAGE } from './profile/lib.ts';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const SECONDS = Number(process.env.BENCH_PEER_SECONDS ?? 5);
@@ -22,12 +23,11 @@ const OUR_WORKERS = process.env.BENCH_OUR_WORKERS ?? '2';
 const SECOND_TOKEN = 'bench-second-credential.0000000000000000';
 
 export const PEER_DOCUMENTS = {
-  '(a) configuration': '{ configuration { changeKeys images { secureBaseUrl posterSizes } } }',
+  '(a) configuration': CONFIGURATION,
   '(b) movie page': (id: number) => `{ movie(id: ${id}) { title overview alternativeTitles { countryCode title type }
     images { posters { filePath width height } } reviews(page: 1) { totalResults results { id author content } }
     lists(page: 1) { totalResults results { id name } } } }`,
-  '(c) 20 upcoming + titles + reviews': `{ upcomingMovies(page: 1) { results { id title posterPath alternativeTitles { title type }
-    reviews(page: 1) { totalResults results { id author } } } } }`,
+  '(c) 20 upcoming + titles + reviews': UPCOMING_PAGE,
 };
 
 /** Written with the figures, so that a run never separates them from what they mean. */

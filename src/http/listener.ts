@@ -108,6 +108,11 @@ export interface HttpFront {
 
 type Headers = Record<string, string>;
 
+/** Every answer of a GraphQL path depends on these request headers, whatever it says; CORS may add Origin. */
+function varyWith(cors: Readonly<Record<string, string>>): string {
+  return cors.vary ? `${VARY}, ${cors.vary}` : VARY;
+}
+
 /** What the front knows of a request its whole-response cache can answer. */
 interface FoundAnswer {
   hit: CachedAnswer;
@@ -131,10 +136,8 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
 
   /** The headers every answer of a GraphQL path carries: the base, CORS, and Vary. */
   function answerHeaders(request: IncomingMessage, base: Headers): Headers {
-    const headers: Headers = { ...base, ...cors.headersFor(request) };
-    // Every answer of a GraphQL path depends on these request headers, whatever it says.
-    headers.vary = headers.vary ? `${VARY}, ${headers.vary}` : VARY;
-    return headers;
+    const allowed = cors.headersFor(request);
+    return { ...base, ...allowed, vary: varyWith(allowed) };
   }
 
   /**
@@ -144,14 +147,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
   async function serveHit(request: IncomingMessage, response: ServerResponse, requestId: string, found: FoundAnswer): Promise<void> {
     const { hit, key, isGet } = found;
     const allowed = cors.headersFor(request);
-    const headers: HeaderList = [
-      'x-request-id',
-      requestId,
-      'vary',
-      allowed.vary ? `${VARY}, ${allowed.vary}` : VARY,
-      'content-language',
-      contentLanguage(found.language),
-    ];
+    const headers: HeaderList = ['x-request-id', requestId, 'vary', varyWith(allowed), 'content-language', contentLanguage(found.language)];
     for (const [name, value] of Object.entries(allowed)) if (name !== 'vary') headers.push(name, value);
     if (draining) headers.push('connection', 'close');
     if (isGet) {
