@@ -75,3 +75,57 @@ describe.skipIf(!chromiumProgram)('CORS origins in a real browser', () => {
     expect(allowed).toEqual({ ok: true, data: { movie: { id: 494, title: expect.any(String) } } });
   });
 });
+
+/**
+ * The whole-response cache answers a repeated query without Yoga, so its CORS headers are the
+ * front's own hit path (src/http/listener.ts serveHit): the browser must read a hit exactly as
+ * it read the executed answer, exposed headers included, and still refuse it to another origin.
+ */
+describe.skipIf(!chromiumProgram)('answers from the whole-response cache in a real browser', () => {
+  let cached: Harness;
+  beforeAll(async () => {
+    cached = await startHarness({
+      config: { cacheMaxBytes: 8 * 1024 * 1024, http: { ...loadConfig({}).http, corsOrigins: [`http://127.0.0.1:${appPort}`] } },
+    });
+  });
+  afterAll(async () => {
+    await cached?.close();
+  });
+
+  /** The same query twice from the app's page: each answer's data and its exposed x-request-id. */
+  async function twiceFromApp(origin: string) {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${origin}/`);
+      return await page.evaluate(async (url) => {
+        const once = async () => {
+          try {
+            const response = await fetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ query: '{ movie(id: 494) { id title } }' }),
+            });
+            return { ok: true, data: (await response.json()).data, requestId: response.headers.get('x-request-id') };
+          } catch (error) {
+            return { ok: false, error: String(error) };
+          }
+        };
+        return [await once(), await once()];
+      }, cached.url);
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('the allowed app reads a hit like the executed answer; the other origin is refused before any POST', async () => {
+    const hitsBefore = cached.responseCache!.stats.hits;
+    const [executed, hit] = await twiceFromApp(`http://127.0.0.1:${appPort}`);
+    expect(cached.responseCache!.stats.hits).toBe(hitsBefore + 1);
+    expect(hit).toEqual({ ok: true, data: executed?.data, requestId: expect.stringMatching(/\S/) });
+    expect(hit?.requestId).not.toBe(executed?.requestId);
+    const refused = await twiceFromApp(`http://localhost:${appPort}`);
+    // Refused at the preflight: Chromium never sends the POST, so the cache is not even asked.
+    expect(cached.responseCache!.stats.hits).toBe(hitsBefore + 1);
+    for (const answer of refused) expect(answer).toEqual({ ok: false, error: expect.stringMatching(/Failed to fetch/) });
+  });
+});
