@@ -20,9 +20,8 @@ export async function startGateway(
   env: Record<string, string>,
   entry = 'dist/index.js',
 ): Promise<GatewayProcess> {
-  // The built output runs as production runs it; a .ts entry goes through tsx, as `npm start` does.
-  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...HEAP_FLAGS, ...loader, entry], {
+  // The built output runs as production runs it; a .ts entry runs as `npm start` runs it (Node strips the types).
+  const child = spawn(process.execPath, [...HEAP_FLAGS, entry], {
     env: {
       ...process.env,
       PORT: '0',

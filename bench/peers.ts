@@ -60,7 +60,7 @@ export interface Catalog {
 }
 
 export async function startCatalogProcess(extraEnv: Record<string, string> = {}): Promise<Catalog> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/profile/catalog-entry.ts'], {
+  const child = spawn(process.execPath, ['bench/profile/catalog-entry.ts'], {
     env: { ...process.env, CATALOG_LATENCY_MS: String(LATENCY_MS), CATALOG_EXTRA_TOKENS: SECOND_TOKEN, ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -103,7 +103,7 @@ function withChildren(pid: number): number[] {
 function ours(workers: string, entry = 'dist/index.js'): (catalog: Catalog) => System {
   const name = workers === '1' ? 'ours, 1 process' : `ours, WORKERS=${workers}`;
   return (catalog) => ({
-    name: entry.endsWith('.ts') ? `${name}, under tsx` : name,
+    name: entry.endsWith('.ts') ? `${name}, from source` : name,
     async start(caches) {
       const env: Record<string, string> = caches
         ? { WORKERS: workers }
@@ -239,7 +239,7 @@ export async function peerFigures(): Promise<string[]> {
       ['(b) movie page', PEER_DOCUMENTS['(b) movie page'](movieId)],
       ['(c) 20 upcoming + titles + reviews', PEER_DOCUMENTS['(c) 20 upcoming + titles + reviews']],
     ];
-    // The last: one process as `npm start` ran it before it ran the build (tsx at run time).
+    // The last: one process as `npm start` runs it, from the TypeScript source (Node strips the types).
     const systems = [
       ours(OUR_WORKERS)(catalog),
       tailcall(catalog),

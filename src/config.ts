@@ -119,11 +119,10 @@ export interface QueryLimits {
 }
 
 export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    problem: string,
-  ) {
+  readonly variable: string;
+  constructor(variable: string, problem: string) {
     super(`Invalid configuration: ${variable} ${problem}`);
+    this.variable = variable;
     this.name = 'ConfigError';
   }
 }

@@ -10,7 +10,7 @@ import { Agent, request } from 'undici';
 import { waitForReady } from '../child-server.ts';
 
 export const HERE = fileURLToPath(new URL('.', import.meta.url));
-/** Compiled by tsc (as production runs), the children run compiled too; under tsx, under tsx. */
+/** Compiled by tsc (as production runs), the children run compiled too; from source, from source. */
 const COMPILED = import.meta.url.endsWith('.js');
 
 export interface Child {
@@ -22,9 +22,8 @@ export interface Child {
 }
 
 /**
- * Starts an entry of this folder (name.ts) with the heap flags of `npm start`, compiled or under
- * tsx as this script runs, and waits for "ready at". tsx's transform names every function it
- * creates (esbuild keepNames), which shows in profiles: profile the compiled build.
+ * Starts an entry of this folder (name.ts) with the heap flags of `npm start`, compiled or from
+ * source as this script runs, and waits for "ready at".
  */
 const running = new Set<ChildProcess>();
 // A script that fails must not leave its children behind.
@@ -39,7 +38,7 @@ export async function startChild(name: string, entry: string, env: Record<string
       '--max-old-space-size=192',
       `--max-semi-space-size=${process.env.PROFILE_SEMI_MB ?? 8}`,
       ...nodeFlags,
-      ...(COMPILED ? [`${HERE}${entry.replace(/\.ts$/, '.js')}`] : ['--import', 'tsx', `${HERE}${entry}`]),
+      ...(COMPILED ? [`${HERE}${entry.replace(/\.ts$/, '.js')}`] : [`${HERE}${entry}`]),
     ],
     {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...env },

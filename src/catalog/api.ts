@@ -63,12 +63,16 @@ function parseBody(text: string | null): Record<string, unknown> {
 }
 
 export class CatalogApi {
-  constructor(
-    private readonly state: CatalogState,
-    private readonly router: Router,
-    /** Bearer tokens the catalog accepts: the demo token, plus any a test adds. */
-    private readonly tokens: ReadonlySet<string>,
-  ) {}
+  private readonly state: CatalogState;
+  private readonly router: Router;
+  /** Bearer tokens the catalog accepts: the demo token, plus any a test adds. */
+  private readonly tokens: ReadonlySet<string>;
+
+  constructor(state: CatalogState, router: Router, tokens: ReadonlySet<string>) {
+    this.state = state;
+    this.router = router;
+    this.tokens = tokens;
+  }
 
   respond(request: IncomingRequest): Outcome {
     try {

@@ -69,8 +69,10 @@ export interface ErrorBody {
 
 /** Thrown by route handlers; the server turns it into the matching status and body. */
 export class CatalogError extends Error {
-  constructor(readonly code: StatusCode) {
+  readonly code: StatusCode;
+  constructor(code: StatusCode) {
     super(STATUS_TABLE[code][1]);
+    this.code = code;
     this.name = 'CatalogError';
   }
 

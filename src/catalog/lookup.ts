@@ -21,7 +21,10 @@ export class CatalogLookup {
   private readonly movieLists: Map<number, MovieListSummary>;
   private readonly tvLists: Map<number, TvListSummary>;
 
-  constructor(private readonly data: CatalogData) {
+  private readonly data: CatalogData;
+
+  constructor(data: CatalogData) {
+    this.data = data;
     this.movies = new Map(data.movies.map((movie) => [movie.id, movie]));
     this.series = new Map(data.tvSeries.map((series) => [series.id, series]));
     this.companies = new Map(data.companies.map((company) => [company.id, company]));

@@ -35,10 +35,13 @@ export class SessionStore {
   /** guest session id → expiry */
   private readonly guestSessions = new Map<string, number>();
 
-  constructor(
-    private readonly accountId: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly accountId: number;
+  private readonly now: () => number;
+
+  constructor(accountId: number, now: () => number = Date.now) {
+    this.accountId = accountId;
+    this.now = now;
+  }
 
   createRequestToken(): { expires_at: string; request_token: string } {
     const token = randomBytes(20).toString('hex');

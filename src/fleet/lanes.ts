@@ -8,7 +8,11 @@
 export class Lanes {
   private readonly lanes = new Map<string, { held: number; queue: Array<() => void> }>();
 
-  constructor(private readonly limit: number) {}
+  private readonly limit: number;
+
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   /** Resolves true once the call may reserve a turn, false when `until` (epoch ms) comes first. */
   enter(key: string, until: number): Promise<boolean> {

@@ -108,10 +108,13 @@ class LocalTurns {
   private tat = 0;
   private readonly pausedUntil = new LRUCache<string, number>({ max: MAX_LOCAL_PAUSES });
 
-  constructor(
-    private readonly intervalMs: number,
-    private readonly toleranceMs: number,
-  ) {}
+  private readonly intervalMs: number;
+  private readonly toleranceMs: number;
+
+  constructor(intervalMs: number, toleranceMs: number) {
+    this.intervalMs = intervalMs;
+    this.toleranceMs = toleranceMs;
+  }
 
   reserve(maxWaitMs: number, scope: string, now = Date.now()): number | undefined {
     const slot = Math.max(now, this.tat - this.toleranceMs, this.pausedUntil.get(scope) ?? 0);

@@ -11,17 +11,20 @@ export type UpstreamErrorCode = Extract<
 >;
 
 export class UpstreamError extends Error {
-  constructor(
-    readonly code: UpstreamErrorCode,
-    message: string,
-    /** HTTP status of the upstream response, when there was one. */
-    readonly status?: number,
-    /** The upstream's own numeric status_code, when its body carried one. */
-    readonly upstreamCode?: number,
-    /** A transient failure (the connection broke) that an idempotent call may try again. */
-    readonly retryable = false,
-  ) {
+  readonly code: UpstreamErrorCode;
+  /** HTTP status of the upstream response, when there was one. */
+  readonly status?: number;
+  /** The upstream's own numeric status_code, when its body carried one. */
+  readonly upstreamCode?: number;
+  /** A transient failure (the connection broke) that an idempotent call may try again. */
+  readonly retryable: boolean;
+
+  constructor(code: UpstreamErrorCode, message: string, status?: number, upstreamCode?: number, retryable = false) {
     super(message);
+    this.code = code;
+    this.status = status;
+    this.upstreamCode = upstreamCode;
+    this.retryable = retryable;
     this.name = 'UpstreamError';
   }
 }
@@ -107,8 +110,10 @@ export type MissingCredential = 'token' | 'user-session' | 'guest-session' | 'an
 
 /** A call that cannot go out for want of a credential: UNAUTHENTICATED, before any upstream call. */
 export class MissingCredentialError extends UpstreamError {
-  constructor(readonly missing: MissingCredential) {
+  readonly missing: MissingCredential;
+  constructor(missing: MissingCredential) {
     super('UNAUTHENTICATED', MISSING_MESSAGES[missing]);
+    this.missing = missing;
   }
 }
 

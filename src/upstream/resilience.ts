@@ -49,10 +49,13 @@ export class CircuitBreaker {
   private openUntil = 0;
   private probing = false;
 
-  constructor(
-    private readonly options: BreakerOptions,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly options: BreakerOptions;
+  private readonly now: () => number;
+
+  constructor(options: BreakerOptions, now: () => number = Date.now) {
+    this.options = options;
+    this.now = now;
+  }
 
   get state(): BreakerState {
     if (this.failures < this.options.failureThreshold) return 'closed';
@@ -102,10 +105,12 @@ export class Breakers {
   private readonly host: CircuitBreaker;
   private readonly byRoute = new Map<string, CircuitBreaker>();
 
-  constructor(
-    private readonly options: BreakerOptions,
-    private readonly now: () => number = Date.now,
-  ) {
+  private readonly options: BreakerOptions;
+  private readonly now: () => number;
+
+  constructor(options: BreakerOptions, now: () => number = Date.now) {
+    this.options = options;
+    this.now = now;
     this.host = new CircuitBreaker(options, now);
   }
 

@@ -127,10 +127,13 @@ export class ExpectationBuilder {
   readonly exposure: Exposure = { exposed: new Set(), unexposed: new Map(), leftOut: new Map(), compared: new Set() };
 
   /** `scopes`: the operationId, and `write` for a write; they select allow-list entries. */
-  constructor(
-    private readonly schema: GraphQLSchema,
-    private readonly scopes: string[],
-  ) {}
+  private readonly schema: GraphQLSchema;
+  private readonly scopes: string[];
+
+  constructor(schema: GraphQLSchema, scopes: string[]) {
+    this.schema = schema;
+    this.scopes = scopes;
+  }
 
   private leaf(example: unknown, path: string, owner: string, field?: Field): Expected {
     this.exposure.compared.add(normal(path));

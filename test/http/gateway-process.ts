@@ -12,7 +12,7 @@ export interface StartedProcess {
 }
 
 export function startProcess(env: Record<string, string>): StartedProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, ['src/index.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'silent', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -44,7 +44,11 @@ export class RatingStore {
   private episodeMirror: { rater: Rater; states: Map<number, EpisodeAccountState> } | undefined;
 
   /** @param floorMs writes made at run time are stamped after this instant (and after every seed). */
-  constructor(private readonly floorMs: number) {}
+  private readonly floorMs: number;
+
+  constructor(floorMs: number) {
+    this.floorMs = floorMs;
+  }
 
   /**
    * Keeps `rated` of CatalogData.episodeAccountStates in step with this store for one rater (the

@@ -10,11 +10,11 @@ import { FIRST_NAMES } from './words.ts';
 /** Hands out unique, increasing ids with gaps, shared by all series. */
 export class IdSequence {
   private last: number;
-  constructor(
-    private readonly rng: Random,
-    start: number,
-    private readonly maxGap: number,
-  ) {
+  private readonly rng: Random;
+  private readonly maxGap: number;
+  constructor(rng: Random, start: number, maxGap: number) {
+    this.rng = rng;
+    this.maxGap = maxGap;
     this.last = start;
   }
   next(): number {
