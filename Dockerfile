@@ -3,7 +3,7 @@
 #   docker build -t media-catalog-gateway .
 #   docker run -p 4000:4000 -e CATALOG_BASE_URL=https://api.themoviedb.org/3 -e CATALOG_ACCESS_TOKEN=... media-catalog-gateway
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,12 +11,12 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
 
-FROM node:20-bookworm-slim AS dependencies
+FROM node:24-bookworm-slim AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=4000 \
     MALLOC_ARENA_MAX=2

@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import { startCatalog, type RunningCatalog } from '../src/catalog/server.ts';
 import { startVarnish } from '../test/delivery/varnish.ts';
+import { locateProgram } from '../test/outside-programs.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
@@ -83,7 +84,9 @@ async function persistedQueries(url: string, movieId: number): Promise<string[]>
 
 /** The same GET hit answered by Varnish and by the gateway's whole-response cache. */
 async function proxyHits(url: string, port: number, movieId: number): Promise<string[]> {
-  const varnish = await startVarnish(port);
+  const varnishd = locateProgram('varnishd');
+  if (!varnishd) return ['| GET cache hit | not measured: varnishd not found (`apt-get install varnish`) | |'];
+  const varnish = await startVarnish(varnishd, port);
   try {
     const path = `/graphql?query=${encodeURIComponent(`{ movie(id: ${movieId}) { title overview runtime genres { name } } }`)}`;
     await request(`${varnish.url}${path}`).then((answer) => answer.body.dump());

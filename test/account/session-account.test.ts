@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
-import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium } from '../browser/launch.ts';
+import { outsideProgram } from '../outside-programs.ts';
 import { createUserSession, errorCodes, listen, startHarness, type Harness } from '../helpers.ts';
 
 /**
@@ -10,6 +10,7 @@ import { createUserSession, errorCodes, listen, startHarness, type Harness } fro
  * counted at the catalog) and never lent to another session. And a single-page app's login:
  * `createRequestToken(redirectTo:)`, followed by real Chromium through the approval page.
  */
+const chromiumProgram = outsideProgram('chromium', import.meta.url);
 let h: Harness;
 
 beforeAll(async () => {
@@ -114,39 +115,41 @@ describe('createRequestToken(redirectTo:), for single-page apps', () => {
     expect(h.catalog.calls).toEqual([]);
   });
 
-  it('real Chromium follows approvalUrl: the catalog site approves and sends it back to the app with the token, which becomes a session', async () => {
-    const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-    if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: apt-get install chromium (or set CHROMIUM_PATH).`);
-    // The app's own page, where the site sends the user back.
-    const app = createServer((_, response) => response.end('<!doctype html><title>Movie app</title><h1>Back in the app</h1>'));
-    const appPort = await listen(app);
-    const back = `http://127.0.0.1:${appPort}/signed-in?from=catalog`;
-    const browser = await chromium.launch({ executablePath: chromiumPath });
-    try {
-      const { body } = await h.query(`mutation($r: String!) { createRequestToken(redirectTo: $r) { requestToken approvalUrl } }`, {
-        r: back,
-      });
-      expect(body.errors).toBeUndefined();
-      const { requestToken, approvalUrl } = body.data.createRequestToken;
-      expect(new URL(approvalUrl).searchParams.get('redirect_to')).toBe(back);
+  it.skipIf(!chromiumProgram)(
+    'real Chromium follows approvalUrl: the catalog site approves and sends it back to the app with the token, which becomes a session',
+    async () => {
+      // The app's own page, where the site sends the user back.
+      const app = createServer((_, response) => response.end('<!doctype html><title>Movie app</title><h1>Back in the app</h1>'));
+      const appPort = await listen(app);
+      const back = `http://127.0.0.1:${appPort}/signed-in?from=catalog`;
+      const browser = await launchChromium(chromiumProgram!);
+      try {
+        const { body } = await h.query(`mutation($r: String!) { createRequestToken(redirectTo: $r) { requestToken approvalUrl } }`, {
+          r: back,
+        });
+        expect(body.errors).toBeUndefined();
+        const { requestToken, approvalUrl } = body.data.createRequestToken;
+        expect(new URL(approvalUrl).searchParams.get('redirect_to')).toBe(back);
 
-      const page = await browser.newPage();
-      await page.goto(approvalUrl);
-      const landed = new URL(page.url());
-      expect(`${landed.origin}${landed.pathname}`).toBe(`http://127.0.0.1:${appPort}/signed-in`);
-      expect(Object.fromEntries(landed.searchParams)).toEqual({ from: 'catalog', request_token: requestToken, approved: 'true' });
-      expect(await page.textContent('h1')).toBe('Back in the app');
+        const page = await browser.newPage();
+        await page.goto(approvalUrl);
+        const landed = new URL(page.url());
+        expect(`${landed.origin}${landed.pathname}`).toBe(`http://127.0.0.1:${appPort}/signed-in`);
+        expect(Object.fromEntries(landed.searchParams)).toEqual({ from: 'catalog', request_token: requestToken, approved: 'true' });
+        expect(await page.textContent('h1')).toBe('Back in the app');
 
-      const session = await h.query(`mutation($t: String!) { createSession(requestToken: $t) { success } }`, {
-        t: landed.searchParams.get('request_token'),
-      });
-      expect(session.body).toEqual({ data: { createSession: { success: true } } });
-    } finally {
-      await browser.close();
-      app.close();
-      app.closeAllConnections();
-    }
-  }, 30_000);
+        const session = await h.query(`mutation($t: String!) { createSession(requestToken: $t) { success } }`, {
+          t: landed.searchParams.get('request_token'),
+        });
+        expect(session.body).toEqual({ data: { createSession: { success: true } } });
+      } finally {
+        await browser.close();
+        app.close();
+        app.closeAllConnections();
+      }
+    },
+    30_000,
+  );
 
   it("the catalog's approval page refuses a redirect_to that is not an absolute http(s) URL, and approves nothing", async () => {
     const { request_token } = await h.rest<{ request_token: string }>('/authentication/token/new');

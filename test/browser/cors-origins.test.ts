@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './launch.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { startHarness, type Harness } from '../helpers.ts';
@@ -28,7 +29,7 @@ beforeAll(async () => {
     config: { http: { ...loadConfig({}).http, corsOrigins: [`http://127.0.0.1:${appPort}`] } },
     logger,
   });
-  browser = await chromium.launch({ executablePath: chromiumProgram.path, env: { ...process.env, ...chromiumProgram.env } });
+  browser = await launchChromium(chromiumProgram);
 }, 30_000);
 
 afterAll(async () => {

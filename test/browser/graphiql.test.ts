@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './launch.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers.ts';
 import { outsideProgram } from '../outside-programs.ts';
@@ -32,7 +33,7 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   h = await startHarness({ config: { graphiql: true } });
   const program = chromiumProgram!;
-  browser = await chromium.launch({ executablePath: program.path, env: { ...process.env, ...program.env } });
+  browser = await launchChromium(program);
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
   const gateway = new URL(h.url).host;
   // The only network the page gets is the gateway: a stand-in for a machine without internet.

@@ -21,7 +21,7 @@ const isHit = (response: Response) => (response.headers.get('x-varnish') ?? '').
 
 beforeAll(async () => {
   h = await startHarness({ config: { cacheMaxBytes: 8 * 1024 * 1024 } });
-  varnish = await startVarnish(Number(new URL(h.url).port));
+  varnish = await startVarnish(varnishd!, Number(new URL(h.url).port));
 }, 30_000);
 afterAll(async () => {
   await varnish?.close();

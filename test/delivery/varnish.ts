@@ -4,7 +4,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { locateProgram } from '../outside-programs.ts';
+import type { Program } from '../outside-programs.ts';
 
 /**
  * Debian's varnishd (installed by .ci/run when missing), started in the foreground on a free
@@ -15,8 +15,6 @@ export interface RunningVarnish {
   url: string;
   close(): Promise<void>;
 }
-
-const BINARY = locateProgram('varnishd')?.path ?? 'varnishd';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,14 +38,15 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-export async function startVarnish(backendPort: number): Promise<RunningVarnish> {
+/** `program` comes from outsideProgram('varnishd'), which skips the suite when it is missing. */
+export async function startVarnish(program: Program, backendPort: number): Promise<RunningVarnish> {
   const workdir = await mkdtemp(join(tmpdir(), 'varnish-'));
   // Run as root, varnishd compiles its VCL as its own unprivileged user, in a directory it
   // creates itself: the parent must let that user in.
   await chmod(workdir, 0o755);
   const port = await freePort();
   const child: ChildProcess = spawn(
-    BINARY,
+    program.path,
     // -F: foreground, so the test owns the process; -n: a working directory of its own, so that
     // parallel runs never meet; -p default_grace=0: an expired copy is never served while refetching.
     [

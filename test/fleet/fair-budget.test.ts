@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 import { startFleet, until, type Fleet } from './fleet.ts';
+import { outsideProgram } from '../outside-programs.ts';
 import { startRedis, type RunningRedis } from './redis-server.ts';
 
 /**
@@ -13,20 +14,19 @@ import { startRedis, type RunningRedis } from './redis-server.ts';
  * turn while the large request is still going.
  */
 const OTHER_TOKEN = 'second-caller-token-1234567890';
+const redisServer = outsideProgram('redis-server', import.meta.url);
 let redis: RunningRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(() => redis?.stop());
 
 const movieQuery = (id: number) => `{ movie(id: ${id}) { title } }`;
 const codes = (response: { body: { errors?: Array<{ extensions?: Record<string, unknown> }> } }) =>
   (response.body.errors ?? []).map((error) => error.extensions?.code);
 
-describe('a 429 asking for a day', () => {
+describe.skipIf(!redisServer)('a 429 asking for a day', () => {
   let fleet: Fleet;
   let client: Redis;
+  afterAll(() => redis?.stop());
   beforeAll(async () => {
+    redis = await startRedis(redisServer!);
     fleet = await startFleet({
       instances: 2,
       catalog: { extraTokens: [OTHER_TOKEN] },

@@ -14,7 +14,7 @@ import { outsideProgram } from '../outside-programs.ts';
 const redisServer = outsideProgram('redis-server', import.meta.url);
 let redis: RunningRedis;
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startRedis(redisServer!);
 });
 afterAll(() => redis?.stop());
 

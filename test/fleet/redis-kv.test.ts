@@ -37,7 +37,7 @@ async function send(yoga: ReturnType<typeof yogaOn>, body: Record<string, unknow
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startRedis(redisServer!);
   connections = [connectRedis(redis.url, createLogger('silent')), connectRedis(redis.url, createLogger('silent'))];
   await until(() => connections.every((c) => c.state.up));
 });

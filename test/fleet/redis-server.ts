@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { locateProgram } from '../outside-programs.ts';
+import type { Program } from '../outside-programs.ts';
 
 /**
- * A real redis-server (Debian's package; `.ci/run` installs it; found by test/outside-programs.ts) on a free loopback port, with
+ * A real redis-server (Debian's package; `.ci/run` installs it; found by outsideProgram) on a free loopback port, with
  * no persistence, for one test file. It can be killed and started again on the same port, and
  * frozen (SIGSTOP) to play a Redis that hangs.
  */
@@ -22,8 +22,6 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-const REDIS_SERVER = locateProgram('redis-server')?.path ?? 'redis-server';
-
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -32,9 +30,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function spawnRedis(port: number, password: string): Promise<ChildProcess> {
+function spawnRedis(program: Program, port: number, password: string): Promise<ChildProcess> {
   const child = spawn(
-    REDIS_SERVER,
+    program.path,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--requirepass', password],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -43,7 +41,7 @@ function spawnRedis(port: number, password: string): Promise<ChildProcess> {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start on ${port}: ${output}`)), 10_000);
     child.once('error', (error) => {
       clearTimeout(timer);
-      reject(new Error(`cannot run ${REDIS_SERVER} (install Debian's redis-server): ${error.message}`));
+      reject(new Error(`cannot run ${program.path}: ${error.message}`));
     });
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -64,10 +62,11 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-export async function startRedis(): Promise<RunningRedis> {
+/** `program` comes from outsideProgram('redis-server'), which skips the suite when it is missing. */
+export async function startRedis(program: Program): Promise<RunningRedis> {
   const port = await freePort();
   const password = `fleet-secret-${Math.random().toString(36).slice(2)}`;
-  let child = await spawnRedis(port, password);
+  let child = await spawnRedis(program, port, password);
   return {
     port,
     password,
@@ -77,7 +76,7 @@ export async function startRedis(): Promise<RunningRedis> {
       await exited(child);
     },
     async restart() {
-      child = await spawnRedis(port, password);
+      child = await spawnRedis(program, port, password);
     },
     freeze() {
       child.kill('SIGSTOP');

@@ -22,7 +22,7 @@ let fleet: Fleet;
 let inspect: Redis;
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startRedis(redisServer!);
   fleet = await startFleet({
     instances: 2,
     catalog: { extraTokens: [SECOND_TOKEN] },
