@@ -513,7 +513,7 @@ const objectFields: Record<string, string> = {
   GuestSessionData: 'ratedEpisodes:RatedEpisodePage ratedMovies:RatedMoviePage ratedTVSeries:RatedTVSeriesPage',
   Image: 'aspectRatio:Float! filePath:String! height:Int! id:ID! languageCode:String url:String voteAverage:Float voteCount:Int width:Int!',
   ImageConfiguration:
-    'backdropSizes:[String!]! baseUrl:String! logoSizes:[String!]! posterSizes:[String!]! profileSizes:[String!]! secureBaseUrl:String! stillSizes:[String!]!',
+    'backdropSizes:[String!]! baseUrl:String! logoSizes:[String!]! posterSizes:[String!]! profileSizes:[String!]! secureBaseUrl:String! stillSizes:[String!]',
   Keyword: 'id:Int! movies:MoviePage name:String! nodeId:ID!',
   KeywordPage: 'page:Int! results:[Keyword!]! totalPages:Int! totalResults:Int!',
   Language: 'englishName:String languageCode:String! name:String',

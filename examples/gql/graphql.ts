@@ -335,6 +335,8 @@ export type ExternalSource =
   | 'TIKTOK_ID'
   /** TheTVDB (series, seasons and episodes). */
   | 'TVDB_ID'
+  /** TVRage (people, series, seasons and episodes; `externalIds.tvrageId`). */
+  | 'TVRAGE_ID'
   /** X (Twitter) handle. */
   | 'TWITTER_ID'
   /** Wikidata ("Q190050"). */

@@ -6,7 +6,7 @@ import { type ExampleOperation, examples } from './examples.ts';
 import { covered } from './operations.ts';
 
 /**
- * The recorded answers of the real service (recorded/INDEX.json), each split into the parts the
+ * The recorded answers of the real service (a set's INDEX.json: recorded/, recorded2/), each split into the parts the
  * graph reads apart: the answer itself and every appended sub-resource, each with the upstream
  * operation it answers, the path parameters of its request, and the GraphQL call that reads it
  * (the coverage entry of the operation, asked for the recorded ids).
@@ -35,7 +35,6 @@ export interface RecordedPart {
   params: Record<string, string>;
 }
 
-const folder = new URL('./recorded/', import.meta.url);
 const routes = examples
   .filter((op) => op.method === 'GET')
   .map((op) => ({ op, segments: op.path.split('/').slice(2) }))
@@ -63,7 +62,9 @@ function part(key: string, path: string): RecordedPart | undefined {
   return found && entry && { key, op: found.op, entry, params: found.params };
 }
 
-function load(entry: Omit<RecordedFile, 'body' | 'appended' | 'parts' | 'unread' | 'path'> & { path: string }): RecordedFile {
+type IndexEntry = Omit<RecordedFile, 'body' | 'appended' | 'parts' | 'unread'>;
+
+function load(folder: URL, entry: IndexEntry): RecordedFile {
   const body = JSON.parse(readFileSync(new URL(entry.file, folder), 'utf8')) as Record<string, unknown>;
   const path = entry.path.replace(/^\/3(?=\/)/, '');
   const asked = (new URLSearchParams(entry.query).get('append_to_response') ?? '').split(',').filter((k) => k in body);
@@ -80,7 +81,14 @@ function load(entry: Omit<RecordedFile, 'body' | 'appended' | 'parts' | 'unread'
   };
 }
 
-export const recordedFiles: RecordedFile[] = (JSON.parse(readFileSync(new URL('INDEX.json', folder), 'utf8')) as RecordedFile[]).map(load);
+/** One set of recorded answers: the folder (beside this file) with its INDEX.json. */
+export function recordedSet(name: string): RecordedFile[] {
+  const folder = new URL(`./${name}/`, import.meta.url);
+  return (JSON.parse(readFileSync(new URL('INDEX.json', folder), 'utf8')) as IndexEntry[]).map((entry) => load(folder, entry));
+}
+
+/** The first set (2014-2026). */
+export const recordedFiles: RecordedFile[] = recordedSet('recorded');
 
 /** The part's own answer: an appended part's body, or the answer without its appended parts. */
 export function partAnswer(file: RecordedFile, p: RecordedPart): unknown {
@@ -127,7 +135,12 @@ function contextFor(params: Record<string, string>): CoverageContext {
 }
 
 /** `find`'s source argument per recorded `external_source`. */
-const FIND_SOURCE: Record<string, string> = { imdb_id: 'IMDB_ID', tvdb_id: 'TVDB_ID' };
+const FIND_SOURCE: Record<string, string> = {
+  imdb_id: 'IMDB_ID',
+  tvdb_id: 'TVDB_ID',
+  tvrage_id: 'TVRAGE_ID',
+  facebook_id: 'FACEBOOK_ID',
+};
 
 /** The GraphQL call reading the part: its coverage entry with the recorded ids, season and episode numbers, and find source. */
 export async function recordedCall(file: RecordedFile, p: RecordedPart): Promise<GraphQLCall> {

@@ -46,7 +46,11 @@ export const RENAMES: Record<string, Rename> = {
   'Season.show_id': { to: 'series.id', reason: 'the series is linked, its id is series.id' },
   'Credit.media': { to: INLINE, reason: 'the credit carries character, episodes and seasons; the work is movie or series' },
   'Credit.media.id': { to: byMediaType('movie.id', 'series.id'), reason: 'the id of the credited work' },
-  'TaggedImage.media': { to: 'media', reason: 'the movie, series, season or episode the image is tagged in' },
+  'TaggedImage.media': {
+    to: (image) => ({ movie: 'movie', tv: 'series' })[String(image.media_type)] ?? 'media',
+    reason:
+      'the image names its kind (on itself in every recording, inside media only until 2022): a movie or series is read where a client reads that kind',
+  },
   'Collection.title': { to: 'name', reason: 'a collection among mixed results names itself like a movie; the graph calls it name' },
   'Collection.original_title': { to: 'originalName', reason: 'a collection among mixed results names itself like a movie' },
   'Movie.name': { to: 'title', reason: "collection parts name a movie's title `name`; the graph calls it title everywhere" },

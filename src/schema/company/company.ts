@@ -13,8 +13,14 @@ export type CompanySource = { id: number } & Partial<Up.CompanyDetails>;
 
 export const Company = builder.objectRef<CompanySource>('Company');
 
-const fromDetail = carriedFrom((company: CompanySource, context: GatewayContext) =>
-  context.loaders.company.load({ companyId: company.id }),
+/**
+ * A company that carries a name came in a summary (a search item, a movie's production
+ * companies): its logo and country are read from it, and null where it lacks them (2012 movies,
+ * 2017 searches) rather than an uncounted details call per item (docs/costs.md).
+ */
+const fromDetail = carriedFrom(
+  (company: CompanySource, context: GatewayContext) => context.loaders.company.load({ companyId: company.id }),
+  (company) => 'name' in company,
 );
 
 export const AlternativeName = builder.objectRef<Up.AlternativeName>('CompanyAlternativeName').implement({
@@ -33,13 +39,13 @@ Company.implement({
     logoPath: t.string({
       nullable: true,
       description: 'Logo image path (PNG; see `Configuration.images.logoSizes`); null when none.',
-      resolve: fromDetail('logo_path'),
+      resolve: fromDetail.summary('logo_path'),
     }),
-    logoUrl: imageUrlField(t, 'logo', fromDetail('logo_path'), 'logo'),
+    logoUrl: imageUrlField(t, 'logo', fromDetail.summary('logo_path'), 'logo'),
     originCountry: t.string({
       nullable: true,
       description: "ISO 3166-1 code of the country the company comes from; null when unknown. The catalog's empty string comes as null.",
-      resolve: fromDetail('origin_country', (value) => value || null),
+      resolve: fromDetail.summary('origin_country', (value) => value || null),
     }),
     description: t.string({
       nullable: true,

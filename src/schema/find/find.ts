@@ -9,6 +9,8 @@ const ExternalSource = builder.enumType('ExternalSource', {
   values: {
     IMDB_ID: { value: 'imdb_id', description: 'IMDb ("tt0137523" for titles, "nm0000158" for people).' },
     TVDB_ID: { value: 'tvdb_id', description: 'TheTVDB (series, seasons and episodes).' },
+    // Recorded answers of 2020 find people by it; TVRage closed, but its ids stay in external ids (tvrageId).
+    TVRAGE_ID: { value: 'tvrage_id', description: 'TVRage (people, series, seasons and episodes; `externalIds.tvrageId`).' },
     WIKIDATA_ID: { value: 'wikidata_id', description: 'Wikidata ("Q190050").' },
     FACEBOOK_ID: { value: 'facebook_id', description: 'Facebook page name.' },
     INSTAGRAM_ID: { value: 'instagram_id', description: 'Instagram handle.' },

@@ -99,6 +99,11 @@ export const PER_ITEM_LOADS: Readonly<Record<string, { details: readonly string[
     details: ['alsoKnownAs', 'biography', 'birthday', 'deathday', 'homepage', 'imdbId', 'placeOfBirth'],
     own: ['changes', 'combinedCredits', 'credits', 'externalIds', 'images', 'movieCredits', 'taggedImages', 'translations', 'tvCredits'],
   },
+  // Not measured by per-item-loads.test.ts (it pages the three types above); counted so that a
+  // search page of them announces its details calls (test/contract/sparse-summaries.test.ts).
+  Company: { details: ['description', 'headquarters', 'homepage'], own: [] },
+  // A movie's collection never carries these, nor did 2017 search items: a details call each.
+  Collection: { details: ['originalLanguage', 'originalName', 'overview'], own: [] },
 };
 
 export const DETAILS_NOTE =

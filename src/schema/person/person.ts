@@ -33,7 +33,16 @@ const Gender = openEnum('Gender', 'Gender of a person, as the catalog codes it (
   NON_BINARY: { value: 3, description: 'Non-binary (3).' },
 });
 
-const fromDetail = carriedFrom((person: PersonSource, context: GatewayContext) => context.loaders.person.load({ personId: person.id }));
+/**
+ * A person that carries a name came in a summary (a search, trending or find item, a credit):
+ * the card keys such a summary defines (gender, department, adult, popularity, profile) are read
+ * from it, and null where it lacks them (2017 searches, 2014 credits) rather than a details call
+ * per item that the cost estimate does not count (docs/costs.md). A person made of an id loads them.
+ */
+const fromDetail = carriedFrom(
+  (person: PersonSource, context: GatewayContext) => context.loaders.person.load({ personId: person.id }),
+  (person) => 'name' in person,
+);
 
 const creditArgs = builder.args((t) => ({
   language: pageArgs.language,
@@ -69,31 +78,31 @@ Person.implement({
     profilePath: t.string({
       nullable: true,
       description: 'Profile image path (see `Image.filePath`); null when there is none.',
-      resolve: fromDetail('profile_path'),
+      resolve: fromDetail.summary('profile_path'),
     }),
-    profileUrl: imageUrlField(t, 'profile', fromDetail('profile_path'), 'profile picture'),
+    profileUrl: imageUrlField(t, 'profile', fromDetail.summary('profile_path'), 'profile picture'),
     gender: t.field({
       type: Gender.ref,
       nullable: true,
       description:
         'Gender as the person stated it; NOT_SET when not given, null where the service left it out (2014 answers), OTHER for a code this schema does not list yet.',
-      resolve: fromDetail('gender', Gender.of),
+      resolve: fromDetail.summary('gender', Gender.of),
     }),
     adult: t.boolean({
       nullable: true,
       description: 'Whether the person works in adult content.',
-      resolve: fromDetail('adult'),
+      resolve: fromDetail.summary('adult'),
     }),
     popularity: t.float({
       nullable: true,
       description: 'Relative popularity score. A number the service sent as a string (2014 answers) comes as a number.',
-      resolve: fromDetail('popularity'),
+      resolve: fromDetail.summary('popularity'),
     }),
     knownForDepartment: t.string({
       nullable: true,
       description:
         'The department the person is best known for, such as "Acting" or "Directing"; null when unknown. The catalog\'s empty string comes as null.',
-      resolve: fromDetail('known_for_department', (value) => value || null),
+      resolve: fromDetail.summary('known_for_department', (value) => value || null),
     }),
     biography: t.string({
       nullable: true,

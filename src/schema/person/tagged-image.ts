@@ -18,28 +18,53 @@ const TaggedMediaType = builder.enumType('TaggedMediaType', {
 });
 
 type Media = Up.TaggedImage['media'];
+type MovieMedia = Extract<Media, { media_type?: 'movie' }>;
+type SeriesMedia = Extract<Media, { media_type?: 'tv' }>;
+type Kind = 'movie' | 'tv' | 'season' | 'episode';
 
-function seasonOf(media: Extract<Media, { media_type: 'tv_season' }>): SeasonSource {
-  const { show_id, media_type: _, ...season } = media;
+/**
+ * The kind of the tagged work, wherever the service put it: inside `media` (`tv_season`,
+ * `tv_episode`; answers up to late 2022 carry it there too) or only on the image itself (`season`,
+ * `episode`; answers of mid-2022 have no inner `media_type`). Reading only the inner one turned
+ * every such image into a movie: `movie` null for a movie, a series served as a Movie.
+ */
+function kindOf(image: Up.TaggedImage): Kind {
+  const named = image.media.media_type ?? image.media_type;
+  switch (named) {
+    case 'tv':
+      return 'tv';
+    case 'tv_season':
+    case 'season':
+      return 'season';
+    case 'tv_episode':
+    case 'episode':
+      return 'episode';
+    default:
+      return 'movie';
+  }
+}
+
+function seasonOf(media: Media): SeasonSource {
+  const { show_id, media_type: _, ...season } = media as Extract<Media, { media_type?: 'tv_season' }>;
   return { ...season, seriesId: show_id };
 }
 
-function episodeOf(media: Extract<Media, { media_type: 'tv_episode' }>): EpisodeSource {
-  const { show_id, media_type: _, ...episode } = media;
+function episodeOf(media: Media): EpisodeSource {
+  const { show_id, media_type: _, ...episode } = media as Extract<Media, { media_type?: 'tv_episode' }>;
   return { ...episode, seriesId: show_id };
 }
 
 /** The work as the graph's own object, with the summary the image carried. */
-function mediaOf(media: Media) {
-  switch (media.media_type) {
+function mediaOf(image: Up.TaggedImage) {
+  switch (kindOf(image)) {
     case 'tv':
-      return { kind: TVSeries, value: media };
-    case 'tv_season':
-      return { kind: Season, value: seasonOf(media) };
-    case 'tv_episode':
-      return { kind: Episode, value: episodeOf(media) };
+      return { kind: TVSeries, value: image.media };
+    case 'season':
+      return { kind: Season, value: seasonOf(image.media) };
+    case 'episode':
+      return { kind: Episode, value: episodeOf(image.media) };
     default:
-      return { kind: Movie, value: media };
+      return { kind: Movie, value: image.media };
   }
 }
 
@@ -51,8 +76,8 @@ const TaggedMedia = builder.unionType('TaggedMedia', {
   resolveType: (value) => (value as unknown as { __kind: Tagged['kind'] }).__kind,
 });
 
-function tagged(media: Media) {
-  const { kind, value } = mediaOf(media);
+function tagged(image: Up.TaggedImage) {
+  const { kind, value } = mediaOf(image);
   return Object.assign(value as object, { __kind: kind }) as never;
 }
 
@@ -88,24 +113,24 @@ export const TaggedImage = builder.objectRef<Up.TaggedImage>('TaggedImage').impl
     mediaType: t.field({
       type: TaggedMediaType,
       description: 'Whether the image belongs to a movie, a series, a season or an episode.',
-      resolve: (i) => (['tv', 'season', 'episode'].includes(i.media_type) ? (i.media_type as 'tv' | 'season' | 'episode') : 'movie'),
+      resolve: kindOf,
     }),
     media: t.field({
       type: TaggedMedia,
       description: 'The movie, series, season or episode, with the summary fields the image carried.',
-      resolve: (i) => tagged(i.media),
+      resolve: tagged,
     }),
     movie: t.field({
       type: Movie,
       nullable: true,
       description: 'The movie; null for any other kind (see `media`).',
-      resolve: (i) => (i.media.media_type === 'movie' ? i.media : null),
+      resolve: (i) => (kindOf(i) === 'movie' ? (i.media as MovieMedia) : null),
     }),
     series: t.field({
       type: TVSeries,
       nullable: true,
       description: 'The series; null for any other kind (see `media`).',
-      resolve: (i) => (i.media.media_type === 'tv' ? i.media : null),
+      resolve: (i) => (kindOf(i) === 'tv' ? (i.media as SeriesMedia) : null),
     }),
   }),
 });

@@ -12,7 +12,12 @@ const ImageConfiguration = builder.objectRef<Up.Configuration['images']>('ImageC
     logoSizes: t.exposeStringList('logo_sizes', { description: 'Size tokens for logos.' }),
     posterSizes: t.exposeStringList('poster_sizes', { description: 'Size tokens for posters.' }),
     profileSizes: t.exposeStringList('profile_sizes', { description: 'Size tokens for profile pictures.' }),
-    stillSizes: t.exposeStringList('still_sizes', { description: 'Size tokens for episode stills.' }),
+    // The 2012 service knew no episodes and sent no `still_sizes`: "not known" is not "no sizes", so
+    // null (docs/data.md) rather than [] or a lost configuration.
+    stillSizes: t.exposeStringList('still_sizes', {
+      nullable: true,
+      description: 'Size tokens for episode stills; null where the service sent none (2012 answers, before episodes).',
+    }),
   }),
 });
 

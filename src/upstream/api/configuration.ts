@@ -10,7 +10,8 @@ export interface Configuration {
     logo_sizes: string[];
     poster_sizes: string[];
     profile_sizes: string[];
-    still_sizes: string[];
+    /** Left out of 2012 answers. */
+    still_sizes?: string[];
   };
 }
 

@@ -77,13 +77,14 @@ export interface PersonImages {
 export interface TaggedImage extends Image {
   id: string;
   image_type: string;
-  /** "movie", "tv", "season" or "episode". */
+  /** "movie", "tv", "season" or "episode"; mid-2022 answers carry the kind only here, not inside `media`. */
   media_type: string;
+  /** Its own `media_type` is left out of mid-2022 answers: the image's says the kind. */
   media:
-    | (MovieSummary & { media_type: 'movie' })
-    | (TVSeriesSummary & { media_type: 'tv' })
-    | (SeasonSummary & { media_type: 'tv_season'; show_id: number })
-    | (EpisodeSummary & { media_type: 'tv_episode'; show_id: number });
+    | (MovieSummary & { media_type?: 'movie' })
+    | (TVSeriesSummary & { media_type?: 'tv' })
+    | (SeasonSummary & { media_type?: 'tv_season'; show_id: number })
+    | (EpisodeSummary & { media_type?: 'tv_episode'; show_id: number });
 }
 
 export interface TaggedImagePage extends Page<TaggedImage> {
