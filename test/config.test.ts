@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { configurationDoc } from '../codegen/configuration-doc.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { settingGroups } from '../src/config/load.ts';
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
@@ -84,8 +85,9 @@ describe('every wrong variable at once', () => {
   });
 
   it('checks the rules across settings alongside the other problems', () => {
-    expect(() => loadConfig({ PORT: '-1', PERSISTED_OPERATIONS_ONLY: 'true' })).toThrowError(
-      /^Invalid configuration: PORT .*\nInvalid configuration: PERSISTED_OPERATIONS_ONLY needs PERSISTED_OPERATIONS_FILE/,
+    // A bad switch or word fails hard in zod, and must not hide the rules' lines.
+    expect(() => loadConfig({ PORT: '-1', GRAPHIQL: 'maybe', LOG_LEVEL: 'loud', PERSISTED_OPERATIONS_ONLY: 'true' })).toThrowError(
+      /^Invalid configuration: PORT .*\n.*LOG_LEVEL .*\n.*GRAPHIQL .*\nInvalid configuration: PERSISTED_OPERATIONS_ONLY needs PERSISTED_OPERATIONS_FILE[^\n]*$/,
     );
   });
 
@@ -162,12 +164,12 @@ describe('NODE_ENV=production', () => {
   it('names the missing upstream alongside the other problems', () => {
     const error = (() => {
       try {
-        loadConfig({ NODE_ENV: 'production', PORT: 'x' });
+        loadConfig({ NODE_ENV: 'production', PORT: 'x', INTROSPECTION: 'maybe' });
       } catch (caught) {
         return caught as ConfigError;
       }
     })();
-    expect(error?.problems.map((p) => p.variable)).toEqual(['PORT', 'CATALOG_BASE_URL']);
+    expect(error?.problems.map((p) => p.variable)).toEqual(['PORT', 'INTROSPECTION', 'CATALOG_BASE_URL']);
   });
 
   it('turns GraphiQL and introspection off and runs a worker per core, unless told otherwise', () => {
@@ -198,6 +200,11 @@ describe('secrets', () => {
 });
 
 describe('docs/configuration.md', () => {
+  it('lists each variable once', () => {
+    const names = settingGroups.flatMap((group) => Object.keys(group.settings));
+    expect(names.length).toBe(new Set(names).size);
+  });
+
   it('is the one generated from the declarations (run `npm run codegen` after a change to a setting)', () => {
     const committed = readFileSync(new URL('../docs/configuration.md', import.meta.url), 'utf8');
     expect(committed).toBe(configurationDoc());

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import { cacheSettings, deliverySettings } from './delivery.ts';
 import { type SettingGroup, settingMeta } from './kinds.ts';
 import { limitSettings } from './limits.ts';
@@ -27,7 +27,8 @@ const shape = {
 };
 
 type Env = Record<string, string | undefined>;
-type Values = z.output<z.ZodObject<typeof shape>>;
+/** Each variable's value, typed by its declaration. */
+type Values = { [K in keyof typeof shape]: z.output<(typeof shape)[K]> };
 
 /** One wrong variable and what is wrong with it; `problem` never quotes a secret. */
 export interface ConfigProblem {
@@ -52,9 +53,9 @@ export class ConfigError extends Error {
 }
 
 /** Under NODE_ENV=production, an unset variable with a production default reads as that default. */
-function withProductionDefaults(raw: unknown): unknown {
-  const env = raw as Env;
-  if (env.NODE_ENV !== 'production') return env;
+function withProductionDefaults(env: Env): Env {
+  // Read as the NODE_ENV setting is (trimmed), so these defaults and the production rule agree.
+  if (env.NODE_ENV?.trim() !== 'production') return env;
   const filled: Env = { ...env };
   for (const [name, schema] of Object.entries(shape)) {
     const production = settingMeta.get(schema)?.production;
@@ -63,29 +64,52 @@ function withProductionDefaults(raw: unknown): unknown {
   return filled;
 }
 
-/** A rule across settings runs even when other variables are wrong, but not on a wrong one of its own. */
-function whenValid(...names: (keyof typeof shape)[]) {
-  return (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    !payload.issues.some((issue) => names.includes(issue.path?.[0] as keyof typeof shape));
+/** A rule across settings: checked when the variables it reads are valid, named after `variable`. */
+interface Rule {
+  reads: readonly (keyof Values)[];
+  variable: keyof Values;
+  broken(values: Values): boolean;
+  problem: string;
 }
 
-const schema = z.preprocess(
-  withProductionDefaults,
-  z
-    .object(shape)
-    .refine((v) => !v.PERSISTED_OPERATIONS_ONLY || v.PERSISTED_OPERATIONS_FILE !== undefined, {
-      path: ['PERSISTED_OPERATIONS_ONLY'],
-      error: 'needs PERSISTED_OPERATIONS_FILE, the manifest of the operations allowed',
-      when: whenValid('PERSISTED_OPERATIONS_ONLY', 'PERSISTED_OPERATIONS_FILE'),
-    })
-    // A production deploy that forgot the upstream must not serve the fake catalog and look healthy.
-    .refine((v) => v.NODE_ENV !== 'production' || v.CATALOG_BASE_URL !== undefined || v.CATALOG_EMBEDDED, {
-      path: ['CATALOG_BASE_URL'],
-      error:
-        'must be set when NODE_ENV=production, or the embedded catalog would serve invented data; CATALOG_EMBEDDED=true asks for it on purpose',
-      when: whenValid('NODE_ENV', 'CATALOG_BASE_URL', 'CATALOG_EMBEDDED'),
-    }),
-);
+/** Typed by the variables it reads, so a rule cannot look at one it does not list. */
+function rule<K extends keyof Values>(reads: readonly K[], variable: K, broken: (v: Pick<Values, K>) => boolean, problem: string): Rule {
+  return { reads, variable, broken, problem };
+}
+
+const RULES = [
+  rule(
+    ['PERSISTED_OPERATIONS_ONLY', 'PERSISTED_OPERATIONS_FILE'],
+    'PERSISTED_OPERATIONS_ONLY',
+    (v) => v.PERSISTED_OPERATIONS_ONLY && v.PERSISTED_OPERATIONS_FILE === undefined,
+    'needs PERSISTED_OPERATIONS_FILE, the manifest of the operations allowed',
+  ),
+  // A production deploy that forgot the upstream must not serve the fake catalog and look healthy.
+  rule(
+    ['NODE_ENV', 'CATALOG_BASE_URL', 'CATALOG_EMBEDDED'],
+    'CATALOG_BASE_URL',
+    (v) => v.NODE_ENV === 'production' && v.CATALOG_BASE_URL === undefined && !v.CATALOG_EMBEDDED,
+    'must be set when NODE_ENV=production, or the embedded catalog would serve invented data; CATALOG_EMBEDDED=true asks for it on purpose',
+  ),
+];
+
+/**
+ * Every variable is parsed on its own, then the rules across them: a zod object would skip its
+ * refinements once any field failed hard (a bad switch), and drop those lines.
+ */
+function parse(env: Env): { values: Values; problems: ConfigProblem[] } {
+  const values: Record<string, unknown> = {};
+  const problems: ConfigProblem[] = [];
+  for (const [name, schema] of Object.entries(shape)) {
+    const result = schema.safeParse(env[name]);
+    if (result.success) values[name] = result.data;
+    else problems.push({ variable: name, problem: result.error.issues[0]?.message ?? 'is not valid' });
+  }
+  for (const { reads, variable, broken, problem } of RULES) {
+    if (reads.every((name) => name in values) && broken(values as Values)) problems.push({ variable, problem });
+  }
+  return { values: values as Values, problems };
+}
 
 /** The settings as the code uses them, grouped as its parts take them. */
 function toConfig(v: Values) {
@@ -167,11 +191,7 @@ export type DeliverySettings = Config['delivery'];
  * variable at once, one line each, in a ConfigError.
  */
 export function loadConfig(env: Env = process.env): Config {
-  const result = schema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? 'environment'), problem: issue.message })),
-    );
-  }
-  return toConfig(result.data);
+  const { values, problems } = parse(withProductionDefaults(env));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return toConfig(values);
 }
