@@ -44,7 +44,7 @@ function blankIsUnset(raw: unknown): unknown {
   return trimmed === '' ? undefined : trimmed;
 }
 
-function declare<T, O extends Common<T>>(
+function setting<T, O extends Common<T>>(
   value: z.ZodType<T, string>,
   options: O,
   accepts: string,
@@ -95,7 +95,7 @@ export function integer<O extends Common<number>>(options: O & { min: number; ma
     .regex(/^\d+$/, { error: (issue) => `must be an integer, got "${String(issue.input)}"` })
     .transform(Number)
     .pipe(z.number().min(min, bounds).max(max, bounds));
-  return declare(value, options, `integer ${min}–${max}`, String);
+  return setting(value, options, `integer ${min}–${max}`, String);
 }
 
 const TRUE = ['1', 'true', 'yes', 'on'];
@@ -109,7 +109,7 @@ export function flag<O extends Common<boolean>>(options: O) {
     case: 'insensitive',
     error: (issue) => `must be true or false, got "${String(issue.input)}"`,
   });
-  return declare(value, options, '`true` / `false`', String);
+  return setting(value, options, '`true` / `false`', String);
 }
 
 /** One of a fixed list of words, in any case. */
@@ -118,7 +118,7 @@ export function oneOf<const V extends string, O extends Common<V>>(values: reado
     .string()
     .transform((raw) => raw.toLowerCase())
     .pipe(z.enum(values, { error: (issue) => `must be one of ${values.join(', ')}, got "${String(issue.input)}"` }));
-  return declare(value, options, values.map((v) => `\`${v}\``).join(', '), String);
+  return setting(value, options, values.map((v) => `\`${v}\``).join(', '), String);
 }
 
 /** An absolute http(s) URL without query, fragment or credentials; read without its trailing slashes. */
@@ -130,7 +130,7 @@ export function baseUrl<O extends Common<string>>(options: O) {
     if (url.search || url.hash || url.username || url.password) return { problem: 'must not carry a query, fragment or credentials' };
     return raw.replace(/\/+$/, '');
   });
-  return declare(value, options, 'http(s) URL', String);
+  return setting(value, options, 'http(s) URL', String);
 }
 
 /** A host name or IP address to listen on: a typo is one clear line, not a stack trace at listen. */
@@ -143,7 +143,7 @@ export function listenHost<O extends Common<string>>(options: O) {
       !/^\d+$/.test(labels.at(-1) ?? '');
     return isIP(raw) || hostname ? raw : { problem: `must be an IP address or a host name, got "${raw}"` };
   });
-  return declare(value, options, 'IP address or host name', String);
+  return setting(value, options, 'IP address or host name', String);
 }
 
 /** A comma-separated list of origins such as https://app.example.com. */
@@ -160,7 +160,7 @@ export function origins<O extends Common<string[]>>(options: O) {
     }
     return list;
   });
-  return declare(value, options, 'origins, comma-separated', (list) => list.join(','));
+  return setting(value, options, 'origins, comma-separated', (list) => list.join(','));
 }
 
 /** A redis:// or rediss:// URL; never echoed, since it may carry a password. */
@@ -172,18 +172,18 @@ export function redisUrl<O extends Common<string>>(options: O) {
     }
     return raw;
   });
-  return declare(value, options, '`redis://` or `rediss://` URL', String);
+  return setting(value, options, '`redis://` or `rediss://` URL', String);
 }
 
 /** A token: printable ASCII without spaces. Never echoed: it is a secret. */
 export function secret<O extends Common<string>>(options: O) {
   const value = checked((raw) => (/^[\x21-\x7e]+$/.test(raw) ? raw : { problem: 'must be printable ASCII without spaces' }));
-  return declare(value, options, 'secret (printable ASCII)', () => '…');
+  return setting(value, options, 'secret (printable ASCII)', () => '…');
 }
 
 /** Any text, e.g. a file path. */
 export function text<O extends Common<string>>(options: O) {
-  return declare(z.string(), options, 'text', String);
+  return setting(z.string(), options, 'text', String);
 }
 
 /** Settings of one topic: a section of docs/configuration.md, with its title and introduction. */
