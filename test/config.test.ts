@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { configurationDoc } from '../codegen/configuration-doc.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { settingGroups } from '../src/config/load.ts';
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
@@ -59,5 +63,150 @@ describe('configuration from the environment', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('sec ret');
     }
+  });
+});
+
+describe('every wrong variable at once', () => {
+  it('names three wrong variables in three lines, in the order of the doc', () => {
+    const env = { MAX_DEPTH: '0', PORT: 'abc', GRAPHIQL: 'maybe' };
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message.split('\n')).toEqual([
+      'Invalid configuration: PORT must be an integer, got "abc"',
+      'Invalid configuration: GRAPHIQL must be true or false, got "maybe"',
+      'Invalid configuration: MAX_DEPTH must be between 1 and 100, got 0',
+    ]);
+    expect((error as ConfigError).problems.map((p) => p.variable)).toEqual(['PORT', 'GRAPHIQL', 'MAX_DEPTH']);
+  });
+
+  it('checks the rules across settings alongside the other problems', () => {
+    // A bad switch or word fails hard in zod, and must not hide the rules' lines.
+    expect(() => loadConfig({ PORT: '-1', GRAPHIQL: 'maybe', LOG_LEVEL: 'loud', PERSISTED_OPERATIONS_ONLY: 'true' })).toThrowError(
+      /^Invalid configuration: PORT .*\n.*LOG_LEVEL .*\n.*GRAPHIQL .*\nInvalid configuration: PERSISTED_OPERATIONS_ONLY needs PERSISTED_OPERATIONS_FILE[^\n]*$/,
+    );
+  });
+
+  it('keeps the one-problem ConfigError that other start-up checks throw', () => {
+    const error = new ConfigError('PERSISTED_OPERATIONS_FILE', 'must hold a JSON object of id → document');
+    expect(error.message).toBe('Invalid configuration: PERSISTED_OPERATIONS_FILE must hold a JSON object of id → document');
+    expect(error.variable).toBe('PERSISTED_OPERATIONS_FILE');
+  });
+});
+
+describe('bounds', () => {
+  // Today's bounds, written out: a change to one is a decision, not a slip.
+  it.each([
+    ['PORT', 0, 65535],
+    ['WORKERS', 1, 64],
+    ['UPSTREAM_MAX_BODY_BYTES', 1024, 1024 ** 3],
+    ['UPSTREAM_TIMEOUT_MS', 100, 120_000],
+    ['REQUEST_DEADLINE_MS', 100, 300_000],
+    ['UPSTREAM_MAX_CONNECTIONS', 1, 1024],
+    ['CACHE_MAX_BYTES', 1024, 2 ** 40],
+    ['RESPONSE_CACHE_MAX_BYTES', 1024, 2 ** 40],
+    ['RESPONSE_CACHE_MAX_TTL_MS', 1, 86_400_000],
+    ['CIRCUIT_BREAKER_THRESHOLD', 1, 1_000],
+    ['CIRCUIT_BREAKER_COOLDOWN_MS', 10, 600_000],
+    ['MAX_DEPTH', 1, 100],
+    ['MAX_ALIASES', 0, 1_000],
+    ['MAX_DIRECTIVES', 0, 1_000],
+    ['MAX_TOKENS', 10, 1_000_000],
+    ['MAX_COST', 1, 1_000_000],
+    ['MAX_BODY_BYTES', 100, 100_000_000],
+    ['MAX_BATCH', 1, 100],
+    ['HTTP_REQUEST_TIMEOUT_MS', 100, 600_000],
+    ['HTTP_HEADERS_TIMEOUT_MS', 100, 600_000],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 600_000],
+    ['SHUTDOWN_TIMEOUT_MS', 0, 600_000],
+    ['UPSTREAM_RATE_LIMIT', 0, 100_000],
+    ['UPSTREAM_MAX_PAUSE_MS', 0, 3_600_000],
+    ['APQ_MAX_PER_CLIENT', 0, 1_000_000],
+    ['GRAPHIQL_MAX_CONCURRENT', 1, 1_000],
+    ['APQ_MAX_BYTES', 1024, 2 ** 40],
+    ['CACHE_CONTROL_MAX_AGE_MS', 0, 31_536_000_000],
+    ['COMPRESSION_MIN_BYTES', 0, 2 ** 30],
+  ])('%s accepts %i to %i and nothing outside', (name, min, max) => {
+    expect(() => loadConfig({ [name]: String(min) })).not.toThrow();
+    expect(() => loadConfig({ [name]: String(max) })).not.toThrow();
+    const outside = `Invalid configuration: ${name} must be between ${min} and ${max}, got ${max + 1}`;
+    expect(() => loadConfig({ [name]: String(max + 1) })).toThrowError(outside);
+    if (min > 0) expect(() => loadConfig({ [name]: String(min - 1) })).toThrowError(`got ${min - 1}`);
+  });
+
+  it('lowers the headers timeout to the request timeout', () => {
+    expect(loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_HEADERS_TIMEOUT_MS: '5000' }).http.headersTimeoutMs).toBe(2000);
+  });
+});
+
+describe('NODE_ENV=production', () => {
+  const upstream = { NODE_ENV: 'production', CATALOG_BASE_URL: 'https://api.themoviedb.org/3' };
+
+  it('refuses a start without CATALOG_BASE_URL in one line naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(
+      /^Invalid configuration: CATALOG_BASE_URL must be set when NODE_ENV=production[^\n]*CATALOG_EMBEDDED=true[^\n]*$/,
+    );
+  });
+
+  it('starts the embedded catalog only when CATALOG_EMBEDDED=true asks for it', () => {
+    expect(loadConfig({ NODE_ENV: 'production', CATALOG_EMBEDDED: 'true' })).toMatchObject({
+      catalogBaseUrl: undefined,
+      catalogEmbedded: true,
+    });
+    expect(loadConfig({}).catalogEmbedded).toBe(false);
+    expect(() => loadConfig({ CATALOG_EMBEDDED: 'sure' })).toThrowError(/^Invalid configuration: CATALOG_EMBEDDED must be true or false/);
+  });
+
+  it('names the missing upstream alongside the other problems', () => {
+    const error = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production', PORT: 'x', INTROSPECTION: 'maybe' });
+      } catch (caught) {
+        return caught as ConfigError;
+      }
+    })();
+    expect(error?.problems.map((p) => p.variable)).toEqual(['PORT', 'INTROSPECTION', 'CATALOG_BASE_URL']);
+  });
+
+  it('turns GraphiQL and introspection off and runs a worker per core, unless told otherwise', () => {
+    expect(loadConfig(upstream)).toMatchObject({ graphiql: false, introspection: false, workers: availableParallelism() });
+    expect(loadConfig({})).toMatchObject({ graphiql: true, introspection: true, workers: 1 });
+    expect(loadConfig({ ...upstream, GRAPHIQL: 'on', INTROSPECTION: '1', WORKERS: '3' })).toMatchObject({
+      graphiql: true,
+      introspection: true,
+      workers: 3,
+    });
+  });
+});
+
+describe('secrets', () => {
+  it.each([
+    ['CATALOG_ACCESS_TOKEN', 'sec ret-value'],
+    ['SUBGRAPH_TOKEN', 'sub grap\u00e9h-value'],
+    ['METRICS_TOKEN', 'met rics-value'],
+    ['REDIS_URL', 'https://user:pass-value@redis.internal:6379'],
+  ])('never echoes %s in its error', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid configuration: ${name} `));
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      expect((error as Error).message).not.toMatch(/value/);
+    }
+  });
+});
+
+describe('docs/configuration.md', () => {
+  it('lists each variable once', () => {
+    const names = settingGroups.flatMap((group) => Object.keys(group.settings));
+    expect(names.length).toBe(new Set(names).size);
+  });
+
+  it('is the one generated from the declarations (run `npm run codegen` after a change to a setting)', () => {
+    const committed = readFileSync(new URL('../docs/configuration.md', import.meta.url), 'utf8');
+    expect(committed).toBe(configurationDoc());
   });
 });

@@ -55,7 +55,8 @@ describe('the production build', () => {
   it('runs as `node dist/index.js` on production dependencies alone, serves, and exits 0 on SIGTERM', async () => {
     const child = spawn(process.execPath, ['dist/index.js'], {
       cwd: folder,
-      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      // No upstream here: the embedded catalog, asked for explicitly as production requires.
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', CATALOG_EMBEDDED: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

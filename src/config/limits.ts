@@ -1,0 +1,32 @@
+import { integer, type SettingGroup } from './kinds.ts';
+
+export const limitSettings = {
+  title: 'Request limits',
+  intro: 'Bounds on what one client request may ask; each rejection names its limit.',
+  settings: {
+    MAX_DEPTH: integer({ min: 1, max: 100, default: 12, description: 'Deepest selection nesting (GraphQL Armor).' }),
+    MAX_ALIASES: integer({ min: 0, max: 1_000, default: 30, description: 'Aliases in one operation (GraphQL Armor).' }),
+    MAX_DIRECTIVES: integer({ min: 0, max: 1_000, default: 10, description: 'Directives in one operation (GraphQL Armor).' }),
+    MAX_TOKENS: integer({ min: 10, max: 1_000_000, default: 5_000, description: 'Tokens in one document (GraphQL Armor).' }),
+    MAX_COST: integer({
+      min: 1,
+      max: 1_000_000,
+      default: 1_000,
+      description:
+        'Estimated upstream calls one operation may cause (Pothos complexity); every answer reports the estimate and the calls made in `extensions.cost` ([docs/costs.md](costs.md)).',
+    }),
+    MAX_BODY_BYTES: integer({
+      min: 100,
+      max: 100_000_000,
+      default: 100_000,
+      description: 'Request body size; reading stops at the bound: 413 at once, then the connection closes.',
+    }),
+    MAX_BATCH: integer({
+      min: 1,
+      max: 100,
+      // 10: Apollo's BatchHttpLink sends up to 10 operations per request by default (batchMax).
+      default: 10,
+      description: "Operations in one batched request (10 is what Apollo's `BatchHttpLink` sends at most by default).",
+    }),
+  },
+} satisfies SettingGroup;
