@@ -8,7 +8,7 @@ import { useCostReport } from './cost-report.ts';
 import { useClientErrors } from './errors.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
-import { usePhaseScopeLifetime, withPhaseScopes } from './http/incremental.ts';
+import { withPhaseScopes } from './http/incremental.ts';
 import { withLanguageScopes } from './schema/kit/language-scope.ts';
 import { createHttpFront, useAnswerOutcome, type HttpFront, type NodeHandler, type ServerContext } from './http/listener.ts';
 import {
@@ -160,7 +160,7 @@ export function createGateway(
   const languageScoped = keeps('language-scopes') ? withLanguageScopes(schema) : schema;
   const yoga = serve(keeps('phase-scopes') ? withPhaseScopes(languageScoped) : languageScoped, '/graphql', config.graphiql, [
     ...(keeps('persisted') ? persisted : []),
-    ...(keeps('defer-stream') ? [useDeferStream() as Plugin, usePhaseScopeLifetime] : []),
+    ...(keeps('defer-stream') ? [useDeferStream() as Plugin] : []),
     ...(keeps('cost-report') ? [useCostReport] : []),
   ]);
   // Persisted operations are the frontends' concern; a router sends its documents whole. So with

@@ -1,8 +1,8 @@
 import type { RedisConnection } from './redis.ts';
 
 /**
- * Strings in Redis under a prefix, each kept for a while: the shape of graphql-yoga's APQ store
- * (`useAPQ({ store })`), so persisted queries registered on one instance are known to all.
+ * Strings in Redis under a prefix, each kept for a while: the shape of the APQ store
+ * (`PersistedQueryStore`), so persisted queries registered on one instance are known to all.
  * While Redis is away a lookup finds nothing (an APQ client then sends the whole query again)
  * and a store is dropped: never an error of the request.
  */

@@ -1,8 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   defaultFieldResolver,
-  getOperationAST,
-  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLResolveInfo,
@@ -14,7 +12,6 @@ import {
   type FragmentSpreadNode,
   type SelectionSetNode,
 } from 'graphql';
-import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Phase } from '../upstream/loaders.ts';
 
 /**
@@ -26,7 +23,10 @@ import type { Phase } from '../upstream/loaders.ts';
  * Each resolver of an operation that defers something runs inside `phaseScope`, marked
  * `deferred` when its field is reached only through a @defer fragment (an `if: false` one does
  * not count); the loaders read the mark (see createLoaders' `phase`). Operations without @defer
- * take the plain path: one WeakMap lookup per field.
+ * take the plain path: one WeakMap lookup per field. The scope stays enabled for the process's
+ * life: on Node 24 AsyncLocalStorage is built on AsyncContextFrame and costs nothing outside a
+ * `run()` (Node 20 turned on a promise hook for every promise once one was used; the plugin that
+ * disabled it between @defer operations is gone, docs/performance.md).
  */
 const phaseScope = new AsyncLocalStorage<Phase>();
 
@@ -109,42 +109,3 @@ export function withPhaseScopes(schema: GraphQLSchema): GraphQLSchema {
   }
   return schema;
 }
-
-const fragmentsOf = (document: DocumentNode) =>
-  Object.fromEntries(
-    document.definitions.flatMap((definition) =>
-      definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [],
-    ),
-  ) as Record<string, FragmentDefinitionNode>;
-
-let deferringInFlight = 0;
-
-/** Operations with @defer in flight now: the phase scope is in use while this is above 0. */
-export function deferringOperations(): number {
-  return deferringInFlight;
-}
-
-/**
- * Keeps the phase scope on only while an operation with @defer runs. On Node 20 an
- * AsyncLocalStorage in use turns on a promise hook for the whole process, so after the first
- * @defer every promise of every request would pay for it: 0.84 against 0.79 of bare Yoga's rate
- * on the execution path (docs/performance.md). Counted from execution to the last part; the
- * scope is released when none is left, and the next @defer takes it again.
- */
-export const usePhaseScopeLifetime: Plugin = {
-  onExecute: ({ args }) => {
-    const operation = getOperationAST(args.document, args.operationName);
-    if (!operation || deferredOf(operation, () => fragmentsOf(args.document)) === NONE) return;
-    deferringInFlight++;
-    const end = () => {
-      deferringInFlight--;
-      if (deferringInFlight === 0) phaseScope.disable();
-    };
-    return {
-      onExecuteDone: ({ result }) => {
-        if (isAsyncIterable(result)) return { onEnd: end };
-        end();
-      },
-    };
-  },
-};

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { useAPQ, type APQStore } from '@graphql-yoga/plugin-apq';
-import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { createGraphQLError, type Plugin, type PromiseOrValue } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../config.ts';
 import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
 
 /**
  * Persisted operations, two ways:
- * - Automatic persisted queries (Apollo's protocol, Yoga's plugin): a client sends the SHA-256
+ * - Automatic persisted queries (Apollo's protocol, our own plugin below): a client sends the SHA-256
  *   of its document; an unknown hash answers PERSISTED_QUERY_NOT_FOUND, and the client's retry
  *   with document and hash registers it in a store.
  * - Trusted documents: a manifest written at build time by graphql-codegen's client preset
@@ -17,8 +16,14 @@ import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
  *   PERSISTED_OPERATIONS_ONLY nothing else runs.
  */
 
-/** Yoga's APQ store shape: anything with get/set, sync or async (memory here, Redis later). */
-export type PersistedQueryStore = APQStore;
+/**
+ * The APQ store: anything with get/set, sync or async (memory here, Redis in fleet/redis-kv.ts).
+ * The shape of Yoga's former plugin-apq `APQStore`, so stores written for it still fit.
+ */
+export interface PersistedQueryStore {
+  get(hash: string): PromiseOrValue<string | null | undefined>;
+  set(hash: string, document: string): PromiseOrValue<unknown>;
+}
 
 /** The default store: documents kept in memory, bounded in bytes, least recently used go first. */
 export function createMemoryPersistedQueryStore(maxBytes: number): PersistedQueryStore {
@@ -120,8 +125,7 @@ export function persistedOperations(options: PersistedOperationsOptions): Plugin
   };
   const plugins: Plugin[] = [trusted];
   if (options.store && !only) {
-    const registration = registerWhenValid(options.store, options.maxPerClient ?? 100);
-    plugins.push(useAPQ({ store: registration.lookupOnly, hash: sha256 }) as Plugin, registration.plugin);
+    plugins.push(automaticPersistedQueries(options.store, options.maxPerClient ?? 100));
   } else {
     // Without APQ, a hash-only request gets the protocol's answer that makes a client stop hashing.
     plugins.push({
@@ -144,22 +148,45 @@ interface ClientOf {
   clientAddress?: string;
 }
 
+const isPromise = <T>(value: PromiseOrValue<T>): value is Promise<T> => typeof (value as Promise<T> | null)?.then === 'function';
+
+/** The hash of Apollo's APQ extension, read as its protocol spells it: version 1, a string. */
+function apqHashOf(params: Params): string | undefined {
+  const extension = params.extensions?.persistedQuery as { version?: unknown; sha256Hash?: unknown } | undefined;
+  return extension?.version === 1 && typeof extension.sha256Hash === 'string' ? extension.sha256Hash : undefined;
+}
+
 /**
- * APQ's registration moved after validation. Yoga's plugin stores a document as soon as its hash
- * matches, before it is parsed: any text (100 KB of junk) would be kept for a day, in Redis for
- * the whole fleet, evicting the shared cache. Here the plugin only looks documents up; a document
- * is stored once it has parsed and passed validation, when it is at most APQ_MAX_DOCUMENT_BYTES,
- * and only while its client address has registered fewer than `maxPerClient` new documents this
- * hour. One over that still runs; it is just not kept.
+ * Automatic persisted queries, our own rather than Yoga's plugin-apq: that plugin stored a
+ * document as soon as its hash matched, before it was parsed, so any text (100 KB of junk) would
+ * be kept for a day, in Redis for the whole fleet, evicting the shared cache; and its peer range
+ * stopped at @graphql-tools/utils 10. Here a hash alone is looked up; a document sent with its
+ * hash is checked against it, and stored once it has parsed and passed validation, when it is at
+ * most APQ_MAX_DOCUMENT_BYTES, and only while its client address has registered fewer than
+ * `maxPerClient` new documents this hour. One over that still runs; it is just not kept.
  */
-function registerWhenValid(store: PersistedQueryStore, maxPerClient: number) {
+function automaticPersistedQueries(store: PersistedQueryStore, maxPerClient: number): Plugin {
+  /** Documents whose hash was checked, waiting for validation to say whether they are kept. */
   const offered = new WeakMap<Request, { hash: string; query: string }>();
   const registered = new LRUCache<string, { count: number }>({ max: 10_000, ttl: 3_600_000 });
-  const lookupOnly: PersistedQueryStore = { get: (hash) => store.get(hash), set: () => undefined };
-  const plugin: Plugin = {
-    onParams({ params, request }) {
-      const hash = (params as Params).extensions?.persistedQuery?.sha256Hash;
-      if (typeof hash === 'string' && typeof params.query === 'string') offered.set(request, { hash, query: params.query });
+  return {
+    onParams({ params, request, setParams }) {
+      const hash = apqHashOf(params as Params);
+      if (hash === undefined) return;
+      const { query } = params;
+      if (query == null) {
+        // Synchronous stores answer without a promise, so a memory hit costs no extra tick.
+        const found = store.get(hash);
+        const use = (stored: string | null | undefined) => {
+          if (stored == null) throw refusal('PERSISTED_QUERY_NOT_FOUND', 'PersistedQueryNotFound');
+          setParams({ ...params, query: stored });
+        };
+        return isPromise(found) ? found.then(use) : use(found);
+      }
+      // Only a document that is its hash's own is offered: a store keyed by a hash the text
+      // does not have would answer later hash-only requests with another client's document.
+      if (sha256(query) !== hash) throw refusal('PERSISTED_QUERY_MISMATCH', 'PersistedQueryMismatch');
+      offered.set(request, { hash, query });
     },
     onValidate({ context }) {
       const { request, clientAddress } = context as { request?: Request } & ClientOf;
@@ -167,7 +194,6 @@ function registerWhenValid(store: PersistedQueryStore, maxPerClient: number) {
       if (!document) return;
       return ({ valid }) => {
         if (!valid || Buffer.byteLength(document.query) > APQ_MAX_DOCUMENT_BYTES) return;
-        // Yoga's plugin has checked that the hash is the document's own.
         const client = clientAddress ?? 'unknown';
         const seen = registered.get(client) ?? { count: 0 };
         if (seen.count >= maxPerClient) return;
@@ -190,5 +216,4 @@ function registerWhenValid(store: PersistedQueryStore, maxPerClient: number) {
       };
     },
   };
-  return { plugin, lookupOnly };
 }

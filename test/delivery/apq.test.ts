@@ -100,6 +100,17 @@ describe('the protocol over raw HTTP', () => {
     expect(h.catalog.calls).toHaveLength(0);
   });
 
+  it('a document sent under another version of the extension is not checked, so never stored under that hash', async () => {
+    // Stored unchecked, it would answer every later hash-only request for the hash it claims.
+    const query = '{ configuration { changeKeys } }';
+    const claimed = sha256('{ watchProviderRegions { countryCode } }');
+    const ran = await post({ query, extensions: { persistedQuery: { version: 2, sha256Hash: claimed } } });
+    expect((await ran.json()).data.configuration.changeKeys.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const later = await post({ extensions: { persistedQuery: { version: 1, sha256Hash: claimed } } });
+    expect((await later.json()).errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+  });
+
   it('the document with its right hash registers it: the hash alone then runs it', async () => {
     const query = '{ watchProviderRegions { countryCode } }';
     const persistedQuery = { version: 1, sha256Hash: sha256(query) };

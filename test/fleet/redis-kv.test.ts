@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import { useAPQ } from '@graphql-yoga/plugin-apq';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, type RedisConnection } from '../../src/fleet/redis.ts';
 import { createRedisKeyValueStore } from '../../src/fleet/redis-kv.ts';
+import { persistedOperations } from '../../src/http/persisted-operations.ts';
 import { createLogger } from '../../src/logger.ts';
 import { until } from './fleet.ts';
 import { startRedis, type RunningRedis } from './redis-server.ts';
 import { outsideProgram } from '../outside-programs.ts';
 
 /**
- * The Redis key/value store in graphql-yoga's APQ store shape, on a real redis-server and
- * Yoga's own APQ plugin: a query registered through one Yoga is known to another, values
+ * The Redis key/value store as the APQ store, on a real redis-server and the gateway's APQ
+ * plugins in a bare Yoga: a query registered through one Yoga is known to another, values
  * expire, and a Redis away means "not found" (the client sends the query again), never a failure.
  */
 const schema = createSchema({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'world' } } });
@@ -24,7 +24,7 @@ let connections: RedisConnection[];
 
 function yogaOn(connection: RedisConnection) {
   const store = createRedisKeyValueStore(connection, { prefix: 'test:apq:', ttlMs: 60_000 });
-  return createYoga({ schema, plugins: [useAPQ({ store })], logging: false });
+  return createYoga({ schema, plugins: persistedOperations({ store, only: false }), logging: false });
 }
 
 async function send(yoga: ReturnType<typeof yogaOn>, body: Record<string, unknown>) {
@@ -55,6 +55,9 @@ describe.skipIf(!redisServer)('persisted queries in Redis, through Yoga APQ', ()
 
     const registered = await send(one!, { query, extensions });
     expect(registered.body).toEqual({ data: { hello: 'world' } });
+    // Stored once validation has passed, without holding up the answer: wait for it to land.
+    const stored = () => connections[1]!.client.get(`test:apq:${sha256Hash}`);
+    for (let tries = 0; (await stored()) === null && tries < 100; tries++) await new Promise((r) => setTimeout(r, 20));
     const byHash = await send(two!, { extensions });
     expect(byHash.body).toEqual({ data: { hello: 'world' } });
 
