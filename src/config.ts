@@ -13,7 +13,7 @@ export interface Config {
   workers: number;
   port: number;
   host: string;
-  /** Upstream base URL including its version segment; undefined = start the embedded catalog. */
+  /** Upstream base URL including its version segment; undefined = start the embedded catalog (in production, only with CATALOG_EMBEDDED=true). */
   catalogBaseUrl?: string;
   /** Server-side bearer token, used when a request carries none. */
   catalogAccessToken?: string;
@@ -232,6 +232,10 @@ export function loadConfig(env: Env = process.env): Config {
   const persistedOperationsFile = env.PERSISTED_OPERATIONS_FILE?.trim() || undefined;
   if (persistedOperationsOnly && !persistedOperationsFile) {
     throw new ConfigError('PERSISTED_OPERATIONS_ONLY', 'needs PERSISTED_OPERATIONS_FILE, the manifest of the operations allowed');
+  }
+  // Production never serves the fake catalog by accident: only when CATALOG_EMBEDDED=true asks for it.
+  if (!boolean(env, 'CATALOG_EMBEDDED', false) && env.NODE_ENV === 'production' && !baseUrl(env, 'CATALOG_BASE_URL')) {
+    throw new ConfigError('CATALOG_BASE_URL', 'must be set when NODE_ENV=production (or CATALOG_EMBEDDED=true to serve the demo catalog)');
   }
   const requestTimeoutMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
   return {

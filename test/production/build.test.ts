@@ -28,10 +28,11 @@ beforeAll(async () => {
   await run('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: folder });
   catalog = await startCatalog();
 }, 300_000);
+// Removing the production install (200-odd packages) took over 20 s once, on 2 shared cores.
 afterAll(async () => {
-  rmSync(folder, { recursive: true, force: true });
   await catalog?.close();
-});
+  rmSync(folder, { recursive: true, force: true });
+}, 120_000);
 
 function compiledFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -70,6 +71,34 @@ describe('the production build', () => {
     }
     expect([...outside]).toEqual([]);
   });
+
+  it.each([
+    ['without CATALOG_BASE_URL refuses', {}, /^Invalid configuration: CATALOG_BASE_URL must be set when NODE_ENV=production \(/],
+    [
+      'with CATALOG_EMBEDDED=true says the install has no catalog',
+      { CATALOG_EMBEDDED: 'true' },
+      /^Failed to start: CATALOG_BASE_URL is not set, and this install has no embedded catalog \(@media-catalog\/catalog is a development/,
+    ],
+  ])(
+    '%s, in one line with exit code 1',
+    async (_name, env, line) => {
+      // execFile rejects on a non-zero exit, with the code and both outputs.
+      const failed = await run(process.execPath, ['dist/index.js'], {
+        cwd: folder,
+        env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+        timeout: 30_000,
+      }).then(
+        () => undefined,
+        (error: { code?: unknown; stdout: string; stderr: string }) => error,
+      );
+      const { code, stdout, stderr } = failed ?? { code: 0, stdout: '', stderr: '' };
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr.trim()).toMatch(line);
+    },
+    40_000,
+  );
 
   it('runs as `node dist/index.js` on production dependencies alone, serves, and exits 0 on SIGTERM', async () => {
     const child = spawn(process.execPath, ['dist/index.js'], {
