@@ -6,6 +6,10 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The catalog workspace package (a development dependency): the compiler checks src/index.ts's
+# import of it but never emits it, so it stays in this stage.
+COPY packages/catalog/package.json ./packages/catalog/
+COPY packages/catalog/src ./packages/catalog/src
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
@@ -13,6 +17,7 @@ RUN npm run build
 
 FROM node:24-bookworm-slim AS dependencies
 WORKDIR /app
+# No packages/ here: without the workspace folder, npm installs no catalog (test/production/build.test.ts).
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 

@@ -8,7 +8,8 @@ export default defineConfig({
   // node_modules; two copies of graphql cannot share one schema. Point everyone at one.
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   test: {
-    include: ['test/**/*.test.ts'],
+    // The catalog package's own tests too: `npm test` stays the one command that runs everything.
+    include: ['test/**/*.test.ts', 'packages/catalog/test/**/*.test.ts'],
     // Finds or unpacks the programs from outside npm once per run (test/outside-programs.ts).
     globalSetup: ['test/outside-programs.setup.ts'],
     // One module graph per worker, shared by the files it runs, instead of a fresh one per

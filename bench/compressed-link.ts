@@ -47,7 +47,7 @@ async function measure(catalog: Catalog, documents: [string, string][]) {
 }
 
 export async function compressedLinkFigures(): Promise<string[]> {
-  const { generateCatalog } = await import('../src/catalog/data/catalog.ts');
+  const { generateCatalog } = await import('@media-catalog/catalog/data/catalog');
   const data = generateCatalog();
   const movieId = data.movies.find((m) => (data.movieImages.get(m.id)?.posters.length ?? 0) > 0)!.id;
   const documents: [string, string][] = [

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { request } from 'undici';
-import { startCatalog, type RunningCatalog } from '../src/catalog/server.ts';
+import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { startVarnish } from '../test/delivery/varnish.ts';
 import { locateProgram } from '../test/outside-programs.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startCatalog } from '../src/catalog/server.ts';
+import { startCatalog } from '@media-catalog/catalog';
 import { type Child, CONFIGURATION, cpuMs, median, startChild, stopChild } from './profile/lib.ts';
 import { COMPILED, compileProfile } from './overhead.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';

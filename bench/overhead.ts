@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import type { RunningCatalog } from '../src/catalog/server.ts';
+import type { RunningCatalog } from '@media-catalog/catalog';
 import { startGateway, stopGateway } from './gateway-process.ts';
 
 const run = promisify(execFile);

@@ -231,7 +231,7 @@ export async function peerFigures(): Promise<string[]> {
   const catalog = await startCatalogProcess();
   try {
     // The movie with posters the main bench uses: the first such id of the generated data.
-    const { generateCatalog } = await import('../src/catalog/data/catalog.ts');
+    const { generateCatalog } = await import('@media-catalog/catalog/data/catalog');
     const data = generateCatalog();
     const movieId = data.movies.find((m) => (data.movieImages.get(m.id)?.posters.length ?? 0) > 0)!.id;
     const documents: [string, string][] = [

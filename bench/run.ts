@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { request } from 'undici';
-import { startCatalog, type RunningCatalog } from '../src/catalog/server.ts';
+import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { compressedLinkFigures } from './compressed-link.ts';
 import { deliveryFigures } from './delivery.ts';
 import { overheadFigures } from './overhead.ts';

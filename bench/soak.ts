@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { startCatalog } from '../src/catalog/server.ts';
+import { startCatalog } from '@media-catalog/catalog';
 import { runDistinctMix } from './distinct-mix.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 

@@ -9,8 +9,14 @@ import { onPrimaryShutdown, runPrimary } from './workers.ts';
 
 /** Without CATALOG_BASE_URL: the embedded catalog, started once (by the primary when WORKERS > 1). */
 async function embeddedCatalog() {
-  // Loaded only when used: a gateway in front of a real upstream never pays for the fake one.
-  const { startCatalog } = await import('./catalog/server.ts');
+  // Loaded only when used: a gateway in front of a real upstream never pays for the fake one,
+  // and a production install, which has no development dependencies, has no catalog to load.
+  const { startCatalog } = await import('@media-catalog/catalog').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ERR_MODULE_NOT_FOUND' || !error.message.includes("'@media-catalog/catalog'")) throw error;
+    throw new Error(
+      'CATALOG_BASE_URL is not set, and this install has no embedded catalog (@media-catalog/catalog is a development dependency)',
+    );
+  });
   const catalog = await startCatalog({ host: '127.0.0.1', port: 0 });
   console.log(`CATALOG_BASE_URL is not set: using the embedded catalog at ${catalog.baseUrl} with its demo token.`);
   return catalog;

@@ -8,7 +8,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startCatalog } from '../../src/catalog/server.ts';
+import { startCatalog } from '@media-catalog/catalog';
 
 const catalog = await startCatalog({
   latencyMs: Number(process.env.CATALOG_LATENCY_MS ?? 20),

@@ -13,8 +13,8 @@
  *   COLD_ROUNDS=3 COLD_RUNS=70 COLD_LATENCY_MS=20 COLD_CATALOG=process
  */
 import { request } from 'undici';
-import { startCatalog } from '../../src/catalog/server.ts';
-import { generateCatalog } from '../../src/catalog/data/catalog.ts';
+import { startCatalog } from '@media-catalog/catalog';
+import { generateCatalog } from '@media-catalog/catalog/data/catalog';
 import { loadavg } from 'node:os';
 import { client, CONFIGURATION, cpuMs, getJson, median, MOVIE_PAGE, postQuery, startChild, stopChild, timed, type Child } from './lib.ts';
 import { variantEnv } from './variants.ts';

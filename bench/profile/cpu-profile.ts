@@ -15,7 +15,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startCatalog } from '../../src/catalog/server.ts';
+import { startCatalog } from '@media-catalog/catalog';
 import { summarise } from './cpuprofile-summary.ts';
 import { CONFIGURATION, MOVIE_PAGE, MOVIE_SELECTION, postQuery, startChild, stopChild, UPCOMING_PAGE } from './lib.ts';
 import { variantEnv } from './variants.ts';

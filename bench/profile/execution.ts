@@ -9,7 +9,7 @@
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { startCatalog } from '../../src/catalog/server.ts';
+import { startCatalog } from '@media-catalog/catalog';
 import { cpuMs, MOVIE_SELECTION, postQuery, startChild, stopChild, type Child } from './lib.ts';
 import { variantEnv } from './variants.ts';
 

@@ -8,7 +8,7 @@
  *
  *   npx tsx bench/profile/timeline.ts      TIMELINE_RUNS=70 COLD_LATENCY_MS=20
  */
-import { startCatalog } from '../../src/catalog/server.ts';
+import { startCatalog } from '@media-catalog/catalog';
 import { CONFIGURATION, median, MOVIE_PAGE, postQuery, profileStats, startChild, stopChild, timed } from './lib.ts';
 
 const RUNS = Number(process.env.TIMELINE_RUNS ?? 70);

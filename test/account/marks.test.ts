@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountRater } from '../../src/catalog/data/ratings.ts';
+import { accountRater } from '@media-catalog/catalog/data/ratings';
 import * as expected from '../expected.ts';
 import { createUserSession, errorCodes, startHarness, type Harness } from '../helpers.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { guestRater } from '../../src/catalog/data/ratings.ts';
-import { DEMO_ACCOUNT_PASSWORD, DEMO_V4_USER_TOKEN } from '../../src/catalog/sessions.ts';
+import { guestRater } from '@media-catalog/catalog/data/ratings';
+import { DEMO_ACCOUNT_PASSWORD, DEMO_V4_USER_TOKEN } from '@media-catalog/catalog/sessions';
 import { createUserSession, errorCodes, startHarness, type Harness } from '../helpers.ts';
 
 /** Authentication: request tokens, sessions by approval, login and v4 token, guest sessions. */

@@ -1,4 +1,4 @@
-import type { CatalogData } from '../../src/catalog/data/catalog.ts';
+import type { CatalogData } from '@media-catalog/catalog/data/catalog';
 import { accountOperations } from '../coverage/account-operations.ts';
 import { collectionsOperations } from '../coverage/collections-operations.ts';
 import { moviesOperations } from '../coverage/movies-operations.ts';

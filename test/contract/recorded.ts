@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CatalogData } from '../../src/catalog/data/catalog.ts';
+import type { CatalogData } from '@media-catalog/catalog/data/catalog';
 import type { CoverageContext, CoveredOperation, GraphQLCall } from '../coverage/types.ts';
 import { GUEST_SESSION_ID, SESSION_ID } from './example-server.ts';
 import { type ExampleOperation, examples } from './examples.ts';

@@ -1,4 +1,4 @@
-import { DEMO_V4_USER_TOKEN } from '../../src/catalog/sessions.ts';
+import { DEMO_V4_USER_TOKEN } from '@media-catalog/catalog/sessions';
 import type { CoverageContext, CoverageEntry } from './types.ts';
 
 const account = (c: CoverageContext) => c.data.account.id;

@@ -1,4 +1,4 @@
-import type { CatalogData } from '../../src/catalog/data/catalog.ts';
+import type { CatalogData } from '@media-catalog/catalog/data/catalog';
 
 /** What an entry can use to build its operation: the catalog's data and a live user session. */
 export interface CoverageContext {

@@ -5,7 +5,7 @@ import { startHarness, type Harness } from '../helpers.ts';
 /**
  * Caching headers of GET answers, straight from the gateway (test/delivery/varnish.test.ts puts
  * a real caching proxy in front). The embedded catalog sends `max-age=86400` for
- * configuration, 14400 for details and 3600 for pages (src/catalog/caching.ts).
+ * configuration, 14400 for details and 3600 for pages (packages/catalog/src/caching.ts).
  */
 let h: Harness;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MOVIE_CERTIFICATIONS } from '../../src/catalog/data/certifications.ts';
-import { addDays } from '../../src/catalog/data/dates.ts';
-import type { MovieDetails } from '../../src/catalog/data/types.ts';
+import { MOVIE_CERTIFICATIONS } from '@media-catalog/catalog/data/certifications';
+import { addDays } from '@media-catalog/catalog/data/dates';
+import type { MovieDetails } from '@media-catalog/catalog/data/types';
 import * as expected from '../expected.ts';
 import { errorCodes } from '../helpers.ts';
 import { byPopularity, expectPage, genreIds, h, lastQuery, useDiscoverFixture } from './fixture.ts';

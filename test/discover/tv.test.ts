@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/catalog/data/dates.ts';
-import type { TvSeriesDetails } from '../../src/catalog/data/tv-types.ts';
+import { addDays } from '@media-catalog/catalog/data/dates';
+import type { TvSeriesDetails } from '@media-catalog/catalog/data/tv-types';
 import { errorCodes } from '../helpers.ts';
 import { byPopularity, expectPage, genreIds, h, lastQuery, useDiscoverFixture } from './fixture.ts';
 

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
-import { startCatalog, type CatalogOptions, type RunningCatalog } from '../../src/catalog/server.ts';
+import { startCatalog, type CatalogOptions, type RunningCatalog } from '@media-catalog/catalog';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
 import { createLogger } from '../../src/logger.ts';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
+import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { listen } from '../helpers.ts';
 import { startProcess } from './gateway-process.ts';
 

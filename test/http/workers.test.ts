@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
+import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { startProcess } from './gateway-process.ts';
 
 /** WORKERS=2: the gateway as the production start runs it on a 2-core machine, over real HTTP. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOVIE_CERTIFICATIONS } from '../../src/catalog/data/certifications.ts';
+import { MOVIE_CERTIFICATIONS } from '@media-catalog/catalog/data/certifications';
 import * as expected from '../expected.ts';
 import { errorCodes, startHarness } from '../helpers.ts';
 import { h, movieId, SUMMARY_PAGE, useMovieFixture } from './fixture.ts';

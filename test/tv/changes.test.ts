@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/catalog/data/dates.ts';
+import { addDays } from '@media-catalog/catalog/data/dates';
 import { errorCodes } from '../helpers.ts';
 import { end, h, useSeasonFixture } from './season-fixture.ts';
 

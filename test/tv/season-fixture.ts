@@ -4,7 +4,7 @@
  * ratings), a user and a guest session, the season and episode they look at, and the shapes.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { addDays } from '../../src/catalog/data/dates.ts';
+import { addDays } from '@media-catalog/catalog/data/dates';
 import * as expected from '../expected.ts';
 import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/catalog/data/dates.ts';
+import { addDays } from '@media-catalog/catalog/data/dates';
 import * as expected from '../expected.ts';
 import { h, SUMMARY_PAGE, useSeriesFixture } from './series-fixture.ts';
 

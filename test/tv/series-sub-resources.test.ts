@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TV_CERTIFICATIONS } from '../../src/catalog/data/certifications.ts';
-import { addDays } from '../../src/catalog/data/dates.ts';
+import { TV_CERTIFICATIONS } from '@media-catalog/catalog/data/certifications';
+import { addDays } from '@media-catalog/catalog/data/dates';
 import * as expected from '../expected.ts';
 import { errorCodes, startHarness } from '../helpers.ts';
 import { h, SUMMARY_PAGE, seriesId, sessionId, useSeriesFixture } from './series-fixture.ts';

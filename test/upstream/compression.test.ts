@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
+import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { errorCodes, listen, startHarness, type Harness } from '../helpers.ts';
 
 const MB = 1024 * 1024;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FaultRule } from '../../src/catalog/server.ts';
+import type { FaultRule } from '@media-catalog/catalog';
 import { errorCodes, startHarness, type Harness } from '../helpers.ts';
 
 /**

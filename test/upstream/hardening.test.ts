@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountRater } from '../../src/catalog/data/ratings.ts';
+import { accountRater } from '@media-catalog/catalog/data/ratings';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { createUserSession, errorCodes, listen, startHarness, type Harness } from '../helpers.ts';
 

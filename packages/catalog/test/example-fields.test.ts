@@ -4,7 +4,7 @@
  * nested credits are the ones the credits endpoints serve.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
+import { startCatalog, type RunningCatalog } from '../src/server.ts';
 
 let catalog: RunningCatalog;
 beforeAll(async () => {

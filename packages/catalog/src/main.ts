@@ -1,5 +1,7 @@
+#!/usr/bin/env node
 /**
- * Runs the catalog on its own: `npm run catalog`.
+ * Runs the catalog on its own: the package's `media-catalog` bin (`npm run catalog` in the
+ * gateway). Node runs this TypeScript as it is (type stripping, Node 22.18 or later).
  * CATALOG_PORT (default 4010), CATALOG_HOST (default 127.0.0.1), CATALOG_LATENCY_MS (default 0),
  * CATALOG_FAULTS (a JSON array of fault rules, see faults.ts; default none),
  * CATALOG_BANDWIDTH_KBPS (one link shared by every answer, in kilobits per second; default 0 =

@@ -5,7 +5,7 @@
  * of series.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
+import { startCatalog, type RunningCatalog } from '../src/server.ts';
 
 let catalog: RunningCatalog;
 beforeAll(async () => {

@@ -3,9 +3,9 @@
  * append_to_response, the session flow, and that the generated data is deterministic.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/catalog/data/dates.ts';
-import { generateCatalog, generateCatalogContent } from '../../src/catalog/data/catalog.ts';
-import { startCatalog, type RunningCatalog } from '../../src/catalog/server.ts';
+import { addDays } from '../src/data/dates.ts';
+import { generateCatalog, generateCatalogContent } from '../src/data/catalog.ts';
+import { startCatalog, type RunningCatalog } from '../src/server.ts';
 
 let catalog: RunningCatalog;
 
