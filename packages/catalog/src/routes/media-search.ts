@@ -129,6 +129,8 @@ const EXTERNAL_SOURCES = [
   'facebook_id',
   'instagram_id',
   'tvdb_id',
+  // Retired by the service but still answered (a 2020 recording); no generated object carries one.
+  'tvrage_id',
   'tiktok_id',
   'twitter_id',
   'wikidata_id',
