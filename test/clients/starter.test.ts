@@ -49,7 +49,7 @@ describe('the client starter, copied outside the repository', () => {
   }, 120_000);
 
   it("Apollo Client and urql run the app's operations against the gateway and read what the catalog holds", async () => {
-    const { stdout } = await inApp(process.execPath, ['--import', 'tsx', 'src/main.ts', h.url, '494', 'night']);
+    const { stdout } = await inApp(process.execPath, ['src/main.ts', h.url, '494', 'night']);
     const result = JSON.parse(stdout);
     const movie = await h.rest('/movie/494');
     const credits = await h.rest('/movie/494/credits');
