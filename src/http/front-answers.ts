@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
+import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
 
 /** The HTTP front's own small answers and readings of the request, outside GraphQL. */
 

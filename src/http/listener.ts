@@ -2,9 +2,9 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerRespo
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import { credentialsFrom, type Freshness } from '../context.ts';
+import { credentialsFrom, type Freshness } from '../schema/context.ts';
 import { type ReadBody, readBody, readBoundedBody } from './body.ts';
-import { acceptedLanguage } from './accept-language.ts';
+import { acceptedLanguage } from '../common/language.ts';
 import { cacheControl, contentLanguage, etagOf, isPersonal, VARY } from './caching-headers.ts';
 import type { CorsPolicy } from './cors.ts';
 import { deliver, type HeaderList, headerList, type WholeAnswer } from './deliver.ts';

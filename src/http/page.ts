@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ErrorCode } from '../error-codes.ts';
+import type { ErrorCode } from '../common/error-codes.ts';
 import { deliver, headerList, type WholeAnswer } from './deliver.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ErrorCode } from '../error-codes.ts';
+import type { ErrorCode } from '../common/error-codes.ts';
 import type { NodeHandler } from './listener.ts';
 
 /** The header a federation router sends with SUBGRAPH_TOKEN (the router's `headers` config inserts it). */

@@ -12,7 +12,7 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
-import type { GatewayContext } from '../context.ts';
+import type { GatewayContext } from './context.ts';
 import { keysCost } from './kit/keys-cost.ts';
 import { loadsDetailsPerItem } from './kit/per-item.ts';
 

@@ -3,7 +3,7 @@
  * client-actionable vocabulary of codes. The schema layer exposes `code` as
  * `extensions.code`; nothing else of the upstream response reaches a client.
  */
-import { UPSTREAM_STATUS_CODES, type ErrorCode } from '../error-codes.ts';
+import { UPSTREAM_STATUS_CODES, type ErrorCode } from '../common/error-codes.ts';
 
 export type UpstreamErrorCode = Extract<
   ErrorCode,

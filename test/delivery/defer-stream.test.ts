@@ -2,7 +2,7 @@ import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { Defer20220824Handler } from '@apollo/client/incremental';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { deferringOperations } from '../../src/http/incremental.ts';
+import { deferringOperations } from '../../src/graphql/incremental.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /**

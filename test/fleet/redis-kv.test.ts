@@ -4,7 +4,7 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, type RedisConnection } from '../../src/fleet/redis.ts';
 import { createRedisKeyValueStore } from '../../src/fleet/redis-kv.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/runtime/logger.ts';
 import { until } from './fleet.ts';
 import { startRedis, type RunningRedis } from './redis-server.ts';
 import { outsideProgram } from '../outside-programs.ts';

@@ -3,8 +3,8 @@ import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { ERROR_CODES } from './error-codes.ts';
-import { MAX_ROUTES } from './upstream/resilience.ts';
+import { ERROR_CODES } from '../common/error-codes.ts';
+import { MAX_ROUTES } from '../upstream/resilience.ts';
 import { workerScrape } from './workers.ts';
 
 /**
@@ -161,7 +161,7 @@ export function createMetrics(
     new Gauge({
       name,
       help,
-      // How WORKERS processes add up in one scrape (src/workers.ts): counts sum, a state takes the worst.
+      // How WORKERS processes add up in one scrape (src/runtime/workers.ts): counts sum, a state takes the worst.
       aggregator,
       labelNames: ['event'],
       registers: [registry],
@@ -176,7 +176,7 @@ export function createMetrics(
   new Gauge({
     name: 'gateway_upstream_circuit_state',
     help: 'Upstream circuits: 0 closed, 1 half-open, 2 open; circuit="host" for connection failures, else the route template whose 5xx answers it counts.',
-    // WORKERS processes (src/workers.ts): each circuit shows its worst worker's state.
+    // WORKERS processes (src/runtime/workers.ts): each circuit shows its worst worker's state.
     aggregator: 'max',
     labelNames: ['circuit'],
     registers: [registry],
@@ -257,7 +257,7 @@ export function createMetrics(
       upstreamDuration.observe({ route }, call.seconds);
     },
     responseCacheHit: () => responseCacheHits.inc(),
-    // One of WORKERS processes answers for the instance, not for itself (src/workers.ts).
+    // One of WORKERS processes answers for the instance, not for itself (src/runtime/workers.ts).
     scrape: cluster.isWorker ? workerScrape(registry) : async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
 }

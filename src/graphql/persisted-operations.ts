@@ -4,7 +4,7 @@ import { useAPQ, type APQStore } from '@graphql-yoga/plugin-apq';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../config.ts';
-import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
+import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
 
 /**
  * Persisted operations, two ways:

@@ -1,4 +1,4 @@
-import type { ErrorCode } from './error-codes.ts';
+import type { ErrorCode } from '../common/error-codes.ts';
 import { GraphQLError, Kind, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
 
 /**

@@ -1,7 +1,7 @@
 import { type ExecutionResult, GraphQLError } from 'graphql';
 import { createGraphQLError, handleStreamOrSingleExecutionResult, isAsyncIterable, maskError, type Plugin } from 'graphql-yoga';
-import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
-import { MissingCredentialError, UpstreamError, type MissingCredential } from './upstream/errors.ts';
+import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
+import { MissingCredentialError, UpstreamError, type MissingCredential } from '../upstream/errors.ts';
 import { variableError, type VariableErrorOptions } from './variable-errors.ts';
 
 export type ClientErrorOptions = VariableErrorOptions;

@@ -1,11 +1,11 @@
-import type { Config, QueryLimits } from './config.ts';
-import { acceptedLanguage } from './http/accept-language.ts';
-import { currentPhase } from './http/incremental.ts';
-import type { CallScope, UpstreamClient } from './upstream/client.ts';
-import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from './upstream/loaders.ts';
-import { missingSessionError } from './upstream/errors.ts';
-import { SessionAccounts } from './upstream/session-accounts.ts';
-import { WrittenState } from './upstream/written.ts';
+import type { Config, QueryLimits } from '../config.ts';
+import { acceptedLanguage } from '../common/language.ts';
+import { currentPhase } from '../graphql/incremental.ts';
+import type { CallScope, UpstreamClient } from '../upstream/client.ts';
+import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from '../upstream/loaders.ts';
+import { missingSessionError } from '../upstream/errors.ts';
+import { SessionAccounts } from '../upstream/session-accounts.ts';
+import { WrittenState } from '../upstream/written.ts';
 
 /** What every resolver of one GraphQL request sees. Built once per request, read-only. */
 export interface GatewayContext {
@@ -34,7 +34,7 @@ export interface GatewayContext {
   readonly language: string | undefined;
   /** The same request in another language: its own loaders, the same writes and session. Made once per language. */
   readonly inLanguage: (language: string) => GatewayContext;
-  /** The catalog calls this request has needed so far, reported in `extensions.cost` (src/cost-report.ts). */
+  /** The catalog calls this request has needed so far, reported in `extensions.cost` (src/graphql/cost-report.ts). */
   readonly upstream: UpstreamTally;
 }
 
@@ -144,7 +144,7 @@ export function createContext(
   const accounts = options.sessionAccounts;
   const others = new Map<string, GatewayContext>();
   const context: GatewayContext = {
-    // The phase keeps a deferred sub-resource out of the first part's calls (src/http/incremental.ts).
+    // The phase keeps a deferred sub-resource out of the first part's calls (src/graphql/incremental.ts).
     loaders,
     actions: createActions(counted, credentials, deadline, observe, scope),
     written: new WrittenState(),

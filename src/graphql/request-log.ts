@@ -1,7 +1,7 @@
 import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import type { ServerContext } from './listener.ts';
+import type { ServerContext } from '../http/listener.ts';
 
 /** One log line per executed operation: its name, duration and error codes; never its variables. */
 export function useRequestLog(logger: Logger): Plugin {

@@ -3,12 +3,12 @@ import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
-import { contextOptions, createContext, type GatewayContext } from './context.ts';
-import { useCostReport } from './cost-report.ts';
-import { useClientErrors } from './errors.ts';
-import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
+import { contextOptions, createContext, type GatewayContext } from './schema/context.ts';
+import { useCostReport } from './graphql/cost-report.ts';
+import { useClientErrors } from './graphql/errors.ts';
+import { graphiqlOptions, renderGraphiQLPage } from './graphql/graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
-import { usePhaseScopeLifetime, withPhaseScopes } from './http/incremental.ts';
+import { usePhaseScopeLifetime, withPhaseScopes } from './graphql/incremental.ts';
 import { withLanguageScopes } from './schema/kit/language-scope.ts';
 import { createHttpFront, useAnswerOutcome, type HttpFront, type NodeHandler, type ServerContext } from './http/listener.ts';
 import {
@@ -17,22 +17,22 @@ import {
   PERSISTED_PARAM_NAMES,
   persistedOperations,
   type PersistedQueryStore,
-} from './http/persisted-operations.ts';
+} from './graphql/persisted-operations.ts';
 import { createProbes, throttledReadiness, type Readiness } from './http/probes.ts';
-import { useRequestLog, yogaLogger } from './http/request-log.ts';
+import { useRequestLog, yogaLogger } from './graphql/request-log.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
-import { KEEP_ALL, type KeepsPart } from './gateway-parts.ts';
-import { createLogger } from './logger.ts';
-import { createMetrics, type Metrics, operationNamesOf } from './metrics.ts';
+import { KEEP_ALL, type KeepsPart } from './graphql/gateway-parts.ts';
+import { createLogger } from './runtime/logger.ts';
+import { createMetrics, type Metrics, operationNamesOf } from './runtime/metrics.ts';
 import { createRedisKeyValueStore } from './fleet/redis-kv.ts';
 import { createSharedPage } from './http/page.ts';
 import { routerOnly } from './http/router-only.ts';
-import { protections, useNoServiceSdl } from './protections.ts';
+import { protections, useNoServiceSdl } from './graphql/protections.ts';
 import { schema, subgraphSchema } from './schema/index.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { upstreamFromConfig } from './upstream/from-config.ts';
 import { UpstreamError } from './upstream/errors.ts';
-import type { Tracing } from './tracing.ts';
+import type { Tracing } from './runtime/tracing.ts';
 
 export interface Gateway {
   yoga: YogaServerInstance<ServerContext, GatewayContext>;
@@ -49,7 +49,7 @@ export interface GatewayOptions {
   /** OpenTelemetry tracing (tracingFromEnv, or a test's in-memory exporter); off when absent. */
   tracing?: Tracing;
   /**
-   * Which parts are built (src/gateway-parts.ts); default all. The profiler leaves parts out to
+   * Which parts are built (src/graphql/gateway-parts.ts); default all. The profiler leaves parts out to
    * measure what each costs (bench/profile/gateway-entry.ts); production keeps every one.
    */
   keeps?: KeepsPart;
@@ -128,7 +128,7 @@ export function createGateway(
     createYoga<ServerContext, GatewayContext>({
       schema: graph,
       graphqlEndpoint: endpoint,
-      // Assets inlined from the package, not Yoga's CDN: the page works offline (src/graphiql.ts).
+      // Assets inlined from the package, not Yoga's CDN: the page works offline (src/graphql/graphiql.ts).
       graphiql: graphiql ? graphiqlOptions : false,
       renderGraphiQL: renderGraphiQLPage,
       landingPage: false,

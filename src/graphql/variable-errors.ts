@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import type { ErrorCode } from './error-codes.ts';
+import type { ErrorCode } from '../common/error-codes.ts';
 
 /**
  * Errors of variable coercion, as the client sees them: graphql-js's reason and the place inside

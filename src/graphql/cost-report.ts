@@ -1,7 +1,7 @@
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { type DocumentNode, getOperationAST, Kind } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
-import type { GatewayContext } from './context.ts';
+import type { GatewayContext } from '../schema/context.ts';
 
 /**
  * Every executed answer says what it cost, in `extensions.cost`, as Shopify's and GitHub's
