@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ErrorCode } from '../common/error-codes.ts';
-import type { NodeHandler } from './listener.ts';
+import type { NodeHandler } from './front-options.ts';
 
 /** The header a federation router sends with SUBGRAPH_TOKEN (the router's `headers` config inserts it). */
 export const SUBGRAPH_TOKEN_HEADER = 'x-subgraph-token';
