@@ -10,6 +10,7 @@ import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { wantsPage } from './page.ts';
 import { requestIdOf } from './probes.ts';
 import type { HttpFront, HttpFrontOptions, NodeHandler, NodeRequest } from './front-options.ts';
+import { FRONT, UNEXPECTED } from '../common/messages.ts';
 
 /**
  * The gateway's HTTP front: every per-request HTTP concern lives here, once, for every answer
@@ -90,7 +91,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       jsonError(
         response,
         'PAYLOAD_TOO_LARGE',
-        `Request body is larger than the limit of ${max} bytes.`,
+        FRONT.bodyTooLarge(max),
         { ...answerHeaders(request, base), connection: 'close' },
         { limit: 'bodyBytes', max },
       );
@@ -216,9 +217,9 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
     const search = queryAt < 0 ? '' : target.slice(queryAt);
     if (await answerProbe(request, response, pathname, base)) return;
-    if (draining) return jsonError(response, 'SHUTTING_DOWN', 'The gateway is shutting down; retry on another instance.', base);
+    if (draining) return jsonError(response, 'SHUTTING_DOWN', FRONT.shuttingDown, base);
     const host = request.headers.host ?? 'localhost';
-    if (!isHost(host)) return jsonError(response, 'BAD_REQUEST', 'The Host header is malformed.', base);
+    if (!isHost(host)) return jsonError(response, 'BAD_REQUEST', FRONT.badHost, base);
     // Only the exact paths are served: Yoga would also run `/graphql/`, `/graphql/.` or
     // `/x/../graphql`, spellings a shared cache keys apart and that would miss every header below.
     const route = options.routes && Object.hasOwn(options.routes, pathname) ? options.routes[pathname] : undefined;
@@ -252,7 +253,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       // The URL Yoga's entry will build from the same parts: refused here when it cannot form.
       new URL(`http://${host}${target}`);
     } catch {
-      return jsonError(response, 'BAD_REQUEST', 'The request target is malformed.', headers);
+      return jsonError(response, 'BAD_REQUEST', FRONT.badTarget, headers);
     }
     const answered = await execute(route ?? yoga, request, response, state, body);
     foldHeaders(answered, headers);
@@ -270,7 +271,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
         'http front failed',
       );
       if (response.headersSent) return void response.destroy();
-      jsonError(response, 'INTERNAL_SERVER_ERROR', 'Unexpected error.', { 'x-request-id': requestId });
+      jsonError(response, 'INTERNAL_SERVER_ERROR', UNEXPECTED, { 'x-request-id': requestId });
     });
   };
 
