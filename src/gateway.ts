@@ -2,6 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
+import { NOT_READY } from './common/messages.ts';
 import type { RequestState } from './common/request-state.ts';
 import { contextOptions, createContext, type GatewayContext } from './schema/context.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphql/graphiql.ts';
@@ -73,11 +74,10 @@ function upstreamCheck(upstream: UpstreamClient, token: string | undefined, time
       return { ready: true };
     } catch (error) {
       const code = error instanceof UpstreamError ? error.code : undefined;
-      if (code === 'UNAUTHENTICATED')
-        return token ? { ready: false, reason: 'the upstream rejects the configured credential' } : { ready: true };
+      if (code === 'UNAUTHENTICATED') return token ? { ready: false, reason: NOT_READY.credentialRejected } : { ready: true };
       return {
         ready: false,
-        reason: code === 'UPSTREAM_TIMEOUT' ? 'the upstream does not answer in time' : 'the upstream is unreachable or failing',
+        reason: code === 'UPSTREAM_TIMEOUT' ? NOT_READY.timeout : NOT_READY.failing,
       };
     }
   };

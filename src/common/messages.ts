@@ -18,6 +18,13 @@ export const FRONT = {
   metricsToken: 'The metrics need "Authorization: Bearer <METRICS_TOKEN>".',
 } as const;
 
+/** Why `/readiness` answers not ready (src/gateway.ts checks the upstream). */
+export const NOT_READY = {
+  credentialRejected: 'the upstream rejects the configured credential',
+  timeout: 'the upstream does not answer in time',
+  failing: 'the upstream is unreachable or failing',
+} as const;
+
 /** What an unexpected failure says, wherever it is caught: never the original error's text. */
 export const UNEXPECTED = 'Unexpected error.';
 
