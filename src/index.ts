@@ -2,10 +2,10 @@ import cluster from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeGracefully, createHttpServer, listen } from './http/serve.ts';
-import { createLogger } from './logger.ts';
-import { createGateway } from './server.ts';
-import { tracingFromEnv } from './tracing.ts';
-import { onPrimaryShutdown, runPrimary } from './workers.ts';
+import { createLogger } from './runtime/logger.ts';
+import { createGateway } from './gateway.ts';
+import { tracingFromEnv } from './runtime/tracing.ts';
+import { onPrimaryShutdown, runPrimary } from './runtime/workers.ts';
 
 /** Without CATALOG_BASE_URL: the embedded catalog, started once (by the primary when WORKERS > 1). */
 async function embeddedCatalog() {

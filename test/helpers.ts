@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { startCatalog, type CatalogOptions, type RunningCatalog } from '@media-catalog/catalog';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Logger } from 'pino';
-import { createGateway, type Gateway, type GatewayOptions } from '../src/server.ts';
+import { createGateway, type Gateway, type GatewayOptions } from '../src/gateway.ts';
 import type { UpstreamClient } from '../src/upstream/client.ts';
-import type { Tracing } from '../src/tracing.ts';
+import type { Tracing } from '../src/runtime/tracing.ts';
 
 export interface GraphQLResponse<Data = any> {
   status: number;
@@ -16,7 +16,7 @@ export interface GraphQLResponse<Data = any> {
     errors?: Array<{ message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }>;
     extensions?: Record<string, unknown>;
   };
-  /** The answer's `extensions.cost` (src/cost-report.ts), when it has one. */
+  /** The answer's `extensions.cost` (src/graphql/cost-report.ts), when it has one. */
   cost?: { estimated: number; limit: number; upstreamCalls: number };
   text: string;
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { createLogger } from '../src/logger.ts';
+import { createLogger } from '../src/runtime/logger.ts';
 
 /** The gateway's own logger (secrets scrubbed as in production), writing parsed lines to an array. */
 export function capturingLogger(level = 'info'): { logger: Logger; lines: Array<Record<string, any>> } {

@@ -1,6 +1,6 @@
 /**
- * The gateway as its own process, for profiling: built by src/server.ts createGateway itself, with
- * the parts it lets leave out (src/gateway-parts.ts) chosen here, so that each part can be left
+ * The gateway as its own process, for profiling: built by src/gateway.ts createGateway itself, with
+ * the parts it lets leave out (src/graphql/gateway-parts.ts) chosen here, so that each part can be left
  * out or measured without a copy of the gateway. Settings come from the environment as for
  * `npm start` (loadConfig), plus:
  *
@@ -25,10 +25,10 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin } from 'graphql-yoga';
 import { loadConfig } from '../../src/config.ts';
-import { GATEWAY_PARTS, KEEP_ALL, keepingAllBut } from '../../src/gateway-parts.ts';
+import { GATEWAY_PARTS, KEEP_ALL, keepingAllBut } from '../../src/graphql/gateway-parts.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
-import { createLogger } from '../../src/logger.ts';
-import { createGateway } from '../../src/server.ts';
+import { createLogger } from '../../src/runtime/logger.ts';
+import { createGateway } from '../../src/gateway.ts';
 
 const env = process.env;
 const config = { ...loadConfig(), catalogBaseUrl: env.CATALOG_BASE_URL! };

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { getOperationAST, parse } from 'graphql';
 import CachePolicy from 'http-cache-semantics';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/runtime/logger.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { policyRequest } from '../../src/upstream/http-cache.ts';
 import { MOVIE_SELECTION } from './lib.ts';

@@ -3,7 +3,7 @@
  * settings. The scripts take variant names as arguments and measure them alternately in one run.
  */
 export const VARIANTS: Record<string, Record<string, string>> = {
-  /** src/server.ts createGateway, as production builds it. */
+  /** src/gateway.ts createGateway, as production builds it. */
   gateway: {},
   /** createGateway through the parts switches with every part kept: must measure like `gateway`. */
   custom: { PROFILE_BUILD: 'custom' },

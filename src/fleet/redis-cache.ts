@@ -1,5 +1,5 @@
 import CachePolicy from 'http-cache-semantics';
-import type { CachedResponse, FleetCacheStats, FleetCacheStore } from '../upstream/http-cache.ts';
+import type { CachedResponse, FleetCacheStats, FleetCacheStore } from './cache-store.ts';
 import type { RedisConnection } from './redis.ts';
 
 /**

@@ -14,6 +14,11 @@ import type { IncomingHttpHeaders } from 'node:http';
  */
 export const VARY = 'Accept, Accept-Encoding, Accept-Language, Authorization, X-Session-Id, X-Guest-Session-Id';
 
+/** Every answer of a GraphQL path depends on these request headers, whatever it says; CORS may add Origin. */
+export function varyWith(cors: Readonly<Record<string, string>>): string {
+  return cors.vary ? `${VARY}, ${cors.vary}` : VARY;
+}
+
 /**
  * The language an answer's texts are in, for Content-Language: the request's (Accept-Language,
  * the same reading the upstream calls get), else the catalog's default. A `language` argument

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
+import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
+import { FRONT } from '../common/messages.ts';
 
 /** The HTTP front's own small answers and readings of the request, outside GraphQL. */
 
@@ -14,7 +15,7 @@ export function jsonError(response: ServerResponse, code: ErrorCode, message: st
 /** Any path the gateway does not serve: 404 with a typed body, before any GraphQL concern. */
 export function notFound(response: ServerResponse, headers: Headers) {
   const body = JSON.stringify({
-    errors: [{ message: 'Nothing is served at this path.', extensions: { code: 'NOT_FOUND' satisfies ErrorCode } }],
+    errors: [{ message: FRONT.notFound, extensions: { code: 'NOT_FOUND' satisfies ErrorCode } }],
   });
   response.writeHead(404, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(body);
 }

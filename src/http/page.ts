@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ErrorCode } from '../error-codes.ts';
+import type { ErrorCode } from '../common/error-codes.ts';
 import { deliver, headerList, type WholeAnswer } from './deliver.ts';
+import { FRONT } from '../common/messages.ts';
 
 /**
  * A large static page served at the GraphQL endpoint to browsers (GraphiQL: 9 MB with its
@@ -38,9 +39,7 @@ export function createSharedPage(render: () => Promise<Uint8Array>, maxConcurren
     async serve(request, response, headers, compressionMinBytes) {
       if (writing >= maxConcurrent) {
         const body = JSON.stringify({
-          errors: [
-            { message: 'Too many GraphiQL pages are being sent; retry in a second.', extensions: { code: 'BUSY' satisfies ErrorCode } },
-          ],
+          errors: [{ message: FRONT.pageBusy, extensions: { code: 'BUSY' satisfies ErrorCode } }],
         });
         return void response
           .writeHead(503, { ...headers, 'retry-after': '1', 'content-type': 'application/json; charset=utf-8' })

@@ -1,4 +1,5 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { FRONT } from '../common/messages.ts';
 
 /**
  * What a load balancer and an orchestrator ask of an instance: `/health` (the process serves),
@@ -64,7 +65,7 @@ export function createProbes(options: ProbeOptions) {
     if (pathname === '/metrics') {
       if (!options.metrics) return undefined;
       if (options.metricsToken !== undefined && !bearerMatches(authorization, options.metricsToken)) {
-        const error = { message: 'The metrics need "Authorization: Bearer <METRICS_TOKEN>".', extensions: { code: 'UNAUTHENTICATED' } };
+        const error = { message: FRONT.metricsToken, extensions: { code: 'UNAUTHENTICATED' } };
         return { status: 401, contentType: JSON_TYPE, body: JSON.stringify({ errors: [error] }) };
       }
       const { contentType, body } = await options.metrics();

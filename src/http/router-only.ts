@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ErrorCode } from '../error-codes.ts';
-import type { NodeHandler } from './listener.ts';
+import type { ErrorCode } from '../common/error-codes.ts';
+import type { NodeHandler } from './front-options.ts';
+import { FRONT } from '../common/messages.ts';
 
 /** The header a federation router sends with SUBGRAPH_TOKEN (the router's `headers` config inserts it). */
 export const SUBGRAPH_TOKEN_HEADER = 'x-subgraph-token';
@@ -22,7 +23,7 @@ export function routerOnly(handler: NodeHandler, token: string): NodeHandler {
       }
       const code: ErrorCode = 'UNAUTHENTICATED';
       const body = JSON.stringify({
-        errors: [{ message: `The subgraph answers only its router (${SUBGRAPH_TOKEN_HEADER}).`, extensions: { code } }],
+        errors: [{ message: FRONT.routerOnly(SUBGRAPH_TOKEN_HEADER), extensions: { code } }],
       });
       return new Response(body, { status: 401, headers: { 'content-type': 'application/json; charset=utf-8' } });
     },

@@ -12,9 +12,10 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
-import type { GatewayContext } from '../context.ts';
+import type { GatewayContext } from './context.ts';
 import { keysCost } from './kit/keys-cost.ts';
 import { loadsDetailsPerItem } from './kit/per-item.ts';
+import { REQUEST } from '../common/messages.ts';
 
 function isList(type: GraphQLOutputType): boolean {
   return (type instanceof GraphQLNonNull ? type.ofType : type) instanceof GraphQLList;
@@ -27,10 +28,7 @@ function parentTypeOf(field: Pick<GraphQLField<unknown, unknown>, 'extensions'>)
 
 /** The cost or depth limit's rejection, the same wherever the estimate runs. */
 export function tooComplex(limit: 'cost' | 'depth' | 'breadth', max: number, found: number): GraphQLError {
-  return new GraphQLError(
-    `Query ${limit} limit of ${max} exceeded, found ${found}${limit === 'cost' ? ' (estimated upstream calls)' : ''}.`,
-    { extensions: { code: 'QUERY_TOO_COMPLEX', limit, max, found } },
-  );
+  return new GraphQLError(REQUEST.queryLimit(limit, max, found), { extensions: { code: 'QUERY_TOO_COMPLEX', limit, max, found } });
 }
 
 /** The typed builder and empty roots; domain files add every type and field. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { request, type Dispatcher } from 'undici';
 import { ACCEPTED_ENCODINGS, BodyTooLargeError, type Exchange, readBody, UndecodableBodyError } from './body.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
-import type { CallScope, UpstreamRequest, UpstreamStats } from './client.ts';
+import type { CallScope, UpstreamRequest, UpstreamStats } from './request.ts';
 import { circuitOpenError, clientGoneError, rateBudgetError, timeoutError, unreachableError } from './errors.ts';
 import { type ExchangeObserver, observed } from './observe.ts';
 import { routeOf } from './paths.ts';

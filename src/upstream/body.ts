@@ -11,6 +11,7 @@ import {
   type ZlibOptions,
 } from 'node:zlib';
 import { errorFromResponse, malformedResponseError, UpstreamError } from './errors.ts';
+import { UPSTREAM } from '../common/messages.ts';
 
 /** What the request function asks for (Accept-Encoding): the catalog's JSON shrinks 3-4× with either. */
 export const ACCEPTED_ENCODINGS = 'br, gzip';
@@ -27,7 +28,7 @@ export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** An answer over the bound: the field fails, with no text of the answer shown. */
 export class BodyTooLargeError extends UpstreamError {
   constructor() {
-    super('UPSTREAM_ERROR', 'The catalog sent an answer larger than the gateway accepts.');
+    super('UPSTREAM_ERROR', UPSTREAM.tooLarge);
   }
 }
 

@@ -1,5 +1,5 @@
 import { parseBody } from './body.ts';
-import type { CallScope, UpstreamRequest } from './client.ts';
+import type { CallScope, UpstreamRequest } from './request.ts';
 import { type CachedAnswer, type HttpCache, lookup, revalidated, storeAnswer } from './http-cache.ts';
 import type { RetriedExchange } from './retries.ts';
 

@@ -6,44 +6,13 @@ import { createCoalescer } from './coalesce.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { RedisConnection } from '../fleet/redis.ts';
 import { missingCredentialError } from './errors.ts';
-import { createHttpCache, type FleetCacheStore, type HttpCache } from './http-cache.ts';
+import type { FleetCacheStore } from '../fleet/cache-store.ts';
+import { createHttpCache, type HttpCache } from './http-cache.ts';
 import { type ExchangeObserver, poolLoad } from './observe.ts';
-import { encodePath, isSessionBound, type PathSegment } from './paths.ts';
+import { encodePath, isSessionBound } from './paths.ts';
 import { Breakers, DEFAULT_BREAKER, DEFAULT_RETRY, type BreakerOptions, type RetryPolicy } from './resilience.ts';
+import type { CallScope, FreshnessObserver, UpstreamRequest, UpstreamStats } from './request.ts';
 import { withRetries } from './retries.ts';
-
-export type QueryValue = string | number | boolean | undefined;
-
-export interface UpstreamRequest {
-  method?: 'GET' | 'POST' | 'DELETE';
-  /**
-   * Path segments below the base URL; each one is encoded, so none can add a path or a
-   * parameter. A string a user chose goes in as `param(value)` (see paths.ts).
-   */
-  path: ReadonlyArray<PathSegment>;
-  query?: Readonly<Record<string, QueryValue>>;
-  body?: unknown;
-  /**
-   * Never shared: a GET that mints a credential (request token, guest session) must not join an
-   * identical call in flight or be answered from the cache, or two users would get the same one.
-   */
-  unshared?: boolean;
-}
-
-/**
- * Told, for each answer a call returned, how long that answer stays fresh in the shared cache
- * (0 when it was not stored: private, no-store, session-bound, a write, the cache off). A composed GraphQL
- * response is as fresh as its stalest part.
- */
-export type FreshnessObserver = (freshForMs: number) => void;
-
-/** What one GraphQL request's calls share, besides the credential and the deadline. */
-export interface CallScope {
-  /** The request's own lane of the rate budget (any id unique to the request). */
-  lane?: string;
-  /** Aborts when the client has gone: a call not yet made is not made, one in flight is cut. */
-  signal?: AbortSignal;
-}
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -66,17 +35,6 @@ export interface UpstreamClientOptions {
   redis?: RedisConnection;
   /** Told of every exchange (metrics); tracing needs no option (observe.ts). */
   observer?: ExchangeObserver;
-}
-
-export interface UpstreamStats {
-  /** HTTP exchanges actually made with the upstream. */
-  calls: number;
-  /** GETs that joined an identical GET already in flight instead of making their own. */
-  coalesced: number;
-  /** Extra attempts after a transient failure, a 502/503/504 or a short 429. */
-  retries: number;
-  /** Calls refused at once because the circuit was open. */
-  shortCircuited: number;
 }
 
 export interface UpstreamClient {

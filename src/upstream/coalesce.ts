@@ -1,4 +1,4 @@
-import type { UpstreamStats } from './client.ts';
+import type { UpstreamStats } from './request.ts';
 import { timeoutError } from './errors.ts';
 
 /** The promise's outcome, or UPSTREAM_TIMEOUT when the deadline comes first. */

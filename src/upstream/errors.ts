@@ -3,7 +3,8 @@
  * client-actionable vocabulary of codes. The schema layer exposes `code` as
  * `extensions.code`; nothing else of the upstream response reaches a client.
  */
-import { UPSTREAM_STATUS_CODES, type ErrorCode } from '../error-codes.ts';
+import { UPSTREAM_STATUS_CODES, type ErrorCode } from '../common/error-codes.ts';
+import { UPSTREAM } from '../common/messages.ts';
 
 export type UpstreamErrorCode = Extract<
   ErrorCode,
@@ -29,44 +30,14 @@ export class UpstreamError extends Error {
   }
 }
 
-/**
- * Upstream status codes whose meaning is safe and useful to show a client. The texts are
- * ours, not copied from the response body, so a body can never smuggle anything out.
- */
-const SAFE_MESSAGES: Record<number, string> = {
-  3: 'The session is missing, invalid or does not grant access to this account.',
-  5: 'The catalog rejected a parameter of this request.',
-  6: 'The requested id is invalid or was not found.',
-  7: 'The catalog rejected the access token.',
-  10: 'The access token has been suspended by the catalog.',
-  17: 'The catalog denied the session.',
-  20: 'The date range is too long: the catalog accepts at most 14 days.',
-  22: 'Pages start at 1 and go up to 500.',
-  23: 'Dates must be in the form YYYY-MM-DD.',
-  25: 'The catalog rate limit was reached; try again shortly.',
-  27: 'Too many sub-resources requested in one call (the catalog allows 20).',
-  33: 'The request token is invalid or has expired.',
-  34: 'The requested resource was not found in the catalog.',
-  35: 'The catalog rejected the token.',
-  36: 'The token has not been granted write permission.',
-  37: 'The session was not found.',
-  39: 'This resource is private.',
-  41: 'The request token has not been approved by the user yet.',
-  47: 'The catalog rejected the input as invalid.',
-};
+/** Upstream status codes whose meaning is safe and useful to show a client (the texts: common/messages.ts). */
+const SAFE_MESSAGES = UPSTREAM.byStatusCode;
 
 function codeForStatus(status: number): UpstreamErrorCode {
   return (UPSTREAM_STATUS_CODES[status] as UpstreamErrorCode | undefined) ?? 'UPSTREAM_ERROR';
 }
 
-const DEFAULT_MESSAGES: Record<UpstreamErrorCode, string> = {
-  UNAUTHENTICATED: 'The catalog did not accept the credentials of this request.',
-  NOT_FOUND: 'The requested resource was not found in the catalog.',
-  RATE_LIMITED: 'The catalog rate limit was reached; try again shortly.',
-  UPSTREAM_TIMEOUT: 'The catalog did not answer in time.',
-  UPSTREAM_ERROR: 'The catalog failed to answer this request.',
-  BAD_USER_INPUT: 'The catalog rejected a parameter of this request.',
-};
+const DEFAULT_MESSAGES: Record<UpstreamErrorCode, string> = UPSTREAM.byCode;
 
 /** Reads `status_code` from an error body without trusting its shape. */
 function upstreamStatusCode(body: unknown): number | undefined {
@@ -94,15 +65,15 @@ export function rateBudgetError(): UpstreamError {
 }
 
 export function circuitOpenError(): UpstreamError {
-  return new UpstreamError('UPSTREAM_ERROR', 'The catalog is failing; calls are paused for a few seconds.');
+  return new UpstreamError('UPSTREAM_ERROR', UPSTREAM.circuitOpen);
 }
 
 export function unreachableError(): UpstreamError {
-  return new UpstreamError('UPSTREAM_ERROR', 'The catalog could not be reached.', undefined, undefined, true);
+  return new UpstreamError('UPSTREAM_ERROR', UPSTREAM.unreachable, undefined, undefined, true);
 }
 
 export function malformedResponseError(): UpstreamError {
-  return new UpstreamError('UPSTREAM_ERROR', 'The catalog sent a response that could not be read.');
+  return new UpstreamError('UPSTREAM_ERROR', UPSTREAM.malformed);
 }
 
 /** Which credential a call lacked; the GraphQL side words it in terms of the client's headers. */
@@ -117,12 +88,7 @@ export class MissingCredentialError extends UpstreamError {
   }
 }
 
-const MISSING_MESSAGES: Record<MissingCredential, string> = {
-  token: 'No access token for the catalog.',
-  'user-session': 'This field needs a user session.',
-  'guest-session': 'This field needs a guest session.',
-  'any-session': 'This field needs a user session or a guest session.',
-};
+const MISSING_MESSAGES: Record<MissingCredential, string> = UPSTREAM.missing;
 
 export function missingCredentialError(): UpstreamError {
   return new MissingCredentialError('token');
@@ -134,5 +100,5 @@ export function missingSessionError(need: Exclude<MissingCredential, 'token'>): 
 
 /** The client of the request went away: the call is not made, or is cut. Nobody reads this answer. */
 export function clientGoneError(): UpstreamError {
-  return new UpstreamError('UPSTREAM_TIMEOUT', 'The request was cancelled by its client before the catalog answered.');
+  return new UpstreamError('UPSTREAM_TIMEOUT', UPSTREAM.clientGone);
 }

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import CachePolicy from 'http-cache-semantics';
 import { LRUCache } from 'lru-cache';
+import type { CachedResponse, FleetCacheStore } from '../fleet/cache-store.ts';
 import type { Exchange } from './body.ts';
 
 /**
@@ -14,14 +15,6 @@ import type { Exchange } from './body.ts';
  * there too, so every instance answers from what any instance fetched. The process's own copy
  * answers first while it is fresh: it costs no round trip and no parse.
  */
-export interface CachedResponse {
-  policy: CachePolicy;
-  body: unknown;
-  size: number;
-  /** Epoch ms until which the entry is fresh: computed once, so a hit costs one comparison. */
-  freshUntil: number;
-}
-
 export interface CacheStats {
   /** Answers served fresh from the cache, from either layer. */
   hits: number;
@@ -30,25 +23,6 @@ export interface CacheStats {
   stores: number;
   /** Entries the in-process layer dropped to stay within its bound. */
   evictions: number;
-}
-
-/** Counters of the fleet's store, for metrics. */
-export interface FleetCacheStats {
-  /** Entries found there (fresh or stale). */
-  hits: number;
-  misses: number;
-  stores: number;
-  /** Lookups and stores that did not reach the store (away, slow, failing) or found an unreadable entry. */
-  errors: number;
-}
-
-/** Where the fleet keeps its entries (Redis: src/fleet/redis-cache.ts). It never throws. */
-export interface FleetCacheStore {
-  stats: FleetCacheStats;
-  /** The entry, or undefined when there is none or the store is away. */
-  get(key: string): Promise<CachedResponse | undefined>;
-  /** Keeps the entry for `keepForMs`; a failure is the store's to count. */
-  set(key: string, entry: CachedResponse, keepForMs: number): Promise<void>;
 }
 
 export interface HttpCache {

@@ -1,4 +1,4 @@
-import type { QueryValue, UpstreamRequest } from './client.ts';
+import type { QueryValue, UpstreamRequest } from './request.ts';
 
 /**
  * The language one set of loaders asks in. Every endpoint that takes `language` (the real

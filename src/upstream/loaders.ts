@@ -1,17 +1,12 @@
 import DataLoader from 'dataloader';
-import type { CallScope, FreshnessObserver, UpstreamClient, UpstreamRequest } from './client.ts';
+import type { Credentials } from '../common/credentials.ts';
+import type { UpstreamClient } from './client.ts';
+import type { CallScope, FreshnessObserver, UpstreamRequest } from './request.ts';
 import { missingSessionError, UpstreamError } from './errors.ts';
 import { languageDefaults, withLanguage, type LanguageDefaults } from './language.ts';
 import { createMerger, type Send } from './merge.ts';
 import type { Operation, Resource, SessionQuery } from './api/define.ts';
 import { resources, writes, type Resources, type Writes } from './api/registry.ts';
-
-/** Who the upstream calls of one GraphQL request are made for. */
-export interface Credentials {
-  accessToken?: string;
-  sessionId?: string;
-  guestSessionId?: string;
-}
 
 type LoaderOf<R> = R extends Resource<infer Params, infer Result> ? DataLoader<Params, Result, string> : never;
 type ActionOf<W> = W extends Operation<infer Params, infer Result> ? (params: Params) => Promise<Result> : never;

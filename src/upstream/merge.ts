@@ -1,4 +1,4 @@
-import type { QueryValue, UpstreamRequest } from './client.ts';
+import type { QueryValue, UpstreamRequest } from './request.ts';
 import type { AppendParent } from './api/define.ts';
 import type { LanguageDefaults } from './language.ts';
 import { appendableKeys } from './api/registry.ts';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Attempt } from './attempt.ts';
 import type { Exchange } from './body.ts';
-import type { CallScope, UpstreamRequest, UpstreamStats } from './client.ts';
+import type { CallScope, UpstreamRequest, UpstreamStats } from './request.ts';
 import { clientGoneError, UpstreamError } from './errors.ts';
 import { backoffDelay, RETRYABLE_STATUSES, retryAfterMs, type RetryPolicy } from './resilience.ts';
 

@@ -79,7 +79,7 @@ describe.skipIf(!chromiumProgram)('CORS origins in a real browser', () => {
 
 /**
  * The whole-response cache answers a repeated query without Yoga, so its CORS headers are the
- * front's own hit path (src/http/listener.ts serveHit): the browser must read a hit exactly as
+ * front's own hit path (src/http/cache-hit.ts serveHit): the browser must read a hit exactly as
  * it read the executed answer, exposed headers included, and still refuse it to another origin.
  */
 describe.skipIf(!chromiumProgram)('answers from the whole-response cache in a real browser', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examples } from '../../src/graphiql.ts';
+import { examples } from '../../src/graphql/graphiql.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /**

@@ -2,7 +2,7 @@ import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { Client, fetchExchange } from '@urql/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/error-codes.ts';
+import { ERROR_CODES } from '../../src/common/error-codes.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /**

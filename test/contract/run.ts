@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { loadConfig } from '../../src/config.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
-import { createGateway } from '../../src/server.ts';
+import { createGateway } from '../../src/gateway.ts';
 import type { CoverageContext, CoveredOperation, GraphQLCall } from '../coverage/types.ts';
 import { listen } from '../helpers.ts';
 import { compare, type Mismatch } from './compare.ts';

@@ -148,7 +148,7 @@ describe('the store', () => {
   });
 
   it('in memory, stays within its bound', async () => {
-    const { createMemoryPersistedQueryStore } = await import('../../src/http/persisted-operations.ts');
+    const { createMemoryPersistedQueryStore } = await import('../../src/graphql/persisted-operations.ts');
     const store = createMemoryPersistedQueryStore(64 * 1024);
     for (let i = 0; i < 1000; i++) store.set(`hash-${i}`, `{ movie(id: ${i}) { title overview runtime } }`.padEnd(300));
     expect(store.get('hash-999')).toBeDefined();

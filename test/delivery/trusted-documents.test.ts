@@ -114,7 +114,7 @@ describe('the same manifest without PERSISTED_OPERATIONS_ONLY', () => {
   });
 
   it('a malformed manifest stops the start with one line naming the setting', async () => {
-    const { loadManifest } = await import('../../src/http/persisted-operations.ts');
+    const { loadManifest } = await import('../../src/graphql/persisted-operations.ts');
     expect(() => loadManifest(join(tmp, 'missing.json'))).toThrowError(/^Invalid configuration: PERSISTED_OPERATIONS_FILE .*ENOENT/);
     expect(() => loadManifest(join(tmp, 'gql', 'graphql.ts'))).toThrowError(/^Invalid configuration: PERSISTED_OPERATIONS_FILE /);
   });

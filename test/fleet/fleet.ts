@@ -3,8 +3,8 @@ import { Writable } from 'node:stream';
 import { startCatalog, type CatalogOptions, type RunningCatalog } from '@media-catalog/catalog';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
-import { createLogger } from '../../src/logger.ts';
-import { createGateway, type Gateway } from '../../src/server.ts';
+import { createLogger } from '../../src/runtime/logger.ts';
+import { createGateway, type Gateway } from '../../src/gateway.ts';
 import { listen, postQuery, type GraphQLResponse } from '../helpers.ts';
 
 /**

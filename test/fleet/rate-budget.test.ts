@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/runtime/logger.ts';
 import { createRateBudget } from '../../src/fleet/rate-budget.ts';
 import { connectRedis } from '../../src/fleet/redis.ts';
 import { startFleet, until, type Fleet } from './fleet.ts';

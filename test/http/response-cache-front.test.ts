@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResponseCache } from '../../src/http/response-cache.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/runtime/logger.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /** The whole-response cache sits in front of Yoga: its hits must get everything a miss gets. */

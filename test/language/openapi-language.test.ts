@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { UpstreamRequest } from '../../src/upstream/client.ts';
+import type { UpstreamRequest } from '../../src/upstream/request.ts';
 import { resources } from '../../src/upstream/api/registry.ts';
 import { languageDefaults, withLanguage } from '../../src/upstream/language.ts';
 

@@ -73,7 +73,11 @@ describe('the production build', () => {
   });
 
   it.each([
-    ['without CATALOG_BASE_URL refuses', {}, /^Invalid configuration: CATALOG_BASE_URL must be set when NODE_ENV=production, or the embedded catalog would serve invented data/],
+    [
+      'without CATALOG_BASE_URL refuses',
+      {},
+      /^Invalid configuration: CATALOG_BASE_URL must be set when NODE_ENV=production, or the embedded catalog would serve invented data/,
+    ],
     [
       'with CATALOG_EMBEDDED=true says the install has no catalog',
       { CATALOG_EMBEDDED: 'true' },

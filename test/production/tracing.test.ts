@@ -1,7 +1,7 @@
 import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTracing, type Tracing } from '../../src/tracing.ts';
+import { startTracing, type Tracing } from '../../src/runtime/tracing.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /** OpenTelemetry spans, caught by the SDK's in-memory exporter, for queries over real HTTP. */

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, scrub } from '../../src/logger.ts';
+import { createLogger, scrub } from '../../src/runtime/logger.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /** Tokens, session ids and request tokens appear in no log line, error or response. */

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 import { builder } from '../builder.ts';
 import { keysCost, MAX_KEYS } from '../kit/keys-cost.ts';
 import * as valid from '../kit/validate.ts';

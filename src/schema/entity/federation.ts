@@ -1,6 +1,6 @@
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { type DocumentNode, type GraphQLResolveInfo, type GraphQLSchema, Kind } from 'graphql';
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 import { builder, tooComplex } from '../builder.ts';
 import { keysCost } from '../kit/keys-cost.ts';
 import * as valid from '../kit/validate.ts';

@@ -1,5 +1,5 @@
 import type { ObjectRef } from '@pothos/core';
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { Collection, type CollectionSource } from '../collection/collection.ts';
 import { Company, type CompanySource } from '../company/company.ts';

@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 
 /**
  * A field an object may already carry from the list it came in; otherwise the value comes

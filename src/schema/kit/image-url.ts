@@ -1,5 +1,5 @@
 import type { FieldRef, ObjectFieldBuilder } from '@pothos/core';
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 import { builder } from '../builder.ts';
 import type { Types } from './page.ts';
 

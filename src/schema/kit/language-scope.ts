@@ -8,13 +8,13 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 import { builder } from '../builder.ts';
 
 /**
  * One language per subtree: a field's `language` argument chooses the language of that field
  * and of everything below it, until another `language` argument below chooses again; a field
- * with none above it takes the request's (Accept-Language, see context.ts). Each resolver gets
+ * with none above it takes the request's (Accept-Language, see src/schema/context.ts). Each resolver gets
  * the request's context in its language (`inLanguage`), so every load it makes, nested detail
  * loads and per-item loads of lists included, asks the upstream in that language.
  *

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { ARGUMENT } from '../../common/messages.ts';
 
 /**
  * Argument checks that run before any upstream call, each taking the argument's name, then its
@@ -6,7 +7,7 @@ import { GraphQLError } from 'graphql';
  * exact input that was wrong.
  */
 export function badInput(argument: string, problem: string): GraphQLError {
-  return new GraphQLError(`Argument "${argument}" ${problem}`, {
+  return new GraphQLError(ARGUMENT.problem(argument, problem), {
     extensions: { code: 'BAD_USER_INPUT', argument },
   });
 }
@@ -15,7 +16,7 @@ const MAX_INT32 = 2_147_483_647;
 
 export function id(argument: string, value: number): number {
   if (!Number.isInteger(value) || value < 1 || value > MAX_INT32) {
-    throw badInput(argument, `must be a positive 32-bit integer, got ${value}.`);
+    throw badInput(argument, ARGUMENT.id(value));
   }
   return value;
 }
@@ -23,7 +24,7 @@ export function id(argument: string, value: number): number {
 /** Season and episode numbers start at 0 (season 0 holds the specials). */
 export function number(argument: string, value: number): number {
   if (!Number.isInteger(value) || value < 0 || value > 100_000) {
-    throw badInput(argument, `must be an integer from 0 to 100000, got ${value}.`);
+    throw badInput(argument, ARGUMENT.number(value));
   }
   return value;
 }
@@ -31,7 +32,7 @@ export function number(argument: string, value: number): number {
 export function page(argument: string, value: number | null | undefined): number | undefined {
   if (value === null || value === undefined) return undefined;
   if (!Number.isInteger(value) || value < 1 || value > 500) {
-    throw badInput(argument, `must be between 1 and 500, got ${value}.`);
+    throw badInput(argument, ARGUMENT.page(value));
   }
   return value;
 }
@@ -39,42 +40,42 @@ export function page(argument: string, value: number | null | undefined): number
 export function language(argument: string, value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(value)) {
-    throw badInput(argument, 'must be an ISO 639-1 code such as "en", optionally with a region such as "en-US".');
+    throw badInput(argument, ARGUMENT.language);
   }
   return value;
 }
 
 export function country(argument: string, value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
-  if (!/^[A-Za-z]{2}$/.test(value)) throw badInput(argument, 'must be a two-letter ISO 3166-1 country code such as "US".');
+  if (!/^[A-Za-z]{2}$/.test(value)) throw badInput(argument, ARGUMENT.country);
   return value.toUpperCase();
 }
 
 export function text(argument: string, value: string, maxLength: number): string {
   const trimmed = value.trim();
-  if (trimmed === '') throw badInput(argument, 'must not be empty.');
-  if (trimmed.length > maxLength) throw badInput(argument, `must be at most ${maxLength} characters long.`);
+  if (trimmed === '') throw badInput(argument, ARGUMENT.empty);
+  if (trimmed.length > maxLength) throw badInput(argument, ARGUMENT.tooLong(maxLength));
   return trimmed;
 }
 
 /** Opaque upstream identifiers (review ids, request tokens): letters, digits, - and _ only. */
 export function token(argument: string, value: string, maxLength = 256): string {
   if (value.length < 1 || value.length > maxLength || !/^[A-Za-z0-9_-]+$/.test(value)) {
-    throw badInput(argument, `must be 1 to ${maxLength} letters, digits, "-" or "_".`);
+    throw badInput(argument, ARGUMENT.token(maxLength));
   }
   return value;
 }
 
 /** A catalog object id, such as a review's: 24 hexadecimal digits. Anything else names no object, so it is never sent. */
 export function objectId(argument: string, value: string): string {
-  if (!/^[0-9a-f]{24}$/i.test(value)) throw badInput(argument, 'must be 24 hexadecimal characters.');
+  if (!/^[0-9a-f]{24}$/i.test(value)) throw badInput(argument, ARGUMENT.objectId);
   return value;
 }
 
 /** A user's rating: 0.5 to 10 in steps of 0.5, as the catalog accepts it. */
 export function rating(argument: string, value: number): number {
   if (!(value >= 0.5 && value <= 10 && Number.isInteger(value * 2))) {
-    throw badInput(argument, `must be from 0.5 to 10 in steps of 0.5, got ${value}.`);
+    throw badInput(argument, ARGUMENT.rating(value));
   }
   return value;
 }
@@ -82,7 +83,7 @@ export function rating(argument: string, value: number): number {
 /** A year, as the real service accepts it: 1000 to 9999. */
 export function year(argument: string, value: number | null | undefined): number | undefined {
   if (value === null || value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1000 || value > 9999) throw badInput(argument, `must be a year from 1000 to 9999, got ${value}.`);
+  if (!Number.isInteger(value) || value < 1000 || value > 9999) throw badInput(argument, ARGUMENT.year(value));
   return value;
 }
 
@@ -92,6 +93,6 @@ export function year(argument: string, value: number | null | undefined): number
  */
 export function languageList(argument: string, values: readonly string[] | null | undefined, allowNull = true): string | undefined {
   if (!values || values.length === 0) return undefined;
-  if (values.length > 20) throw badInput(argument, 'may name at most 20 languages.');
+  if (values.length > 20) throw badInput(argument, ARGUMENT.languages);
   return values.map((value) => (allowNull && value === 'null' ? value : (language(argument, value) ?? value))).join(',');
 }

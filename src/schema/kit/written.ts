@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 import type { MarkTarget, WrittenMarks } from '../../upstream/written.ts';
 
 /** The account's lists of marked titles: a mark write changes what they hold. */

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { isAlreadyOnList } from '../../upstream/api/list.ts';
 import { builder } from '../builder.ts';

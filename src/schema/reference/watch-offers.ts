@@ -1,6 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import * as valid from '../kit/validate.ts';
 

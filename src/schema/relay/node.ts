@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 import { builder } from '../builder.ts';
 import { Collection } from '../collection/collection.ts';
 import { Company } from '../company/company.ts';

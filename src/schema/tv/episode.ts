@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { imageUrlField } from '../kit/image-url.ts';

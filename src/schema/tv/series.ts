@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../../context.ts';
+import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';

@@ -1,4 +1,4 @@
-import type { UpstreamRequest } from '../client.ts';
+import type { UpstreamRequest } from '../request.ts';
 
 /**
  * Which user a call acts for. `user` needs the user session (X-Session-Id); `user-or-guest`

@@ -1,5 +1,5 @@
 /** Discover: movies and series by filters. */
-import type { QueryValue } from '../client.ts';
+import type { QueryValue } from '../request.ts';
 import { resource, type Paging } from './define.ts';
 import type { MovieSummary } from './movie.ts';
 import type { TVSeriesSummary } from './tv.ts';

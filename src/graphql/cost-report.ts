@@ -1,14 +1,14 @@
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { type DocumentNode, getOperationAST, Kind } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
-import type { GatewayContext } from './context.ts';
+import type { GatewayContext } from '../schema/context.ts';
 
 /**
  * Every executed answer says what it cost, in `extensions.cost`, as Shopify's and GitHub's
  * GraphQL APIs do:
  * - `estimated`: the estimate of upstream calls the cost limit checked before execution;
  * - `limit`: that limit (MAX_COST);
- * - `upstreamCalls`: the catalog calls the answer needed (context.ts, UpstreamTally).
+ * - `upstreamCalls`: the catalog calls the answer needed (src/schema/context.ts, UpstreamTally).
  * An incremental answer (@defer, @stream) reports in each part the calls sent so far (a deferred
  * call is usually on its way before the first part leaves); the last part has the total. docs/costs.md explains the figures.
  */

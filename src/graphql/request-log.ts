@@ -1,7 +1,7 @@
 import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import type { ServerContext } from './listener.ts';
+import type { RequestState } from '../common/request-state.ts';
 
 /** One log line per executed operation: its name, duration and error codes; never its variables. */
 export function useRequestLog(logger: Logger): Plugin {
@@ -9,7 +9,7 @@ export function useRequestLog(logger: Logger): Plugin {
     onExecute: ({ args }) => {
       const started = performance.now();
       const operation = getOperationAST(args.document, args.operationName)?.name?.value ?? 'anonymous';
-      const server = args.contextValue as Partial<ServerContext>;
+      const server = args.contextValue as Partial<RequestState>;
       // Read back by the HTTP front, so that a later cache hit logs the same name.
       server.operations?.push(operation);
       const requestId = server.requestId;

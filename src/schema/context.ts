@@ -1,11 +1,13 @@
-import type { Config, QueryLimits } from './config.ts';
-import { acceptedLanguage } from './http/accept-language.ts';
-import { currentPhase } from './http/incremental.ts';
-import type { CallScope, UpstreamClient } from './upstream/client.ts';
-import { createActions, createLoaders, type Actions, type Credentials, type Loaders } from './upstream/loaders.ts';
-import { missingSessionError } from './upstream/errors.ts';
-import { SessionAccounts } from './upstream/session-accounts.ts';
-import { WrittenState } from './upstream/written.ts';
+import type { Config, QueryLimits } from '../config.ts';
+import { type Credentials, credentialsFrom } from '../common/credentials.ts';
+import { acceptedLanguage } from '../common/language.ts';
+import type { RequestState } from '../common/request-state.ts';
+import type { UpstreamClient } from '../upstream/client.ts';
+import type { CallScope } from '../upstream/request.ts';
+import { createActions, createLoaders, type Actions, type Loaders, type Phase } from '../upstream/loaders.ts';
+import { missingSessionError } from '../upstream/errors.ts';
+import { SessionAccounts } from '../upstream/session-accounts.ts';
+import { WrittenState } from '../upstream/written.ts';
 
 /** What every resolver of one GraphQL request sees. Built once per request, read-only. */
 export interface GatewayContext {
@@ -34,7 +36,7 @@ export interface GatewayContext {
   readonly language: string | undefined;
   /** The same request in another language: its own loaders, the same writes and session. Made once per language. */
   readonly inLanguage: (language: string) => GatewayContext;
-  /** The catalog calls this request has needed so far, reported in `extensions.cost` (src/cost-report.ts). */
+  /** The catalog calls this request has needed so far, reported in `extensions.cost` (src/graphql/cost-report.ts). */
   readonly upstream: UpstreamTally;
 }
 
@@ -45,29 +47,6 @@ export interface GatewayContext {
  */
 export interface UpstreamTally {
   calls: number;
-}
-
-const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})$/i;
-const SESSION_ID = /^[A-Za-z0-9_-]{1,256}$/;
-
-/** A session id header, dropped when malformed so it can never reach an upstream URL. */
-function sessionHeader(headers: Pick<Headers, 'get'>, name: string): string | undefined {
-  const value = headers.get(name)?.trim();
-  return value && SESSION_ID.test(value) ? value : undefined;
-}
-
-/**
- * The request's own bearer token wins; the server token is the fallback only when the
- * request sent no Authorization header at all, so a malformed header never borrows it.
- */
-export function credentialsFrom(headers: Pick<Headers, 'get'>, serverToken: string | undefined): Credentials {
-  const authorization = headers.get('authorization');
-  const accessToken = authorization === null ? serverToken : BEARER.exec(authorization.trim())?.[1];
-  return {
-    accessToken,
-    sessionId: sessionHeader(headers, 'x-session-id'),
-    guestSessionId: sessionHeader(headers, 'x-guest-session-id'),
-  };
 }
 
 export interface ContextOptions {
@@ -83,6 +62,11 @@ export interface ContextOptions {
   approvalBaseUrl: string;
   /** Each user session's account, shared by every request of this gateway. */
   sessionAccounts: SessionAccounts;
+  /**
+   * The @defer phase the running resolver works for (src/graphql/incremental.ts), read by the
+   * loaders; given by the gateway, so that this file imports nothing of the Yoga plugins above it.
+   */
+  phase?: () => Phase | undefined;
 }
 
 /** The options of every request's context, from the gateway's settings: made once, not per request. */
@@ -97,27 +81,26 @@ export function contextOptions(config: Config): ContextOptions {
   };
 }
 
-/** How long the answers one GraphQL request used stay fresh: the least of them. */
-export interface Freshness {
-  freshForMs: number;
-}
-
 /** Numbers each request's lane; unique within the process, which is where lanes live. */
 let requests = 0;
 
+/**
+ * The context of one GraphQL request, from the state the HTTP front made for it (its parsed
+ * credentials and language, the freshness it reads back, the signal of the client going away).
+ * A request that reached Yoga without the front (a test's yoga.fetch) has its headers parsed here.
+ */
 export function createContext(
   client: UpstreamClient,
   request: Request,
   options: ContextOptions,
-  freshness?: Freshness,
-  /** Aborts when the client has gone (the HTTP front's). */
-  signal?: AbortSignal,
+  state: Partial<RequestState> = {},
 ): GatewayContext {
-  const credentials = credentialsFrom(request.headers, options.serverToken);
+  const { freshness, signal } = state;
+  const credentials: Credentials = state.credentials ?? credentialsFrom(request.headers, options.serverToken);
   const deadline = Date.now() + options.requestDeadlineMs;
   const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');
   const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
-  const language = acceptedLanguage(request.headers.get('accept-language'));
+  const language = 'language' in state ? state.language : acceptedLanguage(request.headers.get('accept-language'));
   // The request's own lane of the rate budget, and its client's going away, reach every call.
   const scope: CallScope = { lane: `r${++requests}`, signal };
   const upstream: UpstreamTally = { calls: 0 };
@@ -135,7 +118,7 @@ export function createContext(
       appendToResponse: options.appendToResponse,
       deadline,
       observe,
-      phase: currentPhase,
+      phase: options.phase,
       scope,
       language,
     });
@@ -144,7 +127,7 @@ export function createContext(
   const accounts = options.sessionAccounts;
   const others = new Map<string, GatewayContext>();
   const context: GatewayContext = {
-    // The phase keeps a deferred sub-resource out of the first part's calls (src/http/incremental.ts).
+    // The phase keeps a deferred sub-resource out of the first part's calls (src/graphql/incremental.ts).
     loaders,
     actions: createActions(counted, credentials, deadline, observe, scope),
     written: new WrittenState(),

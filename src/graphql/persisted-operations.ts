@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createGraphQLError, type Plugin, type PromiseOrValue } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../config.ts';
-import { ERROR_CODES, type ErrorCode } from '../error-codes.ts';
+import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
 
 /**
  * Persisted operations, two ways:

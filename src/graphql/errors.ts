@@ -1,18 +1,14 @@
 import { type ExecutionResult, GraphQLError } from 'graphql';
 import { createGraphQLError, handleStreamOrSingleExecutionResult, isAsyncIterable, maskError, type Plugin } from 'graphql-yoga';
-import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
-import { MissingCredentialError, UpstreamError, type MissingCredential } from './upstream/errors.ts';
+import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
+import { MissingCredentialError, UpstreamError, type MissingCredential } from '../upstream/errors.ts';
 import { variableError, type VariableErrorOptions } from './variable-errors.ts';
+import { MISSING_HEADERS as HEADERS_FOR, REQUEST, UNEXPECTED } from '../common/messages.ts';
 
 export type ClientErrorOptions = VariableErrorOptions;
 
 /** What a client must send for each credential a call lacked: the headers are this layer's business. */
-const MISSING_HEADERS: Record<MissingCredential, string> = {
-  token: 'No access token: send "Authorization: Bearer <token>" or configure CATALOG_ACCESS_TOKEN on the gateway.',
-  'user-session': 'This field needs a user session: send it in the X-Session-Id header.',
-  'guest-session': 'This field needs a guest session: send it in the X-Guest-Session-Id header.',
-  'any-session': 'This field needs a session: send a user session in X-Session-Id or a guest session in X-Guest-Session-Id.',
-};
+const MISSING_HEADERS: Record<MissingCredential, string> = HEADERS_FOR;
 
 /**
  * A field error as the client sees it. Upstream failures keep our message and code. An
@@ -38,7 +34,7 @@ export function clientError(
     message = original.message;
   } else if (error.path && error.extensions?.code === undefined && !(original instanceof GraphQLError && original.extensions?.code)) {
     code = 'UPSTREAM_ERROR' satisfies ErrorCode;
-    message = 'The catalog sent data of an unexpected shape for this field.';
+    message = REQUEST.unexpectedShape;
   } else if (!error.path && error.extensions?.code === undefined) {
     // Execution refused the request as a whole (a subscription, which this graph has none of):
     // graphql-js's words, which quote no value, with a code of the table.
@@ -68,13 +64,13 @@ function unreadableRequest(error: unknown): unknown {
   // A GET's `variables` or `extensions` parameter that is not JSON: JSON.parse's own error, whose
   // text quotes the parameter, would otherwise become a masked 500.
   if (error instanceof SyntaxError) {
-    return createGraphQLError('The variables or extensions parameter is not valid JSON.', {
+    return createGraphQLError(REQUEST.invalidParamsJson, {
       extensions: { code: 'BAD_REQUEST' satisfies ErrorCode, http: { status: ERROR_CODES.BAD_REQUEST.status } },
     });
   }
   if (!(error instanceof GraphQLError) || error.extensions?.originalError === undefined) return error;
   const { originalError: _dropped, http: _status, ...extensions } = error.extensions;
-  const message = error.message === 'POST body sent invalid JSON.' ? 'The request body is not valid JSON.' : error.message;
+  const message = error.message === 'POST body sent invalid JSON.' ? REQUEST.invalidBodyJson : error.message;
   // 400 whatever the Accept header: an unreadable body is the client's mistake under every media type.
   return createGraphQLError(message, { extensions: { ...extensions, http: { status: ERROR_CODES.BAD_REQUEST.status } } });
 }
@@ -98,7 +94,7 @@ export const useClientErrors = (options: ClientErrorOptions): Plugin => ({
       onRequestParseDone: ({ requestParserResult }) => {
         // A batch of no operations is a malformed request, not an empty answer.
         if (Array.isArray(requestParserResult) && requestParserResult.length === 0) {
-          throw createGraphQLError('A batched request must hold at least one operation.', {
+          throw createGraphQLError(REQUEST.emptyBatch, {
             extensions: { code: 'BAD_REQUEST' satisfies ErrorCode, http: { status: ERROR_CODES.BAD_REQUEST.status } },
           });
         }
@@ -141,6 +137,6 @@ function codedPart(part: IncrementalPart): IncrementalPart {
   if (!part.errors?.length) return part;
   return {
     ...part,
-    errors: part.errors.map((error) => maskError(error instanceof GraphQLError ? clientError(error) : error, 'Unexpected error.', false)),
+    errors: part.errors.map((error) => maskError(error instanceof GraphQLError ? clientError(error) : error, UNEXPECTED, false)),
   };
 }

@@ -1,5 +1,6 @@
-import type { ErrorCode } from './error-codes.ts';
+import type { ErrorCode } from '../common/error-codes.ts';
 import { GraphQLError, Kind, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
+import { REQUEST } from '../common/messages.ts';
 
 /**
  * GraphQL Armor's depth limit exempts `__schema`, so `ofType { ofType { … } }` forty levels deep
@@ -40,7 +41,7 @@ export function introspectionDepthRule(max = INTROSPECTION_MAX_DEPTH): Validatio
         const found = 1 + depth(node.selectionSet);
         if (found > max) {
           context.reportError(
-            new GraphQLError(`Introspection depth limit of ${max} exceeded, found ${found}.`, {
+            new GraphQLError(REQUEST.introspectionDepth(max, found), {
               nodes: [node],
               extensions: { code: 'QUERY_TOO_COMPLEX' satisfies ErrorCode, limit: 'introspectionDepth', max, found },
             }),

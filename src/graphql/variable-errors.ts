@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
-import type { ErrorCode } from './error-codes.ts';
+import type { ErrorCode } from '../common/error-codes.ts';
+import { REQUEST } from '../common/messages.ts';
 
 /**
  * Errors of variable coercion, as the client sees them: graphql-js's reason and the place inside
@@ -16,7 +17,7 @@ import type { ErrorCode } from './error-codes.ts';
 const HIDDEN = '<hidden>';
 const SUGGESTION = / Did you mean [^?]*\?$/;
 /** Where a shape of graphql-js's messages is not the expected one: no reason beats a leaked value. */
-const FALLBACK_REASON = 'the value does not have the type or shape the variable declares';
+const FALLBACK_REASON: string = REQUEST.invalidVariableFallback;
 
 /** `f.a[0].b` as printed by the executor, back to its segments. */
 function segmentsOf(printed: string): (string | number)[] {
@@ -98,7 +99,7 @@ export function variableError(
   }
   if (!options.suggestions) said = said.replace(SUGGESTION, '');
   const where = path.length > 0 ? ` at "${name}${printedPath}"` : '';
-  return new GraphQLError(`Variable "$${name}" got an invalid value${where}; ${said}`, {
+  return new GraphQLError(REQUEST.invalidVariable(name, where, said), {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,

@@ -1,10 +1,7 @@
 import cluster from 'node:cluster';
-import { getOperationAST } from 'graphql';
-import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { ERROR_CODES } from './error-codes.ts';
-import { MAX_ROUTES } from './upstream/resilience.ts';
+import { ERROR_CODES } from '../common/error-codes.ts';
 import { workerScrape } from './workers.ts';
 
 /**
@@ -41,10 +38,20 @@ export interface UpstreamCall {
   seconds: number;
 }
 
+/** The labels of an operation's duration. */
+export interface OperationLabels {
+  operationName: string;
+  operationType: string;
+}
+
 export interface Metrics {
   registry: Registry;
-  /** Yoga plugins: operation duration by name, errors by code. */
-  plugins: Plugin[];
+  /** The labels of one executed operation: its name (capped, see operationLabels) and its type. */
+  operationLabels(name: string | undefined, type: string | undefined): OperationLabels;
+  /** One operation executed (src/graphql/operation-metrics.ts, the Yoga plugin that reads them). */
+  operationDone(labels: OperationLabels, seconds: number): void;
+  /** One GraphQL error in an answer, by its extensions.code (`UNCODED` without one). */
+  graphqlError(code: string): void;
   /** Told of each upstream exchange. */
   upstreamCall(call: UpstreamCall): void;
   responseCacheHit(): void;
@@ -116,7 +123,8 @@ export function operationNamesOf(documents: Iterable<string>): Set<string> {
 
 export function createMetrics(
   upstream: UpstreamGauges,
-  options: { maxOperations?: number; pinnedOperations?: ReadonlySet<string> } = {},
+  /** maxRoutes: the upstream circuits' own bound of routes (MAX_ROUTES), given by whoever assembles both. */
+  options: { maxRoutes: number; maxOperations?: number; pinnedOperations?: ReadonlySet<string> },
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'gateway_' });
@@ -125,7 +133,7 @@ export function createMetrics(
   const operationName = operationLabels(options.maxOperations ?? MAX_OPERATIONS, options.pinnedOperations ?? new Set(), (name) => {
     for (const operationType of OPERATION_TYPES) duration.remove({ operationName: name, operationType });
   });
-  const routeLabel = routeLabels(MAX_ROUTES);
+  const routeLabel = routeLabels(options.maxRoutes);
 
   const errors = new Counter({
     name: 'gateway_graphql_errors_total',
@@ -161,7 +169,7 @@ export function createMetrics(
     new Gauge({
       name,
       help,
-      // How WORKERS processes add up in one scrape (src/workers.ts): counts sum, a state takes the worst.
+      // How WORKERS processes add up in one scrape (src/runtime/workers.ts): counts sum, a state takes the worst.
       aggregator,
       labelNames: ['event'],
       registers: [registry],
@@ -176,7 +184,7 @@ export function createMetrics(
   new Gauge({
     name: 'gateway_upstream_circuit_state',
     help: 'Upstream circuits: 0 closed, 1 half-open, 2 open; circuit="host" for connection failures, else the route template whose 5xx answers it counts.',
-    // WORKERS processes (src/workers.ts): each circuit shows its worst worker's state.
+    // WORKERS processes (src/runtime/workers.ts): each circuit shows its worst worker's state.
     aggregator: 'max',
     labelNames: ['circuit'],
     registers: [registry],
@@ -215,49 +223,18 @@ export function createMetrics(
     registers: [registry],
   });
 
-  /*
-   * One hook pair per operation. Not @graphql-yoga/plugin-prometheus: with every metric but this
-   * one off, its hooks on every phase still cost about a fifth of the execution path's req/s
-   * (bench/profile/execution.ts, 0.66 against 0.42-0.56 of bare Yoga in the same runs).
-   */
-  const observe: Plugin = {
-    onExecute: ({ args }) => {
-      const started = performance.now();
-      const operation = getOperationAST(args.document, args.operationName);
-      const labels = { operationName: operationName(operation?.name?.value), operationType: operation?.operation ?? 'query' };
-      return {
-        onExecuteDone: (payload) =>
-          handleStreamOrSingleExecutionResult(payload, ({ result }) => {
-            duration.observe(labels, (performance.now() - started) / 1000);
-            for (const error of result.errors ?? []) {
-              const code = String(error.extensions?.code ?? 'UNCODED');
-              errors.inc({ code: KNOWN_CODES.has(code) ? code : 'OTHER' });
-            }
-          }),
-      };
-    },
-    // Parse and validation errors never reach execution.
-    onResultProcess: ({ result }) => {
-      for (const one of Array.isArray(result) ? result : [result]) {
-        if (Symbol.asyncIterator in one || 'data' in one) continue;
-        for (const error of one.errors ?? []) {
-          const code = String(error.extensions?.code ?? 'UNCODED');
-          errors.inc({ code: KNOWN_CODES.has(code) ? code : 'OTHER' });
-        }
-      }
-    },
-  };
-
   return {
     registry,
-    plugins: [observe],
+    operationLabels: (name, type) => ({ operationName: operationName(name), operationType: type ?? 'query' }),
+    operationDone: (labels, seconds) => duration.observe(labels, seconds),
+    graphqlError: (code) => errors.inc({ code: KNOWN_CODES.has(code) ? code : 'OTHER' }),
     upstreamCall: (call) => {
       const route = routeLabel(call.route);
       upstreamCalls.inc({ route, method: call.method, status: String(call.status) });
       upstreamDuration.observe({ route }, call.seconds);
     },
     responseCacheHit: () => responseCacheHits.inc(),
-    // One of WORKERS processes answers for the instance, not for itself (src/workers.ts).
+    // One of WORKERS processes answers for the instance, not for itself (src/runtime/workers.ts).
     scrape: cluster.isWorker ? workerScrape(registry) : async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
 }

@@ -2,10 +2,11 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { type FieldNode, getOperationAST, type GraphQLError, type ValidationContext } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
-import type { Config } from './config.ts';
-import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+import type { Config } from '../config.ts';
+import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
 import { KEEP_ALL, type KeepsPart } from './gateway-parts.ts';
 import { introspectionDepthRule } from './introspection-depth.ts';
+import { REQUEST } from '../common/messages.ts';
 
 /**
  * What stands between a hostile client and the upstream: GraphQL Armor's document limits
@@ -60,7 +61,7 @@ export const useNoServiceSdl: Plugin = {
       Field(node: FieldNode) {
         if (node.name.value === '_service' && context.getParentType() === context.getSchema().getQueryType()) {
           context.reportError(
-            createGraphQLError('GraphQL introspection has been disabled, and `_service` with it (SUBGRAPH_TOKEN opens it to the router).', {
+            createGraphQLError(REQUEST.serviceSdlOff, {
               nodes: [node],
             }),
           );
@@ -78,7 +79,7 @@ export const useNoServiceSdl: Plugin = {
 function coded(limit: 'depth' | 'aliases' | 'directives' | 'tokens', max: number) {
   return (_context: unknown, error: GraphQLError) => {
     const found = /found (\d+)/.exec(error.message)?.[1];
-    error.message = `Query ${limit} limit of ${max} exceeded${found ? `, found ${found}` : ''}.`;
+    error.message = REQUEST.documentLimit(limit, max, found);
     const code: ErrorCode = 'QUERY_TOO_COMPLEX';
     Object.assign(error.extensions, { code, limit, max, ...(found && { found: Number(found) }) });
   };
@@ -116,13 +117,10 @@ function refusal(code: ErrorCode, message: string, headers?: Record<string, stri
 const useWritesNeedPreflight: Plugin = {
   onRequestParse: ({ request }) => {
     if (request.method !== 'GET' && request.method !== 'POST') {
-      throw refusal('METHOD_NOT_ALLOWED', 'GraphQL is served over GET (queries) and POST.', { Allow: 'GET, POST' });
+      throw refusal('METHOD_NOT_ALLOWED', REQUEST.methods, { Allow: 'GET, POST' });
     }
     if (request.method === 'POST' && !postTypeAllowed(request.headers.get('content-type'))) {
-      throw refusal(
-        'UNSUPPORTED_MEDIA_TYPE',
-        'Send a POST as JSON (Content-Type: application/json) or as a GraphQL document (application/graphql); form, multipart and text bodies are not read.',
-      );
+      throw refusal('UNSUPPORTED_MEDIA_TYPE', REQUEST.postTypes);
     }
   },
   // After-hooks run in plugin order, so this one answers before Yoga's own GET-mutation check.
@@ -132,6 +130,6 @@ const useWritesNeedPreflight: Plugin = {
       const { request, params } = context as { request?: Request; params?: { operationName?: string } };
       if (request?.method !== 'GET' || !result || result instanceof Error) return;
       if (getOperationAST(result, params?.operationName)?.operation !== 'mutation') return;
-      throw refusal('METHOD_NOT_ALLOWED', 'A mutation cannot be sent over GET: send it with POST and a JSON body.', { Allow: 'POST' });
+      throw refusal('METHOD_NOT_ALLOWED', REQUEST.mutationOverGet, { Allow: 'POST' });
     },
 };

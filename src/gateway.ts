@@ -1,41 +1,42 @@
 import type { GraphQLSchema } from 'graphql';
-import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
-import { contextOptions, createContext, type GatewayContext } from './context.ts';
-import { useCostReport } from './cost-report.ts';
-import { useClientErrors } from './errors.ts';
-import { graphiqlOptions, renderGraphiQLPage } from './graphiql.ts';
+import { NOT_READY } from './common/messages.ts';
+import type { RequestState } from './common/request-state.ts';
+import { contextOptions, createContext, type GatewayContext } from './schema/context.ts';
+import { graphiqlOptions, renderGraphiQLPage } from './graphql/graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
-import { withPhaseScopes } from './http/incremental.ts';
+import { currentPhase, withPhaseScopes } from './graphql/incremental.ts';
+import { type GatewayPlugin, gatewayPlugins } from './graphql/plugins.ts';
 import { withLanguageScopes } from './schema/kit/language-scope.ts';
-import { createHttpFront, useAnswerOutcome, type HttpFront, type NodeHandler, type ServerContext } from './http/listener.ts';
+import type { HttpFront, NodeHandler } from './http/front-options.ts';
+import { createHttpFront } from './http/listener.ts';
 import {
   createMemoryPersistedQueryStore,
   loadManifest,
   PERSISTED_PARAM_NAMES,
   persistedOperations,
   type PersistedQueryStore,
-} from './http/persisted-operations.ts';
+} from './graphql/persisted-operations.ts';
 import { createProbes, throttledReadiness, type Readiness } from './http/probes.ts';
-import { useRequestLog, yogaLogger } from './http/request-log.ts';
+import { yogaLogger } from './graphql/request-log.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
-import { KEEP_ALL, type KeepsPart } from './gateway-parts.ts';
-import { createLogger } from './logger.ts';
-import { createMetrics, type Metrics, operationNamesOf } from './metrics.ts';
+import { KEEP_ALL, type KeepsPart } from './graphql/gateway-parts.ts';
+import { createLogger } from './runtime/logger.ts';
+import { createMetrics, type Metrics, operationNamesOf } from './runtime/metrics.ts';
 import { createRedisKeyValueStore } from './fleet/redis-kv.ts';
 import { createSharedPage } from './http/page.ts';
 import { routerOnly } from './http/router-only.ts';
-import { protections, useNoServiceSdl } from './protections.ts';
 import { schema, subgraphSchema } from './schema/index.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { upstreamFromConfig } from './upstream/from-config.ts';
 import { UpstreamError } from './upstream/errors.ts';
-import type { Tracing } from './tracing.ts';
+import { MAX_ROUTES } from './upstream/resilience.ts';
+import type { Tracing } from './runtime/tracing.ts';
 
 export interface Gateway {
-  yoga: YogaServerInstance<ServerContext, GatewayContext>;
+  yoga: YogaServerInstance<RequestState, GatewayContext>;
   /** The HTTP front to serve: per-request HTTP concerns and the whole-response cache, then Yoga. */
   front: HttpFront;
   upstream: UpstreamClient;
@@ -49,7 +50,7 @@ export interface GatewayOptions {
   /** OpenTelemetry tracing (tracingFromEnv, or a test's in-memory exporter); off when absent. */
   tracing?: Tracing;
   /**
-   * Which parts are built (src/gateway-parts.ts); default all. The profiler leaves parts out to
+   * Which parts are built (src/graphql/gateway-parts.ts); default all. The profiler leaves parts out to
    * measure what each costs (bench/profile/gateway-entry.ts); production keeps every one.
    */
   keeps?: KeepsPart;
@@ -73,11 +74,10 @@ function upstreamCheck(upstream: UpstreamClient, token: string | undefined, time
       return { ready: true };
     } catch (error) {
       const code = error instanceof UpstreamError ? error.code : undefined;
-      if (code === 'UNAUTHENTICATED')
-        return token ? { ready: false, reason: 'the upstream rejects the configured credential' } : { ready: true };
+      if (code === 'UNAUTHENTICATED') return token ? { ready: false, reason: NOT_READY.credentialRejected } : { ready: true };
       return {
         ready: false,
-        reason: code === 'UPSTREAM_TIMEOUT' ? 'the upstream does not answer in time' : 'the upstream is unreachable or failing',
+        reason: code === 'UPSTREAM_TIMEOUT' ? NOT_READY.timeout : NOT_READY.failing,
       };
     }
   };
@@ -105,7 +105,7 @@ export function createGateway(
       budget: () => upstream.rateBudget?.stats,
     },
     // The manifest's operations always keep their own label.
-    { pinnedOperations: manifest && operationNamesOf(manifest.values()) },
+    { maxRoutes: MAX_ROUTES, pinnedOperations: manifest && operationNamesOf(manifest.values()) },
   );
   const upstream = upstreamFromConfig(config, logger, keeps('metrics') ? metrics.upstreamCall : undefined);
   const persisted = persistedOperations({
@@ -121,14 +121,16 @@ export function createGateway(
     only: config.persistedOperationsOnly,
     maxPerClient: config.apqMaxPerClient,
   });
-  const requestContext = contextOptions(config);
+  // The loaders read the @defer phase through the Yoga plugin's scope (graphql/incremental.ts).
+  const requestContext = { ...contextOptions(config), phase: currentPhase };
+  const plugins = gatewayPlugins({ config, keeps, logger, metrics, tracing: options.tracing, instrument: options.instrument });
   // The plain graph and the same graph as a federation subgraph: one set of plugins, context and
   // error handling, two endpoints.
-  const serve = (graph: GraphQLSchema, endpoint: string, graphiql: boolean, extra: Plugin[]) =>
-    createYoga<ServerContext, GatewayContext>({
+  const serve = (graph: GraphQLSchema, endpoint: string, graphiql: boolean, ordered: GatewayPlugin[]) =>
+    createYoga<RequestState, GatewayContext>({
       schema: graph,
       graphqlEndpoint: endpoint,
-      // Assets inlined from the package, not Yoga's CDN: the page works offline (src/graphiql.ts).
+      // Assets inlined from the package, not Yoga's CDN: the page works offline (src/graphql/graphiql.ts).
       graphiql: graphiql ? graphiqlOptions : false,
       renderGraphiQL: renderGraphiQLPage,
       landingPage: false,
@@ -142,27 +144,18 @@ export function createGateway(
       maxRequestBodySize: options.yoga?.maxRequestBodySize ?? false,
       batching: { limit: config.limits.batch },
       extraParamNames: PERSISTED_PARAM_NAMES,
-      plugins: [
-        ...(options.instrument?.first ?? []),
-        ...extra,
-        ...protections(config, keeps),
-        // Suggestions ("Did you mean …?") only where the schema is public anyway.
-        ...(keeps('client-errors') ? [useClientErrors({ suggestions: config.introspection })] : []),
-        ...(keeps('request-log') ? [useRequestLog(logger)] : []),
-        ...(keeps('answer-outcome') ? [useAnswerOutcome] : []),
-        ...(keeps('metrics') ? metrics.plugins : []),
-        ...(options.tracing ? [options.tracing.plugin] : []),
-        ...(options.instrument?.last ?? []),
-      ],
-      context: ({ request, freshness, signal }) => createContext(upstream, request, requestContext, freshness, signal),
+      plugins: ordered,
+      // The request's state, as the front made it: its credentials, language, freshness and signal.
+      context: (initial) => createContext(upstream, initial.request, requestContext, initial),
       logging: yogaLogger(logger),
     });
   const languageScoped = keeps('language-scopes') ? withLanguageScopes(schema) : schema;
-  const yoga = serve(keeps('phase-scopes') ? withPhaseScopes(languageScoped) : languageScoped, '/graphql', config.graphiql, [
-    ...(keeps('persisted') ? persisted : []),
-    ...(keeps('defer-stream') ? [useDeferStream() as Plugin] : []),
-    ...(keeps('cost-report') ? [useCostReport] : []),
-  ]);
+  const yoga = serve(
+    keeps('phase-scopes') ? withPhaseScopes(languageScoped) : languageScoped,
+    '/graphql',
+    config.graphiql,
+    plugins.endpoint(persisted),
+  );
   // Persisted operations are the frontends' concern; a router sends its documents whole. So with
   // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md),
   // and with introspection off its `_service` SDL goes only to the router as well.
@@ -171,7 +164,7 @@ export function createGateway(
   let subgraphYoga: NodeHandler | undefined;
   const subgraph: NodeHandler = {
     handleNodeRequestAndResponse: (request, response, context) => {
-      subgraphYoga ??= serve(subgraphSchema(), '/subgraph', false, !config.introspection && !routerToken ? [useNoServiceSdl] : []);
+      subgraphYoga ??= serve(subgraphSchema(), '/subgraph', false, plugins.subgraph(!config.introspection && !routerToken));
       return subgraphYoga.handleNodeRequestAndResponse(request, response, context);
     },
   };

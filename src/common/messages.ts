@@ -1,0 +1,128 @@
+/*
+ * What the gateway says to a client when it refuses or fails, in one place: the texts of every
+ * layer, so that a wording is found, reviewed and kept consistent here rather than in the file
+ * that raises it. Clients and tests read them byte for byte; the codes beside them are
+ * error-codes.ts's. The wording of a single domain's argument (a filter of discover, say) stays
+ * beside that argument; the shared argument checks (src/schema/kit/validate.ts) word theirs here.
+ */
+
+/** The HTTP front's own answers, before any GraphQL (src/http/). */
+export const FRONT = {
+  shuttingDown: 'The gateway is shutting down; retry on another instance.',
+  badHost: 'The Host header is malformed.',
+  badTarget: 'The request target is malformed.',
+  bodyTooLarge: (max: number) => `Request body is larger than the limit of ${max} bytes.`,
+  notFound: 'Nothing is served at this path.',
+  pageBusy: 'Too many GraphiQL pages are being sent; retry in a second.',
+  routerOnly: (header: string) => `The subgraph answers only its router (${header}).`,
+  metricsToken: 'The metrics need "Authorization: Bearer <METRICS_TOKEN>".',
+} as const;
+
+/** Why `/readiness` answers not ready (src/gateway.ts checks the upstream). */
+export const NOT_READY = {
+  credentialRejected: 'the upstream rejects the configured credential',
+  timeout: 'the upstream does not answer in time',
+  failing: 'the upstream is unreachable or failing',
+} as const;
+
+/** What an unexpected failure says, wherever it is caught: never the original error's text. */
+export const UNEXPECTED = 'Unexpected error.';
+
+/** The GraphQL request and its documents (src/graphql/). */
+export const REQUEST = {
+  invalidParamsJson: 'The variables or extensions parameter is not valid JSON.',
+  invalidBodyJson: 'The request body is not valid JSON.',
+  emptyBatch: 'A batched request must hold at least one operation.',
+  unexpectedShape: 'The catalog sent data of an unexpected shape for this field.',
+  methods: 'GraphQL is served over GET (queries) and POST.',
+  postTypes:
+    'Send a POST as JSON (Content-Type: application/json) or as a GraphQL document (application/graphql); form, multipart and text bodies are not read.',
+  mutationOverGet: 'A mutation cannot be sent over GET: send it with POST and a JSON body.',
+  serviceSdlOff: 'GraphQL introspection has been disabled, and `_service` with it (SUBGRAPH_TOKEN opens it to the router).',
+  introspectionDepth: (max: number, found: number) => `Introspection depth limit of ${max} exceeded, found ${found}.`,
+  /** A document limit of GraphQL Armor, reworded like the cost limit's. */
+  documentLimit: (limit: string, max: number, found: string | undefined) =>
+    `Query ${limit} limit of ${max} exceeded${found ? `, found ${found}` : ''}.`,
+  /** The cost, depth or breadth limit of the schema's own estimate. */
+  queryLimit: (limit: 'cost' | 'depth' | 'breadth', max: number, found: number) =>
+    `Query ${limit} limit of ${max} exceeded, found ${found}${limit === 'cost' ? ' (estimated upstream calls)' : ''}.`,
+  /** A variable that does not coerce: where in it, and why, never its value. */
+  invalidVariable: (name: string, where: string, said: string) => `Variable "$${name}" got an invalid value${where}; ${said}`,
+  /** Where a shape of graphql-js's messages is not the expected one: no reason beats a leaked value. */
+  invalidVariableFallback: 'the value does not have the type or shape the variable declares',
+} as const;
+
+/** What a client must send for each credential a call lacked: the headers are the GraphQL side's words. */
+export const MISSING_HEADERS = {
+  token: 'No access token: send "Authorization: Bearer <token>" or configure CATALOG_ACCESS_TOKEN on the gateway.',
+  'user-session': 'This field needs a user session: send it in the X-Session-Id header.',
+  'guest-session': 'This field needs a guest session: send it in the X-Guest-Session-Id header.',
+  'any-session': 'This field needs a session: send a user session in X-Session-Id or a guest session in X-Guest-Session-Id.',
+} as const;
+
+/** An argument's check before any upstream call (src/schema/kit/validate.ts): `Argument "<name>" <problem>`. */
+export const ARGUMENT = {
+  problem: (argument: string, problem: string) => `Argument "${argument}" ${problem}`,
+  id: (value: number) => `must be a positive 32-bit integer, got ${value}.`,
+  number: (value: number) => `must be an integer from 0 to 100000, got ${value}.`,
+  page: (value: number) => `must be between 1 and 500, got ${value}.`,
+  language: 'must be an ISO 639-1 code such as "en", optionally with a region such as "en-US".',
+  country: 'must be a two-letter ISO 3166-1 country code such as "US".',
+  empty: 'must not be empty.',
+  tooLong: (maxLength: number) => `must be at most ${maxLength} characters long.`,
+  token: (maxLength: number) => `must be 1 to ${maxLength} letters, digits, "-" or "_".`,
+  objectId: 'must be 24 hexadecimal characters.',
+  rating: (value: number) => `must be from 0.5 to 10 in steps of 0.5, got ${value}.`,
+  year: (value: number) => `must be a year from 1000 to 9999, got ${value}.`,
+  languages: 'may name at most 20 languages.',
+} as const;
+
+/**
+ * The catalog's answers and failures (src/upstream/). The texts are ours, not copied from the
+ * response body, so a body can never smuggle anything out.
+ */
+export const UPSTREAM = {
+  /** Upstream status codes whose meaning is safe and useful to show a client. */
+  byStatusCode: {
+    3: 'The session is missing, invalid or does not grant access to this account.',
+    5: 'The catalog rejected a parameter of this request.',
+    6: 'The requested id is invalid or was not found.',
+    7: 'The catalog rejected the access token.',
+    10: 'The access token has been suspended by the catalog.',
+    17: 'The catalog denied the session.',
+    20: 'The date range is too long: the catalog accepts at most 14 days.',
+    22: 'Pages start at 1 and go up to 500.',
+    23: 'Dates must be in the form YYYY-MM-DD.',
+    25: 'The catalog rate limit was reached; try again shortly.',
+    27: 'Too many sub-resources requested in one call (the catalog allows 20).',
+    33: 'The request token is invalid or has expired.',
+    34: 'The requested resource was not found in the catalog.',
+    35: 'The catalog rejected the token.',
+    36: 'The token has not been granted write permission.',
+    37: 'The session was not found.',
+    39: 'This resource is private.',
+    41: 'The request token has not been approved by the user yet.',
+    47: 'The catalog rejected the input as invalid.',
+  } as Readonly<Record<number, string>>,
+  /** By the gateway's code, when the status code has no text of its own. */
+  byCode: {
+    UNAUTHENTICATED: 'The catalog did not accept the credentials of this request.',
+    NOT_FOUND: 'The requested resource was not found in the catalog.',
+    RATE_LIMITED: 'The catalog rate limit was reached; try again shortly.',
+    UPSTREAM_TIMEOUT: 'The catalog did not answer in time.',
+    UPSTREAM_ERROR: 'The catalog failed to answer this request.',
+    BAD_USER_INPUT: 'The catalog rejected a parameter of this request.',
+  },
+  circuitOpen: 'The catalog is failing; calls are paused for a few seconds.',
+  unreachable: 'The catalog could not be reached.',
+  malformed: 'The catalog sent a response that could not be read.',
+  tooLarge: 'The catalog sent an answer larger than the gateway accepts.',
+  clientGone: 'The request was cancelled by its client before the catalog answered.',
+  /** A credential a call lacked, in the upstream's terms (the GraphQL side words it as MISSING_HEADERS). */
+  missing: {
+    token: 'No access token for the catalog.',
+    'user-session': 'This field needs a user session.',
+    'guest-session': 'This field needs a guest session.',
+    'any-session': 'This field needs a user session or a guest session.',
+  },
+} as const;

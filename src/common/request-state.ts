@@ -1,0 +1,39 @@
+import type { Credentials } from './credentials.ts';
+
+/*
+ * One request's state, as a typed object: the HTTP front creates it (src/http/listener.ts),
+ * hands it down to Yoga as the server context, and reads back what the layers below wrote in
+ * it. What travels up is only what is declared here; nothing else is written back.
+ */
+
+/** How long the answers one GraphQL request used stay fresh: the least of them. */
+export interface Freshness {
+  freshForMs: number;
+}
+
+/** What the front hands Yoga with each request, and reads back after it. */
+export interface RequestState {
+  /** The caller, parsed once by the front (credentials.ts); the GraphQL context sends it upstream. */
+  credentials: Credentials;
+  /** The request's Accept-Language, parsed once by the front (language.ts); undefined for the catalog's default. */
+  language: string | undefined;
+  /** Lowered by every upstream answer the request used (src/schema/context.ts); read back for Cache-Control and the response cache. */
+  freshness: Freshness;
+  /** Names of the operations executed, for the log line of a later cache hit. */
+  operations: string[];
+  /**
+   * Set by `useAnswerOutcome`: every result was single and free of errors. An object, because
+   * Yoga copies the server context's fields rather than the context itself.
+   */
+  outcome: { clean: boolean };
+  /** The request's id (x-request-id), for its log line. */
+  requestId: string;
+  /**
+   * Aborts when the client goes away before its answer is written: upstream calls not yet made
+   * are not made, those in flight are cut. Our own, since the signal of Yoga's Request can be
+   * swapped for another object after it is read.
+   */
+  signal?: AbortSignal;
+  /** The client's address (its socket's), for bounds per client such as APQ registrations. */
+  clientAddress?: string;
+}

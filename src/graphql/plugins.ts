@@ -1,0 +1,69 @@
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
+import type { Plugin } from 'graphql-yoga';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { RequestState } from '../common/request-state.ts';
+import type { Metrics } from '../runtime/metrics.ts';
+import type { Tracing } from '../runtime/tracing.ts';
+import { useAnswerOutcome } from './answer-outcome.ts';
+import { useCostReport } from './cost-report.ts';
+import { useClientErrors } from './errors.ts';
+import type { KeepsPart } from './gateway-parts.ts';
+import { operationMetrics } from './operation-metrics.ts';
+import { operationSpans } from './operation-spans.ts';
+import { protections, useNoServiceSdl } from './protections.ts';
+import { useRequestLog } from './request-log.ts';
+
+/*
+ * Every Yoga plugin of the gateway, in the order Yoga runs them: read here, in one list, rather
+ * than gathered from the files that define them. The GraphQL endpoint and the federation
+ * subgraph share the same plugins after their own.
+ */
+
+/** A plugin of ours: it may read the request's state that the HTTP front hands Yoga. */
+export type GatewayPlugin = Plugin | Plugin<Record<string, unknown>, Partial<RequestState>>;
+
+export interface PluginSettings {
+  config: Config;
+  /** Which parts are built (gateway-parts.ts). */
+  keeps: KeepsPart;
+  logger: Logger;
+  metrics: Metrics;
+  tracing?: Tracing;
+  /** Plugins around ours, `first` before every one of ours and `last` after (the profiler's phase marks). */
+  instrument?: { first?: Plugin[]; last?: Plugin[] };
+}
+
+export interface GatewayPlugins {
+  /** The GraphQL endpoint's: persisted operations (APQ and trusted documents), @defer/@stream, the cost report, then the shared ones. */
+  endpoint(persisted: Plugin[]): GatewayPlugin[];
+  /** The subgraph's: its `_service` SDL hidden when asked, then the shared ones. */
+  subgraph(hideServiceSdl: boolean): GatewayPlugin[];
+}
+
+export function gatewayPlugins({ config, keeps, logger, metrics, tracing, instrument }: PluginSettings): GatewayPlugins {
+  // Made once, shared by both endpoints.
+  const metricsPlugin = operationMetrics(metrics);
+  const spans = tracing && operationSpans(tracing.tracer);
+  const around = (extra: Plugin[]): GatewayPlugin[] => [
+    ...(instrument?.first ?? []),
+    ...extra,
+    ...protections(config, keeps),
+    // Suggestions ("Did you mean …?") only where the schema is public anyway.
+    ...(keeps('client-errors') ? [useClientErrors({ suggestions: config.introspection })] : []),
+    ...(keeps('request-log') ? [useRequestLog(logger)] : []),
+    ...(keeps('answer-outcome') ? [useAnswerOutcome] : []),
+    ...(keeps('metrics') ? [metricsPlugin] : []),
+    ...(spans ? [spans] : []),
+    ...(instrument?.last ?? []),
+  ];
+  return {
+    endpoint: (persisted) =>
+      around([
+        ...(keeps('persisted') ? persisted : []),
+        ...(keeps('defer-stream') ? [useDeferStream() as Plugin] : []),
+        ...(keeps('cost-report') ? [useCostReport] : []),
+      ]),
+    subgraph: (hideServiceSdl) => around(hideServiceSdl ? [useNoServiceSdl] : []),
+  };
+}

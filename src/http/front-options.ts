@@ -1,0 +1,52 @@
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { ReadBody } from './body.ts';
+import type { RequestState } from '../common/request-state.ts';
+import type { CorsPolicy } from './cors.ts';
+import type { SharedPage } from './page.ts';
+import type { ProbeAnswer } from './probes.ts';
+import type { ResponseCache } from './response-cache.ts';
+
+/* What the HTTP front (listener.ts) is given and gives: its own file, so that the front stays one readable page. */
+
+/** What the front hands Yoga's Node entry: the message itself, and the body it has read, if any. */
+export interface NodeRequest {
+  raw: IncomingMessage;
+  method?: string;
+  headers: IncomingHttpHeaders;
+  body?: ReadBody;
+}
+
+/** The Yoga surface the front needs: its Node entry, which answers with a Fetch Response and leaves the writing to us. */
+export interface NodeHandler {
+  handleNodeRequestAndResponse(request: NodeRequest, response: ServerResponse, serverContext: RequestState): Promise<Response> | Response;
+}
+
+export interface HttpFrontOptions {
+  /** The GraphQL endpoint served by the handler given first; the whole-response cache and caching headers apply to it. */
+  endpoint: string;
+  /** Other paths served by handlers of their own (a second Yoga instance), with every per-request concern but the caches. */
+  routes?: Readonly<Record<string, NodeHandler>>;
+  maxBodyBytes: number;
+  cors: CorsPolicy;
+  cache?: ResponseCache;
+  serverToken?: string;
+  logger: Logger;
+  /** CACHE_CONTROL_MAX_AGE_MS: the longest max-age a GET answer announces; 0 or unset = never public. */
+  maxAgeMs?: number;
+  /** Answers at least this large are compressed when the client accepts it; undefined = never. */
+  compressionMinBytes?: number;
+  /** Told of each answer served from the whole-response cache (metrics). */
+  onCacheHit?: () => void;
+  /** `/health`, `/readiness`, `/metrics`: answered before any GraphQL concern, while draining too. */
+  probes?: (pathname: string, method: string, authorization: string | undefined) => Promise<ProbeAnswer | undefined>;
+  /** The GraphiQL page, served at the endpoint to a browser's GET (page.ts); undefined = none. */
+  page?: SharedPage;
+}
+
+export interface HttpFront {
+  listener: RequestListener;
+  /** From now on new requests get 503 and every answer closes its connection. */
+  drain(): void;
+  draining(): boolean;
+}

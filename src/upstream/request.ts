@@ -1,0 +1,51 @@
+import type { PathSegment } from './paths.ts';
+
+/*
+ * The upstream's request vocabulary: what a call asks for and what its steps share and count.
+ * Its own file, so that the steps (attempt, retries, cached-get, coalesce) and the client that
+ * assembles them all import it from below, and none imports the client back.
+ */
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface UpstreamRequest {
+  method?: 'GET' | 'POST' | 'DELETE';
+  /**
+   * Path segments below the base URL; each one is encoded, so none can add a path or a
+   * parameter. A string a user chose goes in as `param(value)` (see paths.ts).
+   */
+  path: ReadonlyArray<PathSegment>;
+  query?: Readonly<Record<string, QueryValue>>;
+  body?: unknown;
+  /**
+   * Never shared: a GET that mints a credential (request token, guest session) must not join an
+   * identical call in flight or be answered from the cache, or two users would get the same one.
+   */
+  unshared?: boolean;
+}
+
+/**
+ * Told, for each answer a call returned, how long that answer stays fresh in the shared cache
+ * (0 when it was not stored: private, no-store, session-bound, a write, the cache off). A composed GraphQL
+ * response is as fresh as its stalest part.
+ */
+export type FreshnessObserver = (freshForMs: number) => void;
+
+/** What one GraphQL request's calls share, besides the credential and the deadline. */
+export interface CallScope {
+  /** The request's own lane of the rate budget (any id unique to the request). */
+  lane?: string;
+  /** Aborts when the client has gone: a call not yet made is not made, one in flight is cut. */
+  signal?: AbortSignal;
+}
+
+export interface UpstreamStats {
+  /** HTTP exchanges actually made with the upstream. */
+  calls: number;
+  /** GETs that joined an identical GET already in flight instead of making their own. */
+  coalesced: number;
+  /** Extra attempts after a transient failure, a 502/503/504 or a short 429. */
+  retries: number;
+  /** Calls refused at once because the circuit was open. */
+  shortCircuited: number;
+}
