@@ -13,7 +13,7 @@ import { schema } from './src/schema/index.ts';
  * - schema/client-cache.ts, the cache identity of every type for Apollo and urql (local plugin
  *   starter/codegen/client-cache.ts, which an app's codegen runs too);
  * - examples/gql/, typed documents for the operations of examples/ (client preset);
- * - docs/configuration.md, from the settings declared in src/config/ (local plugin
+ * - docs/configuration.md, from the settings declared in src/runtime/config/ (local plugin
  *   codegen/configuration-doc.ts).
  * Tests fail when any of them drifts from the code (test/schema/, test/clients/, test/config.test.ts).
  */

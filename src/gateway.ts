@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import type { Config } from './config.ts';
+import type { Config } from './runtime/config.ts';
 import type { Logger } from 'pino';
 import { NOT_READY } from './common/messages.ts';
 import type { RequestState } from './common/request-state.ts';

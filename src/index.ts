@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './runtime/config.ts';
 import { closeGracefully, createHttpServer, listen } from './http/serve.ts';
 import { createLogger } from './runtime/logger.ts';
 import { createGateway } from './gateway.ts';

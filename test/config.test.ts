@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { configurationDoc } from '../codegen/configuration-doc.ts';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { settingGroups } from '../src/config/load.ts';
+import { ConfigError, loadConfig } from '../src/runtime/config.ts';
+import { settingGroups } from '../src/runtime/config/load.ts';
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { createHttpServer } from '../src/http/serve.ts';
 import type { AddressInfo } from 'node:net';
 import { startCatalog, type CatalogOptions, type RunningCatalog } from '@media-catalog/catalog';
-import { loadConfig, type Config } from '../src/config.ts';
+import { loadConfig, type Config } from '../src/runtime/config.ts';
 import type { Logger } from 'pino';
 import { createGateway, type Gateway, type GatewayOptions } from '../src/gateway.ts';
 import type { UpstreamClient } from '../src/upstream/client.ts';

@@ -24,7 +24,7 @@ import { subscribe } from 'node:diagnostics_channel';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin } from 'graphql-yoga';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/runtime/config.ts';
 import { GATEWAY_PARTS, KEEP_ALL, keepingAllBut } from '../../src/graphql/gateway-parts.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
 import { createLogger } from '../../src/runtime/logger.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createGraphQLError, type Plugin, type PromiseOrValue } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../runtime/config.ts';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
 
 /**

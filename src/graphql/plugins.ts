@@ -1,7 +1,7 @@
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import type { Config } from '../runtime/config.ts';
 import type { RequestState } from '../common/request-state.ts';
 import type { Metrics } from '../runtime/metrics.ts';
 import type { Tracing } from '../runtime/tracing.ts';

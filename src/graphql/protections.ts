@@ -2,7 +2,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { type FieldNode, getOperationAST, type GraphQLError, type ValidationContext } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
-import type { Config } from '../config.ts';
+import type { Config } from '../runtime/config.ts';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
 import { KEEP_ALL, type KeepsPart } from './gateway-parts.ts';
 import { introspectionDepthRule } from './introspection-depth.ts';

@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { HttpSettings } from '../config.ts';
+import type { HttpSettings } from '../runtime/config.ts';
 
 /**
  * The Node HTTP server with bounded patience: a client that trickles its headers or body is

@@ -1,4 +1,4 @@
-import type { Config, QueryLimits } from '../config.ts';
+import type { Config, QueryLimits } from '../runtime/config.ts';
 import { type Credentials, credentialsFrom } from '../common/credentials.ts';
 import { acceptedLanguage } from '../common/language.ts';
 import type { RequestState } from '../common/request-state.ts';

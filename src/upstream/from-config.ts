@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import type { Config } from '../runtime/config.ts';
 import { createRateBudget } from '../fleet/rate-budget.ts';
 import { connectRedis } from '../fleet/redis.ts';
 import { createRedisCacheStore } from '../fleet/redis-cache.ts';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './launch.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/runtime/config.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 import { capturingLogger } from '../log-lines.ts';
 import { outsideProgram } from '../outside-programs.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Client, fetchExchange } from '@urql/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/runtime/config.ts';
 import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/runtime/config.ts';
 import { rawExchange, rawJson } from '../http/raw-http.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 

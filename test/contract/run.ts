@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/runtime/config.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
 import { createGateway } from '../../src/gateway.ts';
 import type { CoverageContext, CoveredOperation, GraphQLCall } from '../coverage/types.ts';

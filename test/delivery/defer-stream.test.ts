@@ -1,7 +1,7 @@
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { Defer20220824Handler } from '@apollo/client/incremental';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/runtime/config.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/runtime/config.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 import { startFleet, until, type Fleet } from './fleet.ts';
 import { outsideProgram } from '../outside-programs.ts';

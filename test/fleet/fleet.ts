@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { startCatalog, type CatalogOptions, type RunningCatalog } from '@media-catalog/catalog';
-import { loadConfig, type Config } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/runtime/config.ts';
 import { createHttpServer } from '../../src/http/serve.ts';
 import { createLogger } from '../../src/runtime/logger.ts';
 import { createGateway, type Gateway } from '../../src/gateway.ts';

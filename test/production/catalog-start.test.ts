@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { DEMO_TOKEN, startCatalog } from '@media-catalog/catalog';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/runtime/config.ts';
 import { listen } from '../helpers.ts';
 import { startProcess } from '../http/gateway-process.ts';
 

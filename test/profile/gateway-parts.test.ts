@@ -1,6 +1,6 @@
 import type { Plugin } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/runtime/config.ts';
 import { keepingAllBut } from '../../src/graphql/gateway-parts.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 

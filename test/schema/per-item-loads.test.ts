@@ -2,7 +2,7 @@ import { getNamedType, isCompositeType, isNonNullType, type GraphQLObjectType } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/schema/index.ts';
 import { DETAILS_NOTE, OWN_NOTE, PER_ITEM_LOADS } from '../../src/schema/kit/per-item.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/runtime/config.ts';
 import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 
 /**

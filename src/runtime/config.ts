@@ -1,5 +1,5 @@
 /**
- * The gateway's settings: each declared once, by topic, in src/config/ (type, default, bounds and
+ * The gateway's settings: each declared once, by topic, in src/runtime/config/ (type, default, bounds and
  * description, read with zod); docs/configuration.md is generated from those declarations.
  * Callers import from here.
  */
