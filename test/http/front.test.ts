@@ -202,5 +202,9 @@ describe('introspection is bounded too', () => {
     );
     expect(standard.body.errors).toBeUndefined();
     expect(standard.body.data.__schema.types.length).toBeGreaterThan(100);
+    // The time scalars name their format, for tools that map scalars to types (docs/frontend.md#relay).
+    const specified = (name: string) => standard.body.data.__schema.types.find((t: any) => t.name === name).specifiedByURL;
+    expect(specified('Date')).toBe('https://datatracker.ietf.org/doc/html/rfc3339#section-5.6');
+    expect(specified('DateTime')).toBe('https://datatracker.ietf.org/doc/html/rfc3339#section-5.6');
   });
 });

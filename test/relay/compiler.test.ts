@@ -108,6 +108,10 @@ describe('relay-compiler with the documented config', () => {
       'PopularMovies_query.graphql.ts',
     ]);
 
+    // customScalarTypes: the Date scalar (RFC 3339, its @specifiedBy) is typed string, not any.
+    const cardSource = await readFile(join(documented.artifacts, 'MovieCard_movie.graphql.ts'), 'utf8');
+    expect(cardSource).toMatch(/\breleaseDate: string \| null\b/);
+    expect(cardSource).not.toMatch(/\breleaseDate: any\b/);
     const card = await artifact(documented, 'MovieCard_movie');
     expect(card.metadata.refetch.identifierInfo).toEqual({ identifierField: 'nodeId', identifierQueryVariableName: 'nodeId' });
     expect(card.selections.filter((s: any) => s.kind === 'ScalarField').map((s: any) => s.name)).toContain('nodeId');

@@ -9,11 +9,15 @@ import { builder } from '../builder.ts';
  * that is not a valid date becomes null for that field alone.
  */
 
+// @specifiedBy names the format for tools that map scalars to types (relay-compiler's
+// customScalarTypes, codegen): both are RFC 3339's, a full-date and a date-time.
 builder.addScalarType('Date', DateResolver, {
+  specifiedByURL: 'https://datatracker.ietf.org/doc/html/rfc3339#section-5.6',
   description: 'A calendar day, without time or zone: YYYY-MM-DD (RFC 3339 full-date), such as "1977-05-25".',
 });
 
 builder.addScalarType('DateTime', DateTimeResolver, {
+  specifiedByURL: 'https://datatracker.ietf.org/doc/html/rfc3339#section-5.6',
   description:
     'An instant: an ISO 8601 / RFC 3339 date-time with its zone, in UTC as the graph sends it, such as "2023-04-08T16:35:05.000Z".',
 });
