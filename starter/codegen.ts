@@ -15,7 +15,12 @@ const config: CodegenConfig = {
       preset: 'client',
       documents: ['src/**/*.ts', '!src/gql/**', '!src/client-cache.ts'],
       presetConfig: { fragmentMasking: false },
-      config: { useTypeImports: true, enumsAsTypes: true, scalars: { JSON: 'unknown', Date: 'string', DateTime: 'string' }, importExtension: '.ts' },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        scalars: { JSON: 'unknown', Date: 'string', DateTime: 'string' },
+        importExtension: '.ts',
+      },
     },
     'src/client-cache.ts': { plugins: ['client-cache'] },
   },
