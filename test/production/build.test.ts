@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postQuery } from '../helpers.ts';
 
 /**
  * What the Dockerfile's stages do, done here for real (no container engine runs on this machine):
@@ -132,12 +133,7 @@ describe('the production build', () => {
     });
     const health = await fetch(url.replace(/\/graphql$/, '/health'));
     expect(health.status).toBe(200);
-    const answer = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ movieGenres { name } }' }),
-    });
-    const body = (await answer.json()) as { data?: { movieGenres: unknown[] } };
+    const { body } = await postQuery<{ movieGenres: unknown[] }>(url, '{ movieGenres { name } }');
     expect(body.data?.movieGenres.length).toBeGreaterThan(0);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { DEMO_TOKEN, startCatalog } from '@media-catalog/catalog';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/runtime/config.ts';
-import { listen } from '../helpers.ts';
+import { listen, postQuery } from '../helpers.ts';
 import { startProcess } from '../http/gateway-process.ts';
 
 /**
@@ -46,12 +46,7 @@ describe('a production start from source', () => {
     const gateway = startProcess({ CATALOG_BASE_URL: '', CATALOG_EMBEDDED: 'true' });
     try {
       const url = await gateway.url;
-      const answer = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ movieGenres { name } }' }),
-      });
-      const body = (await answer.json()) as { data?: { movieGenres: unknown[] } };
+      const { body } = await postQuery<{ movieGenres: unknown[] }>(url, '{ movieGenres { name } }');
       expect(body.data?.movieGenres.length).toBeGreaterThan(0);
       expect((await fetch(url.replace(/\/graphql$/, '/readiness'))).status).toBe(200);
     } finally {
