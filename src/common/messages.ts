@@ -46,6 +46,9 @@ export const REQUEST = {
   /** The cost, depth or breadth limit of the schema's own estimate. */
   queryLimit: (limit: 'cost' | 'depth' | 'breadth', max: number, found: number) =>
     `Query ${limit} limit of ${max} exceeded, found ${found}${limit === 'cost' ? ' (estimated upstream calls)' : ''}.`,
+  /** The operations of one batched request together over the cost limit: each one past it is refused. */
+  batchCostLimit: (max: number, found: number) =>
+    `Query cost limit of ${max} exceeded, found ${found} (estimated upstream calls of this request's operations together).`,
   /** An upstream call refused at run time: the request has made as many as MAX_COST allows. */
   callBudgetSpent: (max: number) =>
     `This request has made its ${max} upstream calls (MAX_COST, shared by the operations of a batch); this field's call was not made.`,

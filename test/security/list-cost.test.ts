@@ -93,6 +93,28 @@ describe('a list the service makes long: 514 actors, a birthday each', () => {
 });
 
 describe('a batch shares one MAX_COST', () => {
+  it('ten operations each near MAX_COST: one runs within it, the nine others are refused before they run', async () => {
+    // Before: each of the ten passed the limit alone and ran to the end (515 calls asked by each,
+    // the same ones at the same time, so the upstream got 515).
+    const h = await gateway(110);
+    const answers = await batch(h, Array(10).fill(BIRTHDAYS));
+    expect(replay.calls.length).toBeLessThanOrEqual(110);
+    const refused = answers.filter((answer) => codes(answer)[0] === 'QUERY_TOO_COMPLEX');
+    const [ran, ...others] = answers.filter((answer) => !refused.includes(answer));
+    expect(others).toHaveLength(0);
+    expect(ran?.extensions?.cost).toMatchObject({ estimated: 103, upstreamCalls: 110 });
+    expect(new Set(codes(ran!))).toEqual(new Set(['COST_LIMIT_REACHED']));
+    expect(refused).toHaveLength(9);
+    for (const other of refused) {
+      expect(other.data).toBeUndefined();
+      expect(other.errors?.[0]?.extensions).toEqual({ code: 'QUERY_TOO_COMPLEX', limit: 'cost', max: 110, found: 206 });
+      expect(other.errors?.[0]?.message).toBe(
+        "Query cost limit of 110 exceeded, found 206 (estimated upstream calls of this request's operations together).",
+      );
+      expect(other.extensions?.cost).toMatchObject({ upstreamCalls: 0 });
+    }
+  });
+
   it('operations whose estimates fit together share the calls too: nine of them make at most MAX_COST in all', async () => {
     // Nine languages: no two operations share a call. Before: 9 × 515 calls.
     const h = await gateway(1_000);
