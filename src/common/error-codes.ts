@@ -25,6 +25,10 @@ export const ERROR_CODES = {
     meaning: 'a document over one of its limits: depth, aliases, directives, tokens, estimated upstream calls or introspection depth',
     status: 200,
   },
+  COST_LIMIT_REACHED: {
+    meaning: 'a field whose upstream call was not made: the request had already made MAX_COST upstream calls (a batch shares them)',
+    status: 200,
+  },
   GRAPHQL_PARSE_FAILED: {
     meaning: 'a document that is not GraphQL (a syntax error); 400 under Accept: application/graphql-response+json',
     status: 200,

@@ -46,6 +46,12 @@ export const REQUEST = {
   /** The cost, depth or breadth limit of the schema's own estimate. */
   queryLimit: (limit: 'cost' | 'depth' | 'breadth', max: number, found: number) =>
     `Query ${limit} limit of ${max} exceeded, found ${found}${limit === 'cost' ? ' (estimated upstream calls)' : ''}.`,
+  /** The operations of one batched request together over the cost limit: each one past it is refused. */
+  batchCostLimit: (max: number, found: number) =>
+    `Query cost limit of ${max} exceeded, found ${found} (estimated upstream calls of this request's operations together).`,
+  /** An upstream call refused at run time: the request has made as many as MAX_COST allows. */
+  callBudgetSpent: (max: number) =>
+    `This request has made its ${max} upstream calls (MAX_COST, shared by the operations of a batch); this field's call was not made.`,
   /** A variable that does not coerce: where in it, and why, never its value. */
   invalidVariable: (name: string, where: string, said: string) => `Variable "$${name}" got an invalid value${where}; ${said}`,
   /** Where a shape of graphql-js's messages is not the expected one: no reason beats a leaked value. */

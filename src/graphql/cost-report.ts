@@ -1,5 +1,5 @@
 import { complexityFromQuery } from '@pothos/plugin-complexity';
-import { type DocumentNode, getOperationAST, Kind } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, getOperationAST, Kind } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../schema/context.ts';
 
@@ -38,14 +38,26 @@ function estimateOf(document: DocumentNode, operationName: string | null | undef
   }
 }
 
+/** Each operation's estimate, made once for the report and the batch's limit (protections.ts). */
+const estimates = new WeakMap<object, number | undefined>();
+
+/** The estimate of the operation that runs, by its execution arguments; undefined when none ran. */
+export function operationEstimate(args: ExecutionArgs): number | undefined {
+  const context = args.contextValue as GatewayContext;
+  if (estimates.has(context)) return estimates.get(context);
+  const estimate = estimateOf(args.document, args.operationName, {
+    schema: args.schema,
+    ctx: context,
+    variables: (args.variableValues ?? {}) as Record<string, unknown>,
+  });
+  estimates.set(context, estimate);
+  return estimate;
+}
+
 export const useCostReport: Plugin = {
   onExecute: ({ args }) => {
     const context = args.contextValue as unknown as GatewayContext;
-    const estimated = estimateOf(args.document, args.operationName, {
-      schema: args.schema,
-      ctx: context,
-      variables: (args.variableValues ?? {}) as Record<string, unknown>,
-    });
+    const estimated = operationEstimate(args);
     if (estimated === undefined) return;
     const report = (): CostReport => ({ estimated, limit: context.limits.cost, upstreamCalls: context.upstream.calls });
     return {

@@ -17,6 +17,8 @@ export const GATEWAY_PARTS = [
   'armor-tokens',
   'armor-suggestions',
   'introspection-depth',
+  // MAX_COST shared by the operations of a batched request (protections.ts).
+  'batch-cost',
   'writes',
   'no-introspection',
   'client-errors',

@@ -4,6 +4,7 @@ import { type FieldNode, getOperationAST, type GraphQLError, type ValidationCont
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Config } from '../runtime/config.ts';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
+import { operationEstimate } from './cost-report.ts';
 import { KEEP_ALL, type KeepsPart } from './gateway-parts.ts';
 import { introspectionDepthRule } from './introspection-depth.ts';
 import { REQUEST } from '../common/messages.ts';
@@ -45,10 +46,43 @@ export function protections(config: Config, keeps: KeepsPart = KEEP_ALL): Plugin
         blockFieldSuggestion: { enabled: suggestionsBlocked },
       }) as Plugin),
     keeps('introspection-depth') && { onValidate: ({ addValidationRule }) => addValidationRule(introspectionDepthRule()) },
+    keeps('batch-cost') && useBatchCost(limits.cost),
     keeps('writes') && useWritesNeedPreflight,
     keeps('no-introspection') && !config.introspection && (useDisableIntrospection() as Plugin),
   ];
   return plugins.filter((plugin): plugin is Plugin => plugin !== false);
+}
+
+/** The estimates of the operations of one HTTP request let through so far. */
+const batchEstimates = new WeakMap<Request, number>();
+
+/**
+ * MAX_COST bounds the estimate of one HTTP request, not of each operation of a batch: ten
+ * operations in one request may not each spend it. An operation whose estimate, added to those
+ * of the request's operations already let through, passes the limit is refused before it runs,
+ * with the same code as the schema's own cost check. One over the limit alone is left to that
+ * check (builder.ts), and takes nothing from the others. The calls made are bounded apart, at
+ * run time (src/schema/kit/call-budget.ts): an estimate is only an estimate.
+ */
+function useBatchCost(max: number): Plugin {
+  return {
+    onExecute: ({ args, setExecuteFn }) => {
+      const request = (args.contextValue as { request?: Request }).request;
+      const estimate = operationEstimate(args);
+      if (!request || estimate === undefined || estimate > max) return;
+      const together = (batchEstimates.get(request) ?? 0) + estimate;
+      if (together <= max) {
+        batchEstimates.set(request, together);
+        return;
+      }
+      const code: ErrorCode = 'QUERY_TOO_COMPLEX';
+      const refused = createGraphQLError(REQUEST.batchCostLimit(max, together), {
+        extensions: { code, limit: 'cost', max, found: together },
+      });
+      // Not stopped early: the log, the metrics and the error plugins still see the operation.
+      setExecuteFn(() => ({ errors: [refused] }));
+    },
+  };
 }
 
 /**

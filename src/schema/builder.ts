@@ -14,6 +14,7 @@ import {
 import { JSONResolver } from 'graphql-scalars';
 import type { GatewayContext } from './context.ts';
 import { keysCost } from './kit/keys-cost.ts';
+import { isCarriedLink, usualLength } from './kit/list-lengths.ts';
 import { loadsDetailsPerItem } from './kit/per-item.ts';
 import { REQUEST } from '../common/messages.ts';
 
@@ -49,20 +50,21 @@ export const builder = new SchemaBuilder<{
     /**
      * Cost estimates the upstream calls a query can cause: every upstream call of this graph
      * is made by resolving an object-typed field (a root field, a sub-resource, a linked
-     * object), so those cost 1 and scalars cost nothing; a list multiplies what is selected
-     * inside it by its usual length (a page holds 20 results).
+     * object), so those cost 1, but for the links a credit carries, and scalars cost nothing; a
+     * list multiplies what is selected inside it by its usual length (kit/list-lengths.ts: a
+     * page holds 20 results, a series' aggregate cast is estimated at 100).
      */
-    fieldComplexity: (args, _context, field) =>
+    fieldComplexity: (args, _context, field) => {
       // Federation's entity root makes one object per representation, like the batch roots.
-      field.name === '_entities'
-        ? keysCost('representations', args)
-        : {
-            // A field read from its object's details costs that call too: on a list's items it
-            // is a call per item (kit/per-item.ts). Several of them on one item share the call,
-            // so for them the estimate is an upper bound.
-            field: isCompositeType(getNamedType(field.type)) || loadsDetailsPerItem(parentTypeOf(field), field.name) ? 1 : 0,
-            multiplier: isList(field.type) ? (field.name === 'results' || field.name === 'edges' ? 20 : 10) : 1,
-          },
+      if (field.name === '_entities') return keysCost('representations', args);
+      const parentType = parentTypeOf(field);
+      const named = getNamedType(field.type);
+      // A field read from its object's details costs that call too: on a list's items it is a
+      // call per item (kit/per-item.ts). Several of them on one item share the call, so for
+      // them the estimate is an upper bound.
+      const calls = (isCompositeType(named) && !isCarriedLink(parentType, field.name)) || loadsDetailsPerItem(parentType, field.name);
+      return { field: calls ? 1 : 0, multiplier: isList(field.type) ? usualLength(field.name, named.name) : 1 };
+    },
     limit: (context) => ({ complexity: context.limits.cost, depth: context.limits.depth, breadth: 100_000 }),
     complexityError: (kind, result) => {
       if (kind === 'Complexity') return tooComplex('cost', result.maxComplexity ?? 0, result.complexity);

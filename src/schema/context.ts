@@ -3,6 +3,7 @@ import { type Credentials, credentialsFrom } from '../common/credentials.ts';
 import { acceptedLanguage } from '../common/language.ts';
 import type { RequestState } from '../common/request-state.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
+import { callBudgetOf, spendCall } from './kit/call-budget.ts';
 import type { CallScope } from '../upstream/request.ts';
 import { createActions, createLoaders, type Actions, type Loaders, type Phase } from '../upstream/loaders.ts';
 import { missingSessionError } from '../upstream/errors.ts';
@@ -43,7 +44,8 @@ export interface GatewayContext {
 /**
  * Calls the request's loaders and actions sent to the upstream client, after the request's own
  * de-duplication and merging: the calls its answer needed, whether the catalog or the gateway's
- * HTTP cache answered them, so the same query over the same data reports the same number.
+ * HTTP cache answered them, so the same query over the same data reports the same number. A call
+ * the request's budget refused (kit/call-budget.ts) was not sent, and is not counted.
  */
 export interface UpstreamTally {
   calls: number;
@@ -104,10 +106,14 @@ export function createContext(
   // The request's own lane of the rate budget, and its client's going away, reach every call.
   const scope: CallScope = { lane: `r${++requests}`, signal };
   const upstream: UpstreamTally = { calls: 0 };
-  // The shared client, with this request's count of calls in front of its send.
+  // Shared by the operations of a batch: MAX_COST bounds the calls of the whole HTTP request.
+  const budget = callBudgetOf(request, options.limits.cost);
+  // The shared client, with this request's count of calls, and its budget, in front of its send.
   const counted: UpstreamClient = Object.create(client, {
     send: {
       value: ((...args) => {
+        const refused = spendCall(budget);
+        if (refused) return Promise.reject(refused);
         upstream.calls++;
         return client.send(...args);
       }) satisfies UpstreamClient['send'],

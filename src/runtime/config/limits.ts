@@ -13,7 +13,7 @@ export const limitSettings = {
       max: 1_000_000,
       default: 1_000,
       description:
-        'Estimated upstream calls one operation may cause (Pothos complexity); every answer reports the estimate and the calls made in `extensions.cost` ([docs/costs.md](costs.md)).',
+        'Estimated upstream calls one request may cause (Pothos complexity), and the upstream calls it may make; the operations of a batch share both. Every answer reports the estimate and the calls made in `extensions.cost` ([docs/costs.md](costs.md)).',
     }),
     MAX_BODY_BYTES: integer({
       min: 100,
