@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { request, type Dispatcher } from 'undici';
 import { ACCEPTED_ENCODINGS, BodyTooLargeError, type Exchange, readBody, UndecodableBodyError } from './body.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
@@ -14,6 +15,16 @@ import { type Breakers, retryAfterMs } from './resilience.ts';
  */
 const TURN_ROOM_MS = 500;
 
+/**
+ * The budget lane of every credential the upstream has not accepted yet: made-up tokens, each
+ * answered 401, share it, where each used to buy a lane of its own (issue 31). A credential gets
+ * its own lane once the upstream has answered it with a 2xx.
+ */
+const UNVERIFIED_LANE = 'unverified';
+
+/** Accepted credentials remembered, as digests; one forgotten waits with the unverified until its next 2xx. */
+const MAX_ACCEPTED = 10_000;
+
 /** What a 429 limits and a lane is kept for: a credential, as a digest (the token itself is never kept). */
 function digestOf(accessToken: string): string {
   return createHash('sha256').update(accessToken).digest('base64url').slice(0, 22);
@@ -28,6 +39,8 @@ export interface AttemptParts {
   stats: UpstreamStats;
   budget?: RateBudget;
   observer?: ExchangeObserver;
+  /** The server's own token (CATALOG_ACCESS_TOKEN), accepted from the start: anonymous callers never wait with the unverified. */
+  serverToken?: string;
 }
 
 /** One HTTP exchange, within the call's deadline and the circuits of the host and the route. */
@@ -41,13 +54,15 @@ export type Attempt = (
 
 export function createAttempt(parts: AttemptParts): Attempt {
   const { dispatcher, timeoutMs, maxBodyBytes, breakers, stats, budget, observer } = parts;
+  const accepted = new LRUCache<string, true>({ max: MAX_ACCEPTED });
+  if (parts.serverToken) accepted.set(digestOf(parts.serverToken), true);
   return async (accessToken, url, req, extraHeaders, run) => {
     const route = routeOf(req.path);
     if (run.signal.aborted) throw clientGoneError();
     const caller = digestOf(accessToken);
     // The turn first: a call waiting for it holds neither a connection nor a circuit's probe.
     if (budget) {
-      const credential = caller;
+      const credential = accepted.has(caller) ? caller : UNVERIFIED_LANE;
       const granted = await budget.acquire(() => run.deadline() - TURN_ROOM_MS, {
         pause: `${caller}:${route}`,
         credential,
@@ -90,6 +105,7 @@ export function createAttempt(parts: AttemptParts): Attempt {
         });
         const text = await readBody(response.body, response.headers, maxBodyBytes);
         breakers.answered(route, response.statusCode);
+        if (budget && response.statusCode >= 200 && response.statusCode <= 299) accepted.set(caller, true);
         if (response.statusCode === 429 && budget)
           await budget.pause(retryAfterMs(response.headers['retry-after']) ?? 0, `${caller}:${route}`);
         return { status: response.statusCode, headers: response.headers, text };

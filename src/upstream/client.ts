@@ -35,6 +35,8 @@ export interface UpstreamClientOptions {
   redis?: RedisConnection;
   /** Told of every exchange (metrics); tracing needs no option (observe.ts). */
   observer?: ExchangeObserver;
+  /** The server's own token (CATALOG_ACCESS_TOKEN): a credential the budget trusts before any answer (attempt.ts). */
+  serverToken?: string;
 }
 
 export interface UpstreamClient {
@@ -101,6 +103,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     stats,
     budget,
     observer: options.observer,
+    serverToken: options.serverToken,
   });
   const exchange = withRetries(attempt, retry, stats);
   const coalesce = createCoalescer(stats);

@@ -45,5 +45,6 @@ export function upstreamFromConfig(
     rateBudget,
     redis,
     observer,
+    serverToken: config.catalogAccessToken,
   });
 }
