@@ -6,6 +6,7 @@ import { createLogger } from './runtime/logger.ts';
 import { createGateway } from './gateway.ts';
 import { tracingFromEnv } from './runtime/tracing.ts';
 import { onPrimaryShutdown, runPrimary } from './runtime/workers.ts';
+import { rateShareNote } from './upstream/from-config.ts';
 
 /** Without CATALOG_BASE_URL: the embedded catalog, started once (by the primary when WORKERS > 1). */
 async function embeddedCatalog() {
@@ -22,9 +23,9 @@ async function embeddedCatalog() {
   return catalog;
 }
 
-function readyLine(host: string, port: number, workers: number): string {
+function readyLine(host: string, port: number, workers: number, note = ''): string {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  return `Media Catalog GraphQL gateway ready at http://${shown}:${port}/graphql${workers > 1 ? ` (${workers} workers)` : ''}`;
+  return `Media Catalog GraphQL gateway ready at http://${shown}:${port}/graphql${workers > 1 ? ` (${workers} workers${note})` : ''}`;
 }
 
 async function primary(config: ReturnType<typeof loadConfig>) {
@@ -37,7 +38,12 @@ async function primary(config: ReturnType<typeof loadConfig>) {
     env.CATALOG_APPROVAL_BASE_URL = new URL(catalog.baseUrl).origin;
     close = () => catalog.close();
   }
-  runPrimary({ workers: config.workers, env, readyLine: (port) => readyLine(config.host, port, config.workers), close });
+  runPrimary({
+    workers: config.workers,
+    env,
+    readyLine: (port) => readyLine(config.host, port, config.workers, rateShareNote(config)),
+    close,
+  });
 }
 
 async function main() {

@@ -12,6 +12,7 @@ import CachePolicy from 'http-cache-semantics';
 import { createLogger } from '../../src/runtime/logger.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { policyRequest } from '../../src/upstream/http-cache.ts';
+import { SharedCall } from '../../src/upstream/shared-call.ts';
 import { MOVIE_SELECTION } from './lib.ts';
 
 function bench(name: string, n: number, run: (i: number) => void) {
@@ -52,7 +53,7 @@ async function main() {
   console.log('| operation | µs per operation |');
   console.log('|---|---|');
   bench('AbortSignal.timeout(10 s), per upstream call', 20_000, () => void AbortSignal.timeout(10_000));
-  bench('setTimeout + clearTimeout (withinDeadline)', 20_000, () => clearTimeout(setTimeout(() => {}, 10_000)));
+  bench('setTimeout + clearTimeout', 20_000, () => clearTimeout(setTimeout(() => {}, 10_000)));
   bench('new AbortController (the front, per request)', 20_000, () => void new AbortController());
   bench(
     'sha256 cache key (HttpCache.keyOf), per call',
@@ -73,6 +74,10 @@ async function main() {
     'Promise.resolve().then(() => process.nextTick(f)) (merger flush hop)',
     20_000,
     () => new Promise<void>((resolve) => void Promise.resolve().then(() => process.nextTick(resolve))),
+  );
+  const client = new AbortController();
+  await benchAsync('an upstream call with its one waiter (SharedCall), less the call', 20_000, () =>
+    new SharedCall({ deadline: Date.now() + 15_000, signal: client.signal, lane: 'r1' }, async () => 1).first(),
   );
   await benchAsync('setImmediate hop', 20_000, () => new Promise<void>((resolve) => setImmediate(resolve)));
   await benchAsync('setTimeout(0) hop', 2_000, () => new Promise<void>((resolve) => setTimeout(resolve, 0)));

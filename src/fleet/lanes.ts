@@ -14,8 +14,13 @@ export class Lanes {
     this.limit = limit;
   }
 
-  /** Resolves true once the call may reserve a turn, false when `until` (epoch ms) comes first. */
-  enter(key: string, until: number): Promise<boolean> {
+  /**
+   * Resolves true once the call may reserve a turn; false when `until()` (epoch ms, read again
+   * when it comes: it may have moved later) comes first, or `signal` aborts: the call's place in
+   * the queue is then given up.
+   */
+  enter(key: string, until: () => number, signal?: AbortSignal): Promise<boolean> {
+    if (signal?.aborted) return Promise.resolve(false);
     let lane = this.lanes.get(key);
     if (!lane) {
       lane = { held: 0, queue: [] };
@@ -27,19 +32,60 @@ export class Lanes {
     }
     const waiting = lane;
     return new Promise((resolve) => {
-      const admit = () => {
+      let timer: NodeJS.Timeout | undefined;
+      const end = (admitted: boolean) => {
         clearTimeout(timer);
-        resolve(true);
+        signal?.removeEventListener('abort', giveUp);
+        resolve(admitted);
       };
-      const timer = setTimeout(
-        () => {
-          const at = waiting.queue.indexOf(admit);
-          if (at >= 0) waiting.queue.splice(at, 1);
-          resolve(false);
-        },
-        Math.max(0, until - Date.now()),
-      );
+      const admit = () => end(true);
+      const giveUp = () => {
+        const at = waiting.queue.indexOf(admit);
+        if (at >= 0) waiting.queue.splice(at, 1);
+        end(false);
+      };
+      const arm = () => {
+        const left = until() - Date.now();
+        timer = left > 0 ? setTimeout(arm, left) : undefined;
+        if (left <= 0) giveUp();
+      };
       waiting.queue.push(admit);
+      signal?.addEventListener('abort', giveUp, { once: true });
+      arm();
+    });
+  }
+
+  /**
+   * Waits in several lanes at once (a shared call, in each of its waiters'), lanes named while it
+   * waits included: resolves the key of the first that admits it, its places in the others given
+   * back, or undefined when every lane gave up (`until()` came, or `signal` aborted).
+   */
+  enterFirst(watch: (onKey: (key: string) => void) => () => void, until: () => number, signal?: AbortSignal): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const others = new AbortController();
+      const stop = signal ? AbortSignal.any([others.signal, signal]) : others.signal;
+      let waiting = 0;
+      let done = false;
+      const finish = (key: string | undefined) => {
+        done = true;
+        unwatch();
+        others.abort();
+        resolve(key);
+      };
+      const tryLane = (key: string) => {
+        if (done) return;
+        waiting++;
+        void this.enter(key, until, stop).then((admitted) => {
+          waiting--;
+          // Admitted after another lane: the place passes on at once.
+          if (admitted && done) this.leave(key);
+          else if (admitted) finish(key);
+          else if (waiting === 0 && !done) finish(undefined);
+        });
+      };
+      // enter() settles asynchronously, so nothing finishes before the watch is in place.
+      const unwatch = watch(tryLane);
+      if (waiting === 0) finish(undefined);
     });
   }
 

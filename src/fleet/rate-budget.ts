@@ -28,17 +28,28 @@ export interface RateBudgetStats {
   localTurns: number;
 }
 
-/** Who a call is for: the pause it obeys, and the lanes it waits in for a turn (each a caller). */
+/** Who a call is for: the pause it obeys, and the lanes it waits in for a turn. */
 export interface TurnScope {
   /** What a 429 pauses: the credential and the route (opaque; never a token itself). */
   pause: string;
-  /** Outermost first: the request's lane, then the credential's. */
-  lanes: readonly string[];
+  /** The credential's lane (opaque): every request of one credential together holds only a few turns ahead. */
+  credential: string;
+  /**
+   * The request lanes the call may take its turn in, named to `onLane` now and as they come (a
+   * shared call has one per waiter, and waiters join while it waits): it waits in each and goes
+   * with the first that admits it. Returns the end of the naming.
+   */
+  requests(onLane: (lane: string) => void): () => void;
+  /** Aborts when nobody waits for the call any more: it gives its places up and gets no turn. */
+  signal?: AbortSignal;
 }
 
 export interface RateBudget {
-  /** Waits for this call's turn; false when the turn would start after `latest` (epoch ms). */
-  acquire(latest: number, scope?: TurnScope): Promise<boolean>;
+  /**
+   * Waits for this call's turn; false when the turn would start after `latest` (epoch ms; a
+   * function is read again as the wait goes on, since a shared call's deadline may move later).
+   */
+  acquire(latest: number | (() => number), scope?: TurnScope): Promise<boolean>;
   /** Pauses the scope's calls for `ms` (capped), as a 429's Retry-After asks. */
   pause(ms: number, scope?: string): Promise<void>;
   stats: RateBudgetStats;
@@ -156,35 +167,35 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
     return local.reserve(maxWaitMs, scope);
   }
 
-  /** Waits in the caller's lanes (only when turns are spaced: pauses alone need no fairness). */
-  async function enterLanes(lanes: readonly string[], latest: number): Promise<(() => void) | undefined> {
-    const entered: Array<[Lanes, string]> = [];
-    const leave = () => {
-      for (const [table, key] of entered) table.leave(key);
-    };
-    const tables = [requestLanes, credentialLanes];
-    for (const [index, key] of lanes.entries()) {
-      const table = tables[index];
-      if (!table) break;
-      if (!(await table.enter(key, latest))) {
-        leave();
-        return undefined;
-      }
-      entered.push([table, key]);
+  /**
+   * Waits in the call's lanes: the first of its request lanes to admit it, then its credential's
+   * (only when turns are spaced: pauses alone need no fairness). Undefined when it gets no place in time.
+   */
+  async function enterLanes(scope: TurnScope, latest: () => number): Promise<(() => void) | undefined> {
+    const request = await requestLanes.enterFirst(scope.requests, latest, scope.signal);
+    if (request === undefined) return undefined;
+    if (!(await credentialLanes.enter(scope.credential, latest, scope.signal))) {
+      requestLanes.leave(request);
+      return undefined;
     }
-    return leave;
+    return () => {
+      requestLanes.leave(request);
+      credentialLanes.leave(scope.credential);
+    };
   }
 
   return {
     stats,
-    async acquire(latest, scope) {
-      const leave = intervalMs > 0 && scope ? await enterLanes(scope.lanes, latest) : () => undefined;
+    async acquire(latestAsked, scope) {
+      const latest = typeof latestAsked === 'function' ? latestAsked : () => latestAsked;
+      const leave = intervalMs > 0 && scope ? await enterLanes(scope, latest) : () => undefined;
       if (!leave) {
-        stats.refusals++;
+        // A call nobody waits for any more was not refused: it stopped asking.
+        if (!scope?.signal?.aborted) stats.refusals++;
         return false;
       }
       try {
-        const wait = await reserve(Math.max(0, latest - Date.now()), scope?.pause ?? 'all');
+        const wait = await reserve(Math.max(0, latest() - Date.now()), scope?.pause ?? 'all');
         if (wait === undefined) {
           stats.refusals++;
           return false;

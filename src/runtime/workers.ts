@@ -6,6 +6,8 @@
  *
  * What each process keeps in memory stays its own: the upstream HTTP cache, the whole-response
  * cache, circuits, rate budget and persisted queries are per worker unless REDIS_URL shares them.
+ * The rate budget is then split: each worker keeps its share of UPSTREAM_RATE_LIMIT
+ * (upstream/from-config.ts), so the instance as a whole stays within the setting.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue, type Registry } from 'prom-client';

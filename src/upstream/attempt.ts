@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { request, type Dispatcher } from 'undici';
 import { ACCEPTED_ENCODINGS, BodyTooLargeError, type Exchange, readBody, UndecodableBodyError } from './body.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
-import type { CallScope, UpstreamRequest, UpstreamStats } from './request.ts';
+import type { CallRun, UpstreamRequest, UpstreamStats } from './request.ts';
 import { circuitOpenError, clientGoneError, rateBudgetError, timeoutError, unreachableError } from './errors.ts';
 import { type ExchangeObserver, observed } from './observe.ts';
 import { routeOf } from './paths.ts';
@@ -14,6 +15,21 @@ import { type Breakers, retryAfterMs } from './resilience.ts';
  */
 const TURN_ROOM_MS = 500;
 
+/**
+ * The budget lane of every credential the upstream has not accepted yet: made-up tokens, each
+ * answered 401, share it, where each used to buy a lane of its own (issue 31). A credential gets
+ * its own lane once the upstream has answered it with a 2xx.
+ */
+const UNVERIFIED_LANE = 'unverified';
+
+/** Accepted credentials remembered, as digests; one forgotten waits with the unverified until its next 2xx. */
+const MAX_ACCEPTED = 10_000;
+
+/** What a 429 limits and a lane is kept for: a credential, as a digest (the token itself is never kept). */
+function digestOf(accessToken: string): string {
+  return createHash('sha256').update(accessToken).digest('base64url').slice(0, 22);
+}
+
 /** What every attempt of one client shares: the pool, the circuits, the budget, the counters. */
 export interface AttemptParts {
   dispatcher: Dispatcher;
@@ -23,44 +39,53 @@ export interface AttemptParts {
   stats: UpstreamStats;
   budget?: RateBudget;
   observer?: ExchangeObserver;
+  /** The server's own token (CATALOG_ACCESS_TOKEN), accepted from the start: anonymous callers never wait with the unverified. */
+  serverToken?: string;
 }
 
-/** One HTTP exchange, within the deadline and the circuits of the host and the route. */
+/** One HTTP exchange, within the call's deadline and the circuits of the host and the route. */
 export type Attempt = (
   accessToken: string,
   url: string,
   req: UpstreamRequest,
   extraHeaders: Record<string, string>,
-  deadline: number,
-  scope: CallScope,
+  run: CallRun,
 ) => Promise<Exchange>;
 
 export function createAttempt(parts: AttemptParts): Attempt {
   const { dispatcher, timeoutMs, maxBodyBytes, breakers, stats, budget, observer } = parts;
-  return async (accessToken, url, req, extraHeaders, deadline, scope) => {
+  const accepted = new LRUCache<string, true>({ max: MAX_ACCEPTED });
+  if (parts.serverToken) accepted.set(digestOf(parts.serverToken), true);
+  return async (accessToken, url, req, extraHeaders, run) => {
     const route = routeOf(req.path);
-    if (scope.signal?.aborted) throw clientGoneError();
-    // What a 429 limits: this credential on this route (the token only as a digest, never kept).
-    const caller = createHash('sha256').update(accessToken).digest('base64url').slice(0, 22);
+    if (run.signal.aborted) throw clientGoneError();
+    const caller = digestOf(accessToken);
     // The turn first: a call waiting for it holds neither a connection nor a circuit's probe.
     if (budget) {
-      const lanes = scope.lane ? [scope.lane, caller] : [caller];
-      if (!(await budget.acquire(deadline - TURN_ROOM_MS, { pause: `${caller}:${route}`, lanes }))) throw rateBudgetError();
-      if (scope.signal?.aborted) throw clientGoneError();
+      const credential = accepted.has(caller) ? caller : UNVERIFIED_LANE;
+      const granted = await budget.acquire(() => run.deadline() - TURN_ROOM_MS, {
+        pause: `${caller}:${route}`,
+        credential,
+        // A shared call takes the first turn any of its waiters' lanes gives it; a caller without
+        // a request lane of its own waits in its credential's.
+        requests: (onLane) => run.watchLanes((lane) => onLane(lane ?? credential)),
+        signal: run.signal,
+      });
+      if (run.signal.aborted) throw clientGoneError();
+      if (!granted) throw rateBudgetError();
     }
     if (!breakers.tryAcquire(route)) {
       stats.shortCircuited++;
       throw circuitOpenError();
     }
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) {
+    if (run.deadline() <= Date.now()) {
       breakers.release(route);
       throw timeoutError();
     }
-    // The clock runs from here, so time spent queued for a connection counts against it.
-    const cutByDeadline = remaining < timeoutMs;
-    const timeout = AbortSignal.timeout(Math.min(timeoutMs, remaining));
-    const signal = scope.signal ? AbortSignal.any([timeout, scope.signal]) : timeout;
+    // The clock runs from here, so time spent queued for a connection counts against it. The
+    // request's deadline cuts the call through run.signal, once its last waiter has reached it.
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([timeout, run.signal]);
     const headers: Record<string, string> = {
       accept: 'application/json',
       'accept-encoding': ACCEPTED_ENCODINGS,
@@ -80,24 +105,23 @@ export function createAttempt(parts: AttemptParts): Attempt {
         });
         const text = await readBody(response.body, response.headers, maxBodyBytes);
         breakers.answered(route, response.statusCode);
+        if (budget && response.statusCode >= 200 && response.statusCode <= 299) accepted.set(caller, true);
         if (response.statusCode === 429 && budget)
           await budget.pause(retryAfterMs(response.headers['retry-after']) ?? 0, `${caller}:${route}`);
         return { status: response.statusCode, headers: response.headers, text };
       });
     } catch (error) {
-      // Too large or undecodable is this answer's fault, not the upstream's health; and a call
-      // cut short by its request's own deadline says nothing about that health either.
+      // Too large or undecodable is this answer's fault, not the upstream's health.
       if (error instanceof BodyTooLargeError || error instanceof UndecodableBodyError) {
         breakers.release(route);
         throw error;
       }
-      // A client that went away says nothing of the upstream either.
-      if (scope.signal?.aborted) {
+      // Nobody waits any more (clients gone, deadlines come): that says nothing of the upstream either.
+      if (run.signal.aborted) {
         breakers.release(route);
         throw clientGoneError();
       }
-      if (timeout.aborted && cutByDeadline) breakers.release(route);
-      else breakers.unreachable(route);
+      breakers.unreachable(route);
       if (timeout.aborted) throw timeoutError();
       throw unreachableError();
     }

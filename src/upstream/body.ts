@@ -58,8 +58,14 @@ const DECODE_ASYNC = { gzip: promisify(gunzip), br: promisify(brotliDecompress),
 const DECODE_ON_THE_SPOT_BYTES = 64 * 1024;
 
 /**
+ * Codings one answer may stack (`gzip, br` is two). The gateway asks for one; each layer is a
+ * decoding pass over the whole answer, so an answer with a hundred was a hundred passes.
+ */
+const MAX_CODINGS = 2;
+
+/**
  * The codings of Content-Encoding, last applied first: the order to undo them in. A coding the
- * gateway never asked for is a malformed answer.
+ * gateway never asked for, or more than MAX_CODINGS of them, is a malformed answer.
  */
 function codingsOf(contentEncoding: string | string[] | undefined): Coding[] {
   const codings = String(contentEncoding ?? '')
@@ -69,7 +75,7 @@ function codingsOf(contentEncoding: string | string[] | undefined): Coding[] {
     .map((coding) => (coding === 'x-gzip' ? 'gzip' : coding))
     .reverse();
   // Own keys only: `constructor` is in every object, and no coding.
-  if (codings.some((coding) => !Object.hasOwn(DECODE_SYNC, coding))) throw new UndecodableBodyError();
+  if (codings.length > MAX_CODINGS || codings.some((coding) => !Object.hasOwn(DECODE_SYNC, coding))) throw new UndecodableBodyError();
   return codings as Coding[];
 }
 
@@ -115,7 +121,8 @@ async function decode(bytes: Buffer, coding: Coding, maxBytes: number): Promise<
 /**
  * The body as text, read while counting: one huge (or endless) answer must never fill the
  * gateway's memory. A compressed answer is received whole (within the bound), then decoded in one
- * step, the bound applying to the decoded bytes too; one step, because a zlib stream per answer
+ * step, the bound applying to the decoded bytes too: to all layers' output together, so two
+ * stacked codings cannot hold twice the bound; one step, because a zlib stream per answer
  * (a Transform, its pipe and its async iterator) cost more than the decoding itself. Bytes are
  * decoded to text once, so a character split across chunks decodes whole.
  */
@@ -128,7 +135,13 @@ export async function readBody(body: Readable, headers: Exchange['headers'], max
     throw error;
   }
   let bytes = await received(body, Number(headers['content-length']), maxBytes);
-  for (const coding of codings) bytes = await decode(bytes, coding, maxBytes);
+  let decoded = 0;
+  for (const coding of codings) {
+    // Nothing left of the bound is a layer too large, even an empty one (zlib wants at least 1).
+    if (decoded >= maxBytes) throw new BodyTooLargeError();
+    bytes = await decode(bytes, coding, maxBytes - decoded);
+    decoded += bytes.length;
+  }
   return bytes.toString('utf8');
 }
 

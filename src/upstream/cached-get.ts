@@ -1,5 +1,5 @@
 import { parseBody } from './body.ts';
-import type { CallScope, UpstreamRequest } from './request.ts';
+import type { CallRun, UpstreamRequest } from './request.ts';
 import { type CachedAnswer, type HttpCache, lookup, revalidated, storeAnswer } from './http-cache.ts';
 import type { RetriedExchange } from './retries.ts';
 
@@ -13,13 +13,12 @@ export async function cachedGet<T>(
   url: string,
   key: string,
   req: UpstreamRequest,
-  deadline: number,
   cache: HttpCache | undefined,
-  scope: CallScope,
+  run: CallRun,
 ): Promise<CachedAnswer<T>> {
   const { entry, fresh, validators } = await lookup(cache, key, url);
   if (fresh && entry) return { body: entry.body as T, freshUntil: entry.freshUntil };
-  const response = await exchange(accessToken, url, req, deadline, scope, validators);
+  const response = await exchange(accessToken, url, req, run, validators);
   if (cache && entry && response.status === 304) return revalidated<T>(cache, key, entry, url, response);
   return storeAnswer(cache, key, url, response, () => parseBody<T>(response));
 }

@@ -2,7 +2,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { createAttempt } from './attempt.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseBody } from './body.ts';
 import { cachedGet } from './cached-get.ts';
-import { createCoalescer } from './coalesce.ts';
+import { createCoalescer, runAlone } from './coalesce.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { RedisConnection } from '../fleet/redis.ts';
 import { missingCredentialError } from './errors.ts';
@@ -35,6 +35,8 @@ export interface UpstreamClientOptions {
   redis?: RedisConnection;
   /** Told of every exchange (metrics); tracing needs no option (observe.ts). */
   observer?: ExchangeObserver;
+  /** The server's own token (CATALOG_ACCESS_TOKEN): a credential the budget trusts before any answer (attempt.ts). */
+  serverToken?: string;
 }
 
 export interface UpstreamClient {
@@ -101,6 +103,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     stats,
     budget,
     observer: options.observer,
+    serverToken: options.serverToken,
   });
   const exchange = withRetries(attempt, retry, stats);
   const coalesce = createCoalescer(stats);
@@ -114,17 +117,17 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   ): Promise<T> {
     if (!accessToken) throw missingCredentialError();
     const url = urlOf(req);
-    const until = deadline ?? Date.now() + options.timeoutMs;
+    const waiter = { deadline: deadline ?? Date.now() + options.timeoutMs, signal: scope.signal, lane: scope.lane };
     if ((req.method ?? 'GET') !== 'GET' || req.unshared) {
       observe?.(0);
-      return parseBody<T>(await exchange(accessToken, url, req, until, scope));
+      return parseBody<T>(await runAlone(waiter, (run) => exchange(accessToken, url, req, run)));
     }
     // A session's answers are its own and change with its writes: never shared, whatever
     // their Cache-Control says (a proxy may well call them public).
     const shared = isSessionBound(req.path, req.query) ? undefined : cache;
     // Identical GETs in flight (same URL, same credential) share one exchange and its answer.
     const key = cache?.keyOf(accessToken, url) ?? `${accessToken}\n${url}`;
-    const promise = coalesce(key, until, () => cachedGet<T>(exchange, accessToken, url, key, req, until, shared, scope));
+    const promise = coalesce(key, waiter, (run) => cachedGet<T>(exchange, accessToken, url, key, req, shared, run));
     const { body, freshUntil } = await promise;
     observe?.(Math.max(0, freshUntil - Date.now()));
     return body;

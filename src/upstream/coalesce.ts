@@ -1,31 +1,33 @@
-import type { UpstreamStats } from './request.ts';
-import { timeoutError } from './errors.ts';
-
-/** The promise's outcome, or UPSTREAM_TIMEOUT when the deadline comes first. */
-function withinDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expiry = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timeoutError()), Math.max(0, deadline - Date.now()));
-  });
-  return Promise.race([promise, expiry]).finally(() => clearTimeout(timer));
-}
+import type { CallRun, UpstreamStats } from './request.ts';
+import { SharedCall, type Waiter } from './shared-call.ts';
 
 /**
  * Identical GETs in flight (one key: same URL, same credential) share one exchange and its
- * answer. The shared call runs on its first caller's deadline; a joiner still keeps its own.
+ * answer. The exchange belongs to all its waiters (shared-call.ts): none of them can cut it,
+ * end it early or hold back its turn for the others.
  */
-export type Coalesce = <T>(key: string, deadline: number, start: () => Promise<T>) => Promise<T>;
+export type Coalesce = <T>(key: string, waiter: Waiter, start: (run: CallRun) => Promise<T>) => Promise<T>;
 
 export function createCoalescer(stats: UpstreamStats): Coalesce {
-  const inFlight = new Map<string, Promise<unknown>>();
-  return <T>(key: string, deadline: number, start: () => Promise<T>): Promise<T> => {
-    const running = inFlight.get(key) as Promise<T> | undefined;
-    if (running) {
+  const inFlight = new Map<string, SharedCall<unknown>>();
+  return <T>(key: string, waiter: Waiter, start: (run: CallRun) => Promise<T>): Promise<T> => {
+    const running = inFlight.get(key) as SharedCall<T> | undefined;
+    // A call every waiter has left is being cut: a newcomer starts its own.
+    if (running?.open()) {
       stats.coalesced++;
-      return withinDeadline(running, deadline);
+      return running.join(waiter);
     }
-    const promise = start().finally(() => inFlight.delete(key));
-    inFlight.set(key, promise);
-    return promise;
+    const call: SharedCall<T> = new SharedCall(waiter, (run) =>
+      start(run).finally(() => {
+        if (inFlight.get(key) === call) inFlight.delete(key);
+      }),
+    );
+    inFlight.set(key, call);
+    return call.first();
   };
+}
+
+/** A call nobody else may join (a write, a credential being minted): its one waiter's. */
+export function runAlone<T>(waiter: Waiter, start: (run: CallRun) => Promise<T>): Promise<T> {
+  return new SharedCall(waiter, start).first();
 }

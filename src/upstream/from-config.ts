@@ -13,8 +13,8 @@ import type { ExchangeObserver } from './observe.ts';
  *
  * With REDIS_URL the HTTP cache's entries and the rate budget live in Redis, shared by every
  * instance on it; the in-process cache (CACHE_MAX_BYTES) stays in front. UPSTREAM_RATE_LIMIT is
- * the fleet's calls per second (per process without Redis); with Redis and no limit, a 429's
- * Retry-After still pauses the whole fleet.
+ * the fleet's calls per second (the instance's without Redis: processRateLimit); with Redis and
+ * no limit, a 429's Retry-After still pauses the whole fleet.
  */
 export function upstreamFromConfig(
   config: Config & { catalogBaseUrl: string },
@@ -27,7 +27,7 @@ export function upstreamFromConfig(
   const rateBudget =
     redis || config.upstreamRateLimit > 0
       ? createRateBudget({
-          perSecond: config.upstreamRateLimit,
+          perSecond: processRateLimit(config),
           redis,
           // Instances calling the same upstream share one budget, whatever else shares the Redis.
           name: createHash('sha256').update(config.catalogBaseUrl).digest('base64url').slice(0, 16),
@@ -45,5 +45,23 @@ export function upstreamFromConfig(
     rateBudget,
     redis,
     observer,
+    serverToken: config.catalogAccessToken,
   });
+}
+
+/**
+ * The calls per second this process's budget counts. With REDIS_URL every process takes its
+ * turns from the fleet's one budget in Redis. Without it each process counts its own, so each of
+ * an instance's WORKERS processes gets an equal share: the production default runs one per core,
+ * and the setting would otherwise be multiplied by the cores.
+ */
+export function processRateLimit(config: Pick<Config, 'upstreamRateLimit' | 'workers' | 'redisUrl'>): number {
+  return config.redisUrl ? config.upstreamRateLimit : config.upstreamRateLimit / config.workers;
+}
+
+/** Said in the ready line of an instance whose workers split UPSTREAM_RATE_LIMIT; empty otherwise. */
+export function rateShareNote(config: Pick<Config, 'upstreamRateLimit' | 'workers' | 'redisUrl'>): string {
+  if (config.workers <= 1 || config.redisUrl || config.upstreamRateLimit <= 0) return '';
+  const share = Number(processRateLimit(config).toFixed(3));
+  return `; without REDIS_URL each keeps ${share} of UPSTREAM_RATE_LIMIT's ${config.upstreamRateLimit} calls/s`;
 }

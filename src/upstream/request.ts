@@ -39,6 +39,19 @@ export interface CallScope {
   signal?: AbortSignal;
 }
 
+/**
+ * What the steps of one call (cached-get, retries, attempt) run under: its waiters, seen from
+ * below (shared-call.ts). Read each time it is needed, since waiters come and go while it runs.
+ */
+export interface CallRun {
+  /** The latest deadline (epoch ms) of the waiters still there. */
+  deadline(): number;
+  /** Aborts when every waiter has gone (its client hung up, or its deadline came): only then is the call cut. */
+  signal: AbortSignal;
+  /** Each waiter's request lane (undefined: it has none), those who join later too, until stopped. */
+  watchLanes(onLane: (lane: string | undefined) => void): () => void;
+}
+
 export interface UpstreamStats {
   /** HTTP exchanges actually made with the upstream. */
   calls: number;

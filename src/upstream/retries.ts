@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Attempt } from './attempt.ts';
 import type { Exchange } from './body.ts';
-import type { CallScope, UpstreamRequest, UpstreamStats } from './request.ts';
+import type { CallRun, UpstreamRequest, UpstreamStats } from './request.ts';
 import { clientGoneError, UpstreamError } from './errors.ts';
 import { backoffDelay, RETRYABLE_STATUSES, retryAfterMs, type RetryPolicy } from './resilience.ts';
 
@@ -10,38 +10,38 @@ export type RetriedExchange = (
   accessToken: string,
   url: string,
   req: UpstreamRequest,
-  deadline: number,
-  scope: CallScope,
+  run: CallRun,
   extraHeaders?: Record<string, string>,
 ) => Promise<Exchange>;
 
 /**
  * Only GETs are retried (a POST may have taken effect), only on transient failures or a
- * 502/503/504 or a 429 whose Retry-After is short enough, and never past the deadline.
+ * 502/503/504 or a 429 whose Retry-After is short enough, and never past the deadline (the
+ * latest of the call's waiters', read before each wait: a joiner may have extended it).
  */
 export function withRetries(attempt: Attempt, retry: RetryPolicy, stats: UpstreamStats): RetriedExchange {
-  return async (accessToken, url, req, deadline, scope, extraHeaders = {}) => {
+  return async (accessToken, url, req, run, extraHeaders = {}) => {
     const idempotent = (req.method ?? 'GET') === 'GET';
     for (let attemptNumber = 1; ; attemptNumber++) {
       const lastAttempt = !idempotent || attemptNumber >= retry.maxAttempts;
       let wait: number | undefined;
       try {
-        const response = await attempt(accessToken, url, req, extraHeaders, deadline, scope);
+        const response = await attempt(accessToken, url, req, extraHeaders, run);
         if (lastAttempt) return response;
         if (RETRYABLE_STATUSES.has(response.status)) wait = backoffDelay(retry, attemptNumber);
         if (response.status === 429) {
           const asked = retryAfterMs(response.headers['retry-after']);
           wait = asked === undefined ? backoffDelay(retry, attemptNumber) : asked <= retry.maxRetryAfterMs ? asked : undefined;
         }
-        if (wait === undefined || Date.now() + wait >= deadline) return response;
+        if (wait === undefined || Date.now() + wait >= run.deadline()) return response;
       } catch (error) {
         if (lastAttempt || !(error instanceof UpstreamError) || !error.retryable) throw error;
         wait = backoffDelay(retry, attemptNumber);
-        if (Date.now() + wait >= deadline) throw error;
+        if (Date.now() + wait >= run.deadline()) throw error;
       }
       stats.retries++;
-      await sleep(wait, undefined, scope.signal ? { signal: scope.signal } : undefined).catch(() => undefined);
-      if (scope.signal?.aborted) throw clientGoneError();
+      await sleep(wait, undefined, { signal: run.signal }).catch(() => undefined);
+      if (run.signal.aborted) throw clientGoneError();
     }
   };
 }

@@ -67,7 +67,7 @@ export const upstreamSettings = {
       default: 0,
       defaultText: '`0` (off)',
       description:
-        "Upstream calls per second for the whole fleet on one `REDIS_URL` (per process without Redis). A call over budget waits its turn within its request's deadline, or fails at once with `RATE_LIMITED`.",
+        "Upstream calls per second for the whole fleet on one `REDIS_URL`; without Redis, for the instance: each of its `WORKERS` processes keeps an equal share (the ready line says so). A call over budget waits its turn within its request's deadline, or fails at once with `RATE_LIMITED`. A credential the upstream has not yet accepted (no 2xx) waits in one lane shared by all such credentials.",
     }),
     UPSTREAM_MAX_PAUSE_MS: integer({
       min: 0,
