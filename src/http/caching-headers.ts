@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { SUBGRAPH_TOKEN_HEADER } from './router-only.ts';
 
 /**
  * HTTP caching of GET answers for browsers and CDNs (RFC 9111). An answer is public for as
@@ -30,10 +31,17 @@ export function contentLanguage(requested: string | undefined): string {
 
 /**
  * Whether the client sent a credential of its own. Any such header counts, even a malformed
- * one: an answer to it is never shared.
+ * one: an answer to it is never shared. The router's X-Subgraph-Token counts too: what it
+ * unlocks (`/subgraph` with SUBGRAPH_TOKEN, `_service` with introspection off) must never be
+ * kept by a shared cache for a request without it, which Vary alone would not say.
  */
 export function isPersonal(headers: IncomingHttpHeaders): boolean {
-  return headers.authorization !== undefined || headers['x-session-id'] !== undefined || headers['x-guest-session-id'] !== undefined;
+  return (
+    headers.authorization !== undefined ||
+    headers['x-session-id'] !== undefined ||
+    headers['x-guest-session-id'] !== undefined ||
+    headers[SUBGRAPH_TOKEN_HEADER] !== undefined
+  );
 }
 
 export interface Cacheability {
