@@ -196,7 +196,10 @@ export function createGateway(
       metrics: metrics.scrape,
       metricsToken: config.metricsToken,
     }),
-    page: config.graphiql ? createSharedPage(() => renderGraphiQLPage(graphiqlOptions), config.graphiqlMaxConcurrent) : undefined,
+    page: config.graphiql ? createSharedPage(() => renderGraphiQLPage(graphiqlOptions), {
+          maxConcurrent: config.graphiqlMaxConcurrent,
+          writeTimeoutMs: config.graphiqlWriteTimeoutMs,
+        }) : undefined,
   });
   return { yoga, front, upstream, responseCache, metrics };
 }

@@ -81,6 +81,13 @@ export const accessSettings = {
       default: 8,
       description: 'GraphiQL pages written at once; one more visitor gets 503 `BUSY` with `Retry-After`.',
     }),
+    GRAPHIQL_WRITE_TIMEOUT_MS: integer({
+      min: 100,
+      max: 600_000,
+      default: 60_000,
+      description:
+        'A visitor that has not taken the whole GraphiQL page (about 2.4 MB compressed, 9 MB not) within this is cut, and its place among `GRAPHIQL_MAX_CONCURRENT` freed: visitors that never read cannot keep the page from others.',
+    }),
     METRICS_TOKEN: secret({
       description: '`/metrics` answers only `Authorization: Bearer <it>` (401 otherwise). Unset: anyone who reaches the port.',
     }),
