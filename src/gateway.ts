@@ -196,10 +196,12 @@ export function createGateway(
       metrics: metrics.scrape,
       metricsToken: config.metricsToken,
     }),
-    page: config.graphiql ? createSharedPage(() => renderGraphiQLPage(graphiqlOptions), {
+    page: config.graphiql
+      ? createSharedPage(() => renderGraphiQLPage(graphiqlOptions), {
           maxConcurrent: config.graphiqlMaxConcurrent,
           writeTimeoutMs: config.graphiqlWriteTimeoutMs,
-        }) : undefined,
+        })
+      : undefined,
   });
   return { yoga, front, upstream, responseCache, metrics };
 }
