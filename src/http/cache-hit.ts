@@ -47,6 +47,6 @@ export function hitPath(options: HttpFrontOptions, draining: () => boolean) {
     if (made && bytes) cache?.keepEncoded(key, hit, made, bytes);
     options.onCacheHit?.();
     const ms = Math.round(performance.now() - found.started);
-    logger.info({ requestId, operation: hit.operation, ms, errors: [], cached: true }, 'graphql operation');
+    logger.info({ requestId, operation: hit.operation, ms, errors: 0, errorCodes: {}, cached: true }, 'graphql operation');
   };
 }

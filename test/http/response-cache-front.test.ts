@@ -27,7 +27,7 @@ describe('whole-response cache hits', () => {
     const logged = lines.filter((line) => line.msg === 'graphql operation' && line.operation === 'RegionsForLog');
     expect(logged).toHaveLength(2);
     expect(logged[0]).not.toHaveProperty('cached');
-    expect(logged[1]).toMatchObject({ cached: true, errors: [] });
+    expect(logged[1]).toMatchObject({ cached: true, errors: 0, errorCodes: {} });
   });
 });
 
