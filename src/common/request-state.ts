@@ -17,6 +17,12 @@ export interface RequestState {
   credentials: Credentials;
   /** The request's Accept-Language, parsed once by the front (language.ts); undefined for the catalog's default. */
   language: string | undefined;
+  /**
+   * The languages fields resolved in, recorded only for an operation with a `language`
+   * argument (src/schema/kit/language-scope.ts; the catalog's default as DEFAULT_LANGUAGE); read
+   * back for Content-Language. Empty: every field resolved in `language`.
+   */
+  answerLanguages: Set<string>;
   /** Lowered by every upstream answer the request used (src/schema/context.ts); read back for Cache-Control and the response cache. */
   freshness: Freshness;
   /** Names of the operations executed, for the log line of a later cache hit. */

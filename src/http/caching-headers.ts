@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { DEFAULT_LANGUAGE } from '../common/language.ts';
 import { SUBGRAPH_TOKEN_HEADER } from './router-only.ts';
 
 /**
@@ -21,12 +22,15 @@ export function varyWith(cors: Readonly<Record<string, string>>): string {
 }
 
 /**
- * The language an answer's texts are in, for Content-Language: the request's (Accept-Language,
- * the same reading the upstream calls get), else the catalog's default. A `language` argument
- * in the query chooses for its own subtree; the header names the request's.
+ * The languages an answer's texts are in, for Content-Language. When `language` arguments chose,
+ * the languages its fields resolved in (recorded by src/schema/kit/language-scope.ts): one, or a
+ * sorted list when the answer mixes several (RFC 9110 §8.5 allows a list for content meant for
+ * several audiences). Otherwise the request's (Accept-Language, the same reading the upstream
+ * calls get), else the catalog's default.
  */
-export function contentLanguage(requested: string | undefined): string {
-  return requested ?? 'en-US';
+export function contentLanguage(requested: string | undefined, resolvedIn?: ReadonlySet<string>): string {
+  if (resolvedIn && resolvedIn.size > 0) return [...resolvedIn].sort().join(', ');
+  return requested ?? DEFAULT_LANGUAGE;
 }
 
 /**

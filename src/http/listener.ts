@@ -135,6 +135,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       ...parsed,
       freshness: { freshForMs: Infinity },
       operations: [],
+      answerLanguages: new Set(),
       outcome: { clean: false },
       requestId,
       signal: gone.signal,
@@ -189,7 +190,14 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     if (cache && key && clean) {
       cache.offer(
         key,
-        { contentType: answerType, body: bytes, etag, encoded: answer.encoded, operation: state.operations.join(',') || 'anonymous' },
+        {
+          contentType: answerType,
+          contentLanguage: headers['content-language'],
+          body: bytes,
+          etag,
+          encoded: answer.encoded,
+          operation: state.operations.join(',') || 'anonymous',
+        },
         state.freshness.freshForMs,
       );
     }
@@ -246,9 +254,8 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     const personal = isPersonal(request.headers);
     const key = graphql ? cacheKey(request, search, parsed.credentials, language, body) : undefined;
     const hit = key && cache?.get(key);
-    if (key && hit) return serveHit(request, response, requestId, { hit, key, language, isGet, personal, started });
+    if (key && hit) return serveHit(request, response, requestId, { hit, key, isGet, personal, started });
     const headers = answerHeaders(request, base);
-    if (graphql) headers['content-language'] = contentLanguage(language);
     const state = requestState(request, response, requestId, parsed);
     try {
       // The URL Yoga's entry will build from the same parts: refused here when it cannot form.
@@ -258,6 +265,8 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     }
     const answered = await execute(route ?? yoga, request, response, state, body);
     foldHeaders(answered, headers);
+    // After execution: `language` arguments may have chosen other languages than the request's.
+    if (graphql) headers['content-language'] = contentLanguage(language, state.answerLanguages);
     // The type first: asking a whole answer for its body stream would build one.
     if (STREAMING.test(answered.headers.get('content-type') ?? '') && answered.body)
       return streamParts(response, answered, headers, isGet, answered.body);
