@@ -46,7 +46,11 @@ describe('the response cache store', () => {
       body: Buffer.from('q'),
     });
     const gzipped = Buffer.from('compressed bytes');
-    cache.offer(key, { contentType: 'application/json', contentLanguage: 'en-US', body: pooled, encoded: { gzip: gzipped }, operation: 'anonymous' }, 10_000);
+    cache.offer(
+      key,
+      { contentType: 'application/json', contentLanguage: 'en-US', body: pooled, encoded: { gzip: gzipped }, operation: 'anonymous' },
+      10_000,
+    );
     const kept = cache.get(key)!;
     expect(kept.body.toString()).toBe('{"data":{"x":1}}');
     expect(kept.body.buffer.byteLength).toBe(kept.body.length);
