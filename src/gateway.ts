@@ -184,6 +184,7 @@ export function createGateway(
     routes: subgraphRoutes,
     maxBodyBytes: config.limits.bodyBytes,
     cors: createCorsPolicy(config.http.corsOrigins, logger),
+    trustedProxies: config.http.trustedProxies,
     cache: responseCache,
     serverToken: config.catalogAccessToken,
     logger,

@@ -144,6 +144,27 @@ describe('bounds', () => {
   });
 });
 
+describe('TRUSTED_PROXIES', () => {
+  it('reads addresses, CIDR ranges and proxy-addr’s names; unset, none', () => {
+    expect(loadConfig({}).http.trustedProxies).toBeUndefined();
+    expect(loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, 2001:db8::/32 ,127.0.0.1,loopback' }).http.trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '127.0.0.1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses anything else, naming it', () => {
+    for (const bad of ['10.0.0.0/33', 'proxy.example.com', '10.0.0.1,,10.0.0.2']) {
+      expect(() => loadConfig({ TRUSTED_PROXIES: bad })).toThrowError(
+        /^Invalid configuration: TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges/,
+      );
+    }
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.1, nope' })).toThrowError('got "nope"');
+  });
+});
+
 describe('NODE_ENV=production', () => {
   const upstream = { NODE_ENV: 'production', CATALOG_BASE_URL: 'https://api.themoviedb.org/3' };
 

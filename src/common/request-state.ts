@@ -40,6 +40,10 @@ export interface RequestState {
    * swapped for another object after it is read.
    */
   signal?: AbortSignal;
-  /** The client's address (its socket's), for bounds per client such as APQ registrations. */
-  clientAddress?: string;
+  /**
+   * Who the request comes from, for bounds per client such as APQ registrations: its address
+   * (behind TRUSTED_PROXIES, the one they forwarded), an IPv6 address as its /64
+   * (src/http/client-address.ts).
+   */
+  clientNetwork?: string;
 }

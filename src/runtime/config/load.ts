@@ -152,6 +152,7 @@ function toConfig(v: Values) {
       keepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
       corsOrigins: v.CORS_ORIGINS,
+      trustedProxies: v.TRUSTED_PROXIES,
     },
     redisUrl: v.REDIS_URL,
     upstreamRateLimit: v.UPSTREAM_RATE_LIMIT,

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { flag, integer, listenHost, oneOf, origins, secret, text, type SettingGroup } from './kinds.ts';
+import { addressList, flag, integer, listenHost, oneOf, origins, secret, text, type SettingGroup } from './kinds.ts';
 
 /** The process, its HTTP server, and who may reach what on it. */
 
@@ -57,6 +57,10 @@ export const httpSettings = {
       default: 10_000,
       description:
         'On SIGTERM or SIGINT: stop accepting, answer new requests on open connections with 503, let requests in flight finish within this, then close the upstream pool and exit 0.',
+    }),
+    TRUSTED_PROXIES: addressList({
+      description:
+        "Proxies in front of the gateway (a CDN, Varnish, a load balancer) whose `X-Forwarded-For` is believed: the client is then the right-most address in it that is not one of them. Bounds per client (`APQ_MAX_PER_CLIENT`) count that client, not the proxy. Unset: the socket's address, `X-Forwarded-For` ignored (any client may write it). An IPv6 client counts by its /64 either way ([security.md](security.md#persisted-operations)).",
     }),
     CORS_ORIGINS: origins({
       description:
