@@ -26,7 +26,8 @@ export function varyWith(cors: Readonly<Record<string, string>>): string {
  * the languages its fields resolved in (recorded by src/schema/kit/language-scope.ts): one, or a
  * sorted list when the answer mixes several (RFC 9110 §8.5 allows a list for content meant for
  * several audiences). Otherwise the request's (Accept-Language, the same reading the upstream
- * calls get), else the catalog's default.
+ * calls get), else the catalog's default. A streamed (@defer/@stream) answer's header goes out
+ * with its first part, so it names the languages known by then.
  */
 export function contentLanguage(requested: string | undefined, resolvedIn?: ReadonlySet<string>): string {
   if (resolvedIn && resolvedIn.size > 0) return [...resolvedIn].sort().join(', ');
