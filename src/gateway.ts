@@ -184,6 +184,7 @@ export function createGateway(
     routes: subgraphRoutes,
     maxBodyBytes: config.limits.bodyBytes,
     cors: createCorsPolicy(config.http.corsOrigins, logger),
+    trustedProxies: config.http.trustedProxies,
     cache: responseCache,
     serverToken: config.catalogAccessToken,
     logger,
@@ -196,7 +197,12 @@ export function createGateway(
       metrics: metrics.scrape,
       metricsToken: config.metricsToken,
     }),
-    page: config.graphiql ? createSharedPage(() => renderGraphiQLPage(graphiqlOptions), config.graphiqlMaxConcurrent) : undefined,
+    page: config.graphiql
+      ? createSharedPage(() => renderGraphiQLPage(graphiqlOptions), {
+          maxConcurrent: config.graphiqlMaxConcurrent,
+          writeTimeoutMs: config.graphiqlWriteTimeoutMs,
+        })
+      : undefined,
   });
   return { yoga, front, upstream, responseCache, metrics };
 }

@@ -127,6 +127,7 @@ describe('bounds', () => {
     ['UPSTREAM_MAX_PAUSE_MS', 0, 3_600_000],
     ['APQ_MAX_PER_CLIENT', 0, 1_000_000],
     ['GRAPHIQL_MAX_CONCURRENT', 1, 1_000],
+    ['GRAPHIQL_WRITE_TIMEOUT_MS', 100, 600_000],
     ['APQ_MAX_BYTES', 1024, 2 ** 40],
     ['CACHE_CONTROL_MAX_AGE_MS', 0, 31_536_000_000],
     ['COMPRESSION_MIN_BYTES', 0, 2 ** 30],
@@ -140,6 +141,27 @@ describe('bounds', () => {
 
   it('lowers the headers timeout to the request timeout', () => {
     expect(loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_HEADERS_TIMEOUT_MS: '5000' }).http.headersTimeoutMs).toBe(2000);
+  });
+});
+
+describe('TRUSTED_PROXIES', () => {
+  it('reads addresses, CIDR ranges and proxy-addr’s names; unset, none', () => {
+    expect(loadConfig({}).http.trustedProxies).toBeUndefined();
+    expect(loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, 2001:db8::/32 ,127.0.0.1,loopback' }).http.trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '127.0.0.1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses anything else, naming it', () => {
+    for (const bad of ['10.0.0.0/33', 'proxy.example.com', '10.0.0.1,,10.0.0.2']) {
+      expect(() => loadConfig({ TRUSTED_PROXIES: bad })).toThrowError(
+        /^Invalid configuration: TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges/,
+      );
+    }
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.1, nope' })).toThrowError('got "nope"');
   });
 });
 

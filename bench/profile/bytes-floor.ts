@@ -47,6 +47,6 @@ serveAsChild((request, response) => {
       })
       .end(bytes);
     hits.inc();
-    logger.info({ requestId, operation: 'anonymous', ms: 0, errors: [], cached: true }, 'graphql operation');
+    logger.info({ requestId, operation: 'anonymous', ms: 0, errors: 0, errorCodes: {}, cached: true }, 'graphql operation');
   });
 }, 'bytes-floor');

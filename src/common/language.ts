@@ -10,6 +10,9 @@ const QUALITY = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
 /** Longer headers are cut: no browser sends more, and parsing stays bounded. */
 const MAX_HEADER = 512;
 
+/** The language the catalog answers in when a request names none. */
+export const DEFAULT_LANGUAGE = 'en-US';
+
 export function acceptedLanguage(header: string | null | undefined): string | undefined {
   if (!header) return undefined;
   let best: { tag: string; q: number } | undefined;

@@ -17,6 +17,12 @@ export interface RequestState {
   credentials: Credentials;
   /** The request's Accept-Language, parsed once by the front (language.ts); undefined for the catalog's default. */
   language: string | undefined;
+  /**
+   * The languages fields resolved in, recorded only for an operation with a `language`
+   * argument (src/schema/kit/language-scope.ts; the catalog's default as DEFAULT_LANGUAGE); read
+   * back for Content-Language. Empty: every field resolved in `language`.
+   */
+  answerLanguages: Set<string>;
   /** Lowered by every upstream answer the request used (src/schema/context.ts); read back for Cache-Control and the response cache. */
   freshness: Freshness;
   /** Names of the operations executed, for the log line of a later cache hit. */
@@ -34,6 +40,10 @@ export interface RequestState {
    * swapped for another object after it is read.
    */
   signal?: AbortSignal;
-  /** The client's address (its socket's), for bounds per client such as APQ registrations. */
-  clientAddress?: string;
+  /**
+   * Who the request comes from, for bounds per client such as APQ registrations: its address
+   * (behind TRUSTED_PROXIES, the one they forwarded), an IPv6 address as its /64
+   * (src/http/client-address.ts).
+   */
+  clientNetwork?: string;
 }

@@ -4,6 +4,7 @@ import { createGraphQLError, type Plugin, type PromiseOrValue } from 'graphql-yo
 import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../runtime/config.ts';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
+import { type ClientQuota, createClientQuota } from './client-quota.ts';
 
 /**
  * Persisted operations, two ways:
@@ -60,7 +61,7 @@ export function loadManifest(file: string): Manifest {
 export interface PersistedOperationsOptions {
   /** APQ's store; undefined turns APQ off. */
   store?: PersistedQueryStore;
-  /** New documents one client address may register per hour (APQ_MAX_PER_CLIENT); default 100. */
+  /** New documents one client may register per hour (APQ_MAX_PER_CLIENT); default 100. */
   maxPerClient?: number;
   manifest?: Manifest;
   /** Only operations of the manifest run. */
@@ -125,7 +126,8 @@ export function persistedOperations(options: PersistedOperationsOptions): Plugin
   };
   const plugins: Plugin[] = [trusted];
   if (options.store && !only) {
-    plugins.push(automaticPersistedQueries(options.store, options.maxPerClient ?? 100));
+    const quota = createClientQuota({ max: options.maxPerClient ?? 100, windowMs: 3_600_000, maxClients: APQ_CLIENTS_TRACKED });
+    plugins.push(automaticPersistedQueries(options.store, quota));
   } else {
     // Without APQ, a hash-only request gets the protocol's answer that makes a client stop hashing.
     plugins.push({
@@ -143,9 +145,12 @@ export function persistedOperations(options: PersistedOperationsOptions): Plugin
 /** The longest document APQ stores: far above any real operation, far below MAX_BODY_BYTES. */
 export const APQ_MAX_DOCUMENT_BYTES = 32 * 1024;
 
-/** Where a request comes from, as the HTTP front tells Yoga (its socket's address). */
+/** Clients whose APQ registrations are counted at once (client-quota.ts says which go when more come). */
+export const APQ_CLIENTS_TRACKED = 10_000;
+
+/** Who a request comes from, as the HTTP front tells Yoga (src/http/client-address.ts). */
 interface ClientOf {
-  clientAddress?: string;
+  clientNetwork?: string;
 }
 
 const isPromise = <T>(value: PromiseOrValue<T>): value is Promise<T> => typeof (value as Promise<T> | null)?.then === 'function';
@@ -162,13 +167,13 @@ function apqHashOf(params: Params): string | undefined {
  * be kept for a day, in Redis for the whole fleet, evicting the shared cache; and its peer range
  * stopped at @graphql-tools/utils 10. Here a hash alone is looked up; a document sent with its
  * hash is checked against it, and stored once it has parsed and passed validation, when it is at
- * most APQ_MAX_DOCUMENT_BYTES, and only while its client address has registered fewer than
- * `maxPerClient` new documents this hour. One over that still runs; it is just not kept.
+ * most APQ_MAX_DOCUMENT_BYTES, and only while its client (its address, or its /64) has
+ * registered fewer than APQ_MAX_PER_CLIENT new documents this hour. One over that still runs;
+ * it is just not kept.
  */
-function automaticPersistedQueries(store: PersistedQueryStore, maxPerClient: number): Plugin {
+function automaticPersistedQueries(store: PersistedQueryStore, quota: ClientQuota): Plugin {
   /** Documents whose hash was checked, waiting for validation to say whether they are kept. */
   const offered = new WeakMap<Request, { hash: string; query: string }>();
-  const registered = new LRUCache<string, { count: number }>({ max: 10_000, ttl: 3_600_000 });
   return {
     onParams({ params, request, setParams }) {
       const hash = apqHashOf(params as Params);
@@ -189,30 +194,25 @@ function automaticPersistedQueries(store: PersistedQueryStore, maxPerClient: num
       offered.set(request, { hash, query });
     },
     onValidate({ context }) {
-      const { request, clientAddress } = context as { request?: Request } & ClientOf;
+      const { request, clientNetwork } = context as { request?: Request } & ClientOf;
       const document = request && offered.get(request);
       if (!document) return;
       return ({ valid }) => {
         if (!valid || Buffer.byteLength(document.query) > APQ_MAX_DOCUMENT_BYTES) return;
-        const client = clientAddress ?? 'unknown';
-        const seen = registered.get(client) ?? { count: 0 };
-        if (seen.count >= maxPerClient) return;
+        const client = clientNetwork ?? 'unknown';
         // Counted now, before the store answers: counted after, every registration sent at once
         // (or before the store's answer came back) passed the bound. Given back when the
         // document was known already, or when the store failed.
-        seen.count++;
-        if (!registered.has(client)) registered.set(client, seen);
+        if (!quota.take(client)) return;
         void Promise.resolve(store.get(document.hash))
           .then((stored) => {
             if (stored != null) {
-              seen.count--;
+              quota.giveBack(client);
               return;
             }
             return store.set(document.hash, document.query);
           })
-          .catch(() => {
-            seen.count--;
-          });
+          .catch(() => quota.giveBack(client));
       };
     },
   };

@@ -3,7 +3,33 @@ import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { RequestState } from '../common/request-state.ts';
 
-/** One log line per executed operation: its name, duration and error codes; never its variables. */
+/** Distinct error codes one log line names at most; the others are counted, not named. */
+export const LOGGED_ERROR_CODES = 10;
+
+export interface ErrorSummary {
+  /** How many errors the answer holds. */
+  errors: number;
+  /** Each code with how many errors carry it, the most frequent first, at most LOGGED_ERROR_CODES of them. */
+  errorCodes: Record<string, number>;
+  /** Distinct codes left out of `errorCodes`, when there were more. */
+  errorCodesLeftOut?: number;
+}
+
+/**
+ * The errors of one answer, as a log line holds them: a count and a bounded table of codes. One
+ * request can hold hundreds of errors (500 ids of `movies(ids:)`, one NOT_FOUND each), and a
+ * line listing each code made one request write kilobytes of log.
+ */
+export function summarizeErrors(codes: readonly string[]): ErrorSummary {
+  const counts = new Map<string, number>();
+  for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  const summary: ErrorSummary = { errors: codes.length, errorCodes: Object.fromEntries(ranked.slice(0, LOGGED_ERROR_CODES)) };
+  if (ranked.length > LOGGED_ERROR_CODES) summary.errorCodesLeftOut = ranked.length - LOGGED_ERROR_CODES;
+  return summary;
+}
+
+/** One log line per executed operation: its name, duration and errors (a count, and codes counted); never its variables. */
 export function useRequestLog(logger: Logger): Plugin {
   return {
     onExecute: ({ args }) => {
@@ -16,10 +42,10 @@ export function useRequestLog(logger: Logger): Plugin {
       return {
         onExecuteDone: (payload) =>
           handleStreamOrSingleExecutionResult(payload, ({ result }) => {
-            const errors = (result.errors ?? []).map((error) => error.extensions?.code ?? 'UNCODED');
+            const codes = (result.errors ?? []).map((error) => String(error.extensions?.code ?? 'UNCODED'));
             const ms = Math.round(performance.now() - started);
             // Written once the answer has gone out: the line's formatting is off the request's path.
-            setImmediate(() => logger.info({ requestId, operation, ms, errors }, 'graphql operation'));
+            setImmediate(() => logger.info({ requestId, operation, ms, ...summarizeErrors(codes) }, 'graphql operation'));
           }),
       };
     },

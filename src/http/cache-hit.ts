@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cacheControl, contentLanguage, varyWith } from './caching-headers.ts';
+import { cacheControl, varyWith } from './caching-headers.ts';
 import { deliver, type HeaderList, type WholeAnswer } from './deliver.ts';
 import type { HttpFrontOptions } from './front-options.ts';
 import type { CachedAnswer } from './response-cache.ts';
@@ -8,7 +8,6 @@ import type { CachedAnswer } from './response-cache.ts';
 export interface FoundAnswer {
   hit: CachedAnswer;
   key: string;
-  language: string | undefined;
   isGet: boolean;
   personal: boolean;
   /** performance.now() when the request's body had been read, for the log line's duration. */
@@ -26,7 +25,7 @@ export function hitPath(options: HttpFrontOptions, draining: () => boolean) {
   return async function serveHit(request: IncomingMessage, response: ServerResponse, requestId: string, found: FoundAnswer): Promise<void> {
     const { hit, key, isGet } = found;
     const allowed = cors.headersFor(request);
-    const headers: HeaderList = ['x-request-id', requestId, 'vary', varyWith(allowed), 'content-language', contentLanguage(found.language)];
+    const headers: HeaderList = ['x-request-id', requestId, 'vary', varyWith(allowed), 'content-language', hit.contentLanguage];
     for (const [name, value] of Object.entries(allowed)) if (name !== 'vary') headers.push(name, value);
     if (draining()) headers.push('connection', 'close');
     if (isGet) {
@@ -47,6 +46,6 @@ export function hitPath(options: HttpFrontOptions, draining: () => boolean) {
     if (made && bytes) cache?.keepEncoded(key, hit, made, bytes);
     options.onCacheHit?.();
     const ms = Math.round(performance.now() - found.started);
-    logger.info({ requestId, operation: hit.operation, ms, errors: [], cached: true }, 'graphql operation');
+    logger.info({ requestId, operation: hit.operation, ms, errors: 0, errorCodes: {}, cached: true }, 'graphql operation');
   };
 }

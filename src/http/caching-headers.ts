@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { DEFAULT_LANGUAGE } from '../common/language.ts';
+import { SUBGRAPH_TOKEN_HEADER } from './router-only.ts';
 
 /**
  * HTTP caching of GET answers for browsers and CDNs (RFC 9111). An answer is public for as
@@ -20,20 +22,31 @@ export function varyWith(cors: Readonly<Record<string, string>>): string {
 }
 
 /**
- * The language an answer's texts are in, for Content-Language: the request's (Accept-Language,
- * the same reading the upstream calls get), else the catalog's default. A `language` argument
- * in the query chooses for its own subtree; the header names the request's.
+ * The languages an answer's texts are in, for Content-Language. When `language` arguments chose,
+ * the languages its fields resolved in (recorded by src/schema/kit/language-scope.ts): one, or a
+ * sorted list when the answer mixes several (RFC 9110 §8.5 allows a list for content meant for
+ * several audiences). Otherwise the request's (Accept-Language, the same reading the upstream
+ * calls get), else the catalog's default. A streamed (@defer/@stream) answer's header goes out
+ * with its first part, so it names the languages known by then.
  */
-export function contentLanguage(requested: string | undefined): string {
-  return requested ?? 'en-US';
+export function contentLanguage(requested: string | undefined, resolvedIn?: ReadonlySet<string>): string {
+  if (resolvedIn && resolvedIn.size > 0) return [...resolvedIn].sort().join(', ');
+  return requested ?? DEFAULT_LANGUAGE;
 }
 
 /**
  * Whether the client sent a credential of its own. Any such header counts, even a malformed
- * one: an answer to it is never shared.
+ * one: an answer to it is never shared. The router's X-Subgraph-Token counts too: what it
+ * unlocks (`/subgraph` with SUBGRAPH_TOKEN, `_service` with introspection off) must never be
+ * kept by a shared cache for a request without it, which Vary alone would not say.
  */
 export function isPersonal(headers: IncomingHttpHeaders): boolean {
-  return headers.authorization !== undefined || headers['x-session-id'] !== undefined || headers['x-guest-session-id'] !== undefined;
+  return (
+    headers.authorization !== undefined ||
+    headers['x-session-id'] !== undefined ||
+    headers['x-guest-session-id'] !== undefined ||
+    headers[SUBGRAPH_TOKEN_HEADER] !== undefined
+  );
 }
 
 export interface Cacheability {

@@ -5,6 +5,7 @@ import type { RequestState } from '../common/request-state.ts';
 import { readBody, readBoundedBody } from './body.ts';
 import { cacheControl, contentLanguage, etagOf, isPersonal, varyWith } from './caching-headers.ts';
 import { hitPath } from './cache-hit.ts';
+import { clientNetworkOf } from './client-address.ts';
 import { deliver, headerList, type WholeAnswer } from './deliver.ts';
 import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { wantsPage } from './page.ts';
@@ -40,6 +41,8 @@ interface Executed {
   key: string | undefined;
   isGet: boolean;
   personal: boolean;
+  /** Its Content-Language (sent on the endpoint's answers), kept with it for a hit. */
+  answerLanguage: string;
 }
 
 /** Paths the probes answer; any other request never waits on them. */
@@ -52,6 +55,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
   const { cache, cors, logger } = options;
   const maxAgeMs = options.maxAgeMs ?? 0;
   const serveHit = hitPath(options, () => draining);
+  const clientOf = clientNetworkOf(options.trustedProxies);
 
   /** The headers every answer of a GraphQL path carries: the base, CORS, and Vary. */
   function answerHeaders(request: IncomingMessage, base: Headers): Headers {
@@ -135,10 +139,11 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       ...parsed,
       freshness: { freshForMs: Infinity },
       operations: [],
+      answerLanguages: new Set(),
       outcome: { clean: false },
       requestId,
       signal: gone.signal,
-      clientAddress: request.socket.remoteAddress,
+      clientNetwork: clientOf(request),
     };
   }
 
@@ -174,7 +179,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
 
   /** A whole answer: its caching headers from what the request's state says, then offered to the response cache. */
   async function writeWhole(request: IncomingMessage, response: ServerResponse, answered: Response, headers: Headers, at: Executed) {
-    const { state, key, isGet, personal } = at;
+    const { state, key, isGet, personal, answerLanguage } = at;
     const answerType = answered.headers.get('content-type') ?? '';
     const bytes = Buffer.from(await answered.arrayBuffer());
     const clean = answered.status === 200 && state.outcome.clean;
@@ -189,7 +194,14 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     if (cache && key && clean) {
       cache.offer(
         key,
-        { contentType: answerType, body: bytes, etag, encoded: answer.encoded, operation: state.operations.join(',') || 'anonymous' },
+        {
+          contentType: answerType,
+          contentLanguage: answerLanguage,
+          body: bytes,
+          etag,
+          encoded: answer.encoded,
+          operation: state.operations.join(',') || 'anonymous',
+        },
         state.freshness.freshForMs,
       );
     }
@@ -246,9 +258,8 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     const personal = isPersonal(request.headers);
     const key = graphql ? cacheKey(request, search, parsed.credentials, language, body) : undefined;
     const hit = key && cache?.get(key);
-    if (key && hit) return serveHit(request, response, requestId, { hit, key, language, isGet, personal, started });
+    if (key && hit) return serveHit(request, response, requestId, { hit, key, isGet, personal, started });
     const headers = answerHeaders(request, base);
-    if (graphql) headers['content-language'] = contentLanguage(language);
     const state = requestState(request, response, requestId, parsed);
     try {
       // The URL Yoga's entry will build from the same parts: refused here when it cannot form.
@@ -258,10 +269,13 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     }
     const answered = await execute(route ?? yoga, request, response, state, body);
     foldHeaders(answered, headers);
+    // After execution: `language` arguments may have chosen other languages than the request's.
+    const answerLanguage = contentLanguage(language, state.answerLanguages);
+    if (graphql) headers['content-language'] = answerLanguage;
     // The type first: asking a whole answer for its body stream would build one.
     if (STREAMING.test(answered.headers.get('content-type') ?? '') && answered.body)
       return streamParts(response, answered, headers, isGet, answered.body);
-    await writeWhole(request, response, answered, headers, { state, key, isGet, personal });
+    await writeWhole(request, response, answered, headers, { state, key, isGet, personal, answerLanguage });
   }
 
   const listener: RequestListener = (request, response) => {

@@ -8,7 +8,9 @@ import { FRONT } from '../common/messages.ts';
  * assets inlined). Every visitor is written the one Buffer built once and, compressed, the one
  * compressed Buffer made on the first visit that asked for that coding: a socket write holds a
  * reference, never a copy, so a visitor that never reads pins nothing of its own. Pages being
- * written at once are bounded; one more visitor gets 503 with Retry-After.
+ * written at once are bounded; one more visitor gets 503 with Retry-After. A page not wholly
+ * taken within the write timeout is cut, so visitors that never read hold a place for that long
+ * at most, not for as long as they keep the connection.
  */
 export interface SharedPage {
   serve(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>, compressionMinBytes?: number): Promise<void>;
@@ -21,7 +23,14 @@ export function wantsPage(request: IncomingMessage): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
 }
 
-export function createSharedPage(render: () => Promise<Uint8Array>, maxConcurrent: number): SharedPage {
+export interface SharedPageLimits {
+  /** Pages written at once (GRAPHIQL_MAX_CONCURRENT). */
+  maxConcurrent: number;
+  /** How long one visitor may take to read the whole page before it is cut (GRAPHIQL_WRITE_TIMEOUT_MS). */
+  writeTimeoutMs: number;
+}
+
+export function createSharedPage(render: () => Promise<Uint8Array>, { maxConcurrent, writeTimeoutMs }: SharedPageLimits): SharedPage {
   let page: { body: Buffer; encoded: WholeAnswer['encoded'] } | undefined;
   let writing = 0;
 
@@ -46,9 +55,21 @@ export function createSharedPage(render: () => Promise<Uint8Array>, maxConcurren
           .end(body);
       }
       writing++;
-      // Counted until the socket has taken the last byte, or the visitor has gone.
-      response.once('close', () => writing--);
+      let cut: NodeJS.Timeout | undefined;
+      // Counted until the socket has taken the last byte, or the visitor has gone (or been cut).
+      response.once('close', () => {
+        writing--;
+        clearTimeout(cut);
+      });
       const { body, encoded } = await bytes();
+      // From the first byte on, not while the page is built. A whole deadline, not an idle one:
+      // the page goes to the socket in one write, so Node sees no activity while a reader takes
+      // it, whether slowly or not at all.
+      if (!response.destroyed) {
+        cut = setTimeout(() => {
+          if (!response.writableFinished) response.destroy();
+        }, writeTimeoutMs);
+      }
       // `encoded` is the page's own object: a coding made for one visitor is kept for all.
       await deliver(
         request,

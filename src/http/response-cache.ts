@@ -8,8 +8,8 @@ import type { Encoding } from './compression.ts';
  * upstream answer behind it sat fresh in the shared HTTP cache; it is kept only as long as the
  * stalest of them stays fresh (capped), so it never outlives what it was built from. Anything
  * user-specific (a session-bound or private upstream answer, a write) has no freshness and is
- * never kept. Only the body, its compressed forms, its content type, validator and freshness
- * are kept: every header that depends on the request (CORS, connection, caching headers, the
+ * never kept. Only the body, its compressed forms, its content type and language, validator and
+ * freshness are kept: every header that depends on the request (CORS, connection, caching headers, the
  * coding) is computed per request by the HTTP front, never replayed.
  */
 export interface ResponseCacheOptions {
@@ -19,6 +19,8 @@ export interface ResponseCacheOptions {
 
 export interface CachedAnswer {
   contentType: string;
+  /** The languages its texts are in, as its Content-Language said: a hit says the same. */
+  contentLanguage: string;
   body: Buffer;
   /** Its validator, computed once (GET answers only). */
   etag?: string;

@@ -37,6 +37,8 @@ export interface GatewayContext {
   readonly language: string | undefined;
   /** The same request in another language: its own loaders, the same writes and session. Made once per language. */
   readonly inLanguage: (language: string) => GatewayContext;
+  /** Where the language scopes record the languages fields resolved in: the request's state's, read back for Content-Language. */
+  readonly answerLanguages: Set<string>;
   /** The catalog calls this request has needed so far, reported in `extensions.cost` (src/graphql/cost-report.ts). */
   readonly upstream: UpstreamTally;
 }
@@ -156,6 +158,7 @@ export function createContext(
     limits: options.limits,
     upstream,
     language,
+    answerLanguages: state.answerLanguages ?? new Set(),
     inLanguage: (wanted) => {
       if (wanted === language) return context;
       let other = others.get(wanted);

@@ -99,9 +99,10 @@ describe.skipIf(!chromiumProgram)('GraphiQL in a browser without internet', () =
     // The default tab sends no credentials: the gateway's server token answers.
     expect(tour.headers.authorization).toBeUndefined();
     expect(tour.headers['x-session-id']).toBeUndefined();
-    // The tab's Accept-Language replaced the browser's own: the gateway answered in French and says so.
+    // The tab's Accept-Language replaced the browser's own: the gateway answered in French, and
+    // the series in Spanish (its `language` argument), and says both.
     expect(tour.headers['accept-language']).toBe('fr-FR');
-    expect(await tour.language).toBe('fr-FR');
+    expect(await tour.language).toBe('es-ES, fr-FR');
 
     await page.locator('.graphiql-sidebar button[aria-label="Show Documentation Explorer"]').click();
     const docs = page.locator('.graphiql-doc-explorer');

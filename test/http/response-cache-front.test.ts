@@ -27,7 +27,7 @@ describe('whole-response cache hits', () => {
     const logged = lines.filter((line) => line.msg === 'graphql operation' && line.operation === 'RegionsForLog');
     expect(logged).toHaveLength(2);
     expect(logged[0]).not.toHaveProperty('cached');
-    expect(logged[1]).toMatchObject({ cached: true, errors: [] });
+    expect(logged[1]).toMatchObject({ cached: true, errors: 0, errorCodes: {} });
   });
 });
 
@@ -46,7 +46,11 @@ describe('the response cache store', () => {
       body: Buffer.from('q'),
     });
     const gzipped = Buffer.from('compressed bytes');
-    cache.offer(key, { contentType: 'application/json', body: pooled, encoded: { gzip: gzipped }, operation: 'anonymous' }, 10_000);
+    cache.offer(
+      key,
+      { contentType: 'application/json', contentLanguage: 'en-US', body: pooled, encoded: { gzip: gzipped }, operation: 'anonymous' },
+      10_000,
+    );
     const kept = cache.get(key)!;
     expect(kept.body.toString()).toBe('{"data":{"x":1}}');
     expect(kept.body.buffer.byteLength).toBe(kept.body.length);

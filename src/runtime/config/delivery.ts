@@ -47,7 +47,7 @@ export const deliverySettings = {
       max: 1_000_000,
       default: 100,
       description:
-        'New documents one client address may register by APQ per hour (only documents that parse and validate, up to 32 KB, are stored); more still run, unstored.',
+        'New documents one client may register by APQ per hour (only documents that parse and validate, up to 32 KB, are stored); more still run, unstored. A client is its address (behind `TRUSTED_PROXIES`, the one they forward), an IPv6 address by its /64.',
     }),
     PERSISTED_OPERATIONS_FILE: text({
       description:

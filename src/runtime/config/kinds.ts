@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import proxyaddr from 'proxy-addr';
 import * as z from 'zod';
 
 /**
@@ -161,6 +162,27 @@ export function origins<O extends Common<string[]>>(options: O) {
     return list;
   });
   return setting(value, options, 'origins, comma-separated', (list) => list.join(','));
+}
+
+/**
+ * A comma-separated list of IP addresses and CIDR ranges, or proxy-addr's names `loopback`,
+ * `linklocal` and `uniquelocal`: read as proxy-addr (src/http/client-address.ts) reads them.
+ */
+export function addressList<O extends Common<string[]>>(options: O) {
+  const value = checked((raw) => {
+    const list = raw.split(',').map((item) => item.trim());
+    for (const entry of list) {
+      try {
+        proxyaddr.compile(entry);
+      } catch {
+        return {
+          problem: `must be a comma-separated list of IP addresses or CIDR ranges such as 10.0.0.0/8 (or loopback, linklocal, uniquelocal), got "${entry}"`,
+        };
+      }
+    }
+    return list;
+  });
+  return setting(value, options, 'IP addresses or CIDR ranges, comma-separated', (list) => list.join(','));
 }
 
 /** A redis:// or rediss:// URL; never echoed, since it may carry a password. */

@@ -152,6 +152,7 @@ function toConfig(v: Values) {
       keepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
       corsOrigins: v.CORS_ORIGINS,
+      trustedProxies: v.TRUSTED_PROXIES,
     },
     redisUrl: v.REDIS_URL,
     upstreamRateLimit: v.UPSTREAM_RATE_LIMIT,
@@ -162,6 +163,7 @@ function toConfig(v: Values) {
     upstreamMaxPauseMs: v.UPSTREAM_MAX_PAUSE_MS,
     apqMaxPerClient: v.APQ_MAX_PER_CLIENT,
     graphiqlMaxConcurrent: v.GRAPHIQL_MAX_CONCURRENT,
+    graphiqlWriteTimeoutMs: v.GRAPHIQL_WRITE_TIMEOUT_MS,
     delivery: {
       apqMaxBytes: v.APQ_ENABLED ? v.APQ_MAX_BYTES : 0,
       maxAgeMs: v.CACHE_CONTROL_MAX_AGE_MS,

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { flag, integer, listenHost, oneOf, origins, secret, text, type SettingGroup } from './kinds.ts';
+import { addressList, flag, integer, listenHost, oneOf, origins, secret, text, type SettingGroup } from './kinds.ts';
 
 /** The process, its HTTP server, and who may reach what on it. */
 
@@ -58,6 +58,10 @@ export const httpSettings = {
       description:
         'On SIGTERM or SIGINT: stop accepting, answer new requests on open connections with 503, let requests in flight finish within this, then close the upstream pool and exit 0.',
     }),
+    TRUSTED_PROXIES: addressList({
+      description:
+        "Proxies in front of the gateway (a CDN, Varnish, a load balancer) whose `X-Forwarded-For` is believed: the client is then the right-most address in it that is not one of them. Bounds per client (`APQ_MAX_PER_CLIENT`) count that client, not the proxy. Unset: the socket's address, `X-Forwarded-For` ignored (any client may write it). An IPv6 client counts by its /64 either way ([security.md](security.md#persisted-operations)).",
+    }),
     CORS_ORIGINS: origins({
       description:
         'Comma-separated origins allowed to call from a browser. Unset: any origin, without credentials (`access-control-allow-origin: *`; credentials travel in headers, never cookies, so `allow-credentials` is never sent). Preflights carry `access-control-max-age: 7200`. Each refused origin is logged once, at warn ([frontend.md](frontend.md#cors)).',
@@ -80,6 +84,13 @@ export const accessSettings = {
       max: 1_000,
       default: 8,
       description: 'GraphiQL pages written at once; one more visitor gets 503 `BUSY` with `Retry-After`.',
+    }),
+    GRAPHIQL_WRITE_TIMEOUT_MS: integer({
+      min: 100,
+      max: 600_000,
+      default: 60_000,
+      description:
+        'A visitor that has not taken the whole GraphiQL page (about 2.4 MB compressed, 9 MB not) within this is cut, and its place among `GRAPHIQL_MAX_CONCURRENT` freed: visitors that never read cannot keep the page from others.',
     }),
     METRICS_TOKEN: secret({
       description: '`/metrics` answers only `Authorization: Bearer <it>` (401 otherwise). Unset: anyone who reaches the port.',

@@ -8,6 +8,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { DEFAULT_LANGUAGE } from '../../common/language.ts';
 import type { GatewayContext } from '../context.ts';
 import { builder } from '../builder.ts';
 
@@ -19,7 +20,9 @@ import { builder } from '../builder.ts';
  * loads and per-item loads of lists included, asks the upstream in that language.
  *
  * An operation without any `language` argument takes the plain path, one WeakMap lookup per
- * field: the request's own context already asks in the request's language.
+ * field: the request's own context already asks in the request's language. With one, each field
+ * also records the language it resolved in, so that the answer's Content-Language names the
+ * languages its texts are in (src/http/caching-headers.ts).
  */
 type Path = GraphQLResolveInfo['path'];
 
@@ -88,6 +91,7 @@ export function withLanguageScopes(schema: GraphQLSchema): GraphQLSchema {
         // A malformed value is left to the field's own check, which answers BAD_USER_INPUT.
         if (typeof own === 'string' && WELL_FORMED.test(own)) chosen.set(info.path, own);
         const language = languageAt(info.path, chosen, context.language);
+        context.answerLanguages.add(language ?? DEFAULT_LANGUAGE);
         return resolve(source, args, language === context.language ? context : context.inLanguage(language ?? ''), info);
       };
       field.resolve = scoped;
