@@ -96,14 +96,6 @@ function languageAt(path: Path | undefined, chosen: Chosen, base: string | undef
   return language;
 }
 
-/**
- * The request in `language`: the context itself when it already asks in it. The catalog's default
- * is what a context without a language asks in, so it keeps that context and its loaders.
- */
-export function contextIn(context: GatewayContext, language: string | undefined): GatewayContext {
-  return language === undefined || language === (context.language ?? DEFAULT_LANGUAGE) ? context : context.inLanguage(language);
-}
-
 const scopedSchemas = new WeakSet<GraphQLSchema>();
 
 /**
@@ -134,7 +126,7 @@ export function withLanguageScopes(schema: GraphQLSchema): GraphQLSchema {
         const language = languageAt(info.path, chosen, context.language);
         // A list that chose per item holds no text of its own: its items record their languages.
         if (typeof own !== 'object') context.answerLanguages.add(language ?? DEFAULT_LANGUAGE);
-        return resolve(source, args, contextIn(context, language), info);
+        return resolve(source, args, language === context.language ? context : context.inLanguage(language ?? ''), info);
       };
       field.resolve = scoped;
     }

@@ -7,7 +7,7 @@ import { Company } from '../company/company.ts';
 import { Network } from '../company/network.ts';
 import { Keyword } from '../keyword/keyword.ts';
 import { keysCost } from '../kit/keys-cost.ts';
-import { contextIn, isLanguage, type LanguageOf } from '../kit/language-scope.ts';
+import { isLanguage, type LanguageOf } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
 import { UserList } from '../list/user-list.ts';
 import { Movie } from '../movie/ref.ts';
@@ -110,7 +110,8 @@ function parse(nodeId: string): Parsed | undefined {
 async function objectOf(nodeId: string, context: GatewayContext): Promise<Tagged> {
   const parsed = parse(nodeId);
   if (!parsed) throw valid.badInput('id', ARGUMENT.nodeId);
-  const source = await KINDS[parsed.kind].from(parsed.key, contextIn(context, parsed.language));
+  const inLanguage = parsed.language === context.language ? context : context.inLanguage(parsed.language);
+  const source = await KINDS[parsed.kind].from(parsed.key, inLanguage);
   return Object.assign(source, { __node: parsed.kind });
 }
 
