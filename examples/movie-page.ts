@@ -5,6 +5,7 @@ import { graphql } from './gql/index.ts';
 export const MoviePageQuery = graphql(`
   query MoviePage($id: Int!) {
     movie(id: $id) {
+      nodeId
       id
       title
       tagline
@@ -23,6 +24,7 @@ export const MoviePageQuery = graphql(`
           character
           order
           person {
+            nodeId
             id
             name
             profileUrl(size: W185)
@@ -32,6 +34,7 @@ export const MoviePageQuery = graphql(`
           id
           job
           person {
+            nodeId
             id
             name
           }
@@ -48,6 +51,7 @@ export const MoviePageQuery = graphql(`
       reviews(page: 1) {
         totalResults
         results {
+          nodeId
           id
           author
           content

@@ -12,21 +12,25 @@ export const SearchQuery = graphql(`
         results {
           __typename
           ... on Movie {
+            nodeId
             id
             title
             releaseDate
           }
           ... on TVSeries {
+            nodeId
             id
             name
             firstAirDate
           }
           ... on Person {
+            nodeId
             id
             name
             knownForDepartment
           }
           ... on Collection {
+            nodeId
             id
             name
           }

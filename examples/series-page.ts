@@ -5,6 +5,7 @@ import { graphql } from './gql/index.ts';
 export const SeriesPageQuery = graphql(`
   query SeriesPage($id: Int!, $season: Int!) {
     tvSeries(id: $id) {
+      nodeId
       id
       name
       overview
@@ -15,17 +16,20 @@ export const SeriesPageQuery = graphql(`
         name
       }
       seasons {
+        nodeId
         id
         seasonNumber
         name
         episodeCount
       }
       season(number: $season) {
+        nodeId
         id
         name
         seasonNumber
         posterUrl(size: W342)
         episodes {
+          nodeId
           id
           episodeNumber
           name
@@ -38,6 +42,7 @@ export const SeriesPageQuery = graphql(`
             id
             character
             person {
+              nodeId
               id
               name
             }

@@ -11,6 +11,7 @@ export const WatchlistQuery = graphql(`
         page
         totalResults
         results {
+          nodeId
           id
           title
           releaseDate
@@ -28,6 +29,7 @@ export const WatchlistQuery = graphql(`
 export const SetWatchlistMutation = graphql(`
   mutation SetWatchlist($accountId: Int!, $movieId: Int!, $watchlist: Boolean!) {
     setMovieWatchlist(accountId: $accountId, movieId: $movieId, watchlist: $watchlist) {
+      nodeId
       id
       title
       accountStates {

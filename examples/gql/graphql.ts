@@ -611,6 +611,7 @@ export type MoviePageQuery = {
   __typename?: 'Query';
   movie?: {
     __typename?: 'Movie';
+    nodeId: string;
     id: number;
     title: string;
     tagline?: string | null;
@@ -627,13 +628,13 @@ export type MoviePageQuery = {
         id?: string | null;
         character: string;
         order: number;
-        person: { __typename?: 'Person'; id: number; name: string; profileUrl?: string | null };
+        person: { __typename?: 'Person'; nodeId: string; id: number; name: string; profileUrl?: string | null };
       }>;
       crew: Array<{
         __typename?: 'CrewCredit';
         id?: string | null;
         job: string;
-        person: { __typename?: 'Person'; id: number; name: string };
+        person: { __typename?: 'Person'; nodeId: string; id: number; name: string };
       }>;
     } | null;
     images?: {
@@ -645,6 +646,7 @@ export type MoviePageQuery = {
       totalResults: number;
       results: Array<{
         __typename?: 'Review';
+        nodeId: string;
         id: string;
         author: string;
         content: string;
@@ -669,11 +671,11 @@ export type SearchQuery = {
       totalPages: number;
       totalResults: number;
       results: Array<
-        | { __typename: 'Collection'; id: number; name: string }
-        | { __typename: 'Movie'; id: number; title: string; releaseDate?: string | null }
+        | { __typename: 'Collection'; nodeId: string; id: number; name: string }
+        | { __typename: 'Movie'; nodeId: string; id: number; title: string; releaseDate?: string | null }
         | { __typename: 'OtherMedia'; id: number; mediaType: string }
-        | { __typename: 'Person'; id: number; name: string; knownForDepartment?: string | null }
-        | { __typename: 'TVSeries'; id: number; name: string; firstAirDate?: string | null }
+        | { __typename: 'Person'; nodeId: string; id: number; name: string; knownForDepartment?: string | null }
+        | { __typename: 'TVSeries'; nodeId: string; id: number; name: string; firstAirDate?: string | null }
       >;
     } | null;
   };
@@ -688,6 +690,7 @@ export type SeriesPageQuery = {
   __typename?: 'Query';
   tvSeries?: {
     __typename?: 'TVSeries';
+    nodeId: string;
     id: number;
     name: string;
     overview?: string | null;
@@ -696,6 +699,7 @@ export type SeriesPageQuery = {
     networks?: Array<{ __typename?: 'Network'; id: number; name: string }> | null;
     seasons?: Array<{
       __typename?: 'Season';
+      nodeId: string;
       id?: number | null;
       seasonNumber: number;
       name?: string | null;
@@ -703,12 +707,14 @@ export type SeriesPageQuery = {
     }> | null;
     season?: {
       __typename?: 'Season';
+      nodeId: string;
       id?: number | null;
       name?: string | null;
       seasonNumber: number;
       posterUrl?: string | null;
       episodes: Array<{
         __typename?: 'Episode';
+        nodeId: string;
         id?: number | null;
         episodeNumber: number;
         name: string;
@@ -722,7 +728,7 @@ export type SeriesPageQuery = {
           __typename?: 'CastCredit';
           id?: string | null;
           character: string;
-          person: { __typename?: 'Person'; id: number; name: string };
+          person: { __typename?: 'Person'; nodeId: string; id: number; name: string };
         }>;
       } | null;
     } | null;
@@ -745,6 +751,7 @@ export type WatchlistQuery = {
       totalResults: number;
       results: Array<{
         __typename?: 'Movie';
+        nodeId: string;
         id: number;
         title: string;
         releaseDate?: string | null;
@@ -764,6 +771,7 @@ export type SetWatchlistMutation = {
   __typename?: 'Mutation';
   setMovieWatchlist: {
     __typename?: 'Movie';
+    nodeId: string;
     id: number;
     title: string;
     accountStates?: { __typename?: 'AccountStates'; watchlist: boolean } | null;
@@ -796,6 +804,7 @@ export const MoviePageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'tagline' } },
@@ -840,6 +849,7 @@ export const MoviePageDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                   {
@@ -873,6 +883,7 @@ export const MoviePageDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                 ],
@@ -920,6 +931,7 @@ export const MoviePageDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'author' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'content' } },
@@ -1007,6 +1019,7 @@ export const SearchDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'releaseDate' } },
@@ -1019,6 +1032,7 @@ export const SearchDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'firstAirDate' } },
@@ -1031,6 +1045,7 @@ export const SearchDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'knownForDepartment' } },
@@ -1043,6 +1058,7 @@ export const SearchDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                 ],
@@ -1104,6 +1120,7 @@ export const SeriesPageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'overview' } },
@@ -1126,6 +1143,7 @@ export const SeriesPageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'seasonNumber' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
@@ -1146,6 +1164,7 @@ export const SeriesPageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'seasonNumber' } },
@@ -1162,6 +1181,7 @@ export const SeriesPageDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'episodeNumber' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'name' } },
@@ -1197,6 +1217,7 @@ export const SeriesPageDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                       ],
@@ -1266,6 +1287,7 @@ export const WatchlistDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'releaseDate' } },
@@ -1344,6 +1366,7 @@ export const SetWatchlistDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                 {

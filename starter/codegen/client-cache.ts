@@ -1,32 +1,24 @@
 import type { PluginFunction } from '@graphql-codegen/plugin-helpers';
-import {
-  type GraphQLField,
-  type GraphQLSchema,
-  getNamedType,
-  getNullableType,
-  isAbstractType,
-  isListType,
-  isNonNullType,
-  isObjectType,
-} from 'graphql';
+import { type GraphQLField, type GraphQLSchema, getNamedType, getNullableType, isAbstractType, isListType, isObjectType } from 'graphql';
 import { renderUrqlSchema } from './urql-schema.ts';
 
 /**
  * A codegen plugin (`codegen.ts` loads it by the name `client-cache`) that writes the gateway's
  * `schema/client-cache.ts` and an app's `src/client-cache.ts` (starter/): the identity of every object type as Apollo InMemoryCache and urql
- * graphcache need it. Derived from the schema so that a type added without an `id` is declared
- * keyless by the next `npm run codegen`, never by someone remembering to (a test regenerates it
- * and compares).
+ * graphcache need it. Derived from the schema so that a type added later gets its rule from the
+ * next `npm run codegen`, never from someone remembering to (a test regenerates it and compares).
  *
  * The rules:
- * - A type with a non-null `id` field is an entity: both clients key it by `__typename` + `id`
- *   by default, so it needs no entry.
- * - A type whose `id` the service may leave out (a credit of 2014 has no credit id, an episode
- *   of a 2014 season record no id) is keyed by its id where it has one and stored inside its
- *   parent where not. Apollo's default does that already; urql's warns of every object without
- *   a key, so urql gets `keyWhenPresent`.
- * - A type without `id` is a value object: `keyFields: false` (Apollo) and `() => null` (urql),
- *   so both store it inside its parent instead of warning that it has no key.
+ * - A type that implements `Node` is keyed by its `nodeId`, never by `__typename` + `id` (both
+ *   clients' default). A `nodeId` names the object in one language ("Movie:550@fr-FR"), so the
+ *   French and the English record of a movie are two records, and a language switch never
+ *   overwrites one with the other (docs/frontend-app.md, "Language and identity"). Where a
+ *   query did not select `nodeId`, the object is stored inside its parent: still apart per
+ *   language (the parent's field keeps its arguments), only not shared across queries. Apollo's
+ *   `keyFields: ['nodeId']` would throw "Missing field 'nodeId'" on such a query instead.
+ * - Every other type is a value object, stored inside its parent (`keyFields: false`, `() => null`),
+ *   also when it has an `id`: a genre, a video or a credit carries translated texts, and keyed by
+ *   its `id` it would hold whichever language was written last.
  * - Apollo replaces a value object wholesale when a second query selects other sub-fields of
  *   it, losing the first query's fields (and warns "Cache data may be lost"). `merge: true`
  *   combines them instead, which is right when both answers describe the same object: a
@@ -44,11 +36,9 @@ import { renderUrqlSchema } from './urql-schema.ts';
  */
 
 export interface ClientCacheConfig {
-  /** Object types with a non-null `id`: keyed by both clients' defaults. */
-  keyed: string[];
-  /** Object types with a nullable `id`: keyed by it where present, stored in the parent where not. */
-  keyedWhenPresent: string[];
-  /** Object types without one (root types excluded): stored inside their parent. */
+  /** Object types that implement `Node`: keyed by `nodeId`. */
+  nodes: string[];
+  /** The other object types (root types excluded): stored inside their parent. */
   keyless: string[];
   /** Per parent type, the fields whose value object Apollo merges rather than replaces. */
   merged: Record<string, string[]>;
@@ -63,13 +53,12 @@ export function clientCacheConfig(schema: GraphQLSchema): ClientCacheConfig {
   const objects = Object.values(schema.getTypeMap())
     .filter(isObjectType)
     .filter((type) => !type.name.startsWith('__'));
-  const keyed: string[] = [];
-  const keyedWhenPresent: string[] = [];
+  const nodes: string[] = [];
   const keyless: string[] = [];
   for (const type of objects) {
     if (roots.has(type.name)) continue;
-    const id = type.getFields().id;
-    (id ? (isNonNullType(id.type) ? keyed : keyedWhenPresent) : keyless).push(type.name);
+    const isNode = type.getInterfaces().some((face) => face.name === 'Node') && type.getFields().nodeId !== undefined;
+    (isNode ? nodes : keyless).push(type.name);
   }
   const isKeyless = new Set(keyless);
   // A field's value is mergeable when it is one value object, or a union/interface of value
@@ -97,21 +86,15 @@ export function clientCacheConfig(schema: GraphQLSchema): ClientCacheConfig {
       .map((member) => member.name)
       .sort(byName);
   }
-  return {
-    keyed: keyed.sort(byName),
-    keyedWhenPresent: keyedWhenPresent.sort(byName),
-    keyless: keyless.sort(byName),
-    merged,
-    possibleTypes,
-  };
+  return { nodes: nodes.sort(byName), keyless: keyless.sort(byName), merged, possibleTypes };
 }
 
 /** The file's text (codegen's beforeOneFileWrite hook, codegen/format.ts, formats it). */
 export function renderClientCache(schema: GraphQLSchema): string {
-  const { keyed, keyedWhenPresent, keyless, merged, possibleTypes } = clientCacheConfig(schema);
-  const policyTypes = [...new Set([...keyless, ...Object.keys(merged)])].sort(byName);
+  const { nodes, keyless, merged, possibleTypes } = clientCacheConfig(schema);
+  const policyTypes = [...new Set([...nodes, ...keyless, ...Object.keys(merged)])].sort(byName);
   const policies = policyTypes.map((name) => {
-    const keyFields = keyless.includes(name) ? 'keyFields: false' : undefined;
+    const keyFields = nodes.includes(name) ? 'keyFields: apolloNodeKey' : keyless.includes(name) ? 'keyFields: false' : undefined;
     const fields = merged[name];
     if (!fields) return `  ${name}: { ${keyFields} },`;
     const fieldLines = fields.map((field) => `      ${field}: { merge: true },`);
@@ -125,43 +108,45 @@ export function renderClientCache(schema: GraphQLSchema): string {
     });
   return `${[
     '// Generated by `npm run codegen` from the schema (the client-cache plugin of starter/codegen/); do not edit.',
-    `// ${keyed.length} object types have an id and are keyed by it (both clients' default); ${keyedWhenPresent.length} are keyed by`,
-    `// their id where the service sent one; ${keyless.length} have none and are stored inside their parent.`,
-    '// docs/frontend.md, "The client cache", shows how to use these.',
+    `// ${nodes.length} object types implement Node and are keyed by their nodeId, which names the object in one language;`,
+    `// the ${keyless.length} others are stored inside their parent.`,
+    '// docs/frontend.md, "The client cache", shows how to use these; docs/frontend-app.md, "Language and identity", says why.',
     '',
     '/** An object as the caches see it. */',
-    'type CachedObject = Readonly<{ __typename?: string; id?: unknown }>;',
+    'type CachedObject = Readonly<{ __typename?: string; nodeId?: unknown }>;',
     '',
     "/** The subset of Apollo's TypePolicy this file uses (no import: a urql app need not install Apollo). */",
     'export interface ApolloTypePolicy {',
-    '  keyFields?: false;',
+    "  keyFields?: false | ((object: CachedObject) => ['nodeId'] | false);",
     '  fields?: Record<string, { merge: true }>;',
     '}',
     '',
     '/**',
-    " * urql's key of an object whose id the service may leave out: its id where it has one; none where",
-    ' * not, so graphcache stores it inside its parent without warning of a missing key. (Apollo does',
-    ' * the same by default.)',
+    " * Apollo's key of a `Node`: its `nodeId`, which names the object in one language, so the French",
+    ' * and the English record of a movie are two records. An object whose query did not select',
+    " * `nodeId` is stored inside its parent instead (`keyFields: ['nodeId']` would throw).",
     ' */',
-    'export const keyWhenPresent = (object: CachedObject): string | null => (object.id == null ? null : String(object.id));',
+    "export const apolloNodeKey = (object: CachedObject): ['nodeId'] | false => (object.nodeId == null ? false : ['nodeId']);",
+    '',
+    "/** urql's key of a `Node`: its `nodeId`, as for Apollo; none where the query did not select it. */",
+    'export const urqlNodeKey = (object: CachedObject): string | null => (object.nodeId == null ? null : String(object.nodeId));',
     '',
     '/**',
-    ' * `new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes })`: value objects are',
-    ' * stored inside their parent (`keyFields: false`), and a parent merges the sub-fields two',
-    ' * queries select of the same value object (`merge: true`) instead of replacing them.',
+    ' * `new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes })`: a `Node` is keyed',
+    ' * by its `nodeId`, every other object is stored inside its parent (`keyFields: false`), and a',
+    ' * parent merges the sub-fields two queries select of the same value object (`merge: true`)',
+    ' * instead of replacing them.',
     ' */',
     'export const apolloTypePolicies: Record<string, ApolloTypePolicy> = {',
     ...policies,
     '};',
     '',
     '/**',
-    ' * `cacheExchange({ keys: urqlKeys, schema: urqlSchema })`: value objects have no key, graphcache embeds',
-    ' * them; an object whose id may be absent is keyed by it where present.',
+    ' * `cacheExchange({ keys: urqlKeys, schema: urqlSchema })`: a `Node` is keyed by its `nodeId`;',
+    ' * every other object has no key, and graphcache embeds it in its parent.',
     ' */',
     'export const urqlKeys: Record<string, (object: CachedObject) => string | null> = {',
-    ...[...keyless, ...keyedWhenPresent]
-      .sort(byName)
-      .map((name) => (keyless.includes(name) ? `  ${name}: () => null,` : `  ${name}: keyWhenPresent,`)),
+    ...[...nodes, ...keyless].sort(byName).map((name) => (nodes.includes(name) ? `  ${name}: urqlNodeKey,` : `  ${name}: () => null,`)),
     '};',
     '',
     '/** Members of each union and interface: Apollo matches fragments on them only with this map. */',

@@ -1,9 +1,14 @@
 import { graphql } from './gql/index.ts';
 
-/** A movie page: details, the first of its cast, and its genres. Typed by `npm run codegen`. */
+/**
+ * A movie page: details, the first of its cast, and its genres. Typed by `npm run codegen`.
+ * Every object that implements `Node` selects `nodeId`: the caches key it by that (one record per
+ * language), and store it inside its parent where it is missing.
+ */
 export const MoviePageQuery = graphql(`
   query MoviePage($id: Int!) {
     movie(id: $id) {
+      nodeId
       id
       title
       genres {
@@ -15,6 +20,7 @@ export const MoviePageQuery = graphql(`
           id
           character
           person {
+            nodeId
             id
             name
           }
@@ -32,14 +38,17 @@ export const SearchQuery = graphql(`
         results {
           __typename
           ... on Movie {
+            nodeId
             id
             title
           }
           ... on TVSeries {
+            nodeId
             id
             name
           }
           ... on Person {
+            nodeId
             id
             name
           }

@@ -6,7 +6,8 @@ import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 
 /**
  * A write's answer updates the real Apollo Client's normalised cache (InMemoryCache with the
- * generated schema/client-cache.ts): after `rateMovie` the cached movie shows the new rating,
+ * generated schema/client-cache.ts, which keys a Node by its `nodeId`, so each operation selects
+ * it): after `rateMovie` the cached movie shows the new rating,
  * after `addMovieToList` the cached list holds the movie, with no refetch (the catalog's call
  * counter proves none was made).
  */
@@ -26,6 +27,7 @@ afterAll(() => h.close());
 const MOVIE = gql`
   query Movie($id: Int!) {
     movie(id: $id) {
+      nodeId
       id
       title
       accountStates {
@@ -40,12 +42,14 @@ const MOVIE = gql`
 const LIST = gql`
   query List($id: Int!) {
     list(id: $id) {
+      nodeId
       id
       name
       itemCount
       items {
         results {
           ... on Movie {
+            nodeId
             id
             title
           }
@@ -59,7 +63,9 @@ describe('a write updates the Apollo cache from its own answer', () => {
   it('rateMovie, then setMovieWatchlist without accountId: the cached movie shows both, no refetch', async () => {
     const movie = h.catalog.data.movies[40]!;
     const first = await apollo.query({ query: MOVIE, variables: { id: movie.id } });
-    expect(first.data).toEqual({ movie: { __typename: 'Movie', id: movie.id, title: movie.title, accountStates: expect.any(Object) } });
+    expect(first.data).toEqual({
+      movie: { __typename: 'Movie', nodeId: expect.any(String), id: movie.id, title: movie.title, accountStates: expect.any(Object) },
+    });
     const rating = (first.data as any).movie.accountStates.rating === 4.5 ? 6 : 4.5;
 
     h.catalog.resetCalls();
@@ -67,6 +73,7 @@ describe('a write updates the Apollo cache from its own answer', () => {
       mutation: gql`
         mutation Rate($id: Int!, $value: Float!) {
           rateMovie(movieId: $id, value: $value) {
+            nodeId
             id
             accountStates {
               rating
@@ -86,6 +93,7 @@ describe('a write updates the Apollo cache from its own answer', () => {
       mutation: gql`
         mutation Watch($id: Int!) {
           setMovieWatchlist(movieId: $id, watchlist: true) {
+            nodeId
             id
             accountStates {
               rating
@@ -117,6 +125,7 @@ describe('a write updates the Apollo cache from its own answer', () => {
       mutation: gql`
         mutation {
           createList(name: "Apollo cache") {
+            nodeId
             id
           }
         }
@@ -131,11 +140,13 @@ describe('a write updates the Apollo cache from its own answer', () => {
       mutation: gql`
         mutation Add($list: Int!, $movie: Int!) {
           addMovieToList(listId: $list, movieId: $movie) {
+            nodeId
             id
             itemCount
             items {
               results {
                 ... on Movie {
+                  nodeId
                   id
                   title
                 }
@@ -152,7 +163,7 @@ describe('a write updates the Apollo cache from its own answer', () => {
     expect((cached.data as any).list).toMatchObject({
       id: listId,
       itemCount: 1,
-      items: { results: [{ __typename: 'Movie', id: movie.id, title: movie.title }] },
+      items: { results: [{ __typename: 'Movie', nodeId: expect.any(String), id: movie.id, title: movie.title }] },
     });
   });
 });

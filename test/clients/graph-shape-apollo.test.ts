@@ -34,21 +34,27 @@ describe('Apollo Client with the generated cache configuration', () => {
   it("one list, one cache object: a movie's lists and the list by id normalise to the same UserList", async () => {
     const apollo = client();
     const listId = example('movie-lists').results[0].id;
-    const fromMovie = await apollo.query({ query: gql`{ movie(id: 550) { id lists { results { id name itemCount } } } }` });
+    const fromMovie = await apollo.query({ query: gql`{ movie(id: 550) { nodeId id lists { results { nodeId id name itemCount } } } }` });
     expect(fromMovie.error).toBeUndefined();
-    const byId = await apollo.query({ query: gql`query($id: Int!) { list(id: $id) { id name createdBy } }`, variables: { id: listId } });
+    const byId = await apollo.query({
+      query: gql`query($id: Int!) { list(id: $id) { nodeId id name createdBy } }`,
+      variables: { id: listId },
+    });
     expect(byId.error).toBeUndefined();
+    const list = (byId.data as any).list;
+    const key = apollo.cache.identify(list)!;
+    expect((fromMovie.data as any).movie.lists.results.map((one: any) => apollo.cache.identify(one))).toContain(key);
     const store = apollo.cache.extract() as Record<string, Record<string, unknown>>;
-    expect(Object.keys(store).filter((key) => key.startsWith('UserList:'))).toContain(`UserList:${listId}`);
-    const entry = store[`UserList:${listId}`];
+    expect(Object.keys(store).filter((one) => one.startsWith('UserList:'))).toContain(key);
+    const entry = store[key];
     // Fields from both places on one object: the summary's itemCount and the details' createdBy.
     expect(entry).toMatchObject({ itemCount: example('movie-lists').results[0].item_count, createdBy: example('list-details').created_by });
   });
 
   it("a person's credits, movie and series credits behind one interface, read back whole from the cache", async () => {
     const apollo = client();
-    const query = gql`{ person(id: 31) { id credits(sortBy: RELEASE_DATE_DESC) { cast { id character
-      ... on PersonMovieCastCredit { movie { id title } } ... on PersonTVCastCredit { series { id name } } } } } }`;
+    const query = gql`{ person(id: 31) { nodeId id credits(sortBy: RELEASE_DATE_DESC) { cast { id character
+      ... on PersonMovieCastCredit { movie { nodeId id title } } ... on PersonTVCastCredit { series { nodeId id name } } } } } }`;
     const result = await apollo.query({ query });
     expect(result.error).toBeUndefined();
     const cast = (result.data as any).person.credits.cast;

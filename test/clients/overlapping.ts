@@ -7,16 +7,18 @@ import type { Harness } from '../helpers.ts';
  * second selects other sub-fields of the same value objects (credits, image sets, a review
  * page, a review's author, a season's credits, the configuration), which a cache without the
  * generated policies replaces, losing the first query's fields, and warns about.
- * Every object with an `id` selects it, as a normalising client needs.
+ * Every object that implements `Node` selects `nodeId`, the key a normalising client stores it
+ * under (schema/client-cache.ts); the others are stored inside their parent.
  */
 export const MOVIE_DETAIL = /* GraphQL */ `
   query MovieDetail($id: Int!) {
     movie(id: $id) {
+      nodeId
       id
       title
-      credits { cast { id character person { id name } } }
+      credits { cast { id character person { nodeId id name } } }
       images { posters { id filePath } }
-      reviews(page: 1) { totalResults results { id author authorDetails { rating } } }
+      reviews(page: 1) { totalResults results { nodeId id author authorDetails { rating } } }
     }
   }
 `;
@@ -24,11 +26,12 @@ export const MOVIE_DETAIL = /* GraphQL */ `
 export const MOVIE_MORE = /* GraphQL */ `
   query MovieMore($id: Int!) {
     movie(id: $id) {
+      nodeId
       id
       overview
-      credits { crew { id job person { id name } } }
+      credits { crew { id job person { nodeId id name } } }
       images { backdrops { id filePath width } logos { id } }
-      reviews(page: 1) { page totalPages results { id content authorDetails { username } } }
+      reviews(page: 1) { page totalPages results { nodeId id content authorDetails { username } } }
     }
   }
 `;
@@ -36,16 +39,18 @@ export const MOVIE_MORE = /* GraphQL */ `
 export const SERIES_DETAIL = /* GraphQL */ `
   query SeriesDetail($id: Int!) {
     tvSeries(id: $id) {
+      nodeId
       id
       name
       images { posters { id filePath } }
       season(number: 1) {
+        nodeId
         id
         name
         images { posters { id filePath } }
-        credits { cast { id character person { id name } } }
-        episodes { id episodeNumber name }
-        episode(number: 1) { id name credits { cast { id character } } }
+        credits { cast { id character person { nodeId id name } } }
+        episodes { nodeId id episodeNumber name }
+        episode(number: 1) { nodeId id name credits { cast { id character } } }
       }
     }
   }
@@ -54,16 +59,18 @@ export const SERIES_DETAIL = /* GraphQL */ `
 export const SERIES_MORE = /* GraphQL */ `
   query SeriesMore($id: Int!) {
     tvSeries(id: $id) {
+      nodeId
       id
       overview
       images { backdrops { id filePath } }
       season(number: 1) {
+        nodeId
         id
         airDate
         externalIds { tvdbId }
         credits { crew { id job } }
-        episodes { id airDate runtime }
-        episode(number: 1) { id overview credits { crew { id job } guestStars { id character } } externalIds { imdbId } }
+        episodes { nodeId id airDate runtime }
+        episode(number: 1) { nodeId id overview credits { crew { id job } guestStars { id character } } externalIds { imdbId } }
       }
     }
   }
@@ -73,21 +80,21 @@ export const SERIES_MORE = /* GraphQL */ `
 export const ROOT_FIRST = /* GraphQL */ `
   query RootFirst($query: String!) {
     configuration { images { secureBaseUrl posterSizes } }
-    search { movies(query: $query) { totalResults results { id title } } }
+    search { movies(query: $query) { totalResults results { nodeId id title } } }
   }
 `;
 
 export const ROOT_SECOND = /* GraphQL */ `
   query RootSecond($query: String!) {
     configuration { images { backdropSizes } changeKeys }
-    search { tv(query: $query) { totalResults results { id name } } movies(query: $query) { page } }
+    search { tv(query: $query) { totalResults results { nodeId id name } } movies(query: $query) { page } }
   }
 `;
 
 /** Fragments on a union and on an interface (Node): matched exactly only with possibleTypes (Apollo) or the schema (urql). */
 export const REVIEW_FIRST = /* GraphQL */ `
   query ReviewFirst($id: ID!) {
-    review(id: $id) { id author media { ...MediaHeading } }
+    review(id: $id) { nodeId id author media { ...MediaHeading } }
   }
   fragment MediaHeading on ReviewMedia {
     __typename
@@ -99,9 +106,10 @@ export const REVIEW_FIRST = /* GraphQL */ `
 
 export const REVIEW_SECOND = /* GraphQL */ `
   query ReviewSecond($id: ID!) {
-    review(id: $id) { id content authorDetails { name } media { ...MediaMore } }
+    review(id: $id) { nodeId id content authorDetails { name } media { ...MediaMore } }
   }
   fragment MediaMore on ReviewMedia {
+    ... on Node { nodeId }
     ... on Movie { id overview }
     ... on TVSeries { id overview }
   }

@@ -12,8 +12,9 @@ import { captureWarnings } from './overlapping.ts';
 /**
  * Real Apollo Client and urql graphcache over the gateway, which reads a movie's credits as the
  * real service sent them in 2014 (recorded, see test/contract/recorded/): no credit ids. Each
- * credit stays inside its parent and reads back whole: Apollo does so by default, urql with the
- * generated `keyWhenPresent` (without it graphcache warns of every credit without a key).
+ * credit stays inside its parent and reads back whole: the generated configuration stores every
+ * type that is no `Node` so, with an id or without (without it, graphcache warns of every credit
+ * without a key).
  */
 let server: ReplayServer;
 let gateway: Awaited<ReturnType<typeof startContractGateway>>;
@@ -61,7 +62,7 @@ describe('credits without a credit id (2014) in client caches', () => {
     );
   });
 
-  it('Apollo, with the generated type policies as by default, keeps each one inside the movie', async () => {
+  it('Apollo, with the generated type policies, keeps each one inside the movie', async () => {
     const cache = new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes });
     const apollo = new ApolloClient({ link: new HttpLink({ uri: gateway.url }), cache });
     await apollo.query({ query: QUERY });

@@ -7,59 +7,18 @@
  * The artifacts go to a temporary directory; the compiled operations then run against the gateway
  * with the variables relay-runtime would send.
  */
-import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../helpers.ts';
-
-const here = dirname(fileURLToPath(import.meta.url));
-// The package's main module is the path of its native binary for this platform, null on others.
-const binary: string | null = createRequire(import.meta.url)('relay-compiler');
-
-interface Compilation {
-  code: number | null;
-  /** stdout and stderr, without colours. */
-  output: string;
-  artifacts: string;
-  /** Names of the generated files, sorted. */
-  files: string[];
-}
+import { artifact, type Compilation, compileFixtures } from './compile.ts';
 
 let tmp: string;
 let h: Harness;
 let documented: Compilation;
 
-/**
- * Compiles the fixtures with the documented config, after `edit`: the same file, but with absolute
- * paths and its artifacts in a temporary directory (and no source control, as nothing is committed).
- */
-async function compile(name: string, edit: (config: any) => any = (config) => config): Promise<Compilation> {
-  if (!binary) throw new Error(`relay-compiler has no binary for ${process.platform} ${process.arch}`);
-  const { $schema: _, ...config } = edit(JSON.parse(await readFile(join(here, 'relay.config.json'), 'utf8')));
-  const dir = join(tmp, name);
-  const artifacts = join(dir, 'artifacts');
-  await mkdir(artifacts, { recursive: true });
-  const file = join(dir, 'relay.config.json');
-  const relocated = { ...config, src: resolve(here, config.src), schema: resolve(here, config.schema), artifactDirectory: artifacts };
-  await writeFile(file, JSON.stringify({ ...relocated, noSourceControl: true }, null, 2));
-  const child = spawn(binary, [file, '--noWatchman', '--output', 'quiet-with-errors'], {
-    env: { ...process.env, NO_COLOR: '1', RUST_BACKTRACE: '0' },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((done, fail) => child.on('error', fail).on('close', done));
-  return { code, output: output.replace(/\x1b\[[0-9;]*m/g, ''), artifacts, files: (await readdir(artifacts)).sort() };
-}
-
-/** A generated artifact, as the app's bundle would import it. */
-async function artifact(compilation: Compilation, name: string): Promise<any> {
-  return (await import(join(compilation.artifacts, `${name}.graphql.ts`))).default;
-}
+const compile = (name: string, edit?: (config: any) => any) => compileFixtures(tmp, name, edit);
 
 /** The variables relay-runtime sends for a request (its getOperationVariables): each one the operation declares, given or its default. */
 function operationVariables(request: any, given: Record<string, unknown>): Record<string, unknown> {
@@ -100,6 +59,7 @@ describe('relay-compiler with the documented config', () => {
     expect(documented.files).toEqual([
       'MovieCardRefetchQuery.graphql.ts',
       'MovieCard_movie.graphql.ts',
+      'MoviePageQuery.graphql.ts',
       'MovieReviewsPaginationQuery.graphql.ts',
       'MovieReviews_movie.graphql.ts',
       'MovieScreenQuery.graphql.ts',

@@ -95,6 +95,53 @@ describe('Relay cursor connections', () => {
     }
   });
 
+  it('refuses a cursor another connection gave out: each cursor belongs to its own field (issue 33, item 4)', async () => {
+    const reviewed = (media: 'movie' | 'tv') =>
+      h.catalog.data.reviews
+        .filter((r) => r.media_type === media)
+        .map((r) => r.media_id)
+        .find((id, _, all) => all.filter((x) => x === id).length >= 3)!;
+    const [movieId, seriesId] = [reviewed('movie'), reviewed('tv')];
+    const { body } = await h.query(`{
+      movie(id: ${movieId}) { reviewsConnection(first: 2) { pageInfo { endCursor } } }
+      popularMoviesConnection(first: 2) { pageInfo { endCursor } }
+    }`);
+    const reviewsCursor = body.data.movie.reviewsConnection.pageInfo.endCursor;
+    const popularCursor = body.data.popularMoviesConnection.pageInfo.endCursor;
+    h.catalog.resetCalls();
+    const refused = [
+      // The issue's case: a reviews cursor on popular movies.
+      ['query($after: String) { popularMoviesConnection(first: 2, after: $after) { totalCount } }', reviewsCursor],
+      // The same item type, another field.
+      ['query($after: String) { topRatedMoviesConnection(first: 2, after: $after) { totalCount } }', popularCursor],
+      // The same field name on another type.
+      [`query($after: String) { tvSeries(id: ${seriesId}) { reviewsConnection(first: 2, after: $after) { totalCount } } }`, reviewsCursor],
+      // A bare offset, the form cursors had before.
+      [
+        'query($after: String) { popularMoviesConnection(first: 2, after: $after) { totalCount } }',
+        Buffer.from('offset:1').toString('base64url'),
+      ],
+    ];
+    for (const [query, after] of refused) {
+      const response = await h.query(query!, { after });
+      expect(errorCodes(response), query).toEqual(['BAD_USER_INPUT']);
+      expect(response.body.errors![0].extensions?.argument).toBe('after');
+      expect(response.body.errors![0].message).toContain('must be a cursor this connection gave out');
+    }
+    expect(h.catalog.calls).toEqual([]);
+    // Each is still taken by the field that gave it out.
+    const own = await h.query(
+      `query($r: String, $p: String) {
+        movie(id: ${movieId}) { reviewsConnection(first: 1, after: $r) { edges { cursor } } }
+        popularMoviesConnection(first: 1, after: $p) { edges { cursor } }
+      }`,
+      { r: reviewsCursor, p: popularCursor },
+    );
+    expect(own.body.errors).toBeUndefined();
+    expect(own.body.data.movie.reviewsConnection.edges).toHaveLength(1);
+    expect(own.body.data.popularMoviesConnection.edges).toHaveLength(1);
+  });
+
   it('refuses first outside 1..100 and a cursor it did not give out, before any upstream call', async () => {
     for (const args of ['first: 0', 'first: 101', 'after: "bm9wZQ"', 'after: "not a cursor!"']) {
       const response = await h.query(`{ popularMoviesConnection(${args}) { totalCount } }`);

@@ -20,13 +20,13 @@ builder.objectFields(Discover, (t) => ({
       ...connectionArgs,
     },
     complexity: connectionCost,
-    resolve: (_, args, c) => {
+    resolve: (_, args, c, info) => {
       const query = {
         filters: movieFilterParams(args.filter),
         sortBy: args.sortBy ?? undefined,
         language: valid.language('language', args.language),
       };
-      return connectPages(args, (page) => c.loaders.discoverMovies.load({ ...query, page }));
+      return connectPages(args, info, (page) => c.loaders.discoverMovies.load({ ...query, page }));
     },
   }),
   tvConnection: t.field({
@@ -40,13 +40,13 @@ builder.objectFields(Discover, (t) => ({
       ...connectionArgs,
     },
     complexity: connectionCost,
-    resolve: (_, args, c) => {
+    resolve: (_, args, c, info) => {
       const query = {
         filters: tvFilterParams(args.filter),
         sortBy: args.sortBy ?? undefined,
         language: valid.language('language', args.language),
       };
-      return connectPages(args, (page) => c.loaders.discoverTVSeries.load({ ...query, page }));
+      return connectPages(args, info, (page) => c.loaders.discoverTVSeries.load({ ...query, page }));
     },
   }),
 }));

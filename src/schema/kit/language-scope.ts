@@ -19,17 +19,40 @@ import { builder } from '../builder.ts';
  * the request's context in its language (`inLanguage`), so every load it makes, nested detail
  * loads and per-item loads of lists included, asks the upstream in that language.
  *
- * An operation without any `language` argument takes the plain path, one WeakMap lookup per
+ * A field may also choose from another argument, by a `languageOf` extension that reads it from
+ * the field's arguments: `node(id:)` takes the language of the global id it is given, and
+ * `nodes(ids:)` one language per item (src/schema/relay/node.ts), so that a refetch or a next page
+ * continues in the language of the object it continues.
+ *
+ * An operation without any such argument takes the plain path, one WeakMap lookup per
  * field: the request's own context already asks in the request's language. With one, each field
  * also records the language it resolved in, so that the answer's Content-Language names the
  * languages its texts are in (src/http/caching-headers.ts).
  */
 type Path = GraphQLResolveInfo['path'];
 
+/**
+ * The `languageOf` extension of a field: from its arguments, the language of its subtree, or of
+ * each item of its list; undefined where an argument is malformed (the field's own check answers
+ * BAD_USER_INPUT) or names none.
+ */
+export type LanguageOf = (args: Record<string, unknown>) => string | ReadonlyArray<string | undefined> | undefined;
+
 const WELL_FORMED = /^[a-z]{2}(-[A-Z]{2})?$/;
 const choosesByOperation = new WeakMap<OperationDefinitionNode, boolean>();
+/** Names of the fields with a `languageOf` extension, collected while the schema is wrapped. */
+const choosingFields = new Set<string>();
 
-/** Whether any field of the operation (fragments followed) has a `language` argument. */
+/** Whether the language is well formed, as a `language` argument must be. */
+export function isLanguage(value: unknown): value is string {
+  return typeof value === 'string' && WELL_FORMED.test(value);
+}
+
+/**
+ * Whether any field of the operation (fragments followed) may choose a language: one with a
+ * `language` argument, or one with a `languageOf` extension given arguments (`node(id:)`; an
+ * edge's `node`, which has none, does not count).
+ */
 function choosesLanguage(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): boolean {
   let known = choosesByOperation.get(operation);
   if (known !== undefined) return known;
@@ -38,6 +61,7 @@ function choosesLanguage(operation: OperationDefinitionNode, fragments: Record<s
     set.selections.some((selection) => {
       if (selection.kind === Kind.FIELD) {
         if (selection.arguments?.some((argument) => argument.name.value === 'language')) return true;
+        if (choosingFields.has(selection.name.value) && (selection.arguments?.length ?? 0) > 0) return true;
         return selection.selectionSet ? visit(selection.selectionSet) : false;
       }
       if (selection.kind === Kind.INLINE_FRAGMENT) return visit(selection.selectionSet);
@@ -52,15 +76,24 @@ function choosesLanguage(operation: OperationDefinitionNode, fragments: Record<s
   return known;
 }
 
-/** Per request: the language each response path resolved to, so a child finds its parent's in one step. */
-const chosenByRequest = new WeakMap<GatewayContext, WeakMap<Path, string | undefined>>();
+/**
+ * Per request: the language each response path resolved to, so a child finds its parent's in one
+ * step; and the languages a list field chose for its items (`nodes`), whose paths do not exist yet
+ * when it resolves.
+ */
+interface Chosen {
+  at: WeakMap<Path, string | undefined>;
+  items: WeakMap<Path, ReadonlyArray<string | undefined>>;
+}
+const chosenByRequest = new WeakMap<GatewayContext, Chosen>();
 
-function languageAt(path: Path | undefined, chosen: WeakMap<Path, string | undefined>, base: string | undefined): string | undefined {
+function languageAt(path: Path | undefined, chosen: Chosen, base: string | undefined): string | undefined {
   if (!path) return base;
-  if (chosen.has(path)) return chosen.get(path);
-  const inherited = languageAt(path.prev, chosen, base);
-  chosen.set(path, inherited);
-  return inherited;
+  if (chosen.at.has(path)) return chosen.at.get(path);
+  const listed = typeof path.key === 'number' && path.prev ? chosen.items.get(path.prev)?.[path.key] : undefined;
+  const language = listed ?? languageAt(path.prev, chosen, base);
+  chosen.at.set(path, language);
+  return language;
 }
 
 const scopedSchemas = new WeakSet<GraphQLSchema>();
@@ -78,26 +111,39 @@ export function withLanguageScopes(schema: GraphQLSchema): GraphQLSchema {
       // A default resolver reads a property and loads nothing; its children still find the language through the path.
       if (!field.resolve || field.resolve === defaultFieldResolver) continue;
       const resolve = field.resolve;
-      // A mutation's `language` is data it writes (a new list's language), not the language to read in.
-      const takesLanguage = type !== schema.getMutationType() && field.args.some((argument) => argument.name === 'language');
+      const languageOf = chooserOf(field.extensions.languageOf, type === schema.getMutationType(), field.args);
+      if (field.extensions.languageOf) choosingFields.add(field.name);
       const scoped: typeof resolve = (source, args, context: GatewayContext, info) => {
         if (!choosesLanguage(info.operation, info.fragments)) return resolve(source, args, context, info);
         let chosen = chosenByRequest.get(context);
         if (!chosen) {
-          chosen = new WeakMap();
+          chosen = { at: new WeakMap(), items: new WeakMap() };
           chosenByRequest.set(context, chosen);
         }
-        const own = takesLanguage ? (args as { language?: unknown }).language : undefined;
-        // A malformed value is left to the field's own check, which answers BAD_USER_INPUT.
-        if (typeof own === 'string' && WELL_FORMED.test(own)) chosen.set(info.path, own);
+        const own = languageOf?.(args);
+        if (typeof own === 'string') chosen.at.set(info.path, own);
+        else if (own) chosen.items.set(info.path, own);
         const language = languageAt(info.path, chosen, context.language);
-        context.answerLanguages.add(language ?? DEFAULT_LANGUAGE);
+        // A list that chose per item holds no text of its own: its items record their languages.
+        if (typeof own !== 'object') context.answerLanguages.add(language ?? DEFAULT_LANGUAGE);
         return resolve(source, args, language === context.language ? context : context.inLanguage(language ?? ''), info);
       };
       field.resolve = scoped;
     }
   }
   return schema;
+}
+
+/**
+ * How a field chooses its subtree's language: its `languageOf` extension, else its `language`
+ * argument when well formed (a malformed value is left to the field's own check, which answers
+ * BAD_USER_INPUT). A mutation's `language` is data it writes (a new list's language), not the
+ * language to read in.
+ */
+function chooserOf(extension: unknown, isMutation: boolean, args: ReadonlyArray<{ name: string }>): LanguageOf | undefined {
+  if (typeof extension === 'function') return extension as LanguageOf;
+  if (isMutation || !args.some((argument) => argument.name === 'language')) return undefined;
+  return (values) => (isLanguage(values.language) ? values.language : undefined);
 }
 
 /** The `language` argument of an entity root: chooses the language of everything below it. */

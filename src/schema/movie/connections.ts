@@ -21,7 +21,7 @@ builder.queryFields((t) => ({
     description: 'Released movies, most popular first, as a cursor connection (see `popularMovies` for pages).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.popularMovies.load({ ...listParams(args), page })),
+    resolve: (_, args, c, info) => connectPages(args, info, (page) => c.loaders.popularMovies.load({ ...listParams(args), page })),
   }),
   topRatedMoviesConnection: t.field({
     type: MovieConnection,
@@ -29,7 +29,7 @@ builder.queryFields((t) => ({
     description: 'Movies with enough votes to rank, best first, as a cursor connection (see `topRatedMovies`).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.topRatedMovies.load({ ...listParams(args), page })),
+    resolve: (_, args, c, info) => connectPages(args, info, (page) => c.loaders.topRatedMovies.load({ ...listParams(args), page })),
   }),
   upcomingMoviesConnection: t.field({
     type: MovieConnection,
@@ -37,7 +37,7 @@ builder.queryFields((t) => ({
     description: 'Movies to be released in the coming weeks, as a cursor connection (see `upcomingMovies`).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.upcomingMovies.load({ ...listParams(args), page })),
+    resolve: (_, args, c, info) => connectPages(args, info, (page) => c.loaders.upcomingMovies.load({ ...listParams(args), page })),
   }),
   nowPlayingMoviesConnection: t.field({
     type: MovieConnection,
@@ -45,7 +45,7 @@ builder.queryFields((t) => ({
     description: 'Movies in cinemas now, most popular first, as a cursor connection (see `nowPlayingMovies`).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.nowPlayingMovies.load({ ...listParams(args), page })),
+    resolve: (_, args, c, info) => connectPages(args, info, (page) => c.loaders.nowPlayingMovies.load({ ...listParams(args), page })),
   }),
 }));
 
@@ -60,8 +60,8 @@ builder.objectFields(Trending, (t) => ({
       ...connectionArgs,
     },
     complexity: connectionCost,
-    resolve: (_, args, c) =>
-      connectPages(args, (page) => c.loaders.trendingMovies.load({ timeWindow: args.timeWindow, ...paging({ ...args, page }) })),
+    resolve: (_, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.trendingMovies.load({ timeWindow: args.timeWindow, ...paging({ ...args, page }) })),
   }),
 }));
 
@@ -76,9 +76,9 @@ builder.objectFields(Search, (t) => ({
       ...connectionArgs,
     },
     complexity: connectionCost,
-    resolve: (_, args, c) => {
+    resolve: (_, args, c, info) => {
       const query = valid.text('query', args.query, 200);
-      return connectPages(args, (page) =>
+      return connectPages(args, info, (page) =>
         c.loaders.searchMovies.load({ query, page, language: valid.language('language', args.language) }),
       );
     },
@@ -92,6 +92,7 @@ builder.objectFields(Movie, (t) => ({
     description: 'User reviews of the movie, as a cursor connection (see `reviews` for pages).',
     args: { language: pageArgs.language, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (m, args, c) => connectPages(args, (page) => c.loaders.movieReviews.load({ movieId: m.id, ...paging({ ...args, page }) })),
+    resolve: (m, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.movieReviews.load({ movieId: m.id, ...paging({ ...args, page }) })),
   }),
 }));

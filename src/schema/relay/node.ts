@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE } from '../../common/language.ts';
+import { ARGUMENT } from '../../common/messages.ts';
 import type { GatewayContext } from '../context.ts';
 import { builder } from '../builder.ts';
 import { Collection } from '../collection/collection.ts';
@@ -5,6 +7,7 @@ import { Company } from '../company/company.ts';
 import { Network } from '../company/network.ts';
 import { Keyword } from '../keyword/keyword.ts';
 import { keysCost } from '../kit/keys-cost.ts';
+import { isLanguage, type LanguageOf } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
 import { UserList } from '../list/user-list.ts';
 import { Movie } from '../movie/ref.ts';
@@ -18,6 +21,14 @@ import { Episode, Season, TVSeries } from '../tv/ref.ts';
  * people, so the global id lives in a field of its own, `nodeId` (Relay's `nodeInterfaceIdField`).
  * A global id is base64url of "Type:key", the key being what the type is loaded by
  * ("Movie:550", "Season:1399:1", "Episode:1399:1:3"). It is opaque to clients.
+ *
+ * It names the object in the language its fields resolved in: "Type:key" in the catalog's
+ * default language (en-US, asked for or not), "Type:key@fr-FR" in any other. A normalised client
+ * store keys records by it (Relay, and Apollo and urql with schema/client-cache.ts), so the
+ * French and the English record of one movie are two records, never one overwritten by the
+ * other. `node(id:)` and `nodes(ids:)` answer in the id's language, whatever Accept-Language
+ * says: a refetch or a connection's next page continues in the language of its record
+ * (docs/frontend-app.md, "Language and identity").
  */
 
 const MAX_NODES = 100;
@@ -70,20 +81,44 @@ function number(value: string | undefined): number {
   return valid.number('id', /^\d{1,6}$/.test(value ?? '') ? Number(value) : Number.NaN);
 }
 
-export function globalId(kind: Kind, key: readonly (string | number)[]): string {
-  return Buffer.from(`${kind}:${key.join(':')}`).toString('base64url');
+/** The global id of an object of `kind` with `key`, in `language` (undefined: the catalog's default). */
+export function globalId(kind: Kind, key: readonly (string | number)[], language: string | undefined): string {
+  const named = language === undefined || language === DEFAULT_LANGUAGE ? '' : `@${language}`;
+  return Buffer.from(`${kind}:${key.join(':')}${named}`).toString('base64url');
 }
 
-/** The object a global id names, as its type's source, tagged with the type for `Node`. */
-async function objectOf(nodeId: string, context: GatewayContext): Promise<Tagged> {
-  const text = /^[A-Za-z0-9_-]{1,200}$/.test(nodeId) ? Buffer.from(nodeId, 'base64url').toString('utf8') : '';
-  const [kind = '', ...key] = text.split(':');
-  if (!Object.hasOwn(KINDS, kind) || key.length === 0) {
-    throw valid.badInput('id', 'must be a nodeId this graph gave out (base64url of "Type:key").');
-  }
-  const source = await KINDS[kind as Kind].from(key, context);
-  return Object.assign(source, { __node: kind });
+interface Parsed {
+  kind: Kind;
+  key: string[];
+  language: string;
 }
+
+/**
+ * What a global id names, or undefined when it is none this graph gives out. The default
+ * language written out ("@en-US") is refused too: one object in one language has one id.
+ */
+function parse(nodeId: string): Parsed | undefined {
+  const text = /^[A-Za-z0-9_-]{1,200}$/.test(nodeId) ? Buffer.from(nodeId, 'base64url').toString('utf8') : '';
+  const [named = '', language, ...more] = text.split('@');
+  if (more.length > 0 || (language !== undefined && (!isLanguage(language) || language === DEFAULT_LANGUAGE))) return undefined;
+  const [kind = '', ...key] = named.split(':');
+  if (!Object.hasOwn(KINDS, kind) || key.length === 0) return undefined;
+  return { kind: kind as Kind, key, language: language ?? DEFAULT_LANGUAGE };
+}
+
+/** The object a global id names, as its type's source, tagged with the type for `Node`; loaded in the id's language. */
+async function objectOf(nodeId: string, context: GatewayContext): Promise<Tagged> {
+  const parsed = parse(nodeId);
+  if (!parsed) throw valid.badInput('id', ARGUMENT.nodeId);
+  const inLanguage = parsed.language === context.language ? context : context.inLanguage(parsed.language);
+  const source = await KINDS[parsed.kind].from(parsed.key, inLanguage);
+  return Object.assign(source, { __node: parsed.kind });
+}
+
+/** `node` and `nodes` answer each object in its id's language (src/schema/kit/language-scope.ts reads this). */
+const languageOfId = (id: unknown) => (typeof id === 'string' ? parse(id)?.language : undefined);
+const languageOfNode: LanguageOf = (args) => languageOfId(args.id);
+const languageOfNodes: LanguageOf = (args) => (Array.isArray(args.ids) ? args.ids.map(languageOfId) : undefined);
 
 export const Node = builder.interfaceRef<Tagged>('Node').implement({
   description:
@@ -91,7 +126,11 @@ export const Node = builder.interfaceRef<Tagged>('Node').implement({
   resolveType: (value) => value.__node,
   fields: (t) => ({
     // Every implementing type answers this field itself, from its own key.
-    nodeId: t.id({ description: 'Global id of the object, unique across the graph.', resolve: () => '' }),
+    nodeId: t.id({
+      description:
+        'Global id of the object in the language of its texts, unique across the graph: the same object in two languages has two.',
+      resolve: () => '',
+    }),
   }),
 });
 
@@ -100,8 +139,9 @@ for (const [kind, { ref, key }] of Object.entries(KINDS) as Array<[Kind, (typeof
   ref.addInterfaces([Node]);
   builder.objectFields(ref as typeof Movie, (t) => ({
     nodeId: t.id({
-      description: `Global id of the ${kind}, for \`node(id:)\` and Relay.`,
-      resolve: (source) => globalId(kind, keyOf(source)),
+      description: `Global id of the ${kind} in the language of its texts, for \`node(id:)\` and Relay: the same ${kind} in another language has another.`,
+      // The context asks in the language this object's fields resolve in (language-scope.ts).
+      resolve: (source, _args, context) => globalId(kind, keyOf(source), context.language),
     }),
   }));
 }
@@ -111,15 +151,17 @@ builder.queryFields((t) => ({
     type: Node,
     nullable: true,
     description:
-      'Any object by its global id (`nodeId`). When the catalog has no such object, the fields that need its data fail with NOT_FOUND.',
+      "Any object by its global id (`nodeId`), in the id's language whatever Accept-Language says. When the catalog has no such object, the fields that need its data fail with NOT_FOUND.",
     args: { id: t.arg.id({ required: true, description: 'A `nodeId`.' }) },
+    extensions: { languageOf: languageOfNode },
     resolve: (_, args, c) => objectOf(String(args.id), c),
   }),
   nodes: t.field({
     type: [Node],
     nullable: { list: false, items: true },
-    description: `Objects by their global ids, in the order asked (at most ${MAX_NODES}); an unknown one is null with its error at its index. Batched through the same loaders as the rest of the graph.`,
+    description: `Objects by their global ids, in the order asked (at most ${MAX_NODES}), each in its id's language; an unknown one is null with its error at its index. Batched through the same loaders as the rest of the graph.`,
     args: { ids: t.arg.idList({ required: true, description: `\`nodeId\`s, at most ${MAX_NODES}.` }) },
+    extensions: { languageOf: languageOfNodes },
     // Each id is an object of its own, costed like the batch roots': 12 aliases of 100 ids are 1,200.
     complexity: (args) => keysCost('ids', args),
     resolve: (_, args, c) => {

@@ -25,7 +25,7 @@ builder.queryFields((t) => ({
     description: 'TV series, most popular first, as a cursor connection (see `popularTVSeries` for pages).',
     args: { language, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.popularTVSeries.load(paging({ ...args, page }))),
+    resolve: (_, args, c, info) => connectPages(args, info, (page) => c.loaders.popularTVSeries.load(paging({ ...args, page }))),
   }),
   topRatedTVSeriesConnection: t.field({
     type: TVSeriesConnection,
@@ -33,7 +33,7 @@ builder.queryFields((t) => ({
     description: 'TV series with enough votes to rank, best first, as a cursor connection (see `topRatedTVSeries`).',
     args: { language, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (_, args, c) => connectPages(args, (page) => c.loaders.topRatedTVSeries.load(paging({ ...args, page }))),
+    resolve: (_, args, c, info) => connectPages(args, info, (page) => c.loaders.topRatedTVSeries.load(paging({ ...args, page }))),
   }),
 }));
 
@@ -44,8 +44,8 @@ builder.objectFields(Trending, (t) => ({
     description: 'The TV series trending over the given period, as a cursor connection (see `tv`).',
     args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), language, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (_, args, c) =>
-      connectPages(args, (page) => c.loaders.trendingTVSeries.load({ timeWindow: args.timeWindow, ...paging({ ...args, page }) })),
+    resolve: (_, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.trendingTVSeries.load({ timeWindow: args.timeWindow, ...paging({ ...args, page }) })),
   }),
   peopleConnection: t.field({
     type: PersonConnection,
@@ -53,8 +53,8 @@ builder.objectFields(Trending, (t) => ({
     description: 'The people trending over the given period, as a cursor connection (see `people`).',
     args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), language, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (_, args, c) =>
-      connectPages(args, (page) => c.loaders.trendingPeople.load({ timeWindow: args.timeWindow, ...paging({ ...args, page }) })),
+    resolve: (_, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.trendingPeople.load({ timeWindow: args.timeWindow, ...paging({ ...args, page }) })),
   }),
 }));
 
@@ -65,9 +65,9 @@ builder.objectFields(Search, (t) => ({
     description: 'TV series whose name contains the query, as a cursor connection (see `tv` for pages and the other filters).',
     args: { ...queryArgs, language, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (_, args, c) => {
+    resolve: (_, args, c, info) => {
       const text = valid.text('query', args.query, 200);
-      return connectPages(args, (page) => c.loaders.searchTVSeries.load({ query: text, ...paging({ ...args, page }) }));
+      return connectPages(args, info, (page) => c.loaders.searchTVSeries.load({ query: text, ...paging({ ...args, page }) }));
     },
   }),
   peopleConnection: t.field({
@@ -76,9 +76,9 @@ builder.objectFields(Search, (t) => ({
     description: 'People whose name matches the query, as a cursor connection (see `people` for pages).',
     args: { ...queryArgs, language, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (_, args, c) => {
+    resolve: (_, args, c, info) => {
       const text = valid.text('query', args.query, 200);
-      return connectPages(args, (page) => c.loaders.searchPeople.load({ query: text, ...paging({ ...args, page }) }));
+      return connectPages(args, info, (page) => c.loaders.searchPeople.load({ query: text, ...paging({ ...args, page }) }));
     },
   }),
 }));
@@ -90,6 +90,7 @@ builder.objectFields(TVSeries, (t) => ({
     description: 'User reviews of the series, as a cursor connection (see `reviews` for pages).',
     args: { language, ...connectionArgs },
     complexity: connectionCost,
-    resolve: (s, args, c) => connectPages(args, (page) => c.loaders.tvSeriesReviews.load({ seriesId: s.id, ...paging({ ...args, page }) })),
+    resolve: (s, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.tvSeriesReviews.load({ seriesId: s.id, ...paging({ ...args, page }) })),
   }),
 }));

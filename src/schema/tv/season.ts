@@ -87,11 +87,12 @@ Season.implement({
       type: EpisodeConnection,
       description: 'The episodes of the season, in order, as a cursor connection (the season record holds them all: one call).',
       args: connectionArgs,
-      resolve: async (s, args, c) => {
-        windowOf(args);
+      resolve: async (s, args, c, info) => {
+        windowOf(args, info);
         const episodes = s.episodes ?? (await fromDetail.load(s, c)).episodes;
         return connectList(
           args,
+          info,
           episodes.map((episode) => episodeOfSeason(s, episode)),
         );
       },
