@@ -25,6 +25,10 @@ export const ERROR_CODES = {
     meaning: 'a document over one of its limits: depth, aliases, directives, tokens, estimated upstream calls or introspection depth',
     status: 200,
   },
+  RESPONSE_TOO_LARGE: {
+    meaning: 'an answer that grew past MAX_RESPONSE_BYTES while it was built: the operation stopped, and this is its only error',
+    status: 200,
+  },
   GRAPHQL_PARSE_FAILED: {
     meaning: 'a document that is not GraphQL (a syntax error); 400 under Accept: application/graphql-response+json',
     status: 200,

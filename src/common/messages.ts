@@ -46,6 +46,9 @@ export const REQUEST = {
   /** The cost, depth or breadth limit of the schema's own estimate. */
   queryLimit: (limit: 'cost' | 'depth' | 'breadth', max: number, found: number) =>
     `Query ${limit} limit of ${max} exceeded, found ${found}${limit === 'cost' ? ' (estimated upstream calls)' : ''}.`,
+  /** An answer past MAX_RESPONSE_BYTES while it was built (src/graphql/answer-size.ts). */
+  responseTooLarge: (max: number) =>
+    `The answer grew past the limit of ${max} bytes and was stopped; ask for fewer items or fields (pages, ids, aliases).`,
   /** A variable that does not coerce: where in it, and why, never its value. */
   invalidVariable: (name: string, where: string, said: string) => `Variable "$${name}" got an invalid value${where}; ${said}`,
   /** Where a shape of graphql-js's messages is not the expected one: no reason beats a leaked value. */

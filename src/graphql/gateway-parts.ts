@@ -11,6 +11,8 @@ export const GATEWAY_PARTS = [
   'phase-scopes',
   'language-scopes',
   'cost-report',
+  // MAX_RESPONSE_BYTES: the resolvers' count of the answer's size, and the stop past it.
+  'answer-size',
   'armor-depth',
   'armor-aliases',
   'armor-directives',

@@ -6,6 +6,7 @@ import type { RequestState } from '../common/request-state.ts';
 import type { Metrics } from '../runtime/metrics.ts';
 import type { Tracing } from '../runtime/tracing.ts';
 import { useAnswerOutcome } from './answer-outcome.ts';
+import { useAnswerSize } from './answer-size.ts';
 import { useCostReport } from './cost-report.ts';
 import { useClientErrors } from './errors.ts';
 import type { KeepsPart } from './gateway-parts.ts';
@@ -49,6 +50,7 @@ export function gatewayPlugins({ config, keeps, logger, metrics, tracing, instru
     ...(instrument?.first ?? []),
     ...extra,
     ...protections(config, keeps),
+    ...(keeps('answer-size') ? [useAnswerSize] : []),
     // Suggestions ("Did you mean …?") only where the schema is public anyway.
     ...(keeps('client-errors') ? [useClientErrors({ suggestions: config.introspection })] : []),
     ...(keeps('request-log') ? [useRequestLog(logger)] : []),

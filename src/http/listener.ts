@@ -136,6 +136,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       freshness: { freshForMs: Infinity },
       operations: [],
       outcome: { clean: false },
+      answerSize: { chars: 0 },
       requestId,
       signal: gone.signal,
       clientAddress: request.socket.remoteAddress,

@@ -142,6 +142,7 @@ function toConfig(v: Values) {
       directives: v.MAX_DIRECTIVES,
       tokens: v.MAX_TOKENS,
       cost: v.MAX_COST,
+      responseBytes: v.MAX_RESPONSE_BYTES,
       bodyBytes: v.MAX_BODY_BYTES,
       batch: v.MAX_BATCH,
     },
