@@ -192,6 +192,7 @@ export function createGateway(
     logger,
     maxAgeMs: config.delivery.maxAgeMs,
     compressionMinBytes: config.delivery.compressionMinBytes,
+    writeTimeoutMs: config.writeTimeoutMs,
     onCacheHit: keeps('metrics') ? metrics.responseCacheHit : undefined,
     probes: createProbes({
       readiness: throttledReadiness(upstreamCheck(upstream, config.catalogAccessToken, Math.min(config.upstreamTimeoutMs, 2_000))),

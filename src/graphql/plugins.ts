@@ -14,6 +14,7 @@ import { operationMetrics } from './operation-metrics.ts';
 import { operationSpans } from './operation-spans.ts';
 import { protections, useNoServiceSdl } from './protections.ts';
 import { useRequestLog } from './request-log.ts';
+import { useStreamedAnswers } from './streamed-answer.ts';
 
 /*
  * Every Yoga plugin of the gateway, in the order Yoga runs them: read here, in one list, rather
@@ -55,6 +56,7 @@ export function gatewayPlugins({ config, keeps, logger, metrics, tracing, instru
     ...(keeps('client-errors') ? [useClientErrors({ suggestions: config.introspection })] : []),
     ...(keeps('request-log') ? [useRequestLog(logger)] : []),
     ...(keeps('answer-outcome') ? [useAnswerOutcome] : []),
+    ...(keeps('streamed-answers') ? [useStreamedAnswers] : []),
     ...(keeps('metrics') ? [metricsPlugin] : []),
     ...(spans ? [spans] : []),
     ...(instrument?.last ?? []),

@@ -163,6 +163,7 @@ function toConfig(v: Values) {
     upstreamMaxPauseMs: v.UPSTREAM_MAX_PAUSE_MS,
     apqMaxPerClient: v.APQ_MAX_PER_CLIENT,
     graphiqlMaxConcurrent: v.GRAPHIQL_MAX_CONCURRENT,
+    writeTimeoutMs: v.WRITE_TIMEOUT_MS,
     delivery: {
       apqMaxBytes: v.APQ_ENABLED ? v.APQ_MAX_BYTES : 0,
       maxAgeMs: v.CACHE_CONTROL_MAX_AGE_MS,
