@@ -3,7 +3,6 @@ import {
   type ExecutionResult,
   getNamedType,
   GraphQLError,
-  type GraphQLResolveInfo,
   type GraphQLSchema,
   isLeafType,
   isObjectType,
@@ -22,10 +21,11 @@ import type { GatewayContext } from '../schema/context.ts';
  * Every resolver of the schema is wrapped once (withAnswerCount) to add, to the request's
  * `answerSize`, about what its field will take in the JSON: its key, and its value when that is
  * a leaf (a string's length, a few characters for a number, a boolean or null) or the brackets
- * of an object or a list. No serialisation, no AsyncLocalStorage: a few additions per field.
- * Past the bound the wrapper aborts the operation's execution (the executor's `signal`, set by
- * useAnswerSize): no further resolver runs, so no further upstream call is made, and the
- * answer is the one coded error, not a partial one.
+ * of an object or a list. No serialisation, no AsyncLocalStorage: a comparison and a few
+ * additions per field. Past the bound every resolver fails at once without running, so no
+ * further upstream call is made, and useAnswerSize makes the answer the one coded error, not a
+ * partial one. (Not the executor's abort signal: given to every execution, it costs a promise
+ * race per object of every answer, for the rare one that needs it.)
  */
 
 /** `"key":` and the comma after the value. */
@@ -55,26 +55,18 @@ function leafChars(value: unknown): number {
   }
 }
 
-/** The executions that may be stopped, by the signal the executor hands every resolver in `info`. */
-const stoppers = new WeakMap<AbortSignal, () => void>();
-
-function count(context: GatewayContext, info: GraphQLResolveInfo, chars: number): void {
-  const size = context.answerSize;
-  size.chars += chars;
-  if (size.chars <= context.limits.responseBytes) return;
-  // @graphql-tools/executor (Yoga's) hands resolvers the execution's signal in `info`.
-  const signal = (info as { signal?: AbortSignal }).signal;
-  const stop = signal && stoppers.get(signal);
-  if (stop) stop();
-  // An execution without our plugin (none in this gateway) at least loses the field.
-  else throw tooLarge(context.limits.responseBytes);
-}
-
 function tooLarge(max: number): GraphQLError {
   return new GraphQLError(REQUEST.responseTooLarge(max), {
     extensions: { code: 'RESPONSE_TOO_LARGE' satisfies ErrorCode, limit: 'responseBytes', max },
   });
 }
+
+/**
+ * What a resolver throws once the answer is past the bound, without running: the field fails,
+ * the executor moves on to the next one, which fails the same way, and nothing more is loaded.
+ * The errors it leaves are never seen: useAnswerSize replaces the answer.
+ */
+const STOPPED = new Error('answer past MAX_RESPONSE_BYTES');
 
 const ignore = () => undefined;
 const MARKED = Symbol('answer-counted');
@@ -91,16 +83,18 @@ export function withAnswerCount(schema: GraphQLSchema): GraphQLSchema {
       if ((resolve as { [MARKED]?: true })[MARKED]) continue;
       const leaf = isLeafType(getNamedType(field.type));
       const counted: typeof resolve = (source, args, context, info) => {
+        const { answerSize: size, limits } = context as GatewayContext;
+        if (size.chars > limits.responseBytes) throw STOPPED;
         const value = resolve(source, args, context, info);
         const key = (info.path.key as string).length + PER_FIELD;
         if (!leaf) {
           // An object's braces, or a list's brackets and commas; what is inside counts itself.
-          count(context as GatewayContext, info, key + (Array.isArray(value) ? value.length + 2 : 2));
+          size.chars += key + (Array.isArray(value) ? value.length + 2 : 2);
         } else if (isPromise(value)) {
-          count(context as GatewayContext, info, key);
-          value.then((resolved) => count(context as GatewayContext, info, leafChars(resolved)), ignore);
+          size.chars += key;
+          value.then((resolved) => (size.chars += leafChars(resolved)), ignore);
         } else {
-          count(context as GatewayContext, info, key + leafChars(value));
+          size.chars += key + leafChars(value);
         }
         return value;
       };
@@ -111,38 +105,32 @@ export function withAnswerCount(schema: GraphQLSchema): GraphQLSchema {
 }
 
 /**
- * Gives each execution a signal the count can abort, and turns that abort into the answer: no
- * data, the one RESPONSE_TOO_LARGE error. An incremental answer (@defer, @stream) ends with a
- * last part that carries it.
+ * Makes an answer that went past the bound the one RESPONSE_TOO_LARGE error, with no data (its
+ * cost report kept). An incremental answer (@defer, @stream) ends with a last part that carries
+ * it, and the parts still to come are dropped.
  */
 export const useAnswerSize: Plugin = {
-  onExecute: ({ args, executeFn, setExecuteFn }) => {
+  onExecute: ({ args }) => {
     const context = args.contextValue as unknown as GatewayContext;
     const max = context.limits.responseBytes;
-    const stop = new AbortController();
-    // @graphql-tools/executor's (Yoga's) execution arguments take a signal; graphql-js's types do not say so.
-    const given = (args as { signal?: AbortSignal }).signal;
-    const signal = given ? AbortSignal.any([given, stop.signal]) : stop.signal;
-    stoppers.set(signal, () => stop.abort(tooLarge(max)));
-    const stopped = (error: unknown) => stop.signal.aborted && error === stop.signal.reason;
-    setExecuteFn(async (executionArgs) => {
-      try {
-        const result = await executeFn({ ...executionArgs, signal } as typeof executionArgs);
-        return isAsyncIterable(result) ? endingCoded(result as AsyncIterable<ExecutionResult>, stopped) : result;
-      } catch (error) {
-        if (stopped(error)) return { data: null, errors: [error as GraphQLError] };
-        throw error;
-      }
-    });
+    const over = () => context.answerSize.chars > max;
+    return {
+      onExecuteDone: ({ result, setResult }) => {
+        if (isAsyncIterable(result)) setResult(endingCoded(result, over, max));
+        else if (over()) setResult({ data: null, errors: [tooLarge(max)], extensions: result.extensions });
+      },
+    };
   },
 };
 
-/** The parts of an incremental answer, the last one carrying the error when the count stopped it. */
-async function* endingCoded(parts: AsyncIterable<ExecutionResult>, stopped: (error: unknown) => boolean) {
-  try {
-    yield* parts;
-  } catch (error) {
-    if (!stopped(error)) throw error;
-    yield { errors: [error as GraphQLError], hasNext: false } as ExecutionResult;
+/** The parts of an incremental answer, until one finds the answer past the bound: that one is replaced by the last. */
+async function* endingCoded(parts: AsyncIterable<ExecutionResult>, over: () => boolean, max: number) {
+  for await (const part of parts) {
+    if (over()) {
+      yield { data: null, errors: [tooLarge(max)], extensions: part.extensions, hasNext: false } as ExecutionResult;
+      // Leaving the loop ends the executor's own iteration: its parts still to come are dropped.
+      return;
+    }
+    yield part;
   }
 }
