@@ -10,8 +10,8 @@ import { JsonPieces } from './json-pieces.ts';
  * that the whole-response cache, ETags and compression of whole bytes serve.
  *
  * The answer's size is known before it is serialised: the resolvers counted it
- * (answer-size.ts). The front tells a streamed answer by its missing Content-Length
- * (src/http/listener.ts) and writes it with back-pressure.
+ * (answer-size.ts). The front tells a streamed answer by its `Transfer-Encoding: chunked`, as
+ * Yoga's multipart answers say theirs (src/http/listener.ts), and writes it with back-pressure.
  */
 
 /** Answers counted at least this large (in characters) are streamed: 1 MiB. */
@@ -110,7 +110,7 @@ export const useStreamedAnswers: Plugin<Record<string, unknown>, Partial<Request
       (answer, fetchAPI) =>
         new fetchAPI.Response(piecesOf(answer as ExecutionResult | ExecutionResult[], fetchAPI), {
           status: 200,
-          headers: { 'content-type': `${type}; charset=utf-8` },
+          headers: { 'content-type': `${type}; charset=utf-8`, 'transfer-encoding': 'chunked' },
         }),
       type,
     );

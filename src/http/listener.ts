@@ -171,7 +171,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
   }
 
   /**
-   * A whole answer too large to be held as bytes (its processor streams it: no Content-Length,
+   * A whole answer too large to be held as bytes (its processor streams it, chunked,
    * src/graphql/streamed-answer.ts): serialised as fast as the client reads it, compressed on the
    * way when the client accepts it, never cached and without an ETag.
    */
@@ -278,14 +278,13 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       return jsonError(response, 'BAD_REQUEST', FRONT.badTarget, headers);
     }
     const answered = await execute(route ?? yoga, request, response, state, body);
-    // Read before folding: a whole answer of known length is held as bytes, one without is streamed.
-    const sized = answered.headers.has('content-length');
     foldHeaders(answered, headers);
     const at: Executed = { state, key, isGet, personal };
-    // The type and length first: asking a whole answer for its body stream would build one.
+    // The type and framing first: asking a whole answer for its body stream would build one.
     if (STREAMING.test(answered.headers.get('content-type') ?? '') && answered.body)
       return streamParts(response, answered, headers, isGet, answered.body);
-    if (!sized && answered.body) return streamWhole(request, response, answered, headers, at, answered.body);
+    if (headers['transfer-encoding'] === 'chunked' && answered.body)
+      return streamWhole(request, response, answered, headers, at, answered.body);
     await writeWhole(request, response, answered, headers, at);
   }
 
