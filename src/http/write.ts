@@ -47,10 +47,11 @@ export async function writeAll(response: ServerResponse, chunks: AsyncIterator<U
       if (response.destroyed) return;
       if (!response.write(chunk.value) && !(await drained(response, timeoutMs))) return;
     }
-  } catch {
-    // The source failed or was stopped under us: the client cannot get the rest of its answer.
-    response.destroy();
-    return;
+  } catch (error) {
+    // Stopped because the client went: nothing to say. A source that failed on its own is the
+    // front's to log (it then cuts the connection: the client cannot get the rest of its answer).
+    if (response.destroyed) return;
+    throw error;
   }
   if (!response.destroyed) endWithin(response, undefined, timeoutMs);
 }
