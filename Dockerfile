@@ -36,4 +36,6 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=15s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains requests in flight (SHUTDOWN_TIMEOUT_MS), then exits 0.
 STOPSIGNAL SIGTERM
+# The heap is npm start's, and MAX_RESPONSE_BYTES (16 MiB) is chosen with it: raise both together
+# (docs/performance.md, "Answer size and slow readers").
 CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=8", "dist/index.js"]

@@ -8,6 +8,7 @@ import { contextOptions, createContext, type GatewayContext } from './schema/con
 import { graphiqlOptions, renderGraphiQLPage } from './graphql/graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
 import { currentPhase, withPhaseScopes } from './graphql/incremental.ts';
+import { withAnswerCount } from './graphql/answer-size.ts';
 import { type GatewayPlugin, gatewayPlugins } from './graphql/plugins.ts';
 import { withLanguageScopes } from './schema/kit/language-scope.ts';
 import type { HttpFront, NodeHandler } from './http/front-options.ts';
@@ -149,9 +150,11 @@ export function createGateway(
       context: (initial) => createContext(upstream, initial.request, requestContext, initial),
       logging: yogaLogger(logger),
     });
+  // Each wrapper changes the schema's resolvers in place, once per process.
+  const counted = (graph: GraphQLSchema) => (keeps('answer-size') ? withAnswerCount(graph) : graph);
   const languageScoped = keeps('language-scopes') ? withLanguageScopes(schema) : schema;
   const yoga = serve(
-    keeps('phase-scopes') ? withPhaseScopes(languageScoped) : languageScoped,
+    counted(keeps('phase-scopes') ? withPhaseScopes(languageScoped) : languageScoped),
     '/graphql',
     config.graphiql,
     plugins.endpoint(persisted),
@@ -164,7 +167,7 @@ export function createGateway(
   let subgraphYoga: NodeHandler | undefined;
   const subgraph: NodeHandler = {
     handleNodeRequestAndResponse: (request, response, context) => {
-      subgraphYoga ??= serve(subgraphSchema(), '/subgraph', false, plugins.subgraph(!config.introspection && !routerToken));
+      subgraphYoga ??= serve(counted(subgraphSchema()), '/subgraph', false, plugins.subgraph(!config.introspection && !routerToken));
       return subgraphYoga.handleNodeRequestAndResponse(request, response, context);
     },
   };
@@ -190,6 +193,7 @@ export function createGateway(
     logger,
     maxAgeMs: config.delivery.maxAgeMs,
     compressionMinBytes: config.delivery.compressionMinBytes,
+    writeTimeoutMs: config.writeTimeoutMs,
     onCacheHit: keeps('metrics') ? metrics.responseCacheHit : undefined,
     probes: createProbes({
       readiness: throttledReadiness(upstreamCheck(upstream, config.catalogAccessToken, Math.min(config.upstreamTimeoutMs, 2_000))),

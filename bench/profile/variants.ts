@@ -21,6 +21,8 @@ export const VARIANTS: Record<string, Record<string, string>> = {
   'no-metrics': { PROFILE_BUILD: 'custom', PROFILE_WITHOUT: 'metrics' },
   /** Every part but @defer/@stream (Yoga's plugin and the resolvers' phase wrapper). */
   'no-defer': { PROFILE_BUILD: 'custom', PROFILE_WITHOUT: 'defer-stream,phase-scopes' },
+  /** Every part but MAX_RESPONSE_BYTES's count (the resolvers' wrapper) and the streaming of large answers. */
+  'no-answer-size': { PROFILE_BUILD: 'custom', PROFILE_WITHOUT: 'answer-size,streamed-answers' },
   /** Every part, masked errors off. */
   'no-mask': { PROFILE_BUILD: 'custom', PROFILE_MASKED: 'off' },
   /** Every part, plus Yoga's own body bound behind the front's (the gateway before finding 1 of docs/performance.md). */

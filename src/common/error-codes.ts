@@ -29,6 +29,10 @@ export const ERROR_CODES = {
     meaning: 'a field whose upstream call was not made: the request had already made MAX_COST upstream calls (a batch shares them)',
     status: 200,
   },
+  RESPONSE_TOO_LARGE: {
+    meaning: 'an answer that grew past MAX_RESPONSE_BYTES while it was built: the operation stopped, and this is its only error',
+    status: 200,
+  },
   GRAPHQL_PARSE_FAILED: {
     meaning: 'a document that is not GraphQL (a syntax error); 400 under Accept: application/graphql-response+json',
     status: 200,

@@ -52,6 +52,9 @@ export const REQUEST = {
   /** An upstream call refused at run time: the request has made as many as MAX_COST allows. */
   callBudgetSpent: (max: number) =>
     `This request has made its ${max} upstream calls (MAX_COST, shared by the operations of a batch); this field's call was not made.`,
+  /** An answer past MAX_RESPONSE_BYTES while it was built (src/graphql/answer-size.ts). */
+  responseTooLarge: (max: number) =>
+    `The answer grew past the limit of ${max} bytes and was stopped; ask for fewer items or fields (pages, ids, aliases).`,
   /** A variable that does not coerce: where in it, and why, never its value. */
   invalidVariable: (name: string, where: string, said: string) => `Variable "$${name}" got an invalid value${where}; ${said}`,
   /** Where a shape of graphql-js's messages is not the expected one: no reason beats a leaked value. */

@@ -11,6 +11,15 @@ export interface Freshness {
   freshForMs: number;
 }
 
+/**
+ * The size of the answer built so far, in characters of JSON, counted while fields resolve
+ * (src/graphql/answer-size.ts): bounded by MAX_RESPONSE_BYTES, and read back to choose how the
+ * answer is written. One per HTTP request, so a batch's operations share it.
+ */
+export interface AnswerSize {
+  chars: number;
+}
+
 /** What the front hands Yoga with each request, and reads back after it. */
 export interface RequestState {
   /** The caller, parsed once by the front (credentials.ts); the GraphQL context sends it upstream. */
@@ -32,6 +41,8 @@ export interface RequestState {
    * Yoga copies the server context's fields rather than the context itself.
    */
   outcome: { clean: boolean };
+  /** The answer's size so far; an object, like `outcome`, so that what the layers below count reaches the front. */
+  answerSize: AnswerSize;
   /** The request's id (x-request-id), for its log line. */
   requestId: string;
   /**

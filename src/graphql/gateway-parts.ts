@@ -11,6 +11,10 @@ export const GATEWAY_PARTS = [
   'phase-scopes',
   'language-scopes',
   'cost-report',
+  // MAX_RESPONSE_BYTES: the resolvers' count of the answer's size, and the stop past it.
+  'answer-size',
+  // Answers past 1 MiB serialised piece by piece as the client reads.
+  'streamed-answers',
   'armor-depth',
   'armor-aliases',
   'armor-directives',

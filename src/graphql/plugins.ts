@@ -6,6 +6,7 @@ import type { RequestState } from '../common/request-state.ts';
 import type { Metrics } from '../runtime/metrics.ts';
 import type { Tracing } from '../runtime/tracing.ts';
 import { useAnswerOutcome } from './answer-outcome.ts';
+import { useAnswerSize } from './answer-size.ts';
 import { useCostReport } from './cost-report.ts';
 import { useClientErrors } from './errors.ts';
 import type { KeepsPart } from './gateway-parts.ts';
@@ -13,6 +14,7 @@ import { operationMetrics } from './operation-metrics.ts';
 import { operationSpans } from './operation-spans.ts';
 import { protections, useNoServiceSdl } from './protections.ts';
 import { useRequestLog } from './request-log.ts';
+import { useStreamedAnswers } from './streamed-answer.ts';
 
 /*
  * Every Yoga plugin of the gateway, in the order Yoga runs them: read here, in one list, rather
@@ -49,10 +51,12 @@ export function gatewayPlugins({ config, keeps, logger, metrics, tracing, instru
     ...(instrument?.first ?? []),
     ...extra,
     ...protections(config, keeps),
+    ...(keeps('answer-size') ? [useAnswerSize] : []),
     // Suggestions ("Did you mean …?") only where the schema is public anyway.
     ...(keeps('client-errors') ? [useClientErrors({ suggestions: config.introspection })] : []),
     ...(keeps('request-log') ? [useRequestLog(logger)] : []),
     ...(keeps('answer-outcome') ? [useAnswerOutcome] : []),
+    ...(keeps('streamed-answers') ? [useStreamedAnswers] : []),
     ...(keeps('metrics') ? [metricsPlugin] : []),
     ...(spans ? [spans] : []),
     ...(instrument?.last ?? []),

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cacheControl, varyWith } from './caching-headers.ts';
 import { deliver, type HeaderList, type WholeAnswer } from './deliver.ts';
+import { WRITE_TIMEOUT_MS } from './write.ts';
 import type { HttpFrontOptions } from './front-options.ts';
 import type { CachedAnswer } from './response-cache.ts';
 
@@ -41,7 +42,7 @@ export function hitPath(options: HttpFrontOptions, draining: () => boolean) {
       etag: isGet ? hit.etag : undefined,
       encoded: hit.encoded,
     };
-    const made = await deliver(request, response, headers, answer, options.compressionMinBytes);
+    const made = await deliver(request, response, headers, answer, options.compressionMinBytes, options.writeTimeoutMs ?? WRITE_TIMEOUT_MS);
     const bytes = made && answer.encoded[made];
     if (made && bytes) cache?.keepEncoded(key, hit, made, bytes);
     options.onCacheHit?.();

@@ -1,5 +1,16 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+  gzipSync,
+  type BrotliOptions,
+  type BrotliCompress,
+  type Gzip,
+} from 'node:zlib';
 
 /**
  * Response compression, negotiated by Accept-Encoding (RFC 9110 §12.5.3, q-values included).
@@ -51,12 +62,17 @@ export async function compress(body: Buffer, encoding: Encoding): Promise<Buffer
   return compressed;
 }
 
-function brotliOptions(body: Buffer): BrotliOptions {
+/** A compressing stream, for an answer written as it is made (its size unknown): the same qualities. */
+export function compressor(encoding: Encoding): BrotliCompress | Gzip {
+  return encoding === 'gzip' ? createGzip() : createBrotliCompress(brotliOptions());
+}
+
+function brotliOptions(body?: Buffer): BrotliOptions {
   return {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: 4,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      ...(body ? { [constants.BROTLI_PARAM_SIZE_HINT]: body.length } : {}),
     },
   };
 }

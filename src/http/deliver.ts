@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { matchesEtag } from './caching-headers.ts';
 import { chooseEncoding, compress, type Encoding } from './compression.ts';
+import { endWithin, WRITE_TIMEOUT_MS } from './write.ts';
 
 /** A whole (not streamed) answer, from Yoga or from the whole-response cache. */
 export interface WholeAnswer {
@@ -61,7 +62,8 @@ export function headerList(headers: Readonly<Record<string, string>>): HeaderLis
  * Sends a whole answer: 304 without a body when the client's If-None-Match holds its tag,
  * otherwise in the best coding the client accepts (from `encoded` when it was made before).
  * Returns the coding it had to make now, if any, so that a cache can keep it. `headers` must
- * not name the type, length, coding or validator: they are the answer's, added here.
+ * not name the type, length, coding or validator: they are the answer's, added here. A client
+ * that has not taken the bytes within `writeTimeoutMs` (default WRITE_TIMEOUT_MS's) is dropped (write.ts).
  */
 export async function deliver(
   request: IncomingMessage,
@@ -69,6 +71,7 @@ export async function deliver(
   headers: HeaderList,
   answer: WholeAnswer,
   compressionMinBytes: number | undefined,
+  writeTimeoutMs = WRITE_TIMEOUT_MS,
 ): Promise<Encoding | undefined> {
   if (answer.etag) {
     headers.push('etag', answer.etag);
@@ -97,6 +100,6 @@ export async function deliver(
   // The caller's list itself, made for this answer: no copy.
   if (answer.contentType) headers.push('content-type', answer.contentType);
   headers.push('content-length', String(bytes.length));
-  response.writeHead(answer.status, headers).end(bytes);
+  endWithin(response.writeHead(answer.status, headers), bytes, writeTimeoutMs);
   return made;
 }

@@ -36,6 +36,8 @@ export interface HttpFrontOptions {
   maxAgeMs?: number;
   /** Answers at least this large are compressed when the client accepts it; undefined = never. */
   compressionMinBytes?: number;
+  /** WRITE_TIMEOUT_MS: a client that takes none of its answer for this long is dropped (write.ts); default 30 s. */
+  writeTimeoutMs?: number;
   /** Told of each answer served from the whole-response cache (metrics). */
   onCacheHit?: () => void;
   /** `/health`, `/readiness`, `/metrics`: answered before any GraphQL concern, while draining too. */

@@ -6,7 +6,9 @@ import { readBody, readBoundedBody } from './body.ts';
 import { cacheControl, contentLanguage, etagOf, isPersonal, varyWith } from './caching-headers.ts';
 import { hitPath } from './cache-hit.ts';
 import { clientNetworkOf } from './client-address.ts';
+import { chooseEncoding } from './compression.ts';
 import { deliver, headerList, type WholeAnswer } from './deliver.ts';
+import { WRITE_TIMEOUT_MS, writeBody } from './write.ts';
 import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { wantsPage } from './page.ts';
 import { requestIdOf } from './probes.ts';
@@ -17,8 +19,10 @@ import { FRONT, UNEXPECTED } from '../common/messages.ts';
  * The gateway's HTTP front: every per-request HTTP concern lives here, once, for every answer
  * (whole-response cache hits included): refusing new work while draining, a well-formed Host,
  * CORS, the request body bound, the whole-response cache, the caching headers of GET answers
- * (caching-headers.ts) and compression with 304s (deliver.ts). Incremental answers stream
- * through part by part. GraphQL itself is Yoga's.
+ * (caching-headers.ts) and compression with 304s (deliver.ts). Every answer is written only as
+ * fast as its client reads it, and a client that reads nothing for WRITE_TIMEOUT_MS is dropped
+ * (write.ts); incremental answers stream through part by part, and so do answers too large to
+ * be held as bytes. GraphQL itself is Yoga's.
  *
  * Why the response cache sits here, in front of Yoga, and not inside it as
  * @graphql-yoga/plugin-response-cache: a hit answered from bytes skips parsing the request,
@@ -54,6 +58,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
   let draining = false;
   const { cache, cors, logger } = options;
   const maxAgeMs = options.maxAgeMs ?? 0;
+  const writeTimeoutMs = options.writeTimeoutMs ?? WRITE_TIMEOUT_MS;
   const serveHit = hitPath(options, () => draining);
   const clientOf = clientNetworkOf(options.trustedProxies);
 
@@ -141,6 +146,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       operations: [],
       answerLanguages: new Set(),
       outcome: { clean: false },
+      answerSize: { chars: 0 },
       requestId,
       signal: gone.signal,
       clientNetwork: clientOf(request),
@@ -158,39 +164,54 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     return handler.handleNodeRequestAndResponse(nodeRequest, response, state);
   }
 
-  /** Incremental delivery: each part goes out as it comes, never held back, never cached. */
-  async function streamParts(
+  /**
+   * Incremental delivery: each part goes out as it comes, never cached, and only once the client
+   * has taken the parts before it: a client that does not read stops the serialising of its
+   * parts, and is dropped after WRITE_TIMEOUT_MS (write.ts).
+   */
+  function streamParts(response: ServerResponse, answered: Response, headers: Headers, isGet: boolean, stream: ReadableStream<Uint8Array>) {
+    if (isGet) headers['cache-control'] = 'private, no-store';
+    response.writeHead(answered.status, headers).flushHeaders();
+    return writeBody(response, stream, undefined, writeTimeoutMs);
+  }
+
+  /**
+   * A whole answer too large to be held as bytes (its processor streams it, chunked,
+   * src/graphql/streamed-answer.ts): serialised as fast as the client reads it, compressed on the
+   * way when the client accepts it, never cached and without an ETag.
+   */
+  function streamWhole(
+    request: IncomingMessage,
     response: ServerResponse,
     answered: Response,
     headers: Headers,
-    isGet: boolean,
+    at: Executed,
     stream: ReadableStream<Uint8Array>,
   ) {
-    if (isGet) headers['cache-control'] = 'private, no-store';
+    if (at.isGet) setCacheControl(headers, answered, at);
+    const encoding = options.compressionMinBytes === undefined ? undefined : chooseEncoding(request.headers['accept-encoding']);
+    if (encoding) headers['content-encoding'] = encoding;
     response.writeHead(answered.status, headers);
-    response.flushHeaders();
-    const reader = stream.getReader();
-    // A client that has gone reads no more parts: the stream is cancelled, and with the
-    // request's abort signal the deferred work behind it stops.
-    response.once('close', () => void reader.cancel().catch(() => undefined));
-    for (let part = await reader.read(); !part.done && !response.destroyed; part = await reader.read()) response.write(part.value);
-    response.end();
+    return writeBody(response, stream, encoding, writeTimeoutMs);
+  }
+
+  /** Cache-Control of a GET answer of JSON, from what the request's state says of its freshness and errors. */
+  function setCacheControl(headers: Headers, answered: Response, at: Executed) {
+    const clean = answered.status === 200 && at.state.outcome.clean;
+    headers['cache-control'] = cacheControl({ personal: at.personal, clean, freshForMs: at.state.freshness.freshForMs, maxAgeMs });
   }
 
   /** A whole answer: its caching headers from what the request's state says, then offered to the response cache. */
   async function writeWhole(request: IncomingMessage, response: ServerResponse, answered: Response, headers: Headers, at: Executed) {
-    const { state, key, isGet, personal, answerLanguage } = at;
+    const { state, key, isGet, answerLanguage } = at;
     const answerType = answered.headers.get('content-type') ?? '';
     const bytes = Buffer.from(await answered.arrayBuffer());
     const clean = answered.status === 200 && state.outcome.clean;
     const graphqlAnswer = isGet && /json/i.test(answerType);
-    if (graphqlAnswer) {
-      const { freshForMs } = state.freshness;
-      headers['cache-control'] = cacheControl({ personal, clean, freshForMs, maxAgeMs });
-    }
+    if (graphqlAnswer) setCacheControl(headers, answered, at);
     const etag = graphqlAnswer && clean ? etagOf(bytes) : undefined;
     const answer: WholeAnswer = { status: answered.status, contentType: answerType || undefined, body: bytes, etag, encoded: {} };
-    await deliver(request, response, headerList(headers), answer, options.compressionMinBytes);
+    await deliver(request, response, headerList(headers), answer, options.compressionMinBytes, writeTimeoutMs);
     if (cache && key && clean) {
       cache.offer(
         key,
@@ -272,10 +293,13 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     // After execution: `language` arguments may have chosen other languages than the request's.
     const answerLanguage = contentLanguage(language, state.answerLanguages);
     if (graphql) headers['content-language'] = answerLanguage;
-    // The type first: asking a whole answer for its body stream would build one.
+    const at: Executed = { state, key, isGet, personal, answerLanguage };
+    // The type and framing first: asking a whole answer for its body stream would build one.
     if (STREAMING.test(answered.headers.get('content-type') ?? '') && answered.body)
       return streamParts(response, answered, headers, isGet, answered.body);
-    await writeWhole(request, response, answered, headers, { state, key, isGet, personal, answerLanguage });
+    if (headers['transfer-encoding'] === 'chunked' && answered.body)
+      return streamWhole(request, response, answered, headers, at, answered.body);
+    await writeWhole(request, response, answered, headers, at);
   }
 
   const listener: RequestListener = (request, response) => {

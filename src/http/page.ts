@@ -55,28 +55,21 @@ export function createSharedPage(render: () => Promise<Uint8Array>, { maxConcurr
           .end(body);
       }
       writing++;
-      let cut: NodeJS.Timeout | undefined;
       // Counted until the socket has taken the last byte, or the visitor has gone (or been cut).
       response.once('close', () => {
         writing--;
-        clearTimeout(cut);
       });
       const { body, encoded } = await bytes();
-      // From the first byte on, not while the page is built. A whole deadline, not an idle one:
-      // the page goes to the socket in one write, so Node sees no activity while a reader takes
-      // it, whether slowly or not at all.
-      if (!response.destroyed) {
-        cut = setTimeout(() => {
-          if (!response.writableFinished) response.destroy();
-        }, writeTimeoutMs);
-      }
-      // `encoded` is the page's own object: a coding made for one visitor is kept for all.
+      // `encoded` is the page's own object: a coding made for one visitor is kept for all. The
+      // page goes to the socket in one write, so its bound is a whole deadline from the first
+      // byte on (write.ts), not an idle one: Node sees no activity while a reader takes it.
       await deliver(
         request,
         response,
         headerList({ ...headers, 'cache-control': 'no-cache' }),
         { status: 200, contentType: 'text/html; charset=utf-8', body, encoded },
         compressionMinBytes,
+        writeTimeoutMs,
       );
     },
   };

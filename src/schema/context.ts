@@ -1,7 +1,7 @@
 import type { Config, QueryLimits } from '../runtime/config.ts';
 import { type Credentials, credentialsFrom } from '../common/credentials.ts';
 import { acceptedLanguage } from '../common/language.ts';
-import type { RequestState } from '../common/request-state.ts';
+import type { AnswerSize, RequestState } from '../common/request-state.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { callBudgetOf, spendCall } from './kit/call-budget.ts';
 import type { CallScope } from '../upstream/request.ts';
@@ -41,6 +41,8 @@ export interface GatewayContext {
   readonly answerLanguages: Set<string>;
   /** The catalog calls this request has needed so far, reported in `extensions.cost` (src/graphql/cost-report.ts). */
   readonly upstream: UpstreamTally;
+  /** The answer's size so far, counted by the resolvers' wrapper against `limits.responseBytes` (src/graphql/answer-size.ts). */
+  readonly answerSize: AnswerSize;
 }
 
 /**
@@ -157,6 +159,8 @@ export function createContext(
     },
     limits: options.limits,
     upstream,
+    // The front's, shared by a batch's operations; a request that reached Yoga without the front counts its own.
+    answerSize: state.answerSize ?? { chars: 0 },
     language,
     answerLanguages: state.answerLanguages ?? new Set(),
     inLanguage: (wanted) => {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /**
  * The gateway as `npm start` runs it, in its own process: its ready line, its signals, its exit
@@ -11,8 +12,31 @@ export interface StartedProcess {
   kill(signal: NodeJS.Signals): void;
 }
 
-export function startProcess(env: Record<string, string>): StartedProcess {
-  const child = spawn(process.execPath, ['src/index.ts'], {
+/**
+ * The environment and Node flags of package.json's `npm start` (`MALLOC_ARENA_MAX=2 node
+ * --max-old-space-size=192 … src/index.ts`), read from the script itself, so that a test of
+ * memory runs under the heap limit production has, whatever that script says.
+ */
+export function npmStartFlags(): { env: Record<string, string>; nodeFlags: string[] } {
+  const script: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.start;
+  const words = script.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0]?.includes('=')) {
+    const [name, value] = words.shift()!.split('=');
+    env[name!] = value!;
+  }
+  if (words.shift() !== 'node' || words.pop() !== 'src/index.ts') throw new Error(`unexpected start script: ${script}`);
+  return { env, nodeFlags: words };
+}
+
+/** The gateway started exactly as `npm start` starts it: its environment and Node flags (the heap limit). */
+export function startAsNpmStart(env: Record<string, string>): StartedProcess {
+  const start = npmStartFlags();
+  return startProcess({ ...start.env, ...env }, start.nodeFlags);
+}
+
+export function startProcess(env: Record<string, string>, nodeFlags: string[] = []): StartedProcess {
+  const child = spawn(process.execPath, [...nodeFlags, 'src/index.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'silent', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

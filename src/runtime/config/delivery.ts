@@ -65,6 +65,13 @@ export const deliverySettings = {
       description:
         'The longest `max-age` a public GET answer announces (its own is the least freshness of the upstream answers behind it); `0`: every answer is `private, no-store`.',
     }),
+    WRITE_TIMEOUT_MS: integer({
+      min: 100,
+      max: 600_000,
+      default: 30_000,
+      description:
+        'A client that takes none of its answer for this long is dropped: every answer, each `@defer`/`@stream` part included, is written only as fast as the client reads it (a large one is serialised as it goes), and a write the client has not taken within this closes the connection.',
+    }),
     COMPRESSION_ENABLED: flag({
       default: true,
       description: "gzip or brotli, as the client's `Accept-Encoding` prefers. Turn off when a proxy in front compresses.",

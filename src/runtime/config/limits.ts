@@ -15,6 +15,13 @@ export const limitSettings = {
       description:
         'Estimated upstream calls one request may cause (Pothos complexity), and the upstream calls it may make; the operations of a batch share both. Every answer reports the estimate and the calls made in `extensions.cost` ([docs/costs.md](costs.md)).',
     }),
+    MAX_RESPONSE_BYTES: integer({
+      min: 1_024,
+      max: 1_000_000_000,
+      default: 16 * 1024 * 1024,
+      description:
+        "The answer one request may build, counted in characters of JSON while its fields resolve (a batch's operations together); past it the operation stops, no more upstream calls are made, and the answer is the single error `RESPONSE_TOO_LARGE`. Chosen with `npm start`'s heap of 192 MB: several answers at the bound fit at once ([docs/performance.md](performance.md#answer-size-and-slow-readers)).",
+    }),
     MAX_BODY_BYTES: integer({
       min: 100,
       max: 100_000_000,

@@ -142,6 +142,7 @@ function toConfig(v: Values) {
       directives: v.MAX_DIRECTIVES,
       tokens: v.MAX_TOKENS,
       cost: v.MAX_COST,
+      responseBytes: v.MAX_RESPONSE_BYTES,
       bodyBytes: v.MAX_BODY_BYTES,
       batch: v.MAX_BATCH,
     },
@@ -164,6 +165,7 @@ function toConfig(v: Values) {
     apqMaxPerClient: v.APQ_MAX_PER_CLIENT,
     graphiqlMaxConcurrent: v.GRAPHIQL_MAX_CONCURRENT,
     graphiqlWriteTimeoutMs: v.GRAPHIQL_WRITE_TIMEOUT_MS,
+    writeTimeoutMs: v.WRITE_TIMEOUT_MS,
     delivery: {
       apqMaxBytes: v.APQ_ENABLED ? v.APQ_MAX_BYTES : 0,
       maxAgeMs: v.CACHE_CONTROL_MAX_AGE_MS,

@@ -1,0 +1,118 @@
+import { type ExecutionResult, GraphQLError } from 'graphql';
+import { type FetchAPI, isAsyncIterable, type Plugin, processRegularResult } from 'graphql-yoga';
+import type { RequestState } from '../common/request-state.ts';
+import { JsonPieces } from './json-pieces.ts';
+
+/**
+ * A large answer is serialised as its client takes it, piece by piece, instead of whole: a
+ * client that reads slowly or not at all holds a piece, not the answer twice over (once as the
+ * result, once as its bytes). Yoga's own processor serialises the others, the ordinary answers
+ * that the whole-response cache, ETags and compression of whole bytes serve.
+ *
+ * The answer's size is known before it is serialised: the resolvers counted it
+ * (answer-size.ts). The front tells a streamed answer by its `Transfer-Encoding: chunked`, as
+ * Yoga's multipart answers say theirs (src/http/listener.ts), and writes it with back-pressure.
+ */
+
+/** Answers counted at least this large (in characters) are streamed: 1 MiB. */
+export const STREAM_FROM_CHARS = 1024 * 1024;
+
+/** Characters per piece: 64 KiB, the size of a socket write that costs no more per byte than a larger one. */
+const PIECE_CHARS = 64 * 1024;
+
+const REGULAR_TYPES = ['application/graphql-response+json', 'application/json'] as const;
+
+/**
+ * The JSON type Yoga's regular processor answers with for this Accept header: the last match in
+ * its order (listed types reversed, each against both types), utf-8 only; graphql-yoga's
+ * use-result-processor.ts and accept.ts, which do not export it.
+ */
+function regularTypeFor(request: Request): string {
+  let chosen: string = REGULAR_TYPES[1];
+  const asked = (request.headers.get('accept') || '*/*').replace(/\s/g, '').toLowerCase().split(',').reverse();
+  for (const entry of asked) {
+    const [type = '', ...parameters] = entry.split(';');
+    const charset = parameters.find((parameter) => parameter.includes('charset='));
+    if (charset && charset !== 'charset=utf-8') continue;
+    const [askedMain, askedSub] = type.split('/');
+    for (const offered of REGULAR_TYPES) {
+      const [main, sub] = offered.split('/');
+      if ((askedMain === '*' || askedMain === main) && (askedSub === '*' || askedSub === sub)) chosen = offered;
+    }
+  }
+  return chosen;
+}
+
+/** An error as Yoga writes it: without the internal `http` and `unexpected` extensions. */
+function publicError(error: Error): unknown {
+  if (!(error instanceof GraphQLError)) return { message: error.message };
+  const json = error.toJSON();
+  if (!json.extensions) return json;
+  const { http: _http, unexpected: _unexpected, ...extensions } = json.extensions;
+  return { ...json, extensions: Object.keys(extensions).length ? extensions : undefined };
+}
+
+/** A result as Yoga writes it (its stringify.ts): errors made public, the `http` extension left out. */
+function publicResult(result: ExecutionResult): ExecutionResult {
+  if (!result.errors?.length && !result.extensions?.http) return result;
+  const { http: _http, ...extensions } = result.extensions ?? {};
+  return {
+    ...result,
+    errors: result.errors?.map((error) => publicError(error) as GraphQLError),
+    extensions: Object.keys(extensions).length ? extensions : undefined,
+  };
+}
+
+/** The bytes of one result, or of a batch's results in a list, one piece per pull. */
+function piecesOf(result: ExecutionResult | ExecutionResult[], fetchAPI: FetchAPI): ReadableStream<Uint8Array> {
+  const results = Array.isArray(result) ? result : [result];
+  const batch = Array.isArray(result);
+  const encoder = new fetchAPI.TextEncoder();
+  let index = -1;
+  let pieces: JsonPieces | undefined;
+  return new fetchAPI.ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        let text = '';
+        while (text.length < PIECE_CHARS) {
+          const piece = pieces?.next(PIECE_CHARS - text.length);
+          if (piece !== undefined) {
+            text += piece;
+            continue;
+          }
+          const next = results[++index];
+          if (next === undefined) {
+            if (batch) text += ']';
+            if (text) controller.enqueue(encoder.encode(text));
+            controller.close();
+            return;
+          }
+          if (batch) text += index === 0 ? '[' : ',';
+          pieces = new JsonPieces(publicResult(next));
+        }
+        controller.enqueue(encoder.encode(text));
+      },
+    },
+    // One piece made ahead, not more: the client's reading pulls the rest.
+    { highWaterMark: 1 },
+  );
+}
+
+export const useStreamedAnswers: Plugin<Record<string, unknown>, Partial<RequestState>> = {
+  onResultProcess: ({ request, result, resultProcessor, setResultProcessor, serverContext }) => {
+    if (resultProcessor !== processRegularResult || isAsyncIterable(result)) return;
+    if ((serverContext.answerSize?.chars ?? 0) < STREAM_FROM_CHARS) return;
+    // An answer stopped past MAX_RESPONSE_BYTES is its one small error: it has no data.
+    if (!(Array.isArray(result) ? result : [result]).some((one) => one.data)) return;
+    const type = regularTypeFor(request);
+    // A large answer has data: 200 under either type, as Yoga's processor answers one.
+    setResultProcessor(
+      (answer, fetchAPI) =>
+        new fetchAPI.Response(piecesOf(answer as ExecutionResult | ExecutionResult[], fetchAPI), {
+          status: 200,
+          headers: { 'content-type': `${type}; charset=utf-8`, 'transfer-encoding': 'chunked' },
+        }),
+      type,
+    );
+  },
+};
