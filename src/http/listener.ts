@@ -3,12 +3,11 @@ import { credentialsFrom } from '../common/credentials.ts';
 import { acceptedLanguage } from '../common/language.ts';
 import type { RequestState } from '../common/request-state.ts';
 import { readBody, readBoundedBody } from './body.ts';
-import { cacheControl, contentLanguage, etagOf, isPersonal, varyWith } from './caching-headers.ts';
+import { contentLanguage, isPersonal, varyWith } from './caching-headers.ts';
 import { hitPath } from './cache-hit.ts';
 import { clientNetworkOf } from './client-address.ts';
-import { chooseEncoding } from './compression.ts';
-import { deliver, headerList, type WholeAnswer } from './deliver.ts';
-import { WRITE_TIMEOUT_MS, writeBody } from './write.ts';
+import { answerWriter } from './executed-answer.ts';
+import { WRITE_TIMEOUT_MS } from './write.ts';
 import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { wantsPage } from './page.ts';
 import { requestIdOf } from './probes.ts';
@@ -39,26 +38,17 @@ type Headers = Record<string, string>;
 /** What the front parses of a request once, for its own use and the layers below. */
 type Parsed = Pick<RequestState, 'credentials' | 'language'>;
 
-/** Where an executed answer is written: the request's state and what the front knew before Yoga. */
-interface Executed {
-  state: RequestState;
-  key: string | undefined;
-  isGet: boolean;
-  personal: boolean;
-  /** Its Content-Language (sent on the endpoint's answers), kept with it for a hit. */
-  answerLanguage: string;
-}
-
 /** Paths the probes answer; any other request never waits on them. */
 const PROBE_PATHS = new Set(['/health', '/readiness', '/metrics']);
-
-const STREAMING = /multipart\/mixed|text\/event-stream/i;
 
 export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): HttpFront {
   let draining = false;
   const { cache, cors, logger } = options;
-  const maxAgeMs = options.maxAgeMs ?? 0;
-  const writeTimeoutMs = options.writeTimeoutMs ?? WRITE_TIMEOUT_MS;
+  const writeAnswer = answerWriter({
+    ...options,
+    maxAgeMs: options.maxAgeMs ?? 0,
+    writeTimeoutMs: options.writeTimeoutMs ?? WRITE_TIMEOUT_MS,
+  });
   const serveHit = hitPath(options, () => draining);
   const clientOf = clientNetworkOf(options.trustedProxies);
 
@@ -164,70 +154,6 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     return handler.handleNodeRequestAndResponse(nodeRequest, response, state);
   }
 
-  /**
-   * Incremental delivery: each part goes out as it comes, never cached, and only once the client
-   * has taken the parts before it: a client that does not read stops the serialising of its
-   * parts, and is dropped after WRITE_TIMEOUT_MS (write.ts).
-   */
-  function streamParts(response: ServerResponse, answered: Response, headers: Headers, isGet: boolean, stream: ReadableStream<Uint8Array>) {
-    if (isGet) headers['cache-control'] = 'private, no-store';
-    response.writeHead(answered.status, headers).flushHeaders();
-    return writeBody(response, stream, undefined, writeTimeoutMs);
-  }
-
-  /**
-   * A whole answer too large to be held as bytes (its processor streams it, chunked,
-   * src/graphql/streamed-answer.ts): serialised as fast as the client reads it, compressed on the
-   * way when the client accepts it, never cached and without an ETag.
-   */
-  function streamWhole(
-    request: IncomingMessage,
-    response: ServerResponse,
-    answered: Response,
-    headers: Headers,
-    at: Executed,
-    stream: ReadableStream<Uint8Array>,
-  ) {
-    if (at.isGet) setCacheControl(headers, answered, at);
-    const encoding = options.compressionMinBytes === undefined ? undefined : chooseEncoding(request.headers['accept-encoding']);
-    if (encoding) headers['content-encoding'] = encoding;
-    response.writeHead(answered.status, headers);
-    return writeBody(response, stream, encoding, writeTimeoutMs);
-  }
-
-  /** Cache-Control of a GET answer of JSON, from what the request's state says of its freshness and errors. */
-  function setCacheControl(headers: Headers, answered: Response, at: Executed) {
-    const clean = answered.status === 200 && at.state.outcome.clean;
-    headers['cache-control'] = cacheControl({ personal: at.personal, clean, freshForMs: at.state.freshness.freshForMs, maxAgeMs });
-  }
-
-  /** A whole answer: its caching headers from what the request's state says, then offered to the response cache. */
-  async function writeWhole(request: IncomingMessage, response: ServerResponse, answered: Response, headers: Headers, at: Executed) {
-    const { state, key, isGet, answerLanguage } = at;
-    const answerType = answered.headers.get('content-type') ?? '';
-    const bytes = Buffer.from(await answered.arrayBuffer());
-    const clean = answered.status === 200 && state.outcome.clean;
-    const graphqlAnswer = isGet && /json/i.test(answerType);
-    if (graphqlAnswer) setCacheControl(headers, answered, at);
-    const etag = graphqlAnswer && clean ? etagOf(bytes) : undefined;
-    const answer: WholeAnswer = { status: answered.status, contentType: answerType || undefined, body: bytes, etag, encoded: {} };
-    await deliver(request, response, headerList(headers), answer, options.compressionMinBytes, writeTimeoutMs);
-    if (cache && key && clean) {
-      cache.offer(
-        key,
-        {
-          contentType: answerType,
-          contentLanguage: answerLanguage,
-          body: bytes,
-          etag,
-          encoded: answer.encoded,
-          operation: state.operations.join(',') || 'anonymous',
-        },
-        state.freshness.freshForMs,
-      );
-    }
-  }
-
   /** The answer's own headers, folded into ours (Yoga's Headers keep the case they were set in). */
   function foldHeaders(answered: Response, headers: Headers) {
     // Folded here, so that each header goes out once (else fetch reads "application/json, application/json").
@@ -293,13 +219,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     // After execution: `language` arguments may have chosen other languages than the request's.
     const answerLanguage = contentLanguage(language, state.answerLanguages);
     if (graphql) headers['content-language'] = answerLanguage;
-    const at: Executed = { state, key, isGet, personal, answerLanguage };
-    // The type and framing first: asking a whole answer for its body stream would build one.
-    if (STREAMING.test(answered.headers.get('content-type') ?? '') && answered.body)
-      return streamParts(response, answered, headers, isGet, answered.body);
-    if (headers['transfer-encoding'] === 'chunked' && answered.body)
-      return streamWhole(request, response, answered, headers, at, answered.body);
-    await writeWhole(request, response, answered, headers, at);
+    await writeAnswer(request, response, answered, headers, { state, key, isGet, personal, answerLanguage });
   }
 
   const listener: RequestListener = (request, response) => {

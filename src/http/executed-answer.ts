@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestState } from '../common/request-state.ts';
+import { cacheControl, etagOf } from './caching-headers.ts';
+import { chooseEncoding } from './compression.ts';
+import { deliver, headerList, type WholeAnswer } from './deliver.ts';
+import type { HttpFrontOptions } from './front-options.ts';
+import { writeBody } from './write.ts';
+
+/*
+ * How the front writes an answer Yoga executed (listener.ts): incremental parts, a whole answer
+ * too large to hold as bytes, or a whole answer with its caching headers, offered to the
+ * whole-response cache. Each goes out only as fast as its client reads it (write.ts).
+ */
+
+type Headers = Record<string, string>;
+
+/** Where an executed answer is written: the request's state and what the front knew before Yoga. */
+export interface Executed {
+  state: RequestState;
+  key: string | undefined;
+  isGet: boolean;
+  personal: boolean;
+  /** Its Content-Language (sent on the endpoint's answers), kept with it for a hit. */
+  answerLanguage: string;
+}
+
+const STREAMING = /multipart\/mixed|text\/event-stream/i;
+
+type WriterOptions = Pick<HttpFrontOptions, 'cache' | 'compressionMinBytes'> & { maxAgeMs: number; writeTimeoutMs: number };
+
+export function answerWriter(options: WriterOptions) {
+  const { cache, maxAgeMs, writeTimeoutMs } = options;
+
+  /**
+   * Incremental delivery: each part goes out as it comes, never cached, and only once the client
+   * has taken the parts before it: a client that does not read stops the serialising of its
+   * parts, and is dropped after WRITE_TIMEOUT_MS (write.ts).
+   */
+  function streamParts(response: ServerResponse, answered: Response, headers: Headers, isGet: boolean, stream: ReadableStream<Uint8Array>) {
+    if (isGet) headers['cache-control'] = 'private, no-store';
+    response.writeHead(answered.status, headers).flushHeaders();
+    return writeBody(response, stream, undefined, writeTimeoutMs);
+  }
+
+  /**
+   * A whole answer too large to be held as bytes (its processor streams it, chunked,
+   * src/graphql/streamed-answer.ts): serialised as fast as the client reads it, compressed on the
+   * way when the client accepts it, never cached and without an ETag.
+   */
+  function streamWhole(
+    request: IncomingMessage,
+    response: ServerResponse,
+    answered: Response,
+    headers: Headers,
+    at: Executed,
+    stream: ReadableStream<Uint8Array>,
+  ) {
+    if (at.isGet) setCacheControl(headers, answered, at);
+    const encoding = options.compressionMinBytes === undefined ? undefined : chooseEncoding(request.headers['accept-encoding']);
+    if (encoding) headers['content-encoding'] = encoding;
+    response.writeHead(answered.status, headers);
+    return writeBody(response, stream, encoding, writeTimeoutMs);
+  }
+
+  /** Cache-Control of a GET answer of JSON, from what the request's state says of its freshness and errors. */
+  function setCacheControl(headers: Headers, answered: Response, at: Executed) {
+    const clean = answered.status === 200 && at.state.outcome.clean;
+    headers['cache-control'] = cacheControl({ personal: at.personal, clean, freshForMs: at.state.freshness.freshForMs, maxAgeMs });
+  }
+
+  /** A whole answer: its caching headers from what the request's state says, then offered to the response cache. */
+  async function writeWhole(request: IncomingMessage, response: ServerResponse, answered: Response, headers: Headers, at: Executed) {
+    const { state, key, isGet, answerLanguage } = at;
+    const answerType = answered.headers.get('content-type') ?? '';
+    const bytes = Buffer.from(await answered.arrayBuffer());
+    const clean = answered.status === 200 && state.outcome.clean;
+    const graphqlAnswer = isGet && /json/i.test(answerType);
+    if (graphqlAnswer) setCacheControl(headers, answered, at);
+    const etag = graphqlAnswer && clean ? etagOf(bytes) : undefined;
+    const answer: WholeAnswer = { status: answered.status, contentType: answerType || undefined, body: bytes, etag, encoded: {} };
+    await deliver(request, response, headerList(headers), answer, options.compressionMinBytes, writeTimeoutMs);
+    if (cache && key && clean) {
+      cache.offer(
+        key,
+        {
+          contentType: answerType,
+          contentLanguage: answerLanguage,
+          body: bytes,
+          etag,
+          encoded: answer.encoded,
+          operation: state.operations.join(',') || 'anonymous',
+        },
+        state.freshness.freshForMs,
+      );
+    }
+  }
+
+  /** The answer, by its kind: the type and framing first, as asking a whole answer for its body stream would build one. */
+  return (request: IncomingMessage, response: ServerResponse, answered: Response, headers: Headers, at: Executed) => {
+    if (STREAMING.test(answered.headers.get('content-type') ?? '') && answered.body)
+      return streamParts(response, answered, headers, at.isGet, answered.body);
+    if (headers['transfer-encoding'] === 'chunked' && answered.body)
+      return streamWhole(request, response, answered, headers, at, answered.body);
+    return writeWhole(request, response, answered, headers, at);
+  };
+}
