@@ -1,15 +1,8 @@
-import {
-  defaultFieldResolver,
-  type ExecutionResult,
-  getNamedType,
-  GraphQLError,
-  type GraphQLSchema,
-  isLeafType,
-  isObjectType,
-} from 'graphql';
+import { type ExecutionResult, getNamedType, GraphQLError, type GraphQLSchema, isLeafType } from 'graphql';
 import { isAsyncIterable, isPromise, type Plugin } from 'graphql-yoga';
 import type { ErrorCode } from '../common/error-codes.ts';
 import { REQUEST } from '../common/messages.ts';
+import { wrapResolvers } from '../schema/kit/wrap-resolvers.ts';
 import type { GatewayContext } from '../schema/context.ts';
 
 /**
@@ -69,39 +62,30 @@ function tooLarge(max: number): GraphQLError {
 const STOPPED = new Error('answer past MAX_RESPONSE_BYTES');
 
 const ignore = () => undefined;
-const MARKED = Symbol('answer-counted');
-
 /**
  * Counts what every field adds to the answer. The schema's field objects are changed in place,
- * once (a marker keeps a second gateway in the process from wrapping again).
+ * once per schema (wrap-resolvers.ts).
  */
 export function withAnswerCount(schema: GraphQLSchema): GraphQLSchema {
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type) || type.name.startsWith('__')) continue;
-    for (const field of Object.values(type.getFields())) {
-      const resolve = field.resolve ?? defaultFieldResolver;
-      if ((resolve as { [MARKED]?: true })[MARKED]) continue;
-      const leaf = isLeafType(getNamedType(field.type));
-      const counted: typeof resolve = (source, args, context, info) => {
-        const { answerSize: size, limits } = context as GatewayContext;
-        if (size.chars > limits.responseBytes) throw STOPPED;
-        const value = resolve(source, args, context, info);
-        const key = (info.path.key as string).length + PER_FIELD;
-        if (!leaf) {
-          // An object's braces, or a list's brackets and commas; what is inside counts itself.
-          size.chars += key + (Array.isArray(value) ? value.length + 2 : 2);
-        } else if (isPromise(value)) {
-          size.chars += key;
-          value.then((resolved) => (size.chars += leafChars(resolved)), ignore);
-        } else {
-          size.chars += key + leafChars(value);
-        }
-        return value;
-      };
-      field.resolve = Object.assign(counted, { [MARKED]: true as const });
-    }
-  }
-  return schema;
+  return wrapResolvers(schema, 'answer-count', (resolve, field) => {
+    const leaf = isLeafType(getNamedType(field.type));
+    return (source, args, context, info) => {
+      const { answerSize: size, limits } = context as GatewayContext;
+      if (size.chars > limits.responseBytes) throw STOPPED;
+      const value = resolve(source, args, context, info);
+      const key = (info.path.key as string).length + PER_FIELD;
+      if (!leaf) {
+        // An object's braces, or a list's brackets and commas; what is inside counts itself.
+        size.chars += key + (Array.isArray(value) ? value.length + 2 : 2);
+      } else if (isPromise(value)) {
+        size.chars += key;
+        value.then((resolved) => (size.chars += leafChars(resolved)), ignore);
+      } else {
+        size.chars += key + leafChars(value);
+      }
+      return value;
+    };
+  });
 }
 
 /**

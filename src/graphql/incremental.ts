@@ -1,18 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
-  defaultFieldResolver,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLResolveInfo,
   type GraphQLSchema,
   type InlineFragmentNode,
-  isObjectType,
   Kind,
   type OperationDefinitionNode,
   type FragmentSpreadNode,
   type SelectionSetNode,
 } from 'graphql';
 import type { Phase } from '../upstream/loaders.ts';
+import { wrapResolvers } from '../schema/kit/wrap-resolvers.ts';
 
 /**
  * Incremental delivery (@defer, @stream) is Yoga's plugin; this file only tells the upstream
@@ -88,24 +87,13 @@ function phaseOf(info: GraphQLResolveInfo): Phase | undefined {
   return info.fieldNodes.every((node) => deferred.has(node)) ? 'deferred' : 'initial';
 }
 
-const MARKED = Symbol('phase-scoped');
-
 /**
  * Runs every resolver of the schema in its phase's scope. The schema's field objects are
- * changed in place, once (a marker keeps a second gateway in the process from wrapping again).
+ * changed in place, once per schema (wrap-resolvers.ts).
  */
 export function withPhaseScopes(schema: GraphQLSchema): GraphQLSchema {
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type) || type.name.startsWith('__')) continue;
-    for (const field of Object.values(type.getFields())) {
-      const resolve = field.resolve ?? defaultFieldResolver;
-      if ((resolve as { [MARKED]?: true })[MARKED]) continue;
-      const scoped: typeof resolve = (source, args, context, info) => {
-        const phase = phaseOf(info);
-        return phase === undefined ? resolve(source, args, context, info) : phaseScope.run(phase, resolve, source, args, context, info);
-      };
-      field.resolve = Object.assign(scoped, { [MARKED]: true as const });
-    }
-  }
-  return schema;
+  return wrapResolvers(schema, 'phase-scope', (resolve) => (source, args, context, info) => {
+    const phase = phaseOf(info);
+    return phase === undefined ? resolve(source, args, context, info) : phaseScope.run(phase, resolve, source, args, context, info);
+  });
 }

@@ -3,7 +3,6 @@ import {
   type FragmentDefinitionNode,
   type GraphQLResolveInfo,
   type GraphQLSchema,
-  isObjectType,
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -11,6 +10,7 @@ import {
 import { DEFAULT_LANGUAGE } from '../../common/language.ts';
 import type { GatewayContext } from '../context.ts';
 import { builder } from '../builder.ts';
+import { wrapResolvers } from './wrap-resolvers.ts';
 
 /**
  * One language per subtree: a field's `language` argument chooses the language of that field
@@ -96,42 +96,33 @@ function languageAt(path: Path | undefined, chosen: Chosen, base: string | undef
   return language;
 }
 
-const scopedSchemas = new WeakSet<GraphQLSchema>();
-
 /**
  * Runs every resolver in its subtree's language. The schema's fields are changed in place, once
- * per schema (a second gateway in the process finds them wrapped, maybe by other scopes too).
+ * per schema (wrap-resolvers.ts).
  */
 export function withLanguageScopes(schema: GraphQLSchema): GraphQLSchema {
-  if (scopedSchemas.has(schema)) return schema;
-  scopedSchemas.add(schema);
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type) || type.name.startsWith('__')) continue;
-    for (const field of Object.values(type.getFields())) {
-      // A default resolver reads a property and loads nothing; its children still find the language through the path.
-      if (!field.resolve || field.resolve === defaultFieldResolver) continue;
-      const resolve = field.resolve;
-      const languageOf = chooserOf(field.extensions.languageOf, type === schema.getMutationType(), field.args);
-      if (field.extensions.languageOf) choosingFields.add(field.name);
-      const scoped: typeof resolve = (source, args, context: GatewayContext, info) => {
-        if (!choosesLanguage(info.operation, info.fragments)) return resolve(source, args, context, info);
-        let chosen = chosenByRequest.get(context);
-        if (!chosen) {
-          chosen = { at: new WeakMap(), items: new WeakMap() };
-          chosenByRequest.set(context, chosen);
-        }
-        const own = languageOf?.(args);
-        if (typeof own === 'string') chosen.at.set(info.path, own);
-        else if (own) chosen.items.set(info.path, own);
-        const language = languageAt(info.path, chosen, context.language);
-        // A list that chose per item holds no text of its own: its items record their languages.
-        if (typeof own !== 'object') context.answerLanguages.add(language ?? DEFAULT_LANGUAGE);
-        return resolve(source, args, language === context.language ? context : context.inLanguage(language ?? ''), info);
-      };
-      field.resolve = scoped;
-    }
-  }
-  return schema;
+  return wrapResolvers(schema, 'language-scope', (resolve, field, type) => {
+    // A default resolver reads a property and loads nothing; its children still find the language through the path.
+    if (resolve === defaultFieldResolver) return undefined;
+    const languageOf = chooserOf(field.extensions.languageOf, type === schema.getMutationType(), field.args);
+    if (field.extensions.languageOf) choosingFields.add(field.name);
+    const scoped: typeof resolve = (source, args, context, info) => {
+      if (!choosesLanguage(info.operation, info.fragments)) return resolve(source, args, context, info);
+      let chosen = chosenByRequest.get(context);
+      if (!chosen) {
+        chosen = { at: new WeakMap(), items: new WeakMap() };
+        chosenByRequest.set(context, chosen);
+      }
+      const own = languageOf?.(args);
+      if (typeof own === 'string') chosen.at.set(info.path, own);
+      else if (own) chosen.items.set(info.path, own);
+      const language = languageAt(info.path, chosen, context.language);
+      // A list that chose per item holds no text of its own: its items record their languages.
+      if (typeof own !== 'object') context.answerLanguages.add(language ?? DEFAULT_LANGUAGE);
+      return resolve(source, args, language === context.language ? context : context.inLanguage(language ?? ''), info);
+    };
+    return scoped;
+  });
 }
 
 /**
