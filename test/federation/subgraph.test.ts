@@ -34,11 +34,12 @@ describe('federation subgraph', () => {
     const { data } = await subgraph('{ _service { sdl } }');
     const committed = readFileSync(new URL('../../schema/subgraph.graphql', import.meta.url), 'utf8');
     expect(data._service.sdl.trim()).toBe(committed.trim());
-    const keyed = [...committed.matchAll(/^type (\w+)(?: implements [\w &]+)?\s+@key\(fields: "([^"]+)"\)/gm)].map(([, type, key]) => [
-      type,
-      key,
-    ]);
+    // Every `@key` of every type: a type's keys follow its name, one per line.
+    const keyed = [...committed.matchAll(/^type (\w+)(?: implements [\w &]+)?((?:\s+@key\(fields: "[^"]+"\))+)/gm)].map(
+      ([, type, keys]) => [type, [...keys!.matchAll(/@key\(fields: "([^"]+)"\)/g)].map(([, key]) => key).join(' | ')],
+    );
     expect(Object.fromEntries(keyed)).toEqual({
+      Account: 'id',
       Collection: 'id',
       Company: 'id',
       Episode: 'series { id } seasonNumber episodeNumber',
@@ -49,7 +50,7 @@ describe('federation subgraph', () => {
       Review: 'id',
       Season: 'series { id } seasonNumber',
       TVSeries: 'id',
-      UserList: 'id',
+      UserList: 'listId | id',
     });
   });
 
