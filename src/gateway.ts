@@ -164,7 +164,12 @@ export function createGateway(
   let subgraphYoga: NodeHandler | undefined;
   const subgraph: NodeHandler = {
     handleNodeRequestAndResponse: (request, response, context) => {
-      subgraphYoga ??= serve(subgraphSchema(), '/subgraph', false, plugins.subgraph(!config.introspection && !routerToken));
+      subgraphYoga ??= serve(
+        subgraphSchema(config.subgraphPrefix),
+        '/subgraph',
+        false,
+        plugins.subgraph(!config.introspection && !routerToken),
+      );
       return subgraphYoga.handleNodeRequestAndResponse(request, response, context);
     },
   };

@@ -16,6 +16,7 @@ import { builder, tooComplex } from '../builder.ts';
 import { keysCost } from '../kit/keys-cost.ts';
 import * as valid from '../kit/validate.ts';
 import { ENTITIES, type EntityKind, type EntityName } from './kinds.ts';
+import type { SubgraphNames } from './subgraph-names.ts';
 
 /**
  * The entities of the Apollo Federation subgraph: each keyed by its catalog key, each reference
@@ -202,12 +203,14 @@ function resolveRepresentation(
  * the batch roots' cost (one object per representation, at most 500) and the same check before
  * it resolves, so a router's entity fetch is bounded like any other query.
  */
-export function withEntityLimits(subgraph: GraphQLSchema): GraphQLSchema {
+export function withEntityLimits(subgraph: GraphQLSchema, names: SubgraphNames): GraphQLSchema {
   const field = subgraph.getQueryType()?.getFields()._entities;
   const union = subgraph.getType('_Entity');
   if (!field || !isUnionType(union)) return subgraph;
+  // Each entity by the name the subgraph gives it (`CatalogMovie` under a prefix).
+  const members = new Set(union.getTypes().map((type) => type.name));
   const typeNames = new Map<string, EntityName>();
-  for (const type of union.getTypes()) if (type.name in KEYED) typeNames.set(type.name, type.name as EntityName);
+  for (const name of Object.keys(KEYED) as EntityName[]) if (members.has(names.type(name))) typeNames.set(names.type(name), name);
   Object.assign(field, {
     extensions: { ...field.extensions, complexity: (args: Record<string, unknown>) => keysCost('representations', args) },
     resolve: (_source: unknown, args: Record<string, unknown>, context: GatewayContext, info: GraphQLResolveInfo) => {
