@@ -1,5 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { printSubgraphSchema } from '@apollo/subgraph';
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import {
+  buildASTSchema,
+  buildClientSchema,
+  getIntrospectionQuery,
+  type IntrospectionQuery,
+  lexicographicSortSchema,
+  parse,
+  printSchema,
+} from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subgraphSchema } from '../../src/schema/index.ts';
 import { startHarness, type Harness } from '../helpers.ts';
@@ -52,6 +62,18 @@ describe('federation subgraph', () => {
       TVSeries: 'id',
       UserList: 'listId | id',
     });
+  });
+
+  it('answers _service { sdl } as its introspection tells the schema, every description included', async () => {
+    const { data } = await subgraph('{ _service { sdl } }');
+    const introspection = await subgraph(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, inputValueDeprecation: true }));
+    // Introspection also shows federation's own `_entities` and `_service`, which the SDL leaves to the composer.
+    const federation = new Set(['_Any', '_Entity', '_Service']);
+    const introspected = mapSchema(buildClientSchema(introspection.data as IntrospectionQuery), {
+      [MapperKind.TYPE]: (type) => (federation.has(type.name) ? null : undefined),
+    });
+    const printed = buildASTSchema(parse(data._service.sdl), { assumeValidSDL: true });
+    expect(printSchema(lexicographicSortSchema(printed))).toBe(printSchema(lexicographicSortSchema(introspected)));
   });
 
   it('leaves the plain /graphql schema without federation fields', async () => {
