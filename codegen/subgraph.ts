@@ -1,11 +1,11 @@
 import type { PluginFunction } from '@graphql-codegen/plugin-helpers';
-import { printSubgraphSchema } from '@apollo/subgraph';
-import { subgraphSchema } from '../src/schema/index.ts';
+import { subgraphSdl } from '../src/schema/index.ts';
 
 /**
  * A codegen plugin (`codegen.ts` loads it by the name `subgraph-sdl`) that writes
- * `schema/subgraph.graphql`: the Apollo Federation v2 subgraph SDL, with its `@link` and `@key`s,
- * as composers (rover, @apollo/composition, Hive) read it. Printed by Apollo's own printer, since
- * graphql-js' printer drops applied directives.
+ * `schema/subgraph.graphql`: the Apollo Federation v2 subgraph SDL without a prefix, with its
+ * `@link`, `@key`s and `@shareable`s, as composers (rover, @apollo/composition, Hive) read it and
+ * as `_service { sdl }` answers it. Printed by Apollo's own printer, since graphql-js' printer drops
+ * applied directives.
  */
-export const plugin: PluginFunction = () => `${printSubgraphSchema(subgraphSchema()).trim()}\n`;
+export const plugin: PluginFunction = () => subgraphSdl();

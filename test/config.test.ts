@@ -39,6 +39,8 @@ describe('configuration from the environment', () => {
     [{ CACHE_CONTROL_MAX_AGE_MS: '-1' }, 'CACHE_CONTROL_MAX_AGE_MS'],
     [{ COMPRESSION_MIN_BYTES: 'big' }, 'COMPRESSION_MIN_BYTES'],
     [{ COMPRESSION_ENABLED: 'perhaps' }, 'COMPRESSION_ENABLED'],
+    [{ SUBGRAPH_PREFIX: 'catalog' }, 'SUBGRAPH_PREFIX'],
+    [{ SUBGRAPH_PREFIX: 'Catalog_' }, 'SUBGRAPH_PREFIX'],
   ])('rejects %o with one line naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^Invalid configuration: ${variable} `));
   });
@@ -162,6 +164,13 @@ describe('TRUSTED_PROXIES', () => {
       );
     }
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.1, nope' })).toThrowError('got "nope"');
+  });
+});
+
+describe('SUBGRAPH_PREFIX', () => {
+  it('reads a type-name prefix; unset, none', () => {
+    expect(loadConfig({}).subgraphPrefix).toBeUndefined();
+    expect(loadConfig({ SUBGRAPH_PREFIX: ' Catalog2 ' }).subgraphPrefix).toBe('Catalog2');
   });
 });
 

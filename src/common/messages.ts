@@ -72,8 +72,8 @@ export const MISSING_HEADERS = {
 /** An argument's check before any upstream call (src/schema/kit/validate.ts): `Argument "<name>" <problem>`. */
 export const ARGUMENT = {
   problem: (argument: string, problem: string) => `Argument "${argument}" ${problem}`,
-  id: (value: number) => `must be a positive 32-bit integer, got ${value}.`,
-  number: (value: number) => `must be an integer from 0 to 100000, got ${value}.`,
+  id: (value: number | string) => `must be a positive 32-bit integer, got ${value}.`,
+  number: (value: number | string) => `must be an integer from 0 to 100000, got ${value}.`,
   page: (value: number) => `must be between 1 and 500, got ${value}.`,
   language: 'must be an ISO 639-1 code such as "en", optionally with a region such as "en-US".',
   country: 'must be a two-letter ISO 3166-1 country code such as "US".',
@@ -86,6 +86,10 @@ export const ARGUMENT = {
   rating: (value: number) => `must be from 0.5 to 10 in steps of 0.5, got ${value}.`,
   year: (value: number) => `must be a year from 1000 to 9999, got ${value}.`,
   languages: 'may name at most 20 languages.',
+  /** One representation of `_entities`, by its index, and the key field that is wrong in it. */
+  representation: (index: number, field: string, problem: string) => `item ${index}: "${field}" ${problem}`,
+  entityType: (names: readonly string[]) => `must name an entity of this subgraph: ${names.join(', ')}.`,
+  listId: (value: number | string) => `must be a list id: a positive 32-bit integer or 24 hexadecimal characters, got ${value}.`,
 } as const;
 
 /**

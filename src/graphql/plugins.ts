@@ -10,6 +10,7 @@ import { useAnswerSize } from './answer-size.ts';
 import { useCostReport } from './cost-report.ts';
 import { useClientErrors } from './errors.ts';
 import type { KeepsPart } from './gateway-parts.ts';
+import { useMissingEntities } from './missing-entities.ts';
 import { operationMetrics } from './operation-metrics.ts';
 import { operationSpans } from './operation-spans.ts';
 import { protections, useNoServiceSdl } from './protections.ts';
@@ -39,7 +40,7 @@ export interface PluginSettings {
 export interface GatewayPlugins {
   /** The GraphQL endpoint's: persisted operations (APQ and trusted documents), @defer/@stream, the cost report, then the shared ones. */
   endpoint(persisted: Plugin[]): GatewayPlugin[];
-  /** The subgraph's: its `_service` SDL hidden when asked, then the shared ones. */
+  /** The subgraph's: missing entities answered once each, its `_service` SDL hidden when asked, then the shared ones. */
   subgraph(hideServiceSdl: boolean): GatewayPlugin[];
 }
 
@@ -68,6 +69,6 @@ export function gatewayPlugins({ config, keeps, logger, metrics, tracing, instru
         ...(keeps('defer-stream') ? [useDeferStream() as Plugin] : []),
         ...(keeps('cost-report') ? [useCostReport] : []),
       ]),
-    subgraph: (hideServiceSdl) => around(hideServiceSdl ? [useNoServiceSdl] : []),
+    subgraph: (hideServiceSdl) => around([useMissingEntities, ...(hideServiceSdl ? [useNoServiceSdl] : [])]),
   };
 }

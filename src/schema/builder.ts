@@ -7,6 +7,7 @@ import {
   GraphQLError,
   type GraphQLField,
   GraphQLList,
+  type GraphQLNamedType,
   GraphQLNonNull,
   isCompositeType,
   type GraphQLOutputType,
@@ -25,6 +26,14 @@ function isList(type: GraphQLOutputType): boolean {
 /** The type a field was declared on, as Pothos records it on the built field. */
 function parentTypeOf(field: Pick<GraphQLField<unknown, unknown>, 'extensions'>): string | undefined {
   return (field.extensions as { pothosConfig?: { parentType?: string } } | undefined)?.pothosConfig?.parentType;
+}
+
+/**
+ * A type's name as it was declared, as Pothos records it: the subgraph may rename the type
+ * (`CatalogCastCredit` under SUBGRAPH_PREFIX), and the cost tables know the declared names.
+ */
+function declaredName(type: GraphQLNamedType): string {
+  return (type.extensions as { pothosConfig?: { name?: string } } | undefined)?.pothosConfig?.name ?? type.name;
 }
 
 /** The cost or depth limit's rejection, the same wherever the estimate runs. */
@@ -63,7 +72,7 @@ export const builder = new SchemaBuilder<{
       // call per item (kit/per-item.ts). Several of them on one item share the call, so for
       // them the estimate is an upper bound.
       const calls = (isCompositeType(named) && !isCarriedLink(parentType, field.name)) || loadsDetailsPerItem(parentType, field.name);
-      return { field: calls ? 1 : 0, multiplier: isList(field.type) ? usualLength(field.name, named.name) : 1 };
+      return { field: calls ? 1 : 0, multiplier: isList(field.type) ? usualLength(field.name, declaredName(named)) : 1 };
     },
     limit: (context) => ({ complexity: context.limits.cost, depth: context.limits.depth, breadth: 100_000 }),
     complexityError: (kind, result) => {

@@ -1,7 +1,10 @@
 import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
 import { type GraphQLSchema, specifiedDirectives } from 'graphql';
 import { builder } from './builder.ts';
+import { withContractTags } from './entity/contract-tags.ts';
 import { withEntityLimits } from './entity/federation.ts';
+import { printSubgraph, withFreshAst } from './entity/subgraph-sdl.ts';
+import { subgraphNames, withSubgraphNames } from './entity/subgraph-names.ts';
 import { withPerItemNotes } from './kit/per-item.ts';
 import './account/account-states.ts';
 import './account/account.ts';
@@ -69,16 +72,41 @@ export const schema = withPerItemNotes(
   }),
 );
 
-let subgraph: GraphQLSchema | undefined;
+const subgraphs = new Map<string, { schema: GraphQLSchema; sdl: string }>();
 
 /**
  * The same graph as an Apollo Federation v2 subgraph: `_service`, `_entities` and `@key` on the
- * entities (entity/federation.ts). Served at its own endpoint so the plain schema stays free of
- * federation's fields. Built on first use: a gateway no router calls holds one graph, not two.
+ * entities (entity/federation.ts), under the names it gives a larger graph (entity/subgraph-names.ts:
+ * `SUBGRAPH_PREFIX`, `@shareable` value types, no Relay `Node`), with the `@tag`s contracts filter on
+ * (entity/contract-tags.ts). Served at its own endpoint so the
+ * plain schema stays free of federation's fields. Built once per prefix, on first use; the gateway
+ * builds it before it says it is ready.
  */
-export function subgraphSchema(): GraphQLSchema {
-  subgraph ??= withEntityLimits(
-    withPerItemNotes(builder.toSubGraphSchema({ sortSchema: true, linkUrl: 'https://specs.apollo.dev/federation/v2.6' })),
+function subgraphFor(prefix: string) {
+  const built = subgraphs.get(prefix);
+  if (built) return built;
+  const names = subgraphNames(prefix);
+  const base = withPerItemNotes(
+    builder.toSubGraphSchema({
+      sortSchema: true,
+      linkUrl: 'https://specs.apollo.dev/federation/v2.6',
+      federationDirectives: ['@key', '@shareable', '@tag', '@inaccessible'],
+    }),
   );
-  return subgraph;
+  const schema = withEntityLimits(withFreshAst(withSubgraphNames(withContractTags(base), names)), names);
+  const sdl = printSubgraph(schema);
+  // The SDL as this schema prints, where Pothos's `_service` answered the builder's own.
+  const service = schema.getQueryType()?.getFields()._service;
+  if (service) service.resolve = () => ({ sdl });
+  subgraphs.set(prefix, { schema, sdl });
+  return { schema, sdl };
+}
+
+export function subgraphSchema(prefix = ''): GraphQLSchema {
+  return subgraphFor(prefix).schema;
+}
+
+/** What `_service { sdl }` answers: the SDL composers read, and `schema/subgraph.graphql` without a prefix. */
+export function subgraphSdl(prefix = ''): string {
+  return subgraphFor(prefix).sdl;
 }

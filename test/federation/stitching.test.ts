@@ -1,6 +1,6 @@
 import { buildHTTPExecutor } from '@graphql-tools/executor-http';
 import { stitchSchemas } from '@graphql-tools/stitch';
-import { schemaFromExecutor } from '@graphql-tools/wrap';
+import { RenameRootFields, RenameTypes, schemaFromExecutor } from '@graphql-tools/wrap';
 import { graphql, type GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 
 let h: Harness;
 let stitched: GraphQLSchema;
+let prefixed: GraphQLSchema;
 let gatewayRequests = 0;
 const MISSING = 2_000_000_000;
 let history: Array<{ id: string; movieId: number }>;
@@ -71,6 +72,61 @@ beforeAll(async () => {
       { schema: local },
     ],
   });
+  // The same gateway beside a schema that already has the common names, its types and roots
+  // renamed by @graphql-tools/wrap's transforms (docs/composition.md, "Names that fit any graph").
+  const upper = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+  const colliding = createSchema({
+    typeDefs: /* GraphQL */ `
+      interface Node {
+        id: ID!
+      }
+      type Review implements Node {
+        id: ID!
+        text: String!
+      }
+      type WatchEntry {
+        id: ID!
+        movie: CatalogMovie
+      }
+      type CatalogMovie {
+        id: Int!
+      }
+      type Query {
+        search(text: String!): [String!]!
+        review(id: ID!): Review
+        node(id: ID!): Node
+        watchHistory: [WatchEntry!]!
+      }
+    `,
+    resolvers: {
+      Query: {
+        search: () => ['hit'],
+        review: () => ({ id: 'r1', text: 'Great' }),
+        node: () => ({ id: 'r1', text: 'Great' }),
+        watchHistory: () => history.slice(0, 20),
+      },
+      Node: { __resolveType: () => 'Review' },
+      WatchEntry: { movie: (entry: { movieId: number }) => ({ id: entry.movieId }) },
+    },
+  });
+  prefixed = stitchSchemas({
+    subschemas: [
+      {
+        schema: catalog,
+        executor,
+        transforms: [new RenameTypes((name) => `Catalog${name}`), new RenameRootFields((_operation, name) => `catalog${upper(name)}`)],
+        merge: {
+          CatalogMovie: {
+            selectionSet: '{ id }',
+            fieldName: 'catalogMovies',
+            key: ({ id }: { id: number }) => id,
+            argsFromKeys: (ids) => ({ ids }),
+          },
+        },
+      },
+      { schema: colliding },
+    ],
+  });
 }, 30_000);
 afterAll(() => h.close());
 beforeEach(() => {
@@ -111,5 +167,37 @@ describe('stitching with @graphql-tools/stitch', () => {
     const result = await run('{ viewer { username } }', { session });
     expect(result.errors).toBeUndefined();
     expect((result.data as any).viewer.username).toBe(h.catalog.data.account.username);
+  });
+});
+
+describe('stitching beside a schema with the same names: RenameTypes and RenameRootFields', () => {
+  it('answers both graphs side by side, and merges 20 movies with one request to the gateway', async () => {
+    const movie = h.catalog.data.movies[0]!;
+    const result = await graphql({
+      schema: prefixed,
+      source: `{
+        search(text: "x")
+        review(id: "r1") { text }
+        node(id: "r1") { id }
+        catalogMovie(id: ${movie.id}) { title }
+        catalogNode(id: ${JSON.stringify(Buffer.from(`Movie:${movie.id}`).toString('base64url'))}) { ... on CatalogMovie { title } }
+      }`,
+    });
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      search: ['hit'],
+      review: { text: 'Great' },
+      node: { id: 'r1' },
+      catalogMovie: { title: movie.title },
+      catalogNode: { title: movie.title },
+    });
+
+    gatewayRequests = 0;
+    const merged = await graphql({ schema: prefixed, source: '{ watchHistory { movie { title } } }' });
+    expect(merged.errors).toBeUndefined();
+    expect((merged.data as any).watchHistory.map((entry: any) => entry.movie.title)).toEqual(
+      h.catalog.data.movies.slice(0, 20).map((m) => m.title),
+    );
+    expect(gatewayRequests).toBe(1);
   });
 });

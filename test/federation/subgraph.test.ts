@@ -1,5 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { printSubgraphSchema } from '@apollo/subgraph';
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import {
+  buildASTSchema,
+  buildClientSchema,
+  getIntrospectionQuery,
+  type IntrospectionQuery,
+  lexicographicSortSchema,
+  parse,
+  printSchema,
+} from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subgraphSchema } from '../../src/schema/index.ts';
 import { startHarness, type Harness } from '../helpers.ts';
@@ -34,11 +44,12 @@ describe('federation subgraph', () => {
     const { data } = await subgraph('{ _service { sdl } }');
     const committed = readFileSync(new URL('../../schema/subgraph.graphql', import.meta.url), 'utf8');
     expect(data._service.sdl.trim()).toBe(committed.trim());
-    const keyed = [...committed.matchAll(/^type (\w+)(?: implements [\w &]+)?\s+@key\(fields: "([^"]+)"\)/gm)].map(([, type, key]) => [
-      type,
-      key,
-    ]);
+    // Every `@key` of every type: a type's keys follow its name, one per line.
+    const keyed = [...committed.matchAll(/^type (\w+)(?: implements [\w &]+)?((?:\s+@key\(fields: "[^"]+"\))+)/gm)].map(
+      ([, type, keys]) => [type, [...keys!.matchAll(/@key\(fields: "([^"]+)"\)/g)].map(([, key]) => key).join(' | ')],
+    );
     expect(Object.fromEntries(keyed)).toEqual({
+      Account: 'id',
       Collection: 'id',
       Company: 'id',
       Episode: 'series { id } seasonNumber episodeNumber',
@@ -49,8 +60,20 @@ describe('federation subgraph', () => {
       Review: 'id',
       Season: 'series { id } seasonNumber',
       TVSeries: 'id',
-      UserList: 'id',
+      UserList: 'listId | id',
     });
+  });
+
+  it('answers _service { sdl } as its introspection tells the schema, every description included', async () => {
+    const { data } = await subgraph('{ _service { sdl } }');
+    const introspection = await subgraph(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, inputValueDeprecation: true }));
+    // Introspection also shows federation's own `_entities` and `_service`, which the SDL leaves to the composer.
+    const federation = new Set(['_Any', '_Entity', '_Service']);
+    const introspected = mapSchema(buildClientSchema(introspection.data as IntrospectionQuery), {
+      [MapperKind.TYPE]: (type) => (federation.has(type.name) ? null : undefined),
+    });
+    const printed = buildASTSchema(parse(data._service.sdl), { assumeValidSDL: true });
+    expect(printSchema(lexicographicSortSchema(printed))).toBe(printSchema(lexicographicSortSchema(introspected)));
   });
 
   it('leaves the plain /graphql schema without federation fields', async () => {

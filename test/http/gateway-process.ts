@@ -10,6 +10,8 @@ export interface StartedProcess {
   exit: Promise<{ code: number | null; stdout: string; stderr: string }>;
   pid: number;
   kill(signal: NodeJS.Signals): void;
+  /** What the process has written to stdout so far (its log lines at LOG_LEVEL=info). */
+  stdout(): string;
 }
 
 /**
@@ -55,5 +57,5 @@ export function startProcess(env: Record<string, string>, nodeFlags: string[] = 
   const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.once('exit', (code) => resolve({ code, stdout, stderr })),
   );
-  return { url, exit, pid: child.pid!, kill: (signal) => child.kill(signal) };
+  return { url, exit, pid: child.pid!, kill: (signal) => child.kill(signal), stdout: () => stdout };
 }

@@ -43,7 +43,8 @@ function bulletsOf(lines: string[]): { bullets: Bullet[]; malformed: string[] } 
   return { bullets, malformed };
 }
 
-export function parseChangelog(markdown: string): Changelog {
+/** `breakingSection`: the subsection of Unreleased that lists breaking changes (`Breaking`; the subgraph's: `Breaking on /subgraph`). */
+export function parseChangelog(markdown: string, breakingSection = 'Breaking'): Changelog {
   const lines = markdown.split('\n');
   const start = lines.findIndex((line) => /^## Unreleased\s*$/.test(line));
   if (start < 0) return { breaking: [], unreleased: [], malformed: ['no `## Unreleased` section'] };
@@ -56,7 +57,7 @@ export function parseChangelog(markdown: string): Changelog {
     if (heading) current = heading[1]!;
     else subsections.set(current, [...(subsections.get(current) ?? []), line]);
   }
-  const breaking = bulletsOf(subsections.get('Breaking') ?? []);
+  const breaking = bulletsOf(subsections.get(breakingSection) ?? []);
   return {
     breaking: breaking.bullets,
     malformed: breaking.malformed,
@@ -113,9 +114,31 @@ export interface ChangelogFindings {
   overdue: string[];
 }
 
-export async function checkChangelog(released: GraphQLSchema, current: GraphQLSchema, markdown: string): Promise<ChangelogFindings> {
-  const changelog = parseChangelog(markdown);
-  const changes = await diff(released, current);
+/** A breaking change graphql-inspector does not know (a federation `@key` removed), as a coordinate and why. */
+export interface OtherChange {
+  coordinate: string;
+  message: string;
+}
+
+export async function checkChangelog(
+  released: GraphQLSchema,
+  current: GraphQLSchema,
+  markdown: string,
+  options: { section?: string; others?: readonly OtherChange[] } = {},
+): Promise<ChangelogFindings> {
+  const changelog = parseChangelog(markdown, options.section);
+  const changes = [
+    ...(await diff(released, current)),
+    ...(options.others ?? []).map(
+      (other): Change => ({
+        type: 'FEDERATION' as Change['type'],
+        message: other.message,
+        path: other.coordinate,
+        criticality: { level: CriticalityLevel.Breaking },
+        meta: {},
+      }),
+    ),
+  ];
   const named = new Set(changelog.breaking.map((bullet) => bullet.coordinate));
   const unnamed = changes
     .filter((change) => change.criticality.level === CriticalityLevel.Breaking)

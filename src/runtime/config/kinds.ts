@@ -203,6 +203,16 @@ export function secret<O extends Common<string>>(options: O) {
   return setting(value, options, 'secret (printable ASCII)', () => '…');
 }
 
+/** The start of a GraphQL type name: a capital letter, then letters and digits (at most 32 in all). */
+export function typeNamePrefix<O extends Common<string>>(options: O) {
+  const value = checked((raw) =>
+    /^[A-Z][A-Za-z0-9]{0,31}$/.test(raw)
+      ? raw
+      : { problem: `must be a capital letter followed by letters or digits (at most 32), such as Catalog, got "${raw}"` },
+  );
+  return setting(value, options, 'a type-name prefix (`Catalog`)', String);
+}
+
 /** Any text, e.g. a file path. */
 export function text<O extends Common<string>>(options: O) {
   return setting(z.string(), options, 'text', String);

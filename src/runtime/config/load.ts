@@ -160,6 +160,7 @@ function toConfig(v: Values) {
     persistedOperationsFile: v.PERSISTED_OPERATIONS_FILE,
     persistedOperationsOnly: v.PERSISTED_OPERATIONS_ONLY,
     subgraphToken: v.SUBGRAPH_TOKEN,
+    subgraphPrefix: v.SUBGRAPH_PREFIX,
     metricsToken: v.METRICS_TOKEN,
     upstreamMaxPauseMs: v.UPSTREAM_MAX_PAUSE_MS,
     apqMaxPerClient: v.APQ_MAX_PER_CLIENT,

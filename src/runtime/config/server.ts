@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { addressList, flag, integer, listenHost, oneOf, origins, secret, text, type SettingGroup } from './kinds.ts';
+import { addressList, flag, integer, listenHost, oneOf, origins, secret, text, type SettingGroup, typeNamePrefix } from './kinds.ts';
 
 /** The process, its HTTP server, and who may reach what on it. */
 
@@ -98,6 +98,10 @@ export const accessSettings = {
     SUBGRAPH_TOKEN: secret({
       description:
         'A secret the federation router sends in `X-Subgraph-Token`: `/subgraph` then answers only it (401 otherwise), also in trusted-documents mode and with `_service` while introspection is off. Unset: `/subgraph` is public, not served with `PERSISTED_OPERATIONS_ONLY`, and refuses `_service` with `INTROSPECTION=false` (docs/security.md).',
+    }),
+    SUBGRAPH_PREFIX: typeNamePrefix({
+      description:
+        'On `/subgraph` (and in its `_service` SDL): every type the subgraph owns and every root field carries this prefix (`Catalog`: `CatalogMovie`, `catalogMovie(id:)`), so the subgraph composes beside others that already use `Movie`, `Review` or `search`. Entities resolve under their prefixed names. Unset: the plain names. `/graphql` is unchanged ([composition.md](composition.md#names-that-fit-any-graph)).',
     }),
   },
 } satisfies SettingGroup;

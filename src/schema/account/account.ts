@@ -7,7 +7,7 @@ import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 
-type AccountSource = { id: number } & Partial<Up.AccountDetails>;
+export type AccountSource = { id: number } & Partial<Up.AccountDetails>;
 
 export const Account = builder.objectRef<AccountSource>('Account');
 

@@ -1,96 +1,225 @@
 import { complexityFromQuery } from '@pothos/plugin-complexity';
-import { type DocumentNode, type GraphQLResolveInfo, type GraphQLSchema, Kind } from 'graphql';
+import {
+  type DocumentNode,
+  GraphQLError,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  isUnionType,
+  Kind,
+  locatedError,
+  responsePathAsArray,
+} from 'graphql';
+import { ARGUMENT } from '../../common/messages.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
 import type { GatewayContext } from '../context.ts';
 import { builder, tooComplex } from '../builder.ts';
 import { keysCost } from '../kit/keys-cost.ts';
 import * as valid from '../kit/validate.ts';
-import { ENTITIES, type EntityKind } from './kinds.ts';
+import { ENTITIES, type EntityKind, type EntityName } from './kinds.ts';
+import type { SubgraphNames } from './subgraph-names.ts';
 
 /**
  * The entities of the Apollo Federation subgraph: each keyed by its catalog key, each reference
  * made into the object as the batch roots make it (kinds.ts), so that `_entities` goes through
  * the request's loaders and caches like the rest of the graph: 50 movie references cost at most
  * 50 upstream calls, each object's sub-resources merged into its one call.
+ *
+ * `_entities` answers each representation on its own, as a correct subgraph must: a bad key or
+ * an unknown `__typename` is one BAD_USER_INPUT at `[_entities, i]` naming the key field, never
+ * sent upstream; a missing entity is null with one NOT_FOUND at its index; the others resolve.
  */
 
-const byId = builder.selection<{ id: number }>('id');
-
-const INT_KEYED = ['Movie', 'TVSeries', 'Person', 'Company', 'Collection', 'Network', 'Keyword', 'UserList'] as const;
-
-/** A JSON number as it came, anything else as NaN: a key of another type is never coerced. */
-const numberIn = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
-
-/**
- * A representation's key checked exactly as `movies(ids:)` checks its ids, before any upstream
- * call: `_entities` takes its representations as JSON (`_Any`), so GraphQL's own Int coercion
- * never ran on them, and a string, negative or fractional id would otherwise reach the upstream's
- * URL (and its route metrics).
- */
-function checkRepresentation(representation: unknown): void {
-  const rep = (typeof representation === 'object' && representation !== null ? representation : {}) as Record<string, unknown>;
-  const type = rep.__typename;
-  if ((INT_KEYED as readonly unknown[]).includes(type)) {
-    valid.id('representations', numberIn(rep.id));
-  } else if (type === 'Review') {
-    valid.objectId('representations', typeof rep.id === 'string' ? rep.id : '');
-  } else if (type === 'Season' || type === 'Episode') {
-    const series = (typeof rep.series === 'object' && rep.series !== null ? rep.series : {}) as Record<string, unknown>;
-    valid.id('representations', numberIn(series.id));
-    valid.number('representations', numberIn(rep.seasonNumber));
-    if (type === 'Episode') valid.number('representations', numberIn(rep.episodeNumber));
+/** Why a representation names no entity: which of its fields is wrong, and how. */
+class BadKey {
+  readonly field: string;
+  readonly problem: string;
+  constructor(field: string, problem: string) {
+    this.field = field;
+    this.problem = problem;
   }
 }
 
-for (const name of INT_KEYED) {
-  const entity = ENTITIES[name] as EntityKind<unknown, number>;
+type Representation = Record<string, unknown>;
+
+/** What a value was, for a message: a number as it is, anything else by its kind (never echoed). */
+function shown(value: unknown): number | string {
+  if (typeof value === 'number') return value;
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function objectAt(rep: Representation, field: string): Representation {
+  const value = rep[field];
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Representation;
+  throw new BadKey(field, `must be an object, got ${shown(value)}.`);
+}
+
+/** A key read from JSON as it came: `_Any` skips GraphQL's coercion, so a string is never made a number. */
+function idAt(rep: Representation, field: string, path = field): number {
+  const value = rep[field];
+  if (valid.isId(value)) return value;
+  throw new BadKey(path, ARGUMENT.id(shown(value)));
+}
+
+function numberAt(rep: Representation, field: string): number {
+  const value = rep[field];
+  if (valid.isNumber(value)) return value;
+  throw new BadKey(field, ARGUMENT.number(shown(value)));
+}
+
+/** A list id: a number, a numeric string (as an `ID` travels), or a 24-hex id of a list made before 2018. */
+function listIdAt(rep: Representation): number | string {
+  if (!('listId' in rep) && 'id' in rep) return idAt(rep, 'id');
+  const value = rep.listId;
+  if (valid.isId(value)) return value;
+  if (typeof value === 'string' && /^\d{1,10}$/.test(value) && valid.isId(Number(value))) return Number(value);
+  if (typeof value === 'string' && /^[0-9a-f]{24}$/i.test(value)) return value;
+  throw new BadKey('listId', ARGUMENT.listId(shown(value)));
+}
+
+function seasonKeyAt(rep: Representation) {
+  return { seriesId: idAt(objectAt(rep, 'series'), 'id', 'series.id'), seasonNumber: numberAt(rep, 'seasonNumber') };
+}
+
+/** How each entity is keyed in the SDL, and how a representation's key is read and checked. */
+interface Keyed<Key> {
+  keys: string[];
+  keyOf(rep: Representation): Key;
+}
+
+const byId: Keyed<number> = { keys: ['id'], keyOf: (rep) => idAt(rep, 'id') };
+
+const KEYED: { [Name in EntityName]: Keyed<Parameters<(typeof ENTITIES)[Name]['of']>[0]> } = {
+  Movie: byId,
+  TVSeries: byId,
+  Person: byId,
+  Company: byId,
+  Collection: byId,
+  Network: byId,
+  Keyword: byId,
+  Account: byId,
+  // `listId` has both kinds of list id; `id` (null for the old 24-hex ids) stays a key one release.
+  UserList: { keys: ['listId', 'id'], keyOf: listIdAt },
+  Review: {
+    keys: ['id'],
+    keyOf: (rep) => {
+      if (typeof rep.id === 'string' && /^[0-9a-f]{24}$/i.test(rep.id)) return rep.id;
+      throw new BadKey('id', ARGUMENT.objectId);
+    },
+  },
+  Season: { keys: ['series { id } seasonNumber'], keyOf: seasonKeyAt },
+  Episode: {
+    keys: ['series { id } seasonNumber episodeNumber'],
+    keyOf: (rep) => ({ ...seasonKeyAt(rep), episodeNumber: numberAt(rep, 'episodeNumber') }),
+  },
+};
+
+for (const name of Object.keys(KEYED) as EntityName[]) {
+  const { keys, keyOf } = KEYED[name] as Keyed<unknown>;
+  const entity = ENTITIES[name] as EntityKind<unknown, unknown>;
   builder.asEntity(entity.ref as typeof ENTITIES.Movie.ref, {
-    key: byId,
-    resolveReference: (reference, context) => entity.of(reference.id, context) as ReturnType<typeof ENTITIES.Movie.of>,
+    key: keys.map((key) => builder.selection<{ id: number }>(key as 'id')),
+    // Read by tools that resolve a reference through the type; `_entities` itself reads KEYED.
+    resolveReference: (reference, context) => entity.of(keyOf(reference), context) as ReturnType<typeof ENTITIES.Movie.of>,
   });
 }
 
-builder.asEntity(ENTITIES.Review.ref, {
-  key: builder.selection<{ id: string }>('id'),
-  resolveReference: (reference, context) => ENTITIES.Review.of(reference.id, context),
-});
+function badRepresentation(index: number, field: string, problem: string): GraphQLError {
+  return new GraphQLError(ARGUMENT.problem('representations', ARGUMENT.representation(index, field, problem)), {
+    extensions: { code: 'BAD_USER_INPUT', argument: 'representations', field },
+  });
+}
 
-builder.asEntity(ENTITIES.Season.ref, {
-  key: builder.selection<{ series: { id: number }; seasonNumber: number }>('series { id } seasonNumber'),
-  resolveReference: (reference, context) =>
-    ENTITIES.Season.of({ seriesId: reference.series.id, seasonNumber: reference.seasonNumber }, context),
-});
-
-builder.asEntity(ENTITIES.Episode.ref, {
-  key: builder.selection<{ series: { id: number }; seasonNumber: number; episodeNumber: number }>(
-    'series { id } seasonNumber episodeNumber',
-  ),
-  resolveReference: (reference, context) =>
-    ENTITIES.Episode.of(
-      { seriesId: reference.series.id, seasonNumber: reference.seasonNumber, episodeNumber: reference.episodeNumber },
-      context,
-    ),
-});
+/** An entity `_entities` was asked for and the catalog lacks: where it is in the answer, and its NOT_FOUND. */
+export interface MissingEntity {
+  path: ReadonlyArray<string | number>;
+  error: GraphQLError;
+}
 
 /**
- * `_entities` is @apollo/subgraph's field, not the builder's, so the cost check that guards every
- * root field of the builder never runs for it. Here it gets the batch roots' cost (one object per
- * representation, at most 500) and the same check before it resolves, so a router's entity fetch
- * is bounded like any other query; then every key is checked as the batch roots check theirs.
+ * The existence checks of each request's `_entities`, read back once it has run
+ * (missingEntities). Keyed by the request's context, which lives as long as the request.
  */
-export function withEntityLimits(subgraph: GraphQLSchema): GraphQLSchema {
+const checksOf = new WeakMap<object, Array<Promise<MissingEntity | undefined>>>();
+
+/**
+ * The entities of this request's `_entities` that the catalog lacks. A field of a missing
+ * entity fails on its own, so without this the answer was an object of nulls (or a `nodeId` for
+ * nothing, when only the key was selected) with one NOT_FOUND per field; the subgraph's answer
+ * is then rewritten to null and one NOT_FOUND at the entity (src/graphql/missing-entities.ts).
+ */
+export async function missingEntities(context: object): Promise<MissingEntity[]> {
+  const checks = checksOf.get(context) ?? [];
+  return (await Promise.all(checks)).filter((missing): missing is MissingEntity => missing !== undefined);
+}
+
+/** The source of one representation, as its type's source with the subgraph's type name on it. */
+function resolveRepresentation(
+  representation: unknown,
+  index: number,
+  typeNames: ReadonlyMap<string, EntityName>,
+  context: GatewayContext,
+  info: GraphQLResolveInfo,
+): unknown {
+  const rep = (typeof representation === 'object' && representation !== null ? representation : {}) as Representation;
+  const typeName = rep.__typename;
+  const name = typeof typeName === 'string' ? typeNames.get(typeName) : undefined;
+  if (!name) return badRepresentation(index, '__typename', ARGUMENT.entityType([...typeNames.keys()]));
+  let key: unknown;
+  try {
+    key = (KEYED[name] as Keyed<unknown>).keyOf(rep);
+  } catch (error) {
+    if (error instanceof BadKey) return badRepresentation(index, error.field, error.problem);
+    throw error;
+  }
+  const entity = ENTITIES[name] as EntityKind<unknown, unknown>;
+  const source = Promise.resolve(entity.of(key, context));
+  // Asked in the same tick as the entity's own fields, so it shares their call (the details'
+  // loader, or the call their sub-resources are appended to): knowing costs no call of its own.
+  const path = [...responsePathAsArray(info.path), index];
+  const check = source
+    .then((made) => entity.exists(made, context))
+    .then(
+      () => undefined,
+      (error: unknown): MissingEntity | undefined =>
+        error instanceof UpstreamError && error.code === 'NOT_FOUND'
+          ? { path, error: locatedError(error, info.fieldNodes, path) }
+          : undefined,
+    );
+  let checks = checksOf.get(context);
+  if (!checks) checksOf.set(context, (checks = []));
+  checks.push(check);
+  // The union `_Entity` reads the type from `__typename`; the made object is left as it was.
+  return source.then((made) => (typeof made === 'object' && made !== null ? { ...made, __typename: typeName } : made));
+}
+
+/**
+ * `_entities` as this subgraph answers it (see the top of this file), in place of
+ * @apollo/subgraph's, which failed the whole field for one unknown `__typename`, and of the
+ * check that refused every representation for one bad key. It is not the builder's field, so
+ * the cost check that guards every root field of the builder never runs for it: here it gets
+ * the batch roots' cost (one object per representation, at most 500) and the same check before
+ * it resolves, so a router's entity fetch is bounded like any other query.
+ */
+export function withEntityLimits(subgraph: GraphQLSchema, names: SubgraphNames): GraphQLSchema {
   const field = subgraph.getQueryType()?.getFields()._entities;
-  if (!field?.resolve) return subgraph;
-  const resolve = field.resolve;
+  const union = subgraph.getType('_Entity');
+  if (!field || !isUnionType(union)) return subgraph;
+  // Each entity by the name the subgraph gives it (`CatalogMovie` under a prefix).
+  const members = new Set(union.getTypes().map((type) => type.name));
+  const typeNames = new Map<string, EntityName>();
+  for (const name of Object.keys(KEYED) as EntityName[]) if (members.has(names.type(name))) typeNames.set(names.type(name), name);
   Object.assign(field, {
     extensions: { ...field.extensions, complexity: (args: Record<string, unknown>) => keysCost('representations', args) },
-    resolve: (source: unknown, args: Record<string, unknown>, context: GatewayContext, info: GraphQLResolveInfo) => {
+    resolve: (_source: unknown, args: Record<string, unknown>, context: GatewayContext, info: GraphQLResolveInfo) => {
       const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [info.operation, ...Object.values(info.fragments)] };
       const { complexity, depth } = complexityFromQuery(document, { schema: subgraph, ctx: context, variables: info.variableValues });
       if (depth > context.limits.depth) throw tooComplex('depth', context.limits.depth, depth);
       if (complexity > context.limits.cost) throw tooComplex('cost', context.limits.cost, complexity);
-      const representations = args.representations;
-      if (Array.isArray(representations)) for (const representation of representations) checkRepresentation(representation);
-      return resolve(source, args, context, info);
+      const representations = Array.isArray(args.representations) ? args.representations : [];
+      return representations.map((representation, index) => resolveRepresentation(representation, index, typeNames, context, info));
     },
   });
   return subgraph;

@@ -1,6 +1,7 @@
 import type { ObjectRef } from '@pothos/core';
 import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
+import { Account, type AccountSource } from '../account/account.ts';
 import { Collection, type CollectionSource } from '../collection/collection.ts';
 import { Company, type CompanySource } from '../company/company.ts';
 import { Network, type NetworkSource } from '../company/network.ts';
@@ -74,11 +75,25 @@ export const ENTITIES = {
   Collection: byId<CollectionSource>(Collection, (id, c) => c.loaders.collection.load({ collectionId: id })),
   Network: byId<NetworkSource>(Network, (id, c) => c.loaders.network.load({ networkId: id })),
   Keyword: byId<KeywordSource>(Keyword, (id, c) => c.loaders.keyword.load({ keywordId: id })),
-  UserList: byId<UserListSource>(UserList, (id, c) => c.loaders.userList.load({ listId: id })),
+  // Keyed by `listId`: a number, or the 24 hexadecimal characters of a list made before 2018.
+  UserList: kind<UserListSource, number | string>({
+    ref: UserList,
+    of: (id) => ({ id }),
+    exists: (list, c) => c.loaders.userList.load({ listId: list.id }),
+    keyFields: ['id', 'listId', 'nodeId', '__typename'],
+  }),
   // A review has no sub-resources to merge: it is loaded whole, so a missing one fails at once.
   Review: kind<Up.Review, string>({
     ref: Review,
     of: (id, c) => c.loaders.review.load({ reviewId: id }),
+    exists: async () => undefined,
+    keyFields: [],
+  }),
+  // Its details need the session of that account, so nothing can tell whether another's exists:
+  // answered from its id as `account(id:)` answers it, private fields failing on their own.
+  Account: kind<AccountSource, number>({
+    ref: Account,
+    of: (id) => ({ id }),
     exists: async () => undefined,
     keyFields: [],
   }),

@@ -14,18 +14,23 @@ export function badInput(argument: string, problem: string): GraphQLError {
 
 const MAX_INT32 = 2_147_483_647;
 
+/** A catalog id: a positive 32-bit integer. */
+export function isId(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_INT32;
+}
+
+/** A season or an episode number: 0 to 100000 (season 0 holds the specials). */
+export function isNumber(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 100_000;
+}
+
 export function id(argument: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1 || value > MAX_INT32) {
-    throw badInput(argument, ARGUMENT.id(value));
-  }
+  if (!isId(value)) throw badInput(argument, ARGUMENT.id(value));
   return value;
 }
 
-/** Season and episode numbers start at 0 (season 0 holds the specials). */
 export function number(argument: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0 || value > 100_000) {
-    throw badInput(argument, ARGUMENT.number(value));
-  }
+  if (!isNumber(value)) throw badInput(argument, ARGUMENT.number(value));
   return value;
 }
 

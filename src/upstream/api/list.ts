@@ -1,5 +1,6 @@
 /** User lists: a list's page of items, whether it holds a movie, and the list writes (user session). */
 import { UpstreamError } from '../errors.ts';
+import { param, type PathSegment } from '../paths.ts';
 import { resource, write } from './define.ts';
 import type { MovieSummary } from './movie.ts';
 import type { TVSeriesSummary } from './tv.ts';
@@ -45,13 +46,16 @@ export interface CreatedList extends WriteStatus {
   list_id: number;
 }
 
+/** A list made before 2018 has a 24-hex id: a value in the path, never part of the route's name. */
+const listSegment = (listId: number | string): PathSegment => (typeof listId === 'string' ? param(listId) : listId);
+
 export const listResources = {
   userList: resource<{ listId: number | string; page?: number; language?: string }, ListDetails>((p) => ({
-    path: ['list', p.listId],
+    path: ['list', listSegment(p.listId)],
     query: { language: p.language, page: p.page },
   })),
   listItemStatus: resource<{ listId: number | string; movieId: number; language?: string }, ListItemStatus>((p) => ({
-    path: ['list', p.listId, 'item_status'],
+    path: ['list', listSegment(p.listId), 'item_status'],
     query: { language: p.language, movie_id: p.movieId },
   })),
 };
