@@ -87,7 +87,9 @@ function useBatchCost(max: number): Plugin {
         return;
       }
       const code: ErrorCode = 'QUERY_TOO_COMPLEX';
+      const operation = getOperationAST(args.document, args.operationName);
       const refused = createGraphQLError(REQUEST.batchCostLimit(max, together), {
+        nodes: operation ? [operation] : undefined,
         extensions: { code, limit: 'cost', max, found: together },
       });
       // Not stopped early: the log, the metrics and the error plugins still see the operation.

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphQLError } from 'graphql';
+import * as valid from '../../src/schema/kit/validate.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /**
@@ -43,5 +45,20 @@ describe('argument checks say what was wrong, never "NaN"', () => {
   it('a number out of range is shown as itself', async () => {
     const { body } = await h.query(`{ node(id: "${nodeId('Season:1399:100001')}") { nodeId } }`);
     expect(body.errors?.[0]?.message).toBe('Argument "id" must be an integer from 0 to 100000, got 100001.');
+  });
+
+  it("a key inside an argument (a representation's) is named as the field, for the router to place", () => {
+    const refused = (() => {
+      try {
+        valid.id('representations', '550', 'series.id');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(GraphQLError);
+    expect((refused as GraphQLError).message).toBe(
+      'Argument "representations": "series.id" must be a positive 32-bit integer, got a string.',
+    );
+    expect((refused as GraphQLError).extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'representations', field: 'series.id' });
   });
 });

@@ -38,8 +38,8 @@ function startFields(source: unknown, context: GatewayContext, info: GraphQLReso
   for (const selected of [fields, ...patches.map((patch) => patch.fields)]) {
     for (const [key, nodes] of selected) {
       const [node] = nodes;
-      const field = node && type.getFields()[node.name.value];
-      if (!field?.resolve) continue;
+      const field = node ? type.getFields()[node.name.value] : undefined;
+      if (!node || !field?.resolve) continue;
       const fieldInfo: GraphQLResolveInfo = {
         ...info,
         fieldName: field.name,
