@@ -69,11 +69,38 @@ export const MISSING_HEADERS = {
   'any-session': 'This field needs a session: send a user session in X-Session-Id or a guest session in X-Guest-Session-Id.',
 } as const;
 
-/** An argument's check before any upstream call (src/schema/kit/validate.ts): `Argument "<name>" <problem>`. */
+/**
+ * What a client must fix when the credential a call needed came in a header that could not be
+ * read (src/common/credentials.ts). Never the header's value: it may be a real token, mistyped.
+ */
+export const MALFORMED_HEADERS = {
+  Authorization: 'The Authorization header is malformed: send "Authorization: Bearer <token>", the token without spaces.',
+  'X-Session-Id': 'The X-Session-Id header is malformed: a session id is 1 to 256 letters, digits, "-" or "_".',
+  'X-Guest-Session-Id': 'The X-Guest-Session-Id header is malformed: a guest session id is 1 to 256 letters, digits, "-" or "_".',
+} as const;
+
+/**
+ * What a client sent, for a message: a number as itself, anything else by its kind only (the
+ * text of a string may be anything, a credential included), and never "NaN": a key that was no
+ * number at all says so.
+ */
+function sent(value: unknown): string {
+  if (typeof value === 'number') return Number.isNaN(value) ? 'no number' : String(value);
+  if (value === null || value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * An argument's check before any upstream call (src/schema/kit/validate.ts): `Argument "<name>"
+ * <problem>`, or, for a key inside an argument (a representation's `series.id`), `Argument
+ * "<name>": "<field>" <problem>`.
+ */
 export const ARGUMENT = {
-  problem: (argument: string, problem: string) => `Argument "${argument}" ${problem}`,
-  id: (value: number | string) => `must be a positive 32-bit integer, got ${value}.`,
-  number: (value: number | string) => `must be an integer from 0 to 100000, got ${value}.`,
+  problem: (argument: string, problem: string, field?: string) =>
+    field === undefined ? `Argument "${argument}" ${problem}` : `Argument "${argument}": "${field}" ${problem}`,
+  id: (value: unknown) => `must be a positive 32-bit integer, got ${sent(value)}.`,
+  number: (value: unknown) => `must be an integer from 0 to 100000, got ${sent(value)}.`,
   page: (value: number) => `must be between 1 and 500, got ${value}.`,
   language: 'must be an ISO 639-1 code such as "en", optionally with a region such as "en-US".',
   country: 'must be a two-letter ISO 3166-1 country code such as "US".',

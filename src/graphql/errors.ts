@@ -3,12 +3,32 @@ import { createGraphQLError, handleStreamOrSingleExecutionResult, isAsyncIterabl
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
 import { MissingCredentialError, UpstreamError, type MissingCredential } from '../upstream/errors.ts';
 import { variableError, type VariableErrorOptions } from './variable-errors.ts';
-import { MISSING_HEADERS as HEADERS_FOR, REQUEST, UNEXPECTED } from '../common/messages.ts';
+import { MALFORMED_HEADERS, MISSING_HEADERS as HEADERS_FOR, REQUEST, UNEXPECTED } from '../common/messages.ts';
+import type { CredentialHeader } from '../common/credentials.ts';
+import type { RequestState } from '../common/request-state.ts';
 
 export type ClientErrorOptions = VariableErrorOptions;
 
 /** What a client must send for each credential a call lacked: the headers are this layer's business. */
 const MISSING_HEADERS: Record<MissingCredential, string> = HEADERS_FOR;
+
+/** The headers that carry each credential: one sent malformed is named as such, not as missing. */
+const HEADERS_OF: Record<MissingCredential, readonly CredentialHeader[]> = {
+  token: ['Authorization'],
+  'user-session': ['X-Session-Id'],
+  'guest-session': ['X-Guest-Session-Id'],
+  'any-session': ['X-Session-Id', 'X-Guest-Session-Id'],
+};
+
+function lackedCredential(missing: MissingCredential, malformed: readonly CredentialHeader[] = []): string {
+  const header = HEADERS_OF[missing].find((one) => malformed.includes(one));
+  return header ? MALFORMED_HEADERS[header] : MISSING_HEADERS[missing];
+}
+
+/** The credential headers the request sent malformed, as the front read them. */
+function malformedOf(context: unknown): readonly CredentialHeader[] | undefined {
+  return (context as Partial<RequestState> | undefined)?.credentials?.malformed;
+}
 
 /**
  * A field error as the client sees it. Upstream failures keep our message and code. An
@@ -20,6 +40,7 @@ export function clientError(
   error: GraphQLError,
   variables?: Readonly<Record<string, unknown>> | null,
   options: ClientErrorOptions = { suggestions: false },
+  malformed?: readonly CredentialHeader[],
 ): GraphQLError {
   const ofVariable = variableError(error, variables, options);
   if (ofVariable) return ofVariable;
@@ -28,7 +49,7 @@ export function clientError(
   let message: string;
   if (original instanceof MissingCredentialError) {
     code = original.code;
-    message = MISSING_HEADERS[original.missing];
+    message = lackedCredential(original.missing, malformed);
   } else if (original instanceof UpstreamError) {
     code = original.code;
     message = original.message;
@@ -115,10 +136,12 @@ export const useClientErrors = (options: ClientErrorOptions): Plugin => ({
     onExecuteDone: (payload) =>
       handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
         let next = result;
+        const malformed = malformedOf(args.contextValue);
         if (result.errors?.length)
-          next = { ...next, errors: result.errors.map((error) => clientError(error, args.variableValues, options)) };
+          next = { ...next, errors: result.errors.map((error) => clientError(error, args.variableValues, options, malformed)) };
         const incremental = (result as { incremental?: IncrementalPart[] }).incremental;
-        if (incremental?.some((part) => part.errors?.length)) next = { ...next, incremental: incremental.map(codedPart) } as typeof next;
+        if (incremental?.some((part) => part.errors?.length))
+          next = { ...next, incremental: incremental.map((part) => codedPart(part, malformed)) } as typeof next;
         if (next !== result) setResult(next);
       }),
   }),
@@ -133,10 +156,12 @@ interface IncrementalPart {
  * masks a single answer's (its masking reads only the top-level `errors`), so no internal
  * message rides a later part.
  */
-function codedPart(part: IncrementalPart): IncrementalPart {
+function codedPart(part: IncrementalPart, malformed?: readonly CredentialHeader[]): IncrementalPart {
   if (!part.errors?.length) return part;
   return {
     ...part,
-    errors: part.errors.map((error) => maskError(error instanceof GraphQLError ? clientError(error) : error, UNEXPECTED, false)),
+    errors: part.errors.map((error) =>
+      maskError(error instanceof GraphQLError ? clientError(error, undefined, undefined, malformed) : error, UNEXPECTED, false),
+    ),
   };
 }

@@ -1,6 +1,15 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import { type FieldNode, getOperationAST, type GraphQLError, type ValidationContext } from 'graphql';
+import {
+  type FieldNode,
+  getOperationAST,
+  GraphQLError,
+  Lexer,
+  type OperationDefinitionNode,
+  Source,
+  TokenKind,
+  type ValidationContext,
+} from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Config } from '../runtime/config.ts';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
@@ -20,6 +29,7 @@ export function protections(config: Config, keeps: KeepsPart = KEEP_ALL): Plugin
   const armorRules = ['armor-depth', 'armor-aliases', 'armor-directives', 'armor-tokens'] as const;
   const suggestionsBlocked = keeps('armor-suggestions') && !config.introspection;
   const plugins: Array<Plugin | false> = [
+    armorRules.some(keeps) && useOperationsSeen,
     (armorRules.some(keeps) || suggestionsBlocked) &&
       (EnvelopArmorPlugin({
         maxDepth: {
@@ -27,24 +37,25 @@ export function protections(config: Config, keeps: KeepsPart = KEEP_ALL): Plugin
           n: limits.depth,
           exposeLimits: true,
           flattenFragments: true,
-          onReject: [coded('depth', limits.depth)],
+          onReject: [located('depth', limits.depth)],
         },
         maxAliases: {
           enabled: keeps('armor-aliases'),
           n: limits.aliases,
           exposeLimits: true,
-          onReject: [coded('aliases', limits.aliases)],
+          onReject: [located('aliases', limits.aliases)],
         },
         maxDirectives: {
           enabled: keeps('armor-directives'),
           n: limits.directives,
           exposeLimits: true,
-          onReject: [coded('directives', limits.directives)],
+          onReject: [located('directives', limits.directives)],
         },
         maxTokens: { enabled: keeps('armor-tokens'), n: limits.tokens, exposeLimits: true, onReject: [coded('tokens', limits.tokens)] },
         costLimit: { enabled: false },
         blockFieldSuggestion: { enabled: suggestionsBlocked },
       }) as Plugin),
+    keeps('armor-tokens') && useTokenLimitLocated(limits.tokens),
     keeps('introspection-depth') && { onValidate: ({ addValidationRule }) => addValidationRule(introspectionDepthRule()) },
     keeps('batch-cost') && useBatchCost(limits.cost),
     keeps('writes') && useWritesNeedPreflight,
@@ -76,7 +87,9 @@ function useBatchCost(max: number): Plugin {
         return;
       }
       const code: ErrorCode = 'QUERY_TOO_COMPLEX';
+      const operation = getOperationAST(args.document, args.operationName);
       const refused = createGraphQLError(REQUEST.batchCostLimit(max, together), {
+        nodes: operation ? [operation] : undefined,
         extensions: { code, limit: 'cost', max, found: together },
       });
       // Not stopped early: the log, the metrics and the error plugins still see the operation.
@@ -104,19 +117,80 @@ export const useNoServiceSdl: Plugin = {
     })),
 };
 
+type DocumentLimit = 'depth' | 'aliases' | 'directives' | 'tokens';
+
 /**
  * Armor's rejections come as "Syntax Error: Aliases limit of 30 exceeded, found 31." with no
- * code; each one is rewritten, before it is thrown, to read like the cost limit's: a code a client
- * can branch on, the limit's name, its maximum and, where Armor counted it, what was found
- * (the token count stops at the limit, so it has none).
+ * code and no place in the document; each one is rewritten to read like the cost limit's: a code
+ * a client can branch on, the limit's name, its maximum and, where Armor counted it, what was
+ * found (the token count stops at the limit, so it has none).
  */
-function coded(limit: 'depth' | 'aliases' | 'directives' | 'tokens', max: number) {
+function limitExtensions(limit: DocumentLimit, max: number, error: GraphQLError) {
+  const found = /found (\d+)/.exec(error.message)?.[1];
+  const code: ErrorCode = 'QUERY_TOO_COMPLEX';
+  return { message: REQUEST.documentLimit(limit, max, found), extensions: { code, limit, max, ...(found && { found: Number(found) }) } };
+}
+
+function coded(limit: DocumentLimit, max: number) {
   return (_context: unknown, error: GraphQLError) => {
-    const found = /found (\d+)/.exec(error.message)?.[1];
-    error.message = REQUEST.documentLimit(limit, max, found);
-    const code: ErrorCode = 'QUERY_TOO_COMPLEX';
-    Object.assign(error.extensions, { code, limit, max, ...(found && { found: Number(found) }) });
+    const { message, extensions } = limitExtensions(limit, max, error);
+    error.message = message;
+    Object.assign(error.extensions, extensions);
   };
+}
+
+/** The operation each validation is in, for Armor's rules, which name none (they run after this one). */
+const operationsSeen = new WeakMap<ValidationContext, OperationDefinitionNode>();
+
+const useOperationsSeen: Plugin = {
+  onValidate: ({ addValidationRule }) =>
+    addValidationRule((context: ValidationContext) => ({
+      OperationDefinition: (node: OperationDefinitionNode) => void operationsSeen.set(context, node),
+    })),
+};
+
+/**
+ * A depth, aliases or directives rejection is located at the operation it refuses, so a client
+ * (GraphiQL, an IDE) can place it; Armor's own error has no location. It is thrown in place of
+ * Armor's, as Armor would throw its own: validation stops there, so no costlier rule goes on
+ * through a document already refused.
+ */
+function located(limit: DocumentLimit, max: number) {
+  return (context: ValidationContext | null, error: GraphQLError) => {
+    const { message, extensions } = limitExtensions(limit, max, error);
+    const operation = context ? operationsSeen.get(context) : undefined;
+    throw new GraphQLError(message, { nodes: operation ? [operation] : undefined, extensions });
+  };
+}
+
+/**
+ * The tokens limit stops the parser, which has no document yet to point into: the rejection is
+ * located at the first token past the limit, counted again as Armor counts (comments skipped).
+ */
+function useTokenLimitLocated(max: number): Plugin {
+  return {
+    onParse: ({ params }) => {
+      const source = typeof params.source === 'string' ? new Source(params.source) : params.source;
+      return ({ result, replaceParseResult }) => {
+        if (!(result instanceof GraphQLError) || result.extensions?.limit !== 'tokens' || result.locations) return;
+        const position = tokenPast(source, max);
+        if (position === undefined) return;
+        replaceParseResult(new GraphQLError(result.message, { source, positions: [position], extensions: result.extensions }));
+      };
+    },
+  };
+}
+
+function tokenPast(source: Source, max: number): number | undefined {
+  const lexer = new Lexer(source);
+  try {
+    for (let count = 1, token = lexer.advance(); token.kind !== TokenKind.EOF; count++, token = lexer.advance()) {
+      if (count > max) return token.start;
+    }
+  } catch {
+    // A syntax error before the limit: not this rejection.
+  }
+  return undefined;
 }
 
 /**

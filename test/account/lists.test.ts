@@ -69,9 +69,11 @@ describe('Query.list', () => {
       },
     );
     expect(body).toEqual({ data: { list: { yes: true, no: false } } });
+    // Besides the list's details, which tell that it exists.
     expect(h.catalog.calls.map((c) => [c.path, c.query.movie_id])).toEqual([
       [`/list/${listIds[0]}/item_status`, String(movieId)],
       [`/list/${listIds[0]}/item_status`, String(other.id)],
+      [`/list/${listIds[0]}`, undefined],
     ]);
   });
 

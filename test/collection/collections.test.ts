@@ -114,7 +114,8 @@ describe('collections', () => {
     expect(body.data.collection.translations).toEqual(translations.translations.map(translation));
     expect(h.callsTo(`/collection/${id}/images`)).toBe(2);
     expect(h.callsTo(`/collection/${id}/translations`)).toBe(1);
-    expect(h.callsTo(`/collection/${id}`)).toBe(0);
+    // The details call, which tells that the collection exists.
+    expect(h.callsTo(`/collection/${id}`)).toBe(1);
   });
 
   it('answers NOT_FOUND for an unknown collection, the rest of the response intact', async () => {
@@ -166,11 +167,19 @@ describe('bad arguments', () => {
     ['{ search { collections(query: "a", language: "english") { page } } }', 'language'],
     ['{ search { keywords(query: "a", page: 501) { page } } }', 'page'],
     ['{ search { collections(query: "a", region: "USA") { page } } }', 'region'],
-    [`{ keyword(id: 1000) { movies(page: 0) { page } } }`, 'page'],
-    [`{ keyword(id: 1000) { movies(language: "EN") { page } } }`, 'language'],
   ])('%s → BAD_USER_INPUT naming %s, no upstream call', async (query, argument) => {
     const { body } = await h.query(query);
     expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
     expect(h.catalog.calls).toEqual([]);
+  });
+
+  // Below an object named by its id, only that object's details call, which tells that it exists.
+  it.each([
+    [`{ keyword(id: 1000) { movies(page: 0) { page } } }`, 'page'],
+    [`{ keyword(id: 1000) { movies(language: "EN") { page } } }`, 'language'],
+  ])('%s → BAD_USER_INPUT naming %s, no call of its own', async (query, argument) => {
+    const { body } = await h.query(query);
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
+    expect(h.catalog.calls.map((c) => c.path)).toEqual(['/keyword/1000']);
   });
 });

@@ -17,7 +17,10 @@ describe('keywords', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data.movie.keywords).toEqual(mk.keywords);
     expect(body.data.tvSeries.keywords).toEqual(tk.results);
-    expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([`/movie/${movie.id}/keywords`, `/tv/${series.id}/keywords`].sort());
+    // Besides the details of the movie and the series, which tell that they exist; no keyword is loaded.
+    expect(h.catalog.calls.map((c) => c.path).sort()).toEqual(
+      [`/movie/${movie.id}`, `/movie/${movie.id}/keywords`, `/tv/${series.id}`, `/tv/${series.id}/keywords`].sort(),
+    );
   });
 
   it("answers Keyword.movies paged, and a keyword's movies are exactly the movies carrying it", async () => {

@@ -6,8 +6,14 @@ import { TOKEN } from './example-server.ts';
  * A test upstream that answers with recorded answers of the real service: the one under test at
  * its path (less the appended parts the request did not ask for, with those it did), each of its
  * appended parts at its own sub-path, and every other recorded path with its recording (the
- * objects a graph reaches on its way, such as a season's details for its images). Every other
- * path is the real service's 404 (status_code 34). The query string does not choose the answer.
+ * objects a graph reaches on its way, such as a season's details for its images). The details of
+ * an object the answer under test belongs to (`/person/31` for `/person/31/combined_credits`,
+ * `/tv/1399` and `/tv/1399/season/1` for an episode) are its recording, else `{}`: the service's
+ * answer under test proves the object exists, and the gateway asks its details to tell exactly
+ * that (src/schema/kit/existing.ts); nothing else of it is known, nor read. Either never carries
+ * the part under test appended (another recording's would stand in for it): the gateway then asks
+ * the part's own path, as it does of a service that ignores an append name. Every other path is
+ * the real service's 404 (status_code 34). The query string does not choose the answer.
  * Every request is recorded, so a test can tell which paths the gateway built.
  */
 export interface ReplayCall {
@@ -36,6 +42,11 @@ export interface ReplayServer {
 
 const NOT_FOUND = { success: false, status_code: 34, status_message: 'The resource you requested could not be found.' };
 
+/** Whether `owner` is the path of an object `path` belongs to: a shorter prefix of it ending in an id. */
+function ownerOf(path: string, owner: string): boolean {
+  return path.startsWith(`${owner}/`) && /\/(\d+|[0-9a-f]{24})$/.test(owner);
+}
+
 export async function startReplayServer(): Promise<ReplayServer> {
   const calls: ReplayCall[] = [];
   let current: Replayed | undefined;
@@ -58,8 +69,15 @@ export async function startReplayServer(): Promise<ReplayServer> {
     if (path === current.path) return answerOf(current, query);
     const sub = current.appended.find((key) => path === `${current?.path}/${key}`);
     if (sub) return { status: 200, body: current.body[sub] };
+    const owner = ownerOf(current.path, path);
     const other = around.find((r) => r.path === path);
-    if (other) return answerOf(other, query);
+    if (other && !owner) return answerOf(other, query);
+    if (owner) {
+      const { [current.path.slice(path.length + 1)]: _underTest, ...rest } = other
+        ? (answerOf(other, query).body as Record<string, unknown>)
+        : {};
+      return { status: 200, body: rest };
+    }
     return { status: 404, body: NOT_FOUND };
   }
 

@@ -85,8 +85,9 @@ describe('Movie sub-resources', () => {
     for (const path of ['videos', 'release_dates', 'translations', 'external_ids', 'watch/providers']) {
       expect(h.callsTo(`/movie/${movieId}/${path}`), path).toBe(1);
     }
-    expect(h.callsTo(`/movie/${movieId}`)).toBe(0);
-    expect(h.catalog.calls).toHaveLength(5);
+    // And the details call, which tells that the movie exists.
+    expect(h.callsTo(`/movie/${movieId}`)).toBe(1);
+    expect(h.catalog.calls).toHaveLength(6);
   });
 
   it('keeps the data consistent: certifications come from the country lists, providers from the provider list', async () => {
@@ -138,16 +139,22 @@ describe('Movie sub-resources', () => {
       expect(item.id).not.toBe(movieId);
       expect(item.genre_ids.some((g: number) => genres.has(g))).toBe(true);
     }
-    expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([`/movie/${movieId}/recommendations`, `/movie/${movieId}/similar`]);
+    // No listed movie's details; the asked movie's own tell that it exists.
+    expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([
+      `/movie/${movieId}`,
+      `/movie/${movieId}/recommendations`,
+      `/movie/${movieId}/similar`,
+    ]);
   });
 
-  it('rejects bad arguments before any upstream call', async () => {
+  it('rejects bad arguments before any call of theirs', async () => {
     const { body } = await h.query(
       `query($id: Int!) { movie(id: $id) { similar(page: 0) { page } watchProviders(country: "USA") { countryCode } } }`,
       { id: movieId },
     );
     expect(errorCodes({ body } as any)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
-    expect(h.catalog.calls).toHaveLength(0);
+    // Only the details, which tell that the movie exists.
+    expect(h.catalog.calls.map((c) => c.path)).toEqual([`/movie/${movieId}`]);
   });
 });
 

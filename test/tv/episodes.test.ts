@@ -62,8 +62,10 @@ describe('Episode sub-resources', () => {
     const english = episode.translations.find((t: any) => t.languageCode === 'en');
     expect(english.data).toMatchObject({ name: details.name, overview: details.overview });
     expect(episode.videos).toEqual(videos.results.map(video));
+    // Besides the details of the series, the season and the episode, which tell that they exist.
+    const existence = [`/tv/${seriesId}`, `/tv/${seriesId}/season/${seasonNumber}`, base];
     expect(h.catalog.calls.map((c) => c.path).sort()).toEqual(
-      [`${base}/external_ids`, `${base}/images`, `${base}/translations`, `${base}/videos`].sort(),
+      [...existence, `${base}/external_ids`, `${base}/images`, `${base}/translations`, `${base}/videos`].sort(),
     );
   });
 

@@ -12,7 +12,7 @@ const offer = expected.offer;
 const offers = (list: any[] | undefined) => (list ?? []).map(offer);
 
 describe('TVSeries sub-resources', () => {
-  it('answers each sub-resource field by field with one call each and no detail call', async () => {
+  it('answers each sub-resource field by field with one call each, besides the one detail call', async () => {
     const titles = await h.rest(`/tv/${seriesId}/alternative_titles`);
     const ratings = await h.rest(`/tv/${seriesId}/content_ratings`);
     const ids = await h.rest(`/tv/${seriesId}/external_ids`);
@@ -104,7 +104,8 @@ describe('TVSeries sub-resources', () => {
     for (const path of ['alternative_titles', 'content_ratings', 'external_ids', 'images', 'translations', 'videos', 'watch/providers']) {
       expect(h.callsTo(`/tv/${seriesId}/${path}`), path).toBe(1);
     }
-    expect(h.callsTo(`/tv/${seriesId}`)).toBe(0);
+    // The details call, which tells that the series exists.
+    expect(h.callsTo(`/tv/${seriesId}`)).toBe(1);
   });
 
   it('filters alternative titles by country and images by language from the same kind of call', async () => {
@@ -173,8 +174,8 @@ describe('TVSeries sub-resources', () => {
     }
     const popularity = recommendations.results.map((r: any) => r.popularity);
     expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
-    // Summaries were carried: no detail call for any listed series.
-    expect(h.catalog.calls.filter((c) => /^\/tv\/\d+$/.test(c.path))).toEqual([]);
+    // Summaries were carried: no detail call for any listed series (the asked series' own tells that it exists).
+    expect(h.catalog.calls.filter((c) => /^\/tv\/\d+$/.test(c.path)).map((c) => c.path)).toEqual([`/tv/${seriesId}`]);
   });
 
   it('pages the reviews of a series from the catalog reviews', async () => {
@@ -191,7 +192,7 @@ describe('TVSeries sub-resources', () => {
     expect(h.callsTo(`/tv/${reviewed.media_id}/reviews`)).toBe(1);
   });
 
-  it('rejects bad arguments before any upstream call', async () => {
+  it('rejects bad arguments before any call of theirs', async () => {
     for (const [query, argument] of [
       [`{ tvSeries(id: ${seriesId}) { alternativeTitles(country: "USA") { title } } }`, 'country'],
       [`{ tvSeries(id: ${seriesId}) { similar(page: 0) { page } } }`, 'page'],
@@ -206,13 +207,14 @@ describe('TVSeries sub-resources', () => {
       expect(errorCodes(response), query).toEqual(['BAD_USER_INPUT']);
       expect(response.body.errors![0].extensions!.argument, query).toBe(argument);
     }
-    expect(h.catalog.calls).toEqual([]);
+    // Only the series' details, which tell that it exists.
+    expect(new Set(h.catalog.calls.map((c) => c.path))).toEqual(new Set([`/tv/${seriesId}`]));
   });
 
-  it('nulls a sub-resource of an unknown series with NOT_FOUND', async () => {
+  it('answers an unknown series null, with one NOT_FOUND at the series', async () => {
     const { body } = await h.query('{ tvSeries(id: 2147483000) { contentRatings { rating } } }');
-    expect(body.data.tvSeries.contentRatings).toBeNull();
-    expect(body.errors![0].extensions!.code).toBe('NOT_FOUND');
+    expect(body.data.tvSeries).toBeNull();
+    expect(body.errors!.map((e) => [e.extensions!.code, e.path])).toEqual([['NOT_FOUND', ['tvSeries']]]);
   });
 });
 

@@ -59,7 +59,12 @@ describe('append_to_response', () => {
     const a = await merged.query(query, { id: movieId });
     const b = await plain.query(query, { id: movieId });
     expect(a.body).toEqual(b.body);
-    expect(merged.catalog.calls.map((c) => c.path).sort()).toEqual([`/movie/${movieId}/lists`, `/movie/${movieId}/reviews`]);
+    // The details call (which tells that the movie exists) rides alone: later pages never merge.
+    expect(merged.catalog.calls.map((c) => c.path).sort()).toEqual([
+      `/movie/${movieId}`,
+      `/movie/${movieId}/lists`,
+      `/movie/${movieId}/reviews`,
+    ]);
     expect(merged.catalog.calls.every((c) => c.query.append_to_response === undefined)).toBe(true);
   });
 
@@ -83,12 +88,13 @@ describe('append_to_response', () => {
     expect(merged.catalog.calls.every((c) => c.query.session_id === undefined)).toBe(true);
   });
 
-  it('reports a missing parent on every merged field', async () => {
+  it('reports a missing parent once, at the parent, from the one merged call', async () => {
     const query = `{ movie(id: 999999) { id images { posters { filePath } } lists { page } } }`;
     const a = await merged.query(query);
     const b = await plain.query(query);
     expect(a.body).toEqual(b.body);
-    expect(a.body.errors!.map((e) => e.extensions!.code)).toEqual(['NOT_FOUND', 'NOT_FOUND']);
+    expect(a.body.data).toEqual({ movie: null });
+    expect(a.body.errors!.map((e) => [e.extensions!.code, e.path])).toEqual([['NOT_FOUND', ['movie']]]);
     expect(merged.catalog.calls).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { pageOf } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { Search } from '../search/search.ts';
@@ -146,11 +147,11 @@ builder.queryFields((t) => ({
   collection: t.field({
     type: Collection,
     nullable: true,
-    description: 'A collection of movies by its id.',
+    description: 'A collection of movies by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such collection.',
     args: { id: t.arg.int({ required: true, description: 'Identifier of the collection.' }), ...subtreeLanguageArgs },
-    resolve: (_, args) => {
+    resolve: (_, args, c, info) => {
       valid.language('language', args.language);
-      return { id: valid.id('id', args.id) };
+      return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Collection');
     },
   }),
 }));

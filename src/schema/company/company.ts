@@ -5,6 +5,7 @@ import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { pageOf } from '../kit/page.ts';
 import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Search } from '../search/search.ts';
 
@@ -103,11 +104,11 @@ builder.queryFields((t) => ({
   company: t.field({
     type: Company,
     nullable: true,
-    description: 'A production company by its id.',
+    description: 'A production company by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such company.',
     args: { id: t.arg.int({ required: true, description: 'Identifier of the company.' }), ...subtreeLanguageArgs },
-    resolve: (_, args) => {
+    resolve: (_, args, c, info) => {
       valid.language('language', args.language);
-      return { id: valid.id('id', args.id) };
+      return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Company');
     },
   }),
   searchCompanies: t.field({

@@ -4,6 +4,7 @@ import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carried, carriedFrom } from '../kit/carried.ts';
 import { Logo } from '../kit/image.ts';
+import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Season, TVSeries } from '../tv/ref.ts';
 import { AlternativeName, Company } from './company.ts';
@@ -90,8 +91,8 @@ builder.queryFields((t) => ({
   network: t.field({
     type: Network,
     nullable: true,
-    description: 'A TV network by its id.',
+    description: 'A TV network by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such network.',
     args: { id: t.arg.int({ required: true, description: 'Identifier of the network.' }) },
-    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+    resolve: (_, args, c, info) => existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Network'),
   }),
 }));

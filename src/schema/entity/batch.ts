@@ -2,14 +2,14 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { builder } from '../builder.ts';
 import { keysCost, MAX_KEYS } from '../kit/keys-cost.ts';
+import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
-import { selectsOnly } from '../kit/selection.ts';
 import { ENTITIES, type EntityKind, type EpisodeKey, type SeasonKey } from './kinds.ts';
 
 /**
  * Roots that take a list of keys, for a larger graph that merges this one (schema stitching
  * batches every reference of one request into one of these). The answer keeps the order asked;
- * an object the catalog lacks is null at its index, with its NOT_FOUND error under that index.
+ * an object the catalog lacks is null at its index, with one NOT_FOUND error at that index.
  * Each object goes through the request's loaders as `movie(id:)` does, so 50 ids cost at most
  * 50 upstream calls (sub-resources merged into each object's call) and a warm cache costs none.
  */
@@ -18,19 +18,13 @@ function keys(argument: string) {
   return (args: Record<string, unknown>) => keysCost(argument, args);
 }
 
+/** Each object as `movie(id:)` answers it: one missing is null at its index, with one NOT_FOUND there (kit/existing.ts). */
 function resolveAll<Source, Key>(entity: EntityKind<Source, Key>, keys: Key[], context: GatewayContext, info: GraphQLResolveInfo) {
-  const sources = keys.map((key) => entity.of(key, context));
-  // Only key fields asked: nothing would load the object, so load it here to find a missing one.
-  if (entity.keyFields.length === 0 || !selectsOnly(info, entity.keyFields)) return sources;
-  return sources.map(async (pending) => {
-    const source = await pending;
-    await entity.exists(source, context);
-    return source;
-  });
+  return keys.map(async (key, index) => existing(await entity.of(key, context), entity.exists, context, info, entity.ref.name, index));
 }
 
 const ORDER =
-  'in the order asked; one the catalog lacks is null at its index, with a NOT_FOUND error under it. For graphs that merge this one (schema stitching); batched through the same loaders and caches as the single roots.';
+  'in the order asked; one the catalog lacks is null at its index, with one NOT_FOUND error at that index. For graphs that merge this one (schema stitching); batched through the same loaders and caches as the single roots.';
 
 type IntEntity = 'Movie' | 'TVSeries' | 'Person' | 'Company' | 'Collection' | 'Network' | 'Keyword' | 'UserList';
 

@@ -26,17 +26,13 @@ export interface EntityKind<Source, Key> {
   ref: ObjectRef<Types, Source>;
   /** The object of a key, as its type's source. */
   of(key: Key, context: GatewayContext): Source | Promise<Source>;
-  /** Resolves when the catalog has the object, fails with its NOT_FOUND when it has not. */
+  /** Resolves when the catalog has the object, fails with its NOT_FOUND when it has not (kit/existing.ts waits for it). */
   exists(source: Source, context: GatewayContext): Promise<unknown>;
-  /** Fields answered from the key alone, with no upstream call: selecting only these needs `exists`. */
-  keyFields: readonly string[];
 }
 
 function kind<Source, Key>(entity: EntityKind<Source, Key>): EntityKind<Source, Key> {
   return entity;
 }
-
-const ID_ONLY = ['id', 'nodeId', '__typename'] as const;
 
 /** A kind keyed by its catalog id alone, made as the single root makes it: a shell `{ id }`. */
 function byId<Source extends { id: number | string }>(
@@ -47,7 +43,6 @@ function byId<Source extends { id: number | string }>(
     ref,
     of: (id) => ({ id }) as Source,
     exists: (source, context) => exists(Number(source.id), context),
-    keyFields: ID_ONLY,
   });
 }
 
@@ -61,14 +56,11 @@ export const ENTITIES = {
     ref: Season,
     of: (key) => ({ seriesId: key.seriesId, season_number: key.seasonNumber }),
     exists: (s, c) => c.loaders.season.load({ seriesId: s.seriesId, seasonNumber: s.season_number }),
-    // The season's own `id` comes from its record; `series` links on without it.
-    keyFields: ['seasonNumber', 'series', 'nodeId', '__typename'],
   }),
   Episode: kind<EpisodeSource, EpisodeKey>({
     ref: Episode,
     of: (key) => ({ seriesId: key.seriesId, season_number: key.seasonNumber, episode_number: key.episodeNumber }),
     exists: (e, c) => c.loaders.episode.load({ seriesId: e.seriesId, seasonNumber: e.season_number, episodeNumber: e.episode_number }),
-    keyFields: ['episodeNumber', 'seasonNumber', 'season', 'series', 'nodeId', '__typename'],
   }),
   Person: byId<PersonSource>(Person, (id, c) => c.loaders.person.load({ personId: id })),
   Company: byId<CompanySource>(Company, (id, c) => c.loaders.company.load({ companyId: id })),
@@ -80,14 +72,12 @@ export const ENTITIES = {
     ref: UserList,
     of: (id) => ({ id }),
     exists: (list, c) => c.loaders.userList.load({ listId: list.id }),
-    keyFields: ['id', 'listId', 'nodeId', '__typename'],
   }),
   // A review has no sub-resources to merge: it is loaded whole, so a missing one fails at once.
   Review: kind<Up.Review, string>({
     ref: Review,
     of: (id, c) => c.loaders.review.load({ reviewId: id }),
     exists: async () => undefined,
-    keyFields: [],
   }),
   // Its details need the session of that account, so nothing can tell whether another's exists:
   // answered from its id as `account(id:)` answers it, private fields failing on their own.
@@ -95,7 +85,6 @@ export const ENTITIES = {
     ref: Account,
     of: (id) => ({ id }),
     exists: async () => undefined,
-    keyFields: [],
   }),
 };
 

@@ -2,6 +2,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { carried } from '../kit/carried.ts';
 import { pageOf } from '../kit/page.ts';
+import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, MoviePage } from '../movie/ref.ts';
 import { Search } from '../search/search.ts';
@@ -81,8 +82,9 @@ builder.queryFields((t) => ({
   keyword: t.field({
     type: Keyword,
     nullable: true,
-    description: 'A keyword by its id.',
+    description: 'A keyword by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such keyword.',
     args: { id: t.arg.int({ required: true, description: 'Identifier of the keyword.' }) },
-    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+    resolve: (_, args, c, info) =>
+      existing({ id: valid.id('id', args.id) }, (k: KeywordSource, cx) => cx.loaders.keyword.load({ keywordId: k.id }), c, info, 'Keyword'),
   }),
 }));

@@ -88,6 +88,8 @@ export const PER_ITEM_LOADS: Readonly<Record<string, { details: readonly string[
       'reviews',
       'reviewsConnection',
       'screenedTheatrically',
+      // The season's details, which tell that it exists (kit/existing.ts).
+      'season',
       'similar',
       'translations',
       'videos',

@@ -3,12 +3,13 @@ import { ARGUMENT } from '../../common/messages.ts';
 
 /**
  * Argument checks that run before any upstream call, each taking the argument's name, then its
- * value. Each failure is a BAD_USER_INPUT error naming the argument, so a client can point at the
- * exact input that was wrong.
+ * value. Each failure is a BAD_USER_INPUT error naming the argument (and, for a key inside one,
+ * such as a representation's `series.id`, that key as `extensions.field`), so a client can point
+ * at the exact input that was wrong. The message says what was sent: a number, or its kind.
  */
-export function badInput(argument: string, problem: string): GraphQLError {
-  return new GraphQLError(ARGUMENT.problem(argument, problem), {
-    extensions: { code: 'BAD_USER_INPUT', argument },
+export function badInput(argument: string, problem: string, field?: string): GraphQLError {
+  return new GraphQLError(ARGUMENT.problem(argument, problem, field), {
+    extensions: { code: 'BAD_USER_INPUT', argument, ...(field !== undefined && { field }) },
   });
 }
 
@@ -24,13 +25,14 @@ export function isNumber(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 100_000;
 }
 
-export function id(argument: string, value: number): number {
-  if (!isId(value)) throw badInput(argument, ARGUMENT.id(value));
+/** A catalog id. `value` is what the client sent, of any type: JSON keys (`_entities`) come uncoerced. */
+export function id(argument: string, value: unknown, field?: string): number {
+  if (!isId(value)) throw badInput(argument, ARGUMENT.id(value), field);
   return value;
 }
 
-export function number(argument: string, value: number): number {
-  if (!isNumber(value)) throw badInput(argument, ARGUMENT.number(value));
+export function number(argument: string, value: unknown, field?: string): number {
+  if (!isNumber(value)) throw badInput(argument, ARGUMENT.number(value), field);
   return value;
 }
 

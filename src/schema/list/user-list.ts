@@ -6,6 +6,7 @@ import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import { pageOf } from '../kit/page.ts';
+import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
@@ -141,9 +142,10 @@ builder.queryFields((t) => ({
   list: t.field({
     type: UserList,
     nullable: true,
-    description: 'A user list by its id. Public lists need no session.',
+    description:
+      'A user list by its id. Public lists need no session. Null, with one NOT_FOUND error at this field, when the catalog has no such list.',
     args: { id: t.arg.int({ required: true, description: 'Identifier of the list.' }) },
-    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+    resolve: (_, args, c, info) => existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'UserList'),
   }),
 }));
 

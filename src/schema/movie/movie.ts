@@ -12,6 +12,7 @@ import { calendarDate } from '../kit/dates.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { ProductionStatus } from '../kit/production-status.ts';
 import { pageArgs, paging } from '../kit/page.ts';
+import { existing } from '../kit/existing.ts';
 import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
 import { UserListPage } from '../list/user-list.ts';
@@ -207,12 +208,11 @@ builder.queryFields((t) => ({
   movie: t.field({
     type: Movie,
     nullable: true,
-    description:
-      'A movie by its id. When the catalog has no such movie, the fields that need its data fail with NOT_FOUND; a non-null one (`title`) nulls the movie.',
+    description: 'A movie by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such movie.',
     args: { id: t.arg.int({ required: true, description: 'Identifier of the movie.' }), ...subtreeLanguageArgs },
-    resolve: (_, args) => {
+    resolve: (_, args, c, info) => {
       valid.language('language', args.language);
-      return { id: valid.id('id', args.id) };
+      return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Movie');
     },
   }),
 }));

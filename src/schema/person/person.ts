@@ -12,6 +12,7 @@ import { openEnum } from '../kit/open-enum.ts';
 import { pageArgs, pageOf, paging } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
@@ -220,12 +221,11 @@ builder.queryFields((t) => ({
   person: t.field({
     type: Person,
     nullable: true,
-    description:
-      'A person by their id. When the catalog has no such person, the fields that need their data fail with NOT_FOUND and the person is null.',
+    description: 'A person by their id. Null, with one NOT_FOUND error at this field, when the catalog has no such person.',
     args: { id: t.arg.int({ required: true, description: 'Identifier of the person.' }), ...subtreeLanguageArgs },
-    resolve: (_, args) => {
+    resolve: (_, args, c, info) => {
       valid.language('language', args.language);
-      return { id: valid.id('id', args.id) };
+      return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Person');
     },
   }),
   popularPeople: t.field({

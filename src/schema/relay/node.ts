@@ -1,11 +1,14 @@
 import { DEFAULT_LANGUAGE } from '../../common/language.ts';
 import { ARGUMENT } from '../../common/messages.ts';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { builder } from '../builder.ts';
 import { Collection } from '../collection/collection.ts';
 import { Company } from '../company/company.ts';
 import { Network } from '../company/network.ts';
 import { Keyword } from '../keyword/keyword.ts';
+import { ENTITIES, type EntityKind } from '../entity/kinds.ts';
+import { existing } from '../kit/existing.ts';
 import { keysCost } from '../kit/keys-cost.ts';
 import { isLanguage, type LanguageOf } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
@@ -106,13 +109,16 @@ function parse(nodeId: string): Parsed | undefined {
   return { kind: kind as Kind, key, language: language ?? DEFAULT_LANGUAGE };
 }
 
-/** The object a global id names, as its type's source, tagged with the type for `Node`; loaded in the id's language. */
-async function objectOf(nodeId: string, context: GatewayContext): Promise<Tagged> {
+/**
+ * The object a global id names, as its type's source, tagged with the type for `Node`; loaded in
+ * the id's language, with the context of that language (its existence is asked in it too).
+ */
+async function objectOf(nodeId: string, context: GatewayContext): Promise<{ object: Tagged; inLanguage: GatewayContext }> {
   const parsed = parse(nodeId);
   if (!parsed) throw valid.badInput('id', ARGUMENT.nodeId);
   const inLanguage = parsed.language === context.language ? context : context.inLanguage(parsed.language);
   const source = await KINDS[parsed.kind].from(parsed.key, inLanguage);
-  return Object.assign(source, { __node: parsed.kind });
+  return { object: Object.assign(source, { __node: parsed.kind }), inLanguage };
 }
 
 /** `node` and `nodes` answer each object in its id's language (src/schema/kit/language-scope.ts reads this). */
@@ -146,27 +152,39 @@ for (const [kind, { ref, key }] of Object.entries(KINDS) as Array<[Kind, (typeof
   }));
 }
 
+/** The object of a global id, once the catalog has it: one it lacks is one NOT_FOUND at its place (kit/existing.ts). */
+async function existingNode(nodeId: string, context: GatewayContext, info: GraphQLResolveInfo, index?: number): Promise<Tagged> {
+  const { object: source, inLanguage } = await objectOf(nodeId, context);
+  const kind = source.__node as Kind;
+  // An episode group is no federation entity (entity/kinds.ts); a review was loaded whole by objectOf.
+  const exists =
+    kind === 'EpisodeGroup'
+      ? (group: Tagged, c: GatewayContext) => c.loaders.episodeGroup.load({ groupId: (group as Tagged & { id: string }).id })
+      : (ENTITIES[kind] as EntityKind<unknown, unknown>).exists;
+  return existing(source, exists, inLanguage, info, kind, index);
+}
+
 builder.queryFields((t) => ({
   node: t.field({
     type: Node,
     nullable: true,
     description:
-      "Any object by its global id (`nodeId`), in the id's language whatever Accept-Language says. When the catalog has no such object, the fields that need its data fail with NOT_FOUND.",
+      "Any object by its global id (`nodeId`), in the id's language whatever Accept-Language says. Null, with one NOT_FOUND error at this field, when the catalog has no such object.",
     args: { id: t.arg.id({ required: true, description: 'A `nodeId`.' }) },
     extensions: { languageOf: languageOfNode },
-    resolve: (_, args, c) => objectOf(String(args.id), c),
+    resolve: (_, args, c, info) => existingNode(String(args.id), c, info),
   }),
   nodes: t.field({
     type: [Node],
     nullable: { list: false, items: true },
-    description: `Objects by their global ids, in the order asked (at most ${MAX_NODES}), each in its id's language; an unknown one is null with its error at its index. Batched through the same loaders as the rest of the graph.`,
+    description: `Objects by their global ids, in the order asked (at most ${MAX_NODES}), each in its id's language; an unknown or missing one is null with one error at its index. Batched through the same loaders as the rest of the graph.`,
     args: { ids: t.arg.idList({ required: true, description: `\`nodeId\`s, at most ${MAX_NODES}.` }) },
     extensions: { languageOf: languageOfNodes },
     // Each id is an object of its own, costed like the batch roots': 12 aliases of 100 ids are 1,200.
     complexity: (args) => keysCost('ids', args),
-    resolve: (_, args, c) => {
+    resolve: (_, args, c, info) => {
       if (args.ids.length > MAX_NODES) throw valid.badInput('ids', `must list at most ${MAX_NODES} ids, got ${args.ids.length}.`);
-      return args.ids.map((id) => objectOf(String(id), c));
+      return args.ids.map((id, index) => existingNode(String(id), c, info, index));
     },
   }),
 }));

@@ -3,6 +3,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { Network } from '../company/network.ts';
 import { carriedFrom } from '../kit/carried.ts';
+import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, type EpisodeSource, TVSeries } from './ref.ts';
 
@@ -96,8 +97,9 @@ builder.queryFields((t) => ({
   episodeGroup: t.field({
     type: EpisodeGroup,
     nullable: true,
-    description: 'An episode group by its id (as listed by `TVSeries.episodeGroups`).',
+    description:
+      'An episode group by its id (as listed by `TVSeries.episodeGroups`). Null, with one NOT_FOUND error at this field, when the catalog has no such group.',
     args: { id: t.arg.string({ required: true, description: 'Identifier of the episode group (24 hexadecimal digits).' }) },
-    resolve: (_, args) => ({ id: valid.token('id', args.id, 64) }),
+    resolve: (_, args, c, info) => existing({ id: valid.token('id', args.id, 64) }, fromDetail.load, c, info, 'EpisodeGroup'),
   }),
 }));

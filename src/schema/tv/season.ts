@@ -8,6 +8,7 @@ import { ExternalIds } from '../kit/external-ids.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, Season, type SeasonSource, TVSeries } from './ref.ts';
 
@@ -100,15 +101,15 @@ Season.implement({
     episode: t.field({
       type: Episode,
       nullable: true,
-      description: 'One episode by its number within the season.',
+      description:
+        'One episode by its number within the season. Null, with one NOT_FOUND error at this field, when the season has no such episode.',
       args: { number: t.arg.int({ required: true, description: 'Episode number, starting at 1.' }), ...subtreeLanguageArgs },
-      resolve: (s, args) => {
+      resolve: (s, args, c, info) => {
         valid.language('language', args.language);
-        return {
-          seriesId: s.seriesId,
-          season_number: s.season_number,
-          episode_number: valid.number('number', args.number),
-        };
+        const episode = { seriesId: s.seriesId, season_number: s.season_number, episode_number: valid.number('number', args.number) };
+        const load = (key: typeof episode, cx: GatewayContext) =>
+          cx.loaders.episode.load({ seriesId: key.seriesId, seasonNumber: key.season_number, episodeNumber: key.episode_number });
+        return existing(episode, load, c, info, 'Episode');
       },
     }),
   }),

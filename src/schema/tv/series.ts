@@ -9,6 +9,7 @@ import { calendarDate } from '../kit/dates.ts';
 import { Language } from '../reference/configuration.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { UserListPage } from '../list/user-list.ts';
 import { Genre, genresOf } from '../reference/genre.ts';
@@ -114,11 +115,19 @@ TVSeries.implement({
     season: t.field({
       type: Season,
       nullable: true,
-      description: 'One season by its number (0 holds the specials).',
+      description:
+        'One season by its number (0 holds the specials). Null, with one NOT_FOUND error at this field, when the series has no such season.',
       args: { number: t.arg.int({ required: true, description: 'Season number.' }), ...subtreeLanguageArgs },
-      resolve: (s, args) => {
+      resolve: (s, args, c, info) => {
         valid.language('language', args.language);
-        return { seriesId: s.id, season_number: valid.number('number', args.number) };
+        const season = { seriesId: s.id, season_number: valid.number('number', args.number) };
+        return existing(
+          season,
+          (key, cx) => cx.loaders.season.load({ seriesId: key.seriesId, seasonNumber: key.season_number }),
+          c,
+          info,
+          'Season',
+        );
       },
     }),
   }),
@@ -249,12 +258,11 @@ builder.queryFields((t) => ({
   tvSeries: t.field({
     type: TVSeries,
     nullable: true,
-    description:
-      'A TV series by its id. When the catalog has no such series, the fields that need its data fail with NOT_FOUND and the series is null.',
+    description: 'A TV series by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such series.',
     args: { id: t.arg.int({ required: true, description: 'Identifier of the series.' }), ...subtreeLanguageArgs },
-    resolve: (_, args) => {
+    resolve: (_, args, c, info) => {
       valid.language('language', args.language);
-      return { id: valid.id('id', args.id) };
+      return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'TVSeries');
     },
   }),
   trendingTVSeries: t.field({
