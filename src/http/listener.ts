@@ -11,6 +11,7 @@ import { WRITE_TIMEOUT_MS } from './write.ts';
 import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { wantsPage } from './page.ts';
 import { requestIdOf } from './probes.ts';
+import { DEADLINE_HEADER, statedDeadline } from './router-only.ts';
 import type { HttpFront, HttpFrontOptions, NodeHandler, NodeRequest } from './front-options.ts';
 import { FRONT, UNEXPECTED } from '../common/messages.ts';
 
@@ -36,7 +37,7 @@ import { FRONT, UNEXPECTED } from '../common/messages.ts';
 type Headers = Record<string, string>;
 
 /** What the front parses of a request once, for its own use and the layers below. */
-type Parsed = Pick<RequestState, 'credentials' | 'language'>;
+type Parsed = Pick<RequestState, 'credentials' | 'language' | 'statedDeadlineMs'>;
 
 /** Paths the probes answer; any other request never waits on them. */
 const PROBE_PATHS = new Set(['/health', '/readiness', '/metrics']);
@@ -198,6 +199,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     const parsed: Parsed = {
       credentials: credentialsFrom({ get }, options.serverToken),
       language: acceptedLanguage(get('accept-language')),
+      statedDeadlineMs: statedDeadline(get(DEADLINE_HEADER)),
     };
     const language = graphql ? parsed.language : undefined;
     // GETs get caching headers, and so does every answer of `/subgraph`, for the router's caches:
