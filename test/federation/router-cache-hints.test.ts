@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
+import { composeServices as composeWithApollo } from '@apollo/composition';
 import { composeServices } from '@theguild/federation-composition';
 import { parse } from 'graphql';
 import { LRUCache } from 'lru-cache';
@@ -117,5 +118,27 @@ describe('through Hive Gateway’s response cache', () => {
     const other = await asked('{ viewer { id username } }');
     expect(other.data?.viewer ?? null).toBeNull();
     expect(JSON.stringify(other)).not.toContain(own.data.viewer.username);
+  });
+});
+
+describe('@cacheControl in the subgraph SDL', () => {
+  it('declares session data PRIVATE and the catalog’s entities with a maxAge, and both composers carry it', async () => {
+    const sdl = (await (await post(subgraphUrl, '{ _service { sdl } }')).json()).data._service.sdl as string;
+    expect(sdl).toContain('@composeDirective(name: "@cacheControl")');
+    expect(sdl).toMatch(/directive @cacheControl\(/);
+    const subgraphs = [{ name: 'catalog', typeDefs: parse(sdl), url: subgraphUrl }];
+    const apollo = composeWithApollo(subgraphs);
+    const hive = composeServices(subgraphs);
+    expect(apollo.errors).toBeUndefined();
+    expect(hive.errors).toBeUndefined();
+    for (const supergraph of [apollo.supergraphSdl!, hive.supergraphSdl!]) {
+      // The type, then its directives up to its fields.
+      const directivesOf = (type: string) => supergraph.match(new RegExp(`type ${type}\\b[^{]*`))?.[0] ?? '';
+      expect(directivesOf('Account')).toContain('@cacheControl(scope: PRIVATE)');
+      expect(directivesOf('AccountStates')).toContain('@cacheControl(scope: PRIVATE)');
+      expect(directivesOf('Movie')).toContain('@cacheControl(maxAge: 3600)');
+      expect(supergraph).toMatch(/\bviewer: Account\b[^\n]*@cacheControl\(scope: PRIVATE\)/);
+      expect(supergraph).toMatch(/\baccountStates: AccountStates\b[^\n]*@cacheControl\(scope: PRIVATE\)/);
+    }
   });
 });
