@@ -12,6 +12,7 @@ import { existing } from '../kit/existing.ts';
 import { keysCost } from '../kit/keys-cost.ts';
 import { isLanguage, type LanguageOf } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
+import { globalId } from './global-id.ts';
 import { UserList } from '../list/user-list.ts';
 import { Movie } from '../movie/ref.ts';
 import { Person } from '../person/person.ts';
@@ -82,12 +83,6 @@ function int(value: string | undefined): number {
 
 function number(value: string | undefined): number {
   return valid.number('id', /^\d{1,6}$/.test(value ?? '') ? Number(value) : Number.NaN);
-}
-
-/** The global id of an object of `kind` with `key`, in `language` (undefined: the catalog's default). */
-export function globalId(kind: Kind, key: readonly (string | number)[], language: string | undefined): string {
-  const named = language === undefined || language === DEFAULT_LANGUAGE ? '' : `@${language}`;
-  return Buffer.from(`${kind}:${key.join(':')}${named}`).toString('base64url');
 }
 
 interface Parsed {
