@@ -62,6 +62,21 @@ describe('Relay writes', () => {
     expect(compiled.code, compiled.output).toBe(0);
   });
 
+  it('refetches the signed-in account by node(id:) from a @refetchable Account fragment', async () => {
+    const fragment = await artifact(compiled, 'AccountCard_account');
+    const { operation, identifierInfo } = fragment.metadata.refetch;
+    expect(identifierInfo).toMatchObject({ identifierField: 'nodeId', identifierQueryVariableName: 'nodeId' });
+    const env = environment();
+    await fetchQuery(env, await artifact(compiled, 'AccountCardQuery'), {}).toPromise();
+    const account = h.catalog.data.account;
+    const nodeId = Buffer.from(`Account:${account.id}`).toString('base64url');
+    // The screen's query stored the viewer under its nodeId, the key the refetch query sends.
+    expect(env.getStore().getSource().get(nodeId)).toMatchObject({ id: account.id });
+    const refetched: any = await fetchQuery(env, operation, { nodeId }).toPromise();
+    expect(refetched.node.__id).toBe(nodeId);
+    expect(env.getStore().getSource().get(nodeId)).toMatchObject({ __typename: 'Account', id: account.id, username: account.username });
+  });
+
   it("drops a deleted list's record with @deleteRecord on deleteUserList's nodeId", async () => {
     const created = await h.query(`mutation { createList(name: "Relay") { listId nodeId } }`, undefined, { 'x-session-id': sessionId });
     const { listId, nodeId } = created.body.data.createList;
