@@ -524,7 +524,7 @@ export const possibleTypes: Record<string, string[]> = {
 const objectFields: Record<string, string> = {
   Account:
     'avatarPath:String avatarUrl:String countryCode:String favoriteMovies:MoviePage favoriteTVSeries:TVSeriesPage gravatarHash:String id:Int! includeAdult:Boolean languageCode:String lists:UserListPage name:String nodeId:ID! ratedEpisodes:RatedEpisodePage ratedMovies:RatedMoviePage ratedTVSeries:RatedTVSeriesPage username:String watchlistMovies:MoviePage watchlistTVSeries:TVSeriesPage',
-  AccountStates: 'favorite:Boolean! rating:Float watchlist:Boolean!',
+  AccountStates: 'account:Account favorite:Boolean! rating:Float watchlist:Boolean!',
   AggregateCastCredit: 'order:Int! person:Person! roles:[CreditRole!]! totalEpisodeCount:Int!',
   AggregateCredits: 'cast:[AggregateCastCredit!]! crew:[AggregateCrewCredit!]!',
   AggregateCrewCredit: 'department:String! jobs:[CreditJob!]! person:Person! totalEpisodeCount:Int!',
