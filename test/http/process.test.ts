@@ -18,15 +18,22 @@ describe('graceful shutdown', () => {
       SHUTDOWN_TIMEOUT_MS: '10000',
     });
     const url = await gateway.url;
-    // Two upstream rounds: the page, then each movie's details for its runtime.
-    const query = JSON.stringify({ query: '{ upcomingMovies { results { title runtime } } }' });
-    const inFlight = Array.from({ length: 3 }, () =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query }).then(async (r) => ({
+    // Two upstream rounds: the page, then each movie's details for its runtime, held 1 s each.
+    catalog.setFaults([{ path: '^/movie/\\d+$', latencyMs: 1_000 }]);
+    const queryOf = (page: number) => JSON.stringify({ query: `{ upcomingMovies(page: ${page}) { results { title runtime } } }` });
+    const query = queryOf(1);
+    const inFlight = [1, 2, 3].map((page) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: queryOf(page) }).then(async (r) => ({
         status: r.status,
         body: await r.json(),
       })),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // In flight for sure: each request's page has been answered, and its details are on their way
+    // (a fixed pause was not enough on a loaded machine: a request not yet read was reset).
+    const pagesAnswered = () =>
+      new Set(catalog.calls.filter((call) => call.path === '/movie/upcoming').map((call) => call.query.page ?? '1')).size;
+    for (let waited = 0; pagesAnswered() < 3 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pagesAnswered()).toBe(3);
     gateway.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const late = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query }).then(
@@ -40,6 +47,7 @@ describe('graceful shutdown', () => {
       expect(answer.body.data.upcomingMovies.results[0].runtime).toEqual(expect.any(Number));
     }
     expect((await gateway.exit).code).toBe(0);
+    catalog.setFaults([]);
   });
 
   it('does not wait past SHUTDOWN_TIMEOUT_MS for a request stuck upstream', async () => {
