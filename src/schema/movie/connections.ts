@@ -17,7 +17,6 @@ const { page: _page, ...withoutPage } = listArgs;
 builder.queryFields((t) => ({
   popularMoviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'Released movies, most popular first, as a cursor connection (see `popularMovies` for pages).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
@@ -25,7 +24,6 @@ builder.queryFields((t) => ({
   }),
   topRatedMoviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'Movies with enough votes to rank, best first, as a cursor connection (see `topRatedMovies`).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
@@ -33,7 +31,6 @@ builder.queryFields((t) => ({
   }),
   upcomingMoviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'Movies to be released in the coming weeks, as a cursor connection (see `upcomingMovies`).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
@@ -41,7 +38,6 @@ builder.queryFields((t) => ({
   }),
   nowPlayingMoviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'Movies in cinemas now, most popular first, as a cursor connection (see `nowPlayingMovies`).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
@@ -52,7 +48,6 @@ builder.queryFields((t) => ({
 builder.objectFields(Trending, (t) => ({
   moviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'The movies trending over the given period, as a cursor connection (see `movies`).',
     args: {
       timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
@@ -68,7 +63,6 @@ builder.objectFields(Trending, (t) => ({
 builder.objectFields(Search, (t) => ({
   moviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'Movies whose title contains the query, as a cursor connection (see `movies` for pages and the other filters).',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),
@@ -88,7 +82,6 @@ builder.objectFields(Search, (t) => ({
 builder.objectFields(Movie, (t) => ({
   reviewsConnection: t.field({
     type: ReviewConnection,
-    nullable: true,
     description: 'User reviews of the movie, as a cursor connection (see `reviews` for pages).',
     args: { language: pageArgs.language, ...connectionArgs },
     complexity: connectionCost,

@@ -21,7 +21,6 @@ const queryArgs = builder.args((t) => ({
 builder.queryFields((t) => ({
   popularTVSeriesConnection: t.field({
     type: TVSeriesConnection,
-    nullable: true,
     description: 'TV series, most popular first, as a cursor connection (see `popularTVSeries` for pages).',
     args: { language, ...connectionArgs },
     complexity: connectionCost,
@@ -29,7 +28,6 @@ builder.queryFields((t) => ({
   }),
   topRatedTVSeriesConnection: t.field({
     type: TVSeriesConnection,
-    nullable: true,
     description: 'TV series with enough votes to rank, best first, as a cursor connection (see `topRatedTVSeries`).',
     args: { language, ...connectionArgs },
     complexity: connectionCost,
@@ -40,7 +38,6 @@ builder.queryFields((t) => ({
 builder.objectFields(Trending, (t) => ({
   tvConnection: t.field({
     type: TVSeriesConnection,
-    nullable: true,
     description: 'The TV series trending over the given period, as a cursor connection (see `tv`).',
     args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), language, ...connectionArgs },
     complexity: connectionCost,
@@ -49,7 +46,6 @@ builder.objectFields(Trending, (t) => ({
   }),
   peopleConnection: t.field({
     type: PersonConnection,
-    nullable: true,
     description: 'The people trending over the given period, as a cursor connection (see `people`).',
     args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), language, ...connectionArgs },
     complexity: connectionCost,
@@ -61,7 +57,6 @@ builder.objectFields(Trending, (t) => ({
 builder.objectFields(Search, (t) => ({
   tvConnection: t.field({
     type: TVSeriesConnection,
-    nullable: true,
     description: 'TV series whose name contains the query, as a cursor connection (see `tv` for pages and the other filters).',
     args: { ...queryArgs, language, ...connectionArgs },
     complexity: connectionCost,
@@ -72,7 +67,6 @@ builder.objectFields(Search, (t) => ({
   }),
   peopleConnection: t.field({
     type: PersonConnection,
-    nullable: true,
     description: 'People whose name matches the query, as a cursor connection (see `people` for pages).',
     args: { ...queryArgs, language, ...connectionArgs },
     complexity: connectionCost,
@@ -86,7 +80,6 @@ builder.objectFields(Search, (t) => ({
 builder.objectFields(TVSeries, (t) => ({
   reviewsConnection: t.field({
     type: ReviewConnection,
-    nullable: true,
     description: 'User reviews of the series, as a cursor connection (see `reviews` for pages).',
     args: { language, ...connectionArgs },
     complexity: connectionCost,
