@@ -48,6 +48,7 @@ import './reference/watch-offers.ts';
 import './reference/watch-providers.ts';
 import './relay/node.ts';
 import './review/review.ts';
+import './search/connections.ts';
 import './search/media-result.ts';
 import './search/search.ts';
 import './trending/trending.ts';

@@ -80,6 +80,22 @@ builder.objectFields(Search, (t) => ({
 }));
 
 builder.objectFields(Movie, (t) => ({
+  recommendationsConnection: t.field({
+    type: MovieConnection,
+    description: 'Movies recommended to people who liked this one (same genres, same collection first), as a cursor connection.',
+    args: { language: pageArgs.language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (m, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.movieRecommendations.load({ movieId: m.id, ...paging({ ...args, page }) })),
+  }),
+  similarConnection: t.field({
+    type: MovieConnection,
+    description: 'Movies similar to this one (sharing the most genres), most popular first, as a cursor connection.',
+    args: { language: pageArgs.language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (m, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.similarMovies.load({ movieId: m.id, ...paging({ ...args, page }) })),
+  }),
   reviewsConnection: t.field({
     type: ReviewConnection,
     description: 'User reviews of the movie, as a cursor connection (see `reviews` for pages).',

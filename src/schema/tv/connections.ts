@@ -86,4 +86,20 @@ builder.objectFields(TVSeries, (t) => ({
     resolve: (s, args, c, info) =>
       connectPages(args, info, (page) => c.loaders.tvSeriesReviews.load({ seriesId: s.id, ...paging({ ...args, page }) })),
   }),
+  recommendationsConnection: t.field({
+    type: TVSeriesConnection,
+    description: 'Series recommended to people who liked this one (sharing a genre), most popular first, as a cursor connection.',
+    args: { language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (s, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.tvSeriesRecommendations.load({ seriesId: s.id, ...paging({ ...args, page }) })),
+  }),
+  similarConnection: t.field({
+    type: TVSeriesConnection,
+    description: 'Series similar to this one: the most genres in common first, then the most votes; as a cursor connection.',
+    args: { language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (s, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.similarTVSeries.load({ seriesId: s.id, ...paging({ ...args, page }) })),
+  }),
 }));
