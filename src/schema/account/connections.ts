@@ -1,7 +1,7 @@
 import { builder } from '../builder.ts';
 import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
 import * as valid from '../kit/validate.ts';
-import { UserList } from '../list/user-list.ts';
+import { UserListConnection } from '../list/connections.ts';
 import { MovieConnection } from '../movie/connections.ts';
 import { TVSeriesConnection } from '../tv/connections.ts';
 import { Account, AccountListOrder, RatedMovie } from './account.ts';
@@ -16,7 +16,6 @@ import { RatedEpisode, RatedTVSeries } from './marks.ts';
 const RatedMovieConnection = connectionOf('RatedMovie', 'rated movies', RatedMovie);
 const RatedTVSeriesConnection = connectionOf('RatedTVSeries', 'rated TV series', RatedTVSeries);
 const RatedEpisodeConnection = connectionOf('RatedEpisode', 'rated TV episodes', RatedEpisode);
-export const UserListConnection = connectionOf('UserList', 'user lists', UserList);
 
 const markArgs = builder.args((t) => ({
   language: t.string({

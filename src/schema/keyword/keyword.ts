@@ -24,6 +24,7 @@ Keyword.implement({
     movies: t.field({
       type: MoviePage,
       nullable: true,
+      deprecationReason: 'Use `moviesConnection`.',
       description: 'The movies tagged with this keyword, most popular first.',
       args: {
         page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),

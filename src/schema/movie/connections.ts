@@ -2,6 +2,7 @@ import { builder } from '../builder.ts';
 import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
+import { Keyword } from '../keyword/keyword.ts';
 import { ReviewConnection } from '../review/review.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
@@ -103,5 +104,22 @@ builder.objectFields(Movie, (t) => ({
     complexity: connectionCost,
     resolve: (m, args, c, info) =>
       connectPages(args, info, (page) => c.loaders.movieReviews.load({ movieId: m.id, ...paging({ ...args, page }) })),
+  }),
+}));
+
+builder.objectFields(Keyword, (t) => ({
+  moviesConnection: t.field({
+    type: MovieConnection,
+    description: 'The movies tagged with this keyword, most popular first, as a cursor connection.',
+    args: {
+      language: pageArgs.language,
+      includeAdult: t.arg.boolean({ required: false, description: 'Whether to include adult movies. Defaults to false.' }),
+      ...connectionArgs,
+    },
+    complexity: connectionCost,
+    resolve: (k, args, c, info) =>
+      connectPages(args, info, (page) =>
+        c.loaders.keywordMovies.load({ keywordId: k.id, ...paging({ ...args, page }), includeAdult: args.includeAdult ?? undefined }),
+      ),
   }),
 }));

@@ -231,6 +231,7 @@ builder.queryFields((t) => ({
   popularPeople: t.field({
     type: PersonPage,
     nullable: true,
+    deprecationReason: 'Use `popularPeopleConnection`.',
     description: 'The most popular people of the catalog, most popular first.',
     args: pageArgs,
     resolve: (_, args, c) => c.loaders.popularPeople.load({ ...paging(args) }),

@@ -7,6 +7,7 @@ import { ReviewConnection } from '../review/review.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
 import { TVSeries } from './ref.ts';
+import { timezone } from './series-lists.ts';
 
 /** The series and people feeds as Relay cursor connections, beside their numbered pages. */
 
@@ -18,7 +19,40 @@ const queryArgs = builder.args((t) => ({
   query: t.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),
 }));
 
+const timezoneArg = (t: Parameters<Parameters<typeof builder.queryFields>[0]>[0]) =>
+  t.arg.string({
+    required: false,
+    description: 'IANA time zone whose calendar day counts as "today" ("America/New_York"). Defaults to UTC.',
+  });
+
 builder.queryFields((t) => ({
+  airingTodayTVSeriesConnection: t.field({
+    type: TVSeriesConnection,
+    description: 'Series with an episode airing today (in the given time zone), most popular first, as a cursor connection.',
+    args: { language, timezone: timezoneArg(t), ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c, info) => {
+      const zone = timezone(args.timezone);
+      return connectPages(args, info, (page) => c.loaders.airingTodayTVSeries.load({ ...paging({ ...args, page }), timezone: zone }));
+    },
+  }),
+  onTheAirTVSeriesConnection: t.field({
+    type: TVSeriesConnection,
+    description: 'Series with an episode airing in the next 7 days, today included, most popular first, as a cursor connection.',
+    args: { language, timezone: timezoneArg(t), ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c, info) => {
+      const zone = timezone(args.timezone);
+      return connectPages(args, info, (page) => c.loaders.onTheAirTVSeries.load({ ...paging({ ...args, page }), timezone: zone }));
+    },
+  }),
+  popularPeopleConnection: t.field({
+    type: PersonConnection,
+    description: 'The most popular people of the catalog, most popular first, as a cursor connection.',
+    args: { language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c, info) => connectPages(args, info, (page) => c.loaders.popularPeople.load(paging({ ...args, page }))),
+  }),
   popularTVSeriesConnection: t.field({
     type: TVSeriesConnection,
     description: 'TV series, most popular first, as a cursor connection (see `popularTVSeries` for pages).',

@@ -7,7 +7,7 @@ import { TVSeries, TVSeriesPage } from './ref.ts';
 /** The ordered series lists (airing today, on the air, popular, top rated, latest) and series search. */
 
 /** An IANA time zone name ("Europe/Paris", "America/Argentina/Buenos_Aires", "UTC"). */
-function timezone(value: string | null | undefined): string | undefined {
+export function timezone(value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) {
     throw valid.badInput('timezone', 'must be an IANA time zone name such as "Europe/Paris".');
@@ -27,6 +27,7 @@ builder.queryFields((t) => ({
   airingTodayTVSeries: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `airingTodayTVSeriesConnection`.',
     description: 'Series with an episode airing today (in the given time zone), most popular first.',
     args: airingArgs,
     resolve: (_, args, c) =>
@@ -39,6 +40,7 @@ builder.queryFields((t) => ({
   onTheAirTVSeries: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `onTheAirTVSeriesConnection`.',
     description: 'Series with an episode airing in the next 7 days, today included, most popular first.',
     args: airingArgs,
     resolve: (_, args, c) =>

@@ -101,6 +101,7 @@ TVSeries.implement({
     lists: t.field({
       type: UserListPage,
       nullable: true,
+      deprecationReason: 'Use `listsConnection`.',
       description: 'User lists that contain this series.',
       args: pageArgs,
       resolve: (s, args, c) => c.loaders.tvSeriesLists.load({ seriesId: s.id, ...paging(args) }),
