@@ -95,7 +95,8 @@ export interface ConnectionArgs {
 /** The cost-limit estimate of a connection: the upstream pages a window can span. */
 export function connectionCost(args: ConnectionArgs) {
   // Backward without `before` reads the first page too, to learn where the list ends.
-  return { field: Math.ceil((args.first ?? args.last ?? PAGE_SIZE) / PAGE_SIZE) + 2, multiplier: 1 };
+  const fromTheEnd = (args.last ?? null) !== null && (args.before ?? null) === null ? 1 : 0;
+  return { field: Math.ceil((args.first ?? args.last ?? PAGE_SIZE) / PAGE_SIZE) + 1 + fromTheEnd, multiplier: 1 };
 }
 
 /** The connection field a resolver serves (its `info`): what its cursors belong to. */
