@@ -1,7 +1,7 @@
 /**
  * The other lists the catalog pages, as Relay cursor connections (issue 33, item 3): the lists
  * that hold a movie or series, a keyword's movies, popular people, series airing today and on
- * the air. Over real HTTP against the gateway: the same items as the catalog's pages.
+ * the air, and the searches of collections, companies and keywords. Over real HTTP against the gateway: the same items as the catalog's pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes, type Harness, startHarness } from '../helpers.ts';
@@ -26,6 +26,9 @@ describe('The other paged lists as connections', () => {
       [`c: popularPeopleConnection($args) ${WINDOW}`, '/person/popular', 'c'],
       [`c: airingTodayTVSeriesConnection($args) ${WINDOW}`, '/tv/airing_today', 'c'],
       [`c: onTheAirTVSeriesConnection(timezone: "Europe/Paris", $args) ${WINDOW}`, '/tv/on_the_air?timezone=Europe/Paris', 'c'],
+      [`search { c: collectionsConnection(query: "the", $args) ${WINDOW} }`, '/search/collection?query=the', 'search.c'],
+      [`search { c: companiesConnection(query: "a", $args) ${WINDOW} }`, '/search/company?query=a', 'search.c'],
+      [`search { c: keywordsConnection(query: "a", $args) ${WINDOW} }`, '/search/keyword?query=a', 'search.c'],
     ];
     for (const [selection, rest, path] of cases) {
       const page = await h.rest(rest);
@@ -68,11 +71,14 @@ describe('The other paged lists as connections', () => {
       Movie: __type(name: "Movie") { fields(includeDeprecated: true) { name deprecationReason } }
       TVSeries: __type(name: "TVSeries") { fields(includeDeprecated: true) { name deprecationReason } }
       Keyword: __type(name: "Keyword") { fields(includeDeprecated: true) { name deprecationReason } }
+      Search: __type(name: "Search") { fields(includeDeprecated: true) { name deprecationReason } }
     }`);
     const reason = (type: string, field: string) => body.data[type].fields.find((f: any) => f.name === field).deprecationReason;
     expect(reason('Movie', 'lists')).toBe('Use `listsConnection`.');
     expect(reason('TVSeries', 'lists')).toBe('Use `listsConnection`.');
     expect(reason('Keyword', 'movies')).toBe('Use `moviesConnection`.');
+    for (const field of ['collections', 'companies', 'keywords'])
+      expect(reason('Search', field), field).toBe(`Use \`${field}Connection\`.`);
     for (const field of ['popularPeople', 'airingTodayTVSeries', 'onTheAirTVSeries'])
       expect(reason('Query', field), field).toBe(`Use \`${field}Connection\`.`);
   });

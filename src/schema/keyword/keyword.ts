@@ -69,6 +69,7 @@ builder.objectFields(Search, (t) => ({
   keywords: t.field({
     type: KeywordPage,
     nullable: true,
+    deprecationReason: 'Use `keywordsConnection`.',
     description: 'Keywords that contain the query.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for in keywords (1 to 200 characters).' }),
