@@ -82,4 +82,33 @@ describe('The other paged lists as connections', () => {
     for (const field of ['popularPeople', 'airingTodayTVSeries', 'onTheAirTVSeries'])
       expect(reason('Query', field), field).toBe(`Use \`${field}Connection\`.`);
   });
+
+  it('deprecates every page field beside its connection, and leaves only the lists named here without one', async () => {
+    const { body } = await h.query(
+      '{ __schema { types { name fields(includeDeprecated: true) { name deprecationReason type { name ofType { name } } } } } }',
+    );
+    const withoutConnection: string[] = [];
+    for (const type of body.data.__schema.types) {
+      const names = new Set((type.fields ?? []).map((f: any) => f.name));
+      for (const field of type.fields ?? []) {
+        if (!/Page$/.test(field.type.name ?? field.type.ofType?.name ?? '') || type.name.startsWith('__')) continue;
+        if (names.has(`${field.name}Connection`))
+          expect(field.deprecationReason, `${type.name}.${field.name}`).toBe(`Use \`${field.name}Connection\`.`);
+        else withoutConnection.push(`${type.name}.${field.name}`);
+      }
+    }
+    // Left as pages: the change feeds (ids over a date range), a guest session's ratings and a
+    // person's tagged images; the root searchCompanies and trendingTVSeries are deprecated already.
+    expect(withoutConnection.sort()).toEqual([
+      'ChangeLists.movies',
+      'ChangeLists.people',
+      'ChangeLists.tvSeries',
+      'GuestSessionData.ratedEpisodes',
+      'GuestSessionData.ratedMovies',
+      'GuestSessionData.ratedTVSeries',
+      'Person.taggedImages',
+      'Query.searchCompanies',
+      'Query.trendingTVSeries',
+    ]);
+  });
 });

@@ -122,6 +122,7 @@ Movie.implement({
     reviews: t.field({
       type: ReviewPage,
       nullable: true,
+      deprecationReason: 'Use `reviewsConnection`.',
       description: 'User reviews of the movie.',
       args: pageArgs,
       resolve: (m, args, c) => c.loaders.movieReviews.load({ movieId: m.id, ...paging(args) }),

@@ -53,6 +53,7 @@ builder.queryFields((t) => ({
   popularTVSeries: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `popularTVSeriesConnection`.',
     description: 'All series, most popular first.',
     args: pageArgs,
     resolve: (_, args, c) => c.loaders.popularTVSeries.load({ ...paging(args) }),
@@ -60,6 +61,7 @@ builder.queryFields((t) => ({
   topRatedTVSeries: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `topRatedTVSeriesConnection`.',
     description: 'Series with enough votes to rank, best average vote first.',
     args: pageArgs,
     resolve: (_, args, c) => c.loaders.topRatedTVSeries.load({ ...paging(args) }),
@@ -76,6 +78,7 @@ builder.objectFields(Search, (t) => ({
   tv: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `tvConnection`.',
     description: 'TV series whose name or original name contains the query (case-insensitive); names that start with it first.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),

@@ -118,6 +118,7 @@ builder.objectFields(TVSeries, (t) => ({
   reviews: t.field({
     type: ReviewPage,
     nullable: true,
+    deprecationReason: 'Use `reviewsConnection`.',
     description: 'User reviews of the series, oldest first.',
     args: pageArgs,
     resolve: (s, args, c) => c.loaders.tvSeriesReviews.load({ seriesId: s.id, ...paging(args) }),

@@ -249,6 +249,7 @@ builder.objectFields(Trending, (t) => ({
   tv: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `tvConnection`.',
     description: 'The TV series trending over the given period, most popular first.',
     args: { ...trendingArgs, ...pageArgs },
     resolve: (_, args, c) => trendingSeries(args, c),
