@@ -27,6 +27,11 @@ export interface RequestState {
   /** The request's Accept-Language, parsed once by the front (language.ts); undefined for the catalog's default. */
   language: string | undefined;
   /**
+   * The deadline the caller stated (X-Request-Deadline-Ms, src/http/router-only.ts), in ms from
+   * now: the request's upstream work ends by then, or by REQUEST_DEADLINE_MS if sooner.
+   */
+  statedDeadlineMs?: number;
+  /**
    * The languages fields resolved in, recorded only for an operation with a `language`
    * argument (src/schema/kit/language-scope.ts; the catalog's default as DEFAULT_LANGUAGE); read
    * back for Content-Language. Empty: every field resolved in `language`.

@@ -1,4 +1,5 @@
 import type { GraphiQLOptions } from 'graphql-yoga';
+import { fixGraphiQLPage } from './graphiql-page-fixes.ts';
 
 /**
  * The GraphiQL page at /graphql: what it opens on, and where its assets come from.
@@ -189,8 +190,7 @@ export const graphiqlOptions: GraphiQLOptions = {
   title: 'Media Catalog GraphQL',
   // Used only while the browser has no tabs stored from an earlier visit; the first one opens.
   defaultTabs: Object.values(examples),
-  // GraphiQL fills the tab it opens on from this, not from that tab's own headers.
-  headers: tourHeaders,
+  // No `headers`: every new tab would copy them (graphiql-page-fixes.ts).
 };
 
 let rendered: { key: string; page: Promise<Uint8Array<ArrayBuffer>> } | undefined;
@@ -203,7 +203,9 @@ let rendered: { key: string; page: Promise<Uint8Array<ArrayBuffer>> } | undefine
 export function renderGraphiQLPage(options: GraphiQLOptions): Promise<Uint8Array<ArrayBuffer>> {
   const key = JSON.stringify(options);
   if (rendered?.key !== key) {
-    const page = import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => new TextEncoder().encode(renderGraphiQL(options)));
+    const page = import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) =>
+      new TextEncoder().encode(fixGraphiQLPage(renderGraphiQL(options))),
+    );
     // A failed load is not kept: the next request tries again.
     page.catch(() => {
       if (rendered?.page === page) rendered = undefined;

@@ -4,7 +4,8 @@ import { DEFAULT_LANGUAGE } from '../common/language.ts';
 import { SUBGRAPH_TOKEN_HEADER } from './router-only.ts';
 
 /**
- * HTTP caching of GET answers for browsers and CDNs (RFC 9111). An answer is public for as
+ * HTTP caching of GET answers for browsers and CDNs (RFC 9111), and of every `/subgraph` answer
+ * for a router's entity or response cache. An answer is public for as
  * long as the least fresh upstream answer behind it (the freshness the whole-response cache
  * tracks), capped by CACHE_CONTROL_MAX_AGE_MS; anything a user's credential or session took
  * part in, and any answer with an error, is `private, no-store`.
@@ -41,12 +42,18 @@ export function contentLanguage(requested: string | undefined, resolvedIn?: Read
  * kept by a shared cache for a request without it, which Vary alone would not say.
  */
 export function isPersonal(headers: IncomingHttpHeaders): boolean {
-  return (
-    headers.authorization !== undefined ||
-    headers['x-session-id'] !== undefined ||
-    headers['x-guest-session-id'] !== undefined ||
-    headers[SUBGRAPH_TOKEN_HEADER] !== undefined
-  );
+  return sendsUserCredential(headers) || headers[SUBGRAPH_TOKEN_HEADER] !== undefined;
+}
+
+/**
+ * Whether a user's credential or session came with the request (a router forwards them to
+ * `/subgraph`). Alone, it decides a POST answer of `/subgraph`: no shared cache keeps a POST
+ * answer (RFC 9110 §9.3.3), so the router's token need not make it private there, and the
+ * router's entity or response cache may keep the catalog's data for `max-age`, but never one
+ * user's data for another.
+ */
+export function sendsUserCredential(headers: IncomingHttpHeaders): boolean {
+  return headers.authorization !== undefined || headers['x-session-id'] !== undefined || headers['x-guest-session-id'] !== undefined;
 }
 
 export interface Cacheability {
@@ -57,10 +64,15 @@ export interface Cacheability {
   freshForMs: number;
   /** CACHE_CONTROL_MAX_AGE_MS. */
   maxAgeMs: number;
+  /** An answer of `/subgraph`, read by a router's cache. */
+  forRouter?: boolean;
 }
 
-export function cacheControl({ personal, clean, freshForMs, maxAgeMs }: Cacheability): string {
-  if (personal || !clean || maxAgeMs <= 0) return 'private, no-store';
+export function cacheControl({ personal, clean, freshForMs, maxAgeMs, forRouter }: Cacheability): string {
+  // Hive Gateway's response cache reads only `max-age` of a subgraph's Cache-Control
+  // (@graphql-mesh/plugin-response-cache): without `max-age=0` it would keep a session's
+  // answer for its own default and serve it to the next user.
+  if (personal || !clean || maxAgeMs <= 0) return forRouter ? 'private, no-store, max-age=0' : 'private, no-store';
   return `public, max-age=${Math.floor(Math.max(0, Math.min(freshForMs, maxAgeMs)) / 1000)}`;
 }
 

@@ -19,12 +19,20 @@ export interface Executed {
   state: RequestState;
   key: string | undefined;
   isGet: boolean;
+  /** An answer of `/subgraph`: a router reads its Cache-Control for its entity or response cache. */
+  forRouter: boolean;
   personal: boolean;
   /** Its Content-Language (sent on the endpoint's answers), kept with it for a hit. */
   answerLanguage: string;
 }
 
 const STREAMING = /multipart\/mixed|text\/event-stream/i;
+
+/**
+ * Whether an answer carries Cache-Control: a GET's, for browsers and CDNs, and every answer of
+ * `/subgraph`, POST included, for the router's caches.
+ */
+const hinted = (at: Executed) => at.isGet || at.forRouter;
 
 type WriterOptions = Pick<HttpFrontOptions, 'cache' | 'compressionMinBytes'> & { maxAgeMs: number; writeTimeoutMs: number };
 
@@ -36,8 +44,9 @@ export function answerWriter(options: WriterOptions) {
    * has taken the parts before it: a client that does not read stops the serialising of its
    * parts, and is dropped after WRITE_TIMEOUT_MS (write.ts).
    */
-  function streamParts(response: ServerResponse, answered: Response, headers: Headers, isGet: boolean, stream: ReadableStream<Uint8Array>) {
-    if (isGet) headers['cache-control'] = 'private, no-store';
+  function streamParts(response: ServerResponse, answered: Response, headers: Headers, at: Executed, stream: ReadableStream<Uint8Array>) {
+    if (hinted(at))
+      headers['cache-control'] = cacheControl({ personal: true, clean: false, freshForMs: 0, maxAgeMs, forRouter: at.forRouter });
     response.writeHead(answered.status, headers).flushHeaders();
     return writeBody(response, stream, undefined, writeTimeoutMs);
   }
@@ -55,17 +64,18 @@ export function answerWriter(options: WriterOptions) {
     at: Executed,
     stream: ReadableStream<Uint8Array>,
   ) {
-    if (at.isGet) setCacheControl(headers, answered, at);
+    if (hinted(at)) setCacheControl(headers, answered, at);
     const encoding = options.compressionMinBytes === undefined ? undefined : chooseEncoding(request.headers['accept-encoding']);
     if (encoding) headers['content-encoding'] = encoding;
     response.writeHead(answered.status, headers);
     return writeBody(response, stream, encoding, writeTimeoutMs);
   }
 
-  /** Cache-Control of a GET answer of JSON, from what the request's state says of its freshness and errors. */
+  /** Cache-Control of a hinted answer of JSON, from what the request's state says of its freshness and errors. */
   function setCacheControl(headers: Headers, answered: Response, at: Executed) {
     const clean = answered.status === 200 && at.state.outcome.clean;
-    headers['cache-control'] = cacheControl({ personal: at.personal, clean, freshForMs: at.state.freshness.freshForMs, maxAgeMs });
+    const { personal, forRouter, state } = at;
+    headers['cache-control'] = cacheControl({ personal, clean, freshForMs: state.freshness.freshForMs, maxAgeMs, forRouter });
   }
 
   /** A whole answer: its caching headers from what the request's state says, then offered to the response cache. */
@@ -74,9 +84,9 @@ export function answerWriter(options: WriterOptions) {
     const answerType = answered.headers.get('content-type') ?? '';
     const bytes = Buffer.from(await answered.arrayBuffer());
     const clean = answered.status === 200 && state.outcome.clean;
-    const graphqlAnswer = isGet && /json/i.test(answerType);
-    if (graphqlAnswer) setCacheControl(headers, answered, at);
-    const etag = graphqlAnswer && clean ? etagOf(bytes) : undefined;
+    const graphqlAnswer = /json/i.test(answerType);
+    if (graphqlAnswer && hinted(at)) setCacheControl(headers, answered, at);
+    const etag = graphqlAnswer && isGet && clean ? etagOf(bytes) : undefined;
     const answer: WholeAnswer = { status: answered.status, contentType: answerType || undefined, body: bytes, etag, encoded: {} };
     await deliver(request, response, headerList(headers), answer, options.compressionMinBytes, writeTimeoutMs);
     if (cache && key && clean) {
@@ -98,7 +108,7 @@ export function answerWriter(options: WriterOptions) {
   /** The answer, by its kind: the type and framing first, as asking a whole answer for its body stream would build one. */
   return (request: IncomingMessage, response: ServerResponse, answered: Response, headers: Headers, at: Executed) => {
     if (STREAMING.test(answered.headers.get('content-type') ?? '') && answered.body)
-      return streamParts(response, answered, headers, at.isGet, answered.body);
+      return streamParts(response, answered, headers, at, answered.body);
     if (headers['transfer-encoding'] === 'chunked' && answered.body)
       return streamWhole(request, response, answered, headers, at, answered.body);
     return writeWhole(request, response, answered, headers, at);

@@ -3,7 +3,7 @@ import { credentialsFrom } from '../common/credentials.ts';
 import { acceptedLanguage } from '../common/language.ts';
 import type { RequestState } from '../common/request-state.ts';
 import { readBody, readBoundedBody } from './body.ts';
-import { contentLanguage, isPersonal, varyWith } from './caching-headers.ts';
+import { contentLanguage, isPersonal, sendsUserCredential, varyWith } from './caching-headers.ts';
 import { hitPath } from './cache-hit.ts';
 import { clientNetworkOf } from './client-address.ts';
 import { answerWriter } from './executed-answer.ts';
@@ -11,6 +11,7 @@ import { WRITE_TIMEOUT_MS } from './write.ts';
 import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { wantsPage } from './page.ts';
 import { requestIdOf } from './probes.ts';
+import { DEADLINE_HEADER, statedDeadline } from './router-only.ts';
 import type { HttpFront, HttpFrontOptions, NodeHandler, NodeRequest } from './front-options.ts';
 import { FRONT, UNEXPECTED } from '../common/messages.ts';
 
@@ -36,7 +37,7 @@ import { FRONT, UNEXPECTED } from '../common/messages.ts';
 type Headers = Record<string, string>;
 
 /** What the front parses of a request once, for its own use and the layers below. */
-type Parsed = Pick<RequestState, 'credentials' | 'language'>;
+type Parsed = Pick<RequestState, 'credentials' | 'language' | 'statedDeadlineMs'>;
 
 /** Paths the probes answer; any other request never waits on them. */
 const PROBE_PATHS = new Set(['/health', '/readiness', '/metrics']);
@@ -198,11 +199,15 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     const parsed: Parsed = {
       credentials: credentialsFrom({ get }, options.serverToken),
       language: acceptedLanguage(get('accept-language')),
+      statedDeadlineMs: statedDeadline(get(DEADLINE_HEADER)),
     };
     const language = graphql ? parsed.language : undefined;
-    // The subgraph's GETs get the same caching headers as the endpoint's: `private, no-store` for a session.
+    // GETs get caching headers, and so does every answer of `/subgraph`, for the router's caches:
+    // `private, no-store` for a session. A POST's answer is kept by no shared cache, so there only
+    // a user's own credential makes it private, not the router's token (caching-headers.ts).
     const isGet = request.method === 'GET';
-    const personal = isPersonal(request.headers);
+    const forRouter = !graphql;
+    const personal = isGet ? isPersonal(request.headers) : sendsUserCredential(request.headers);
     const key = graphql ? cacheKey(request, search, parsed.credentials, language, body) : undefined;
     const hit = key && cache?.get(key);
     if (key && hit) return serveHit(request, response, requestId, { hit, key, isGet, personal, started });
@@ -219,7 +224,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     // After execution: `language` arguments may have chosen other languages than the request's.
     const answerLanguage = contentLanguage(language, state.answerLanguages);
     if (graphql) headers['content-language'] = answerLanguage;
-    await writeAnswer(request, response, answered, headers, { state, key, isGet, personal, answerLanguage });
+    await writeAnswer(request, response, answered, headers, { state, key, isGet, forRouter, personal, answerLanguage });
   }
 
   const listener: RequestListener = (request, response) => {

@@ -103,7 +103,8 @@ export function createContext(
 ): GatewayContext {
   const { freshness, signal } = state;
   const credentials: Credentials = state.credentials ?? credentialsFrom(request.headers, options.serverToken);
-  const deadline = Date.now() + options.requestDeadlineMs;
+  // A router's stated deadline shortens the request's, never lengthens it.
+  const deadline = Date.now() + Math.min(options.requestDeadlineMs, state.statedDeadlineMs ?? Infinity);
   const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');
   const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
   const language = 'language' in state ? state.language : acceptedLanguage(request.headers.get('accept-language'));

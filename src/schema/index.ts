@@ -1,6 +1,7 @@
 import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
 import { type GraphQLSchema, specifiedDirectives } from 'graphql';
 import { builder } from './builder.ts';
+import { CACHE_CONTROL_LINK, cacheControlDirective, withCacheHints } from './entity/cache-hints.ts';
 import { withContractTags } from './entity/contract-tags.ts';
 import { withEntityLimits } from './entity/federation.ts';
 import { printSubgraph, withFreshAst } from './entity/subgraph-sdl.ts';
@@ -81,7 +82,7 @@ const subgraphs = new Map<string, { schema: GraphQLSchema; sdl: string }>();
  * The same graph as an Apollo Federation v2 subgraph: `_service`, `_entities` and `@key` on the
  * entities (entity/federation.ts), under the names it gives a larger graph (entity/subgraph-names.ts:
  * `SUBGRAPH_PREFIX`, `@shareable` value types, no Relay `Node`), with the `@tag`s contracts filter on
- * (entity/contract-tags.ts). Served at its own endpoint so the
+ * (entity/contract-tags.ts) and the `@cacheControl` hints routers' caches read (entity/cache-hints.ts). Served at its own endpoint so the
  * plain schema stays free of federation's fields. Built once per prefix, on first use; the gateway
  * builds it before it says it is ready.
  */
@@ -94,9 +95,12 @@ function subgraphFor(prefix: string) {
       sortSchema: true,
       linkUrl: 'https://specs.apollo.dev/federation/v2.6',
       federationDirectives: ['@key', '@shareable', '@tag', '@inaccessible'],
+      directives: [...specifiedDirectives, cacheControlDirective],
+      composeDirectives: ['@cacheControl'],
+      extensions: { directives: [{ name: 'link', args: CACHE_CONTROL_LINK }] },
     }),
   );
-  const schema = withEntityLimits(withFreshAst(withSubgraphNames(withContractTags(base), names)), names);
+  const schema = withEntityLimits(withFreshAst(withSubgraphNames(withCacheHints(withContractTags(base)), names)), names);
   const sdl = printSubgraph(schema);
   // The SDL as this schema prints, where Pothos's `_service` answered the builder's own.
   const service = schema.getQueryType()?.getFields()._service;

@@ -119,9 +119,7 @@ describe.skipIf(!chromiumProgram)('GraphiQL in a browser without internet', () =
   }, 30_000);
 
   it('carries placeholder credentials, clearly marked, in the account tab', async () => {
-    // By keyboard: on a first visit GraphiQL 5's draggable tabs carry a stale offset that they
-    // take on when focused, so a mouse press moves the tab from under the pointer and the
-    // first click on it is lost (in headed Chromium too). Enter on the focused tab always works.
+    // By keyboard, as a keyboard user switches tabs; graphiql-tabs.test.ts switches them with the mouse.
     await page.getByRole('tab', { name: 'YourAccount' }).getByRole('button', { name: 'YourAccount' }).focus();
     await page.keyboard.press('Enter');
     await page.locator('.graphiql-tab-active', { hasText: 'YourAccount' }).waitFor(WAIT);

@@ -5,8 +5,9 @@ import { listen } from '../helpers.ts';
 /**
  * A real HTTP proxy in front of the embedded catalog whose reviews are as long as the real
  * service's often are: each review's `content` is its own text repeated up to `reviewChars`
- * characters (the catalog's are about 200; the service's run to thousands). Everything else
- * passes through as the catalog answered it.
+ * characters (the catalog's are about 200; the service's run to thousands), whether the page
+ * was asked on its own or appended to the movie's details. Everything else passes through as
+ * the catalog answered it.
  */
 export interface WordyUpstream {
   /** Base URL to give the gateway (ends in /3, like the catalog's). */
@@ -20,13 +21,16 @@ export async function startWordyUpstream(catalog: RunningCatalog, reviewChars: n
     const url = request.url ?? '/';
     const answer = await fetch(`${origin}${url}`, { headers: { authorization: request.headers.authorization ?? '' } });
     let text = await answer.text();
-    if (answer.ok && /\/reviews(\?|$)/.test(url)) {
-      const page = JSON.parse(text) as { results?: Array<{ content: string }> };
-      for (const review of page.results ?? []) {
-        const own = review.content;
-        while (review.content.length < reviewChars) review.content += `\n\n${own}`;
+    // A page of reviews, on its own path or appended to the movie's details (append_to_response).
+    const own = answer.ok && /\/reviews(\?|$)/.test(url);
+    const appended = answer.ok && /[?&]append_to_response=[^&]*\breviews\b/.test(url);
+    if (own || appended) {
+      const body = JSON.parse(text) as { results?: Array<{ content: string }>; reviews?: { results?: Array<{ content: string }> } };
+      for (const review of (own ? body.results : body.reviews?.results) ?? []) {
+        const first = review.content;
+        while (review.content.length < reviewChars) review.content += `\n\n${first}`;
       }
-      text = JSON.stringify(page);
+      text = JSON.stringify(body);
     }
     const headers: Record<string, string> = { 'content-type': answer.headers.get('content-type') ?? 'application/json' };
     const cache = answer.headers.get('cache-control');

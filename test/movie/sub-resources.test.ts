@@ -123,6 +123,26 @@ describe('Movie sub-resources', () => {
     expect(h.catalog.calls.find((c) => c.path.endsWith('/videos'))?.query).toMatchObject({ language: 'fr' });
   });
 
+  it('adds the videos of more languages with includeVideoLanguages, as on the series', async () => {
+    const all = await h.rest(`/movie/${movieId}/videos`);
+    const english = all.results.filter((v: any) => v.iso_639_1 === 'en').map((v: any) => v.key);
+    expect(english.length).toBeGreaterThan(0);
+    h.catalog.resetCalls();
+    const { body } = await h.query(
+      `query($id: Int!) { movie(id: $id) { videos(language: "fr-FR", includeVideoLanguages: ["en"]) { key languageCode } } }`,
+      { id: movieId },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.movie.videos.map((v: any) => v.key)).toEqual(english);
+    expect(h.catalog.calls.find((c) => c.path.endsWith('/videos'))?.query).toMatchObject({
+      language: 'fr-FR',
+      include_video_language: 'en',
+    });
+    const bad = await h.query(`{ movie(id: ${movieId}) { videos(includeVideoLanguages: ["xx-yy"]) { key } } }`);
+    expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);
+    expect(bad.body.errors![0].extensions!.argument).toBe('includeVideoLanguages');
+  });
+
   it('pages similar and recommended movies that share a genre, with their summaries carried (no detail calls)', async () => {
     const similar = await h.rest(`/movie/${movieId}/similar?page=2`);
     const recommended = await h.rest(`/movie/${movieId}/recommendations`);

@@ -59,6 +59,7 @@ describe('relay-compiler with the documented config', () => {
     expect(documented.files).toEqual([
       'MovieCardRefetchQuery.graphql.ts',
       'MovieCard_movie.graphql.ts',
+      'MovieDeferredPageQuery.graphql.ts',
       'MoviePageQuery.graphql.ts',
       'MovieReviewsPaginationQuery.graphql.ts',
       'MovieReviews_movie.graphql.ts',

@@ -64,7 +64,7 @@ describe.skipIf(!varnishd)('other spellings of the endpoint', () => {
     const mineText = await mine.text();
     expect(mine.status, mineText).toBe(200);
     expect(JSON.parse(mineText).data.viewer.username).toBeTruthy();
-    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect(mine.headers.get('cache-control')).toBe('private, no-store, max-age=0');
     expect(mine.headers.get('vary')).toMatch(/X-Session-Id/);
     const stranger = await fetch(url);
     expect(isHit(stranger)).toBe(false);

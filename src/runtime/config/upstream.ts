@@ -34,7 +34,8 @@ export const upstreamSettings = {
       min: 100,
       max: 300_000,
       default: 15_000,
-      description: 'Deadline of all upstream work of one GraphQL request, retries and waits included.',
+      description:
+        'Deadline of all upstream work of one GraphQL request, retries and waits included. A router may state a shorter one in `X-Request-Deadline-Ms` ([composition.md](composition.md#deadlines-that-fit-a-router)).',
     }),
     UPSTREAM_MAX_CONNECTIONS: integer({
       min: 1,

@@ -26,7 +26,11 @@ export const AccountListOrder = builder.enumType('AccountListOrder', {
 export const RatedMovie = builder.objectRef<Up.RatedMovie>('RatedMovie').implement({
   description: 'A movie together with the rating an account gave it.',
   fields: (t) => ({
-    rating: t.exposeFloat('rating', { description: 'The rating, 0.5 to 10 in steps of 0.5.' }),
+    rating: t.exposeFloat('rating', {
+      description: 'The rating, 0.5 to 10 in steps of 0.5, as the rated list said when it was read.',
+      deprecationReason:
+        'Use `movie { accountStates { rating } }`: one field for the rating, which a write (`rateMovie`) updates in a client cache; this copy went stale.',
+    }),
     movie: t.field({ type: Movie, description: 'The rated movie.', resolve: (item) => item }),
   }),
 });

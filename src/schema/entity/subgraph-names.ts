@@ -36,8 +36,19 @@ export const SHAREABLE_TYPES = ['Genre', 'Image', 'Video', 'PageInfo', 'Language
 /** The Relay interface and its roots, which the subgraph leaves to the graph it joins. */
 const RELAY_INTERFACE = 'Node';
 
-/** Federation's own types and fields: composers and routers look for them by these names. */
-const FEDERATION_TYPES = new Set(['_Any', '_Entity', '_Service', 'link__Import', 'link__Purpose', 'federation__FieldSet']);
+/**
+ * Federation's own types and fields, and `@cacheControl`'s scope (cache-hints.ts), which must
+ * match the other subgraphs' definition: composers and routers look for them by these names.
+ */
+const FEDERATION_TYPES = new Set([
+  '_Any',
+  '_Entity',
+  '_Service',
+  'link__Import',
+  'link__Purpose',
+  'federation__FieldSet',
+  'CacheControlScope',
+]);
 const FEDERATION_FIELDS = new Set(['_entities', '_service']);
 
 /** What each name becomes under a prefix: types `CatalogMovie`, root fields `catalogMovie`. */

@@ -10,6 +10,8 @@ import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
+import { globalId } from '../relay/global-id.ts';
+import { readableListArgs, readableListId, writableListArgs, writableListId } from './list-id.ts';
 import { Account } from '../account/account.ts';
 
 /**
@@ -150,8 +152,8 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       'A user list by its id. Public lists need no session. Null, with one NOT_FOUND error at this field, when the catalog has no such list.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the list.' }) },
-    resolve: (_, args, c, info) => existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'UserList'),
+    args: readableListArgs(t),
+    resolve: (_, args, c, info) => existing({ id: readableListId(args) }, fromDetail.load, c, info, 'UserList'),
   }),
 }));
 
@@ -166,9 +168,6 @@ function description(value: string | null | undefined): string {
   if (value.length > 1000) throw valid.badInput('description', 'must be at most 1000 characters long.');
   return value;
 }
-
-const listId = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) =>
-  t.arg.int({ required: true, description: 'Identifier of a list of the session account.' });
 
 /**
  * After a write to a list: the list, its item checks and the account's lists read earlier in
@@ -190,7 +189,19 @@ async function removeList(c: GatewayContext, id: number): Promise<Up.WriteStatus
 const DeletedUserList = builder.objectRef<{ listId: number; status: Up.WriteStatus }>('DeletedUserList').implement({
   description: 'What `deleteUserList` deleted.',
   fields: (t) => ({
-    listId: t.exposeInt('listId', { description: 'Identifier of the deleted list: drop `UserList:<listId>` from a client cache.' }),
+    nodeId: t.id({
+      description:
+        "Global id of the deleted list, in this request's language (the `nodeId` its `UserList` had here): Relay's `@deleteRecord` and a normalised cache's evict take it.",
+      resolve: (d, _, c) => globalId('UserList', [d.listId], c.language),
+    }),
+    userListId: t.id({
+      description: 'Identifier of the deleted list, as `UserList.listId` names it.',
+      resolve: (d) => String(d.listId),
+    }),
+    listId: t.exposeInt('listId', {
+      description: 'Identifier of the deleted list.',
+      deprecationReason: 'Use `userListId` (an `ID`, like `UserList.listId`) or `nodeId` (the global id a client store keys the list by).',
+    }),
     statusMessage: t.string({
       description: 'What the catalog answered, such as "The item/record was deleted successfully.".',
       resolve: (d) => d.status.status_message,
@@ -229,9 +240,9 @@ builder.mutationFields((t) => ({
     type: UserList,
     description:
       'Adds a movie to a list of the session account (needs X-Session-Id) and returns the list. Adding a movie already on the list changes nothing and is not an error.',
-    args: { listId: listId(t), movieId: t.arg.int({ required: true, description: 'Identifier of the movie to add.' }) },
+    args: { ...writableListArgs(t), movieId: t.arg.int({ required: true, description: 'Identifier of the movie to add.' }) },
     resolve: async (_, args, c) => {
-      const params = { listId: valid.id('listId', args.listId), movieId: valid.id('movieId', args.movieId) };
+      const params = { listId: writableListId(args), movieId: valid.id('movieId', args.movieId) };
       try {
         await c.actions.addMovieToList(params);
       } catch (error) {
@@ -245,9 +256,9 @@ builder.mutationFields((t) => ({
   removeMovieFromList: t.field({
     type: UserList,
     description: 'Removes a movie from a list of the session account (needs X-Session-Id) and returns the list.',
-    args: { listId: listId(t), movieId: t.arg.int({ required: true, description: 'Identifier of the movie to remove.' }) },
+    args: { ...writableListArgs(t), movieId: t.arg.int({ required: true, description: 'Identifier of the movie to remove.' }) },
     resolve: async (_, args, c) => {
-      const params = { listId: valid.id('listId', args.listId), movieId: valid.id('movieId', args.movieId) };
+      const params = { listId: writableListId(args), movieId: valid.id('movieId', args.movieId) };
       await c.actions.removeMovieFromList(params);
       wroteList(c);
       return { id: params.listId };
@@ -256,9 +267,9 @@ builder.mutationFields((t) => ({
   clearList: t.field({
     type: UserList,
     description: 'Removes every entry of a list of the session account (needs X-Session-Id) and returns the empty list.',
-    args: { listId: listId(t) },
+    args: writableListArgs(t),
     resolve: async (_, args, c) => {
-      const params = { listId: valid.id('listId', args.listId) };
+      const params = { listId: writableListId(args) };
       await c.actions.clearList(params);
       wroteList(c);
       return { id: params.listId };
@@ -267,19 +278,19 @@ builder.mutationFields((t) => ({
   deleteList: t.boolean({
     description: 'Deletes a list of the session account (needs X-Session-Id). True when it was deleted.',
     deprecationReason: 'Use `deleteUserList`, which names the deleted list and the account, so a client cache can drop the list.',
-    args: { listId: listId(t) },
+    args: writableListArgs(t),
     resolve: async (_, args, c) => {
-      await removeList(c, valid.id('listId', args.listId));
+      await removeList(c, writableListId(args));
       return true;
     },
   }),
   deleteUserList: t.field({
     type: DeletedUserList,
     description:
-      "Deletes a list of the session account (needs X-Session-Id). Answers the deleted list's id (evict `UserList:<id>` from a normalised cache) and the account, whose `lists` can be re-selected here.",
-    args: { listId: listId(t) },
+      "Deletes a list of the session account (needs X-Session-Id). Answers the deleted list's `nodeId` (Relay's `@deleteRecord`; evict it from a normalised cache) and the account, whose `lists` can be re-selected here.",
+    args: writableListArgs(t),
     resolve: async (_, args, c) => {
-      const id = valid.id('listId', args.listId);
+      const id = writableListId(args);
       return { listId: id, status: await removeList(c, id) };
     },
   }),

@@ -88,9 +88,18 @@ builder.objectFields(Movie, (t) => ({
     type: [Video],
     nullable: true,
     description: 'Trailers, teasers and clips of the movie.',
-    args: { language: t.arg.string({ required: false, description: 'Only videos in this language ("en", "en-US").' }) },
+    args: {
+      language: t.arg.string({ required: false, description: 'Only videos in this language ("en", "en-US").' }),
+      includeVideoLanguages: t.arg.stringList({ required: false, description: 'More ISO 639-1 languages of videos to include.' }),
+    },
     resolve: async (m, args, c) =>
-      (await c.loaders.movieVideos.load({ movieId: m.id, language: valid.language('language', args.language) })).results,
+      (
+        await c.loaders.movieVideos.load({
+          movieId: m.id,
+          language: valid.language('language', args.language),
+          includeVideoLanguage: valid.languageList('includeVideoLanguages', args.includeVideoLanguages, false),
+        })
+      ).results,
   }),
   certification: t.string({
     nullable: true,

@@ -1,7 +1,8 @@
 import { DEFAULT_LANGUAGE } from '../../common/language.ts';
-import { ARGUMENT } from '../../common/messages.ts';
-import type { GraphQLResolveInfo } from 'graphql';
+import { ARGUMENT, UPSTREAM } from '../../common/messages.ts';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../context.ts';
+import { Account } from '../account/account.ts';
 import { builder } from '../builder.ts';
 import { Collection } from '../collection/collection.ts';
 import { Company } from '../company/company.ts';
@@ -12,6 +13,7 @@ import { existing } from '../kit/existing.ts';
 import { keysCost } from '../kit/keys-cost.ts';
 import { isLanguage, type LanguageOf } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
+import { globalId } from './global-id.ts';
 import { UserList } from '../list/user-list.ts';
 import { Movie } from '../movie/ref.ts';
 import { Person } from '../person/person.ts';
@@ -67,6 +69,8 @@ const KINDS = {
     key: (g: { id: string }) => [g.id],
     from: ([id]: string[]) => ({ id: valid.token('id', id ?? '', 64) }),
   },
+  // Private: `node` answers only the session's own account (ownAccount below).
+  Account: { ref: Account, key: (a: { id: number }) => [a.id], from: ([id]: string[]) => ({ id: int(id) }) },
   Review: {
     ref: Review,
     key: (r: { id: string }) => [r.id],
@@ -82,12 +86,6 @@ function int(value: string | undefined): number {
 
 function number(value: string | undefined): number {
   return valid.number('id', /^\d{1,6}$/.test(value ?? '') ? Number(value) : Number.NaN);
-}
-
-/** The global id of an object of `kind` with `key`, in `language` (undefined: the catalog's default). */
-export function globalId(kind: Kind, key: readonly (string | number)[], language: string | undefined): string {
-  const named = language === undefined || language === DEFAULT_LANGUAGE ? '' : `@${language}`;
-  return Buffer.from(`${kind}:${key.join(':')}${named}`).toString('base64url');
 }
 
 interface Parsed {
@@ -152,15 +150,30 @@ for (const [kind, { ref, key }] of Object.entries(KINDS) as Array<[Kind, (typeof
   }));
 }
 
+/**
+ * An account's details need the session of that account, so `node` answers only the session's
+ * own: without a session UNAUTHENTICATED; another account is NOT_FOUND, as one the catalog lacks
+ * would be, so a global id never tells whether someone else's account exists.
+ */
+async function ownAccount(account: Tagged, context: GatewayContext): Promise<void> {
+  const own = await context.sessionAccountId();
+  if ((account as Tagged & { id: number }).id !== own) {
+    throw new GraphQLError(UPSTREAM.byCode.NOT_FOUND, { extensions: { code: 'NOT_FOUND' } });
+  }
+}
+
+/** How `node` tells that the object of a global id exists, where it is not as for a federation entity (entity/kinds.ts). */
+const EXISTS: Partial<Record<Kind, (source: Tagged, context: GatewayContext) => Promise<unknown>>> = {
+  // An episode group is no federation entity; a review was loaded whole by objectOf.
+  EpisodeGroup: (group, c) => c.loaders.episodeGroup.load({ groupId: (group as Tagged & { id: string }).id }),
+  Account: ownAccount,
+};
+
 /** The object of a global id, once the catalog has it: one it lacks is one NOT_FOUND at its place (kit/existing.ts). */
 async function existingNode(nodeId: string, context: GatewayContext, info: GraphQLResolveInfo, index?: number): Promise<Tagged> {
   const { object: source, inLanguage } = await objectOf(nodeId, context);
   const kind = source.__node as Kind;
-  // An episode group is no federation entity (entity/kinds.ts); a review was loaded whole by objectOf.
-  const exists =
-    kind === 'EpisodeGroup'
-      ? (group: Tagged, c: GatewayContext) => c.loaders.episodeGroup.load({ groupId: (group as Tagged & { id: string }).id })
-      : (ENTITIES[kind] as EntityKind<unknown, unknown>).exists;
+  const exists = EXISTS[kind] ?? (ENTITIES[kind as keyof typeof ENTITIES] as EntityKind<unknown, unknown>).exists;
   return existing(source, exists, inLanguage, info, kind, index);
 }
 

@@ -141,9 +141,9 @@ export const movieResources = {
     path: sub('images')(p),
     query: { language: p.language, include_image_language: p.includeImageLanguage },
   })),
-  movieVideos: appendable<MovieKey & Language, MovieVideos>('movie', 'videos', (p) => ({
+  movieVideos: appendable<MovieKey & Language & { includeVideoLanguage?: string }, MovieVideos>('movie', 'videos', (p) => ({
     path: sub('videos')(p),
-    query: { language: p.language },
+    query: { language: p.language, include_video_language: p.includeVideoLanguage },
   })),
   movieReleaseDates: appendable<MovieKey, MovieReleaseDates>('movie', 'release_dates', (p) => ({ path: sub('release_dates')(p) })),
   movieTranslations: appendable<MovieKey, MovieTranslations>('movie', 'translations', (p) => ({ path: sub('translations')(p) })),

@@ -8,7 +8,7 @@ import { mediaAccountState } from '../data/account-state.ts';
 import { addDays } from '../data/dates.ts';
 import type { MovieDetails } from '../data/types.ts';
 import { CODE, CatalogError, writeSuccess } from '../errors.ts';
-import { paginate, readPage, type Query } from '../params.ts';
+import { paginate, primaryLanguage, readPage, type Query } from '../params.ts';
 import { intParam, type Route, type RouteRequest } from '../router.ts';
 import { viewerOf } from '../viewer.ts';
 import { movieSummary } from './shapes.ts';
@@ -130,14 +130,18 @@ export const movieExtraRoutes: Route[] = [
     },
   },
   {
-    // `language` keeps the videos in that language (its ISO 639-1 part).
+    // `include_video_language` (comma-separated) and the primary part of `language` select videos.
     method: 'GET',
     path: '/movie/{movie_id:int}/videos',
     appendAs: 'sub-resource',
     handle: (request) => {
       const { movie, extras } = extrasOf(request);
-      const wanted = request.query.language?.split('-')[0]?.toLowerCase();
-      const results = wanted ? extras.videos.filter((v) => v.iso_639_1 === wanted) : extras.videos;
+      const wanted = new Set<string>();
+      for (const part of [request.query.language ?? '', ...(request.query.include_video_language ?? '').split(',')]) {
+        const code = primaryLanguage(part);
+        if (code) wanted.add(code);
+      }
+      const results = wanted.size === 0 ? extras.videos : extras.videos.filter((v) => wanted.has(v.iso_639_1));
       return { body: { id: movie.id, results }, cache: CACHE.details };
     },
   },

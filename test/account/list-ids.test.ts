@@ -1,0 +1,86 @@
+/**
+ * A list is named by one type everywhere: `UserList.listId` is an `ID!`, so the writes take
+ * `userListId: ID`, `list` takes `listId: ID`, and `deleteUserList` answers `userListId: ID!` and
+ * the deleted list's `nodeId` (what Relay's `@deleteRecord` and a cache's evict take). The old
+ * `Int` arguments and field stay one release, deprecated. Over real HTTP against the gateway.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUserSession, errorCodes, startHarness, type Harness } from '../helpers.ts';
+
+let h: Harness;
+let sessionId: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  sessionId = await createUserSession(h);
+});
+afterAll(() => h.close());
+beforeEach(() => h.catalog.resetCalls());
+
+const user = (more: Record<string, string> = {}) => ({ 'x-session-id': sessionId, ...more });
+
+async function createList(name: string, headers = user()): Promise<{ listId: string; nodeId: string }> {
+  const { body } = await h.query(`mutation($n: String!) { createList(name: $n) { listId nodeId } }`, { n: name }, headers);
+  expect(body.errors).toBeUndefined();
+  return body.data.createList;
+}
+
+describe('list ids', () => {
+  it('the writes and list(listId:) take the ID that UserList.listId answers, in a variable of type ID!', async () => {
+    const movie = h.catalog.data.movies[12];
+    const { listId, nodeId } = await createList('Ids');
+    const added = await h.query(
+      `mutation($l: ID!, $m: Int!) { addMovieToList(userListId: $l, movieId: $m) { listId nodeId itemCount } }`,
+      { l: listId, m: movie.id },
+      user(),
+    );
+    expect(added.body).toEqual({ data: { addMovieToList: { listId, nodeId, itemCount: 1 } } });
+    const read = await h.query(`query($l: ID!) { list(listId: $l) { listId itemCount } }`, { l: listId });
+    expect(read.body).toEqual({ data: { list: { listId, itemCount: 1 } } });
+    const removed = await h.query(
+      `mutation($l: ID!, $m: Int!) { removeMovieFromList(userListId: $l, movieId: $m) { itemCount } }`,
+      { l: listId, m: movie.id },
+      user(),
+    );
+    expect(removed.body).toEqual({ data: { removeMovieFromList: { itemCount: 0 } } });
+    const cleared = await h.query(`mutation($l: ID!) { clearList(userListId: $l) { itemCount } }`, { l: listId }, user());
+    expect(cleared.body).toEqual({ data: { clearList: { itemCount: 0 } } });
+  });
+
+  it('the deprecated Int arguments still work', async () => {
+    const { listId } = await createList('Old ids');
+    const old = await h.query(`mutation($l: Int!) { clearList(listId: $l) { listId } }`, { l: Number(listId) }, user());
+    expect(old.body).toEqual({ data: { clearList: { listId } } });
+    const read = await h.query(`query($l: Int!) { list(id: $l) { listId } }`, { l: Number(listId) });
+    expect(read.body).toEqual({ data: { list: { listId } } });
+  });
+
+  it("deleteUserList answers the deleted list's nodeId (in the request's language) and its ID", async () => {
+    const french = user({ 'accept-language': 'fr-FR' });
+    const { listId, nodeId } = await createList('To delete', french);
+    const { body } = await h.query(
+      `mutation($l: ID!) { deleteUserList(userListId: $l) { nodeId userListId listId } }`,
+      { l: listId },
+      french,
+    );
+    expect(body).toEqual({ data: { deleteUserList: { nodeId, userListId: listId, listId: Number(listId) } } });
+    expect(Buffer.from(nodeId, 'base64url').toString()).toBe(`UserList:${listId}@fr-FR`);
+    expect(errorCodes(await h.query(`query($l: ID!) { list(listId: $l) { name } }`, { l: listId }))).toEqual(['NOT_FOUND']);
+  });
+
+  it('one of the two arguments, and a list id, or BAD_USER_INPUT naming the argument before any call', async () => {
+    for (const [query, argument] of [
+      ['mutation { clearList { itemCount } }', 'userListId'],
+      ['mutation { clearList(listId: 1, userListId: "1") { itemCount } }', 'userListId'],
+      ['mutation { deleteUserList(userListId: "0123456789abcdef01234567") { nodeId } }', 'userListId'],
+      ['mutation { addMovieToList(userListId: "x", movieId: 5) { itemCount } }', 'userListId'],
+      ['{ list { name } }', 'listId'],
+      ['{ list(listId: "not-a-list") { name } }', 'listId'],
+    ]) {
+      const response = await h.query(query, undefined, user());
+      expect(errorCodes(response), query).toEqual(['BAD_USER_INPUT']);
+      expect(response.body.errors![0].extensions!.argument, query).toBe(argument);
+    }
+    expect(h.catalog.calls).toEqual([]);
+  });
+});
