@@ -110,6 +110,8 @@ export const ARGUMENT = {
   objectId: 'must be 24 hexadecimal characters.',
   nodeId: 'must be a nodeId this graph gave out (base64url of "Type:key", or "Type:key@language" outside en-US).',
   cursor: 'must be a cursor this connection gave out: a cursor of another connection, or of another field, is not one.',
+  connectionDirection:
+    'goes backward (`last`/`before`) and cannot be combined with `first`/`after`, which go forward: send one direction (in Relay, give `first` no default value in a fragment that pages both ways).',
   rating: (value: number) => `must be from 0.5 to 10 in steps of 0.5, got ${value}.`,
   year: (value: number) => `must be a year from 1000 to 9999, got ${value}.`,
   languages: 'may name at most 20 languages.',

@@ -85,6 +85,7 @@ Account.implement({
     ratedMovies: t.field({
       type: RatedMoviePage,
       nullable: true,
+      deprecationReason: 'Use `ratedMoviesConnection`.',
       description: 'Movies the account rated, with the ratings.',
       args: {
         page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),

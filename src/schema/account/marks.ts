@@ -15,7 +15,7 @@ import { Account, AccountListOrder } from './account.ts';
  * the session of that account (X-Session-Id); without one: UNAUTHENTICATED, no upstream call.
  */
 
-const RatedTVSeries = builder.objectRef<Up.RatedTVSeries>('RatedTVSeries').implement({
+export const RatedTVSeries = builder.objectRef<Up.RatedTVSeries>('RatedTVSeries').implement({
   description: 'A TV series together with the rating an account or guest session gave it.',
   fields: (t) => ({
     rating: t.exposeFloat('rating', { description: 'The rating, 0.5 to 10 in steps of 0.5.' }),
@@ -25,7 +25,7 @@ const RatedTVSeries = builder.objectRef<Up.RatedTVSeries>('RatedTVSeries').imple
 
 export const RatedTVSeriesPage = pageOf('RatedTVSeriesPage', 'rated TV series', RatedTVSeries);
 
-const RatedEpisode = builder.objectRef<Up.RatedEpisode>('RatedEpisode').implement({
+export const RatedEpisode = builder.objectRef<Up.RatedEpisode>('RatedEpisode').implement({
   description: 'A TV episode together with the rating an account or guest session gave it.',
   fields: (t) => ({
     rating: t.exposeFloat('rating', { description: 'The rating, 0.5 to 10 in steps of 0.5.' }),
@@ -59,6 +59,7 @@ builder.objectFields(Account, (t) => ({
   favoriteMovies: t.field({
     type: MoviePage,
     nullable: true,
+    deprecationReason: 'Use `favoriteMoviesConnection`.',
     description: 'Movies the account marked as favourites (summaries carried).',
     args: listArgs,
     resolve: (a, args, c) => c.loaders.favoriteMovies.load(listParams(a.id, args)),
@@ -66,6 +67,7 @@ builder.objectFields(Account, (t) => ({
   favoriteTVSeries: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `favoriteTVSeriesConnection`.',
     description: 'TV series the account marked as favourites (summaries carried).',
     args: listArgs,
     resolve: (a, args, c) => c.loaders.favoriteTVSeries.load(listParams(a.id, args)),
@@ -73,6 +75,7 @@ builder.objectFields(Account, (t) => ({
   watchlistMovies: t.field({
     type: MoviePage,
     nullable: true,
+    deprecationReason: 'Use `watchlistMoviesConnection`.',
     description: 'Movies on the account watchlist (summaries carried).',
     args: listArgs,
     resolve: (a, args, c) => c.loaders.watchlistMovies.load(listParams(a.id, args)),
@@ -80,6 +83,7 @@ builder.objectFields(Account, (t) => ({
   watchlistTVSeries: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `watchlistTVSeriesConnection`.',
     description: 'TV series on the account watchlist (summaries carried).',
     args: listArgs,
     resolve: (a, args, c) => c.loaders.watchlistTVSeries.load(listParams(a.id, args)),
@@ -87,6 +91,7 @@ builder.objectFields(Account, (t) => ({
   ratedTVSeries: t.field({
     type: RatedTVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `ratedTVSeriesConnection`.',
     description: 'TV series the account rated, with the ratings.',
     args: listArgs,
     resolve: (a, args, c) => c.loaders.ratedTVSeries.load(listParams(a.id, args)),
@@ -94,6 +99,7 @@ builder.objectFields(Account, (t) => ({
   ratedEpisodes: t.field({
     type: RatedEpisodePage,
     nullable: true,
+    deprecationReason: 'Use `ratedEpisodesConnection`.',
     description: 'TV episodes the account rated, with the ratings.',
     args: listArgs,
     resolve: (a, args, c) => c.loaders.ratedEpisodes.load(listParams(a.id, args)),
@@ -101,6 +107,7 @@ builder.objectFields(Account, (t) => ({
   lists: t.field({
     type: UserListPage,
     nullable: true,
+    deprecationReason: 'Use `listsConnection`.',
     description: 'The lists the account made, newest first (summaries carried; `items` loads the list).',
     args: { page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }) },
     resolve: (a, args, c) => c.loaders.accountLists.load({ accountId: a.id, page: valid.page('page', args.page) }),

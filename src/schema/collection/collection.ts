@@ -121,6 +121,7 @@ builder.objectFields(Search, (t) => ({
   collections: t.field({
     type: CollectionPage,
     nullable: true,
+    deprecationReason: 'Use `collectionsConnection`.',
     description: 'Collections whose name matches the query.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for in collection names (1 to 200 characters).' }),

@@ -94,6 +94,7 @@ builder.objectFields(Search, (t) => ({
   companies: t.field({
     type: CompanyPage,
     nullable: true,
+    deprecationReason: 'Use `companiesConnection`.',
     description: 'Companies whose name or alternative names match the query.',
     args: searchArgs,
     resolve: (_, args, c) => searchCompanies(args, c),

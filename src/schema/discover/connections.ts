@@ -11,7 +11,6 @@ import { movieFilterParams, tvFilterParams } from './filters.ts';
 builder.objectFields(Discover, (t) => ({
   moviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'Movies that pass every filter, in the chosen order, as a cursor connection (see `movies` for pages).',
     args: {
       filter: t.arg({ type: DiscoverMoviesFilter, required: false, description: 'The filters; none means every movie.' }),
@@ -31,7 +30,6 @@ builder.objectFields(Discover, (t) => ({
   }),
   tvConnection: t.field({
     type: TVSeriesConnection,
-    nullable: true,
     description: 'TV series that pass every filter, in the chosen order, as a cursor connection (see `tv` for pages).',
     args: {
       filter: t.arg({ type: DiscoverTVFilter, required: false, description: 'The filters; none means every series.' }),

@@ -249,6 +249,7 @@ builder.objectFields(Discover, (t) => ({
   movies: t.field({
     type: MoviePage,
     nullable: true,
+    deprecationReason: 'Use `moviesConnection`.',
     description: 'Movies that pass every filter, in the chosen order.',
     args: {
       filter: t.arg({ type: DiscoverMoviesFilter, required: false, description: 'The filters; none means every movie.' }),
@@ -267,6 +268,7 @@ builder.objectFields(Discover, (t) => ({
   tv: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `tvConnection`.',
     description: 'TV series that pass every filter, in the chosen order.',
     args: {
       filter: t.arg({ type: DiscoverTVFilter, required: false, description: 'The filters; none means every series.' }),

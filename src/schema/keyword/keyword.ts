@@ -24,6 +24,7 @@ Keyword.implement({
     movies: t.field({
       type: MoviePage,
       nullable: true,
+      deprecationReason: 'Use `moviesConnection`.',
       description: 'The movies tagged with this keyword, most popular first.',
       args: {
         page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
@@ -68,6 +69,7 @@ builder.objectFields(Search, (t) => ({
   keywords: t.field({
     type: KeywordPage,
     nullable: true,
+    deprecationReason: 'Use `keywordsConnection`.',
     description: 'Keywords that contain the query.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for in keywords (1 to 200 characters).' }),

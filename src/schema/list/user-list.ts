@@ -33,7 +33,7 @@ function numericListId(id: number | string): number | null {
 
 const fromDetail = carriedFrom((list: UserListSource, context: GatewayContext) => context.loaders.userList.load({ listId: list.id }));
 
-const UserListItem = builder.unionType('UserListItem', {
+export const UserListItem = builder.unionType('UserListItem', {
   description: 'An entry of a user list: a movie or a TV series (each with its summary carried).',
   types: [Movie, TVSeries],
   resolveType: (item) => ((item as { media_type?: string }).media_type === 'tv' ? TVSeries : Movie),
@@ -46,6 +46,18 @@ const UserListItemPage = pageOf<MovieSource | TVSeriesSource, ItemPage>('UserLis
   total: 'How many entries the list holds.',
   results: 'The entries on this page, in the order they were added.',
 });
+
+/** One page of a list's entries; page 1 without a language is the same call as the list's detail load. */
+export async function listItemsPage(
+  list: UserListSource,
+  page: number,
+  language: string | undefined,
+  c: GatewayContext,
+): Promise<ItemPage> {
+  const d = await c.loaders.userList.load({ listId: list.id, page: page === 1 ? undefined : page, language });
+  const total = d.total_results ?? d.item_count;
+  return { page: d.page ?? page, results: d.items, total_pages: d.total_pages ?? Math.ceil(total / 20), total_results: total };
+}
 
 UserList.implement({
   description: 'A list of movies and TV series made by a catalog user. Anyone can read a public list; only its author can change it.',
@@ -110,14 +122,8 @@ UserList.implement({
             'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
         }),
       },
-      resolve: async (l, args, c) => {
-        const page = valid.page('page', args.page);
-        const language = valid.language('language', args.language);
-        // Page 1 without a language is the same call as the list's detail load.
-        const d = await c.loaders.userList.load({ listId: l.id, page: page === 1 ? undefined : page, language });
-        const total = d.total_results ?? d.item_count;
-        return { page: d.page ?? page ?? 1, results: d.items, total_pages: d.total_pages ?? Math.ceil(total / 20), total_results: total };
-      },
+      deprecationReason: 'Use `itemsConnection`.',
+      resolve: (l, args, c) => listItemsPage(l, valid.page('page', args.page) ?? 1, valid.language('language', args.language), c),
     }),
     itemStatus: t.boolean({
       nullable: true,

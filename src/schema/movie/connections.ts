@@ -2,6 +2,7 @@ import { builder } from '../builder.ts';
 import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
+import { Keyword } from '../keyword/keyword.ts';
 import { ReviewConnection } from '../review/review.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
@@ -17,7 +18,6 @@ const { page: _page, ...withoutPage } = listArgs;
 builder.queryFields((t) => ({
   popularMoviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'Released movies, most popular first, as a cursor connection (see `popularMovies` for pages).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
@@ -25,7 +25,6 @@ builder.queryFields((t) => ({
   }),
   topRatedMoviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'Movies with enough votes to rank, best first, as a cursor connection (see `topRatedMovies`).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
@@ -33,7 +32,6 @@ builder.queryFields((t) => ({
   }),
   upcomingMoviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'Movies to be released in the coming weeks, as a cursor connection (see `upcomingMovies`).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
@@ -41,7 +39,6 @@ builder.queryFields((t) => ({
   }),
   nowPlayingMoviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'Movies in cinemas now, most popular first, as a cursor connection (see `nowPlayingMovies`).',
     args: { ...withoutPage, ...connectionArgs },
     complexity: connectionCost,
@@ -52,7 +49,6 @@ builder.queryFields((t) => ({
 builder.objectFields(Trending, (t) => ({
   moviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'The movies trending over the given period, as a cursor connection (see `movies`).',
     args: {
       timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
@@ -68,7 +64,6 @@ builder.objectFields(Trending, (t) => ({
 builder.objectFields(Search, (t) => ({
   moviesConnection: t.field({
     type: MovieConnection,
-    nullable: true,
     description: 'Movies whose title contains the query, as a cursor connection (see `movies` for pages and the other filters).',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),
@@ -86,13 +81,45 @@ builder.objectFields(Search, (t) => ({
 }));
 
 builder.objectFields(Movie, (t) => ({
+  recommendationsConnection: t.field({
+    type: MovieConnection,
+    description: 'Movies recommended to people who liked this one (same genres, same collection first), as a cursor connection.',
+    args: { language: pageArgs.language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (m, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.movieRecommendations.load({ movieId: m.id, ...paging({ ...args, page }) })),
+  }),
+  similarConnection: t.field({
+    type: MovieConnection,
+    description: 'Movies similar to this one (sharing the most genres), most popular first, as a cursor connection.',
+    args: { language: pageArgs.language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (m, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.similarMovies.load({ movieId: m.id, ...paging({ ...args, page }) })),
+  }),
   reviewsConnection: t.field({
     type: ReviewConnection,
-    nullable: true,
     description: 'User reviews of the movie, as a cursor connection (see `reviews` for pages).',
     args: { language: pageArgs.language, ...connectionArgs },
     complexity: connectionCost,
     resolve: (m, args, c, info) =>
       connectPages(args, info, (page) => c.loaders.movieReviews.load({ movieId: m.id, ...paging({ ...args, page }) })),
+  }),
+}));
+
+builder.objectFields(Keyword, (t) => ({
+  moviesConnection: t.field({
+    type: MovieConnection,
+    description: 'The movies tagged with this keyword, most popular first, as a cursor connection.',
+    args: {
+      language: pageArgs.language,
+      includeAdult: t.arg.boolean({ required: false, description: 'Whether to include adult movies. Defaults to false.' }),
+      ...connectionArgs,
+    },
+    complexity: connectionCost,
+    resolve: (k, args, c, info) =>
+      connectPages(args, info, (page) =>
+        c.loaders.keywordMovies.load({ keywordId: k.id, ...paging({ ...args, page }), includeAdult: args.includeAdult ?? undefined }),
+      ),
   }),
 }));

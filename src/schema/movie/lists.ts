@@ -30,6 +30,7 @@ builder.queryFields((t) => ({
   upcomingMovies: t.field({
     type: UpcomingMoviesPage,
     nullable: true,
+    deprecationReason: 'Use `upcomingMoviesConnection`.',
     description: 'Movies to be released in the coming weeks.',
     args: {
       ...pageArgs,
@@ -65,6 +66,7 @@ builder.queryFields((t) => ({
   nowPlayingMovies: t.field({
     type: NowPlayingMoviesPage,
     nullable: true,
+    deprecationReason: 'Use `nowPlayingMoviesConnection`.',
     description: 'Movies in cinemas now (released in the last six weeks), most popular first.',
     args: listArgs,
     resolve: (_, args, c) => c.loaders.nowPlayingMovies.load(listParams(args)),
@@ -72,6 +74,7 @@ builder.queryFields((t) => ({
   popularMovies: t.field({
     type: MoviePage,
     nullable: true,
+    deprecationReason: 'Use `popularMoviesConnection`.',
     description: 'Released movies, most popular first.',
     args: listArgs,
     resolve: (_, args, c) => c.loaders.popularMovies.load(listParams(args)),
@@ -79,6 +82,7 @@ builder.queryFields((t) => ({
   topRatedMovies: t.field({
     type: MoviePage,
     nullable: true,
+    deprecationReason: 'Use `topRatedMoviesConnection`.',
     description: 'Movies with enough votes to rank, best average vote first.',
     args: listArgs,
     resolve: (_, args, c) => c.loaders.topRatedMovies.load(listParams(args)),
@@ -113,6 +117,7 @@ builder.objectFields(Trending, (t) => ({
   movies: t.field({
     type: MoviePage,
     nullable: true,
+    deprecationReason: 'Use `moviesConnection`.',
     description: 'The movies trending over the given period, most trending first.',
     args: {
       timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
@@ -126,6 +131,7 @@ builder.objectFields(Search, (t) => ({
   movies: t.field({
     type: MoviePage,
     nullable: true,
+    deprecationReason: 'Use `moviesConnection`.',
     description: 'Movies whose title or original title contains the query (case-insensitive); titles that start with it first.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),

@@ -99,6 +99,7 @@ Movie.implement({
     lists: t.field({
       type: UserListPage,
       nullable: true,
+      deprecationReason: 'Use `listsConnection`.',
       description: 'User lists that contain this movie.',
       args: pageArgs,
       resolve: (m, args, c) => c.loaders.movieLists.load({ movieId: m.id, ...paging(args) }),
@@ -121,6 +122,7 @@ Movie.implement({
     reviews: t.field({
       type: ReviewPage,
       nullable: true,
+      deprecationReason: 'Use `reviewsConnection`.',
       description: 'User reviews of the movie.',
       args: pageArgs,
       resolve: (m, args, c) => c.loaders.movieReviews.load({ movieId: m.id, ...paging(args) }),

@@ -134,6 +134,7 @@ builder.objectFields(Movie, (t) => ({
   recommendations: t.field({
     type: MoviePage,
     nullable: true,
+    deprecationReason: 'Use `recommendationsConnection`.',
     description: 'Movies recommended to people who liked this one (same genres, same collection first).',
     args: pageArgs,
     resolve: (m, args, c) => c.loaders.movieRecommendations.load({ movieId: m.id, ...paging(args) }),
@@ -141,6 +142,7 @@ builder.objectFields(Movie, (t) => ({
   similar: t.field({
     type: MoviePage,
     nullable: true,
+    deprecationReason: 'Use `similarConnection`.',
     description: 'Movies similar to this one (sharing the most genres), most popular first.',
     args: pageArgs,
     resolve: (m, args, c) => c.loaders.similarMovies.load({ movieId: m.id, ...paging(args) }),

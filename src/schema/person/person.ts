@@ -231,6 +231,7 @@ builder.queryFields((t) => ({
   popularPeople: t.field({
     type: PersonPage,
     nullable: true,
+    deprecationReason: 'Use `popularPeopleConnection`.',
     description: 'The most popular people of the catalog, most popular first.',
     args: pageArgs,
     resolve: (_, args, c) => c.loaders.popularPeople.load({ ...paging(args) }),
@@ -247,6 +248,7 @@ builder.objectFields(Trending, (t) => ({
   people: t.field({
     type: PersonPage,
     nullable: true,
+    deprecationReason: 'Use `peopleConnection`.',
     description: 'The people trending over the given period, most popular first.',
     args: {
       timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
@@ -265,6 +267,7 @@ builder.objectFields(Search, (t) => ({
   people: t.field({
     type: PersonPage,
     nullable: true,
+    deprecationReason: 'Use `peopleConnection`.',
     description: 'People whose name (or another name they are known by) matches the query; best matches first.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for in names, 1 to 200 characters.' }),

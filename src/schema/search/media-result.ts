@@ -36,7 +36,7 @@ function asResult(item: MultiItem): MultiItem {
   const { title, original_title, ...rest } = item;
   return { ...rest, name: title, original_name: original_title } as MultiItem;
 }
-const withKinds = async <Page extends { results: MultiItem[] }>(page: Promise<Page>) => {
+export const withKinds = async <Page extends { results: MultiItem[] }>(page: Promise<Page>) => {
   const loaded = await page;
   return { ...loaded, results: loaded.results.map(asResult) };
 };
@@ -49,6 +49,7 @@ builder.objectFields(Trending, (t) => ({
   all: t.field({
     type: MediaResultPage,
     nullable: true,
+    deprecationReason: 'Use `allConnection`.',
     description: 'Movies, TV series and people trending over the given period, mixed, most trending first.',
     args: {
       timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
@@ -63,6 +64,7 @@ builder.objectFields(Search, (t) => ({
   multi: t.field({
     type: MediaResultPage,
     nullable: true,
+    deprecationReason: 'Use `multiConnection`.',
     description: 'Movies, TV series and people whose title or name contains the query, best matches first.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),

@@ -7,6 +7,7 @@ import { ReviewConnection } from '../review/review.ts';
 import { Search } from '../search/search.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
 import { TVSeries } from './ref.ts';
+import { timezone } from './series-lists.ts';
 
 /** The series and people feeds as Relay cursor connections, beside their numbered pages. */
 
@@ -18,10 +19,42 @@ const queryArgs = builder.args((t) => ({
   query: t.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),
 }));
 
+const timezoneArg = (t: Parameters<Parameters<typeof builder.queryFields>[0]>[0]) =>
+  t.arg.string({
+    required: false,
+    description: 'IANA time zone whose calendar day counts as "today" ("America/New_York"). Defaults to UTC.',
+  });
+
 builder.queryFields((t) => ({
+  airingTodayTVSeriesConnection: t.field({
+    type: TVSeriesConnection,
+    description: 'Series with an episode airing today (in the given time zone), most popular first, as a cursor connection.',
+    args: { language, timezone: timezoneArg(t), ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c, info) => {
+      const zone = timezone(args.timezone);
+      return connectPages(args, info, (page) => c.loaders.airingTodayTVSeries.load({ ...paging({ ...args, page }), timezone: zone }));
+    },
+  }),
+  onTheAirTVSeriesConnection: t.field({
+    type: TVSeriesConnection,
+    description: 'Series with an episode airing in the next 7 days, today included, most popular first, as a cursor connection.',
+    args: { language, timezone: timezoneArg(t), ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c, info) => {
+      const zone = timezone(args.timezone);
+      return connectPages(args, info, (page) => c.loaders.onTheAirTVSeries.load({ ...paging({ ...args, page }), timezone: zone }));
+    },
+  }),
+  popularPeopleConnection: t.field({
+    type: PersonConnection,
+    description: 'The most popular people of the catalog, most popular first, as a cursor connection.',
+    args: { language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c, info) => connectPages(args, info, (page) => c.loaders.popularPeople.load(paging({ ...args, page }))),
+  }),
   popularTVSeriesConnection: t.field({
     type: TVSeriesConnection,
-    nullable: true,
     description: 'TV series, most popular first, as a cursor connection (see `popularTVSeries` for pages).',
     args: { language, ...connectionArgs },
     complexity: connectionCost,
@@ -29,7 +62,6 @@ builder.queryFields((t) => ({
   }),
   topRatedTVSeriesConnection: t.field({
     type: TVSeriesConnection,
-    nullable: true,
     description: 'TV series with enough votes to rank, best first, as a cursor connection (see `topRatedTVSeries`).',
     args: { language, ...connectionArgs },
     complexity: connectionCost,
@@ -40,7 +72,6 @@ builder.queryFields((t) => ({
 builder.objectFields(Trending, (t) => ({
   tvConnection: t.field({
     type: TVSeriesConnection,
-    nullable: true,
     description: 'The TV series trending over the given period, as a cursor connection (see `tv`).',
     args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), language, ...connectionArgs },
     complexity: connectionCost,
@@ -49,7 +80,6 @@ builder.objectFields(Trending, (t) => ({
   }),
   peopleConnection: t.field({
     type: PersonConnection,
-    nullable: true,
     description: 'The people trending over the given period, as a cursor connection (see `people`).',
     args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), language, ...connectionArgs },
     complexity: connectionCost,
@@ -61,7 +91,6 @@ builder.objectFields(Trending, (t) => ({
 builder.objectFields(Search, (t) => ({
   tvConnection: t.field({
     type: TVSeriesConnection,
-    nullable: true,
     description: 'TV series whose name contains the query, as a cursor connection (see `tv` for pages and the other filters).',
     args: { ...queryArgs, language, ...connectionArgs },
     complexity: connectionCost,
@@ -72,7 +101,6 @@ builder.objectFields(Search, (t) => ({
   }),
   peopleConnection: t.field({
     type: PersonConnection,
-    nullable: true,
     description: 'People whose name matches the query, as a cursor connection (see `people` for pages).',
     args: { ...queryArgs, language, ...connectionArgs },
     complexity: connectionCost,
@@ -86,11 +114,26 @@ builder.objectFields(Search, (t) => ({
 builder.objectFields(TVSeries, (t) => ({
   reviewsConnection: t.field({
     type: ReviewConnection,
-    nullable: true,
     description: 'User reviews of the series, as a cursor connection (see `reviews` for pages).',
     args: { language, ...connectionArgs },
     complexity: connectionCost,
     resolve: (s, args, c, info) =>
       connectPages(args, info, (page) => c.loaders.tvSeriesReviews.load({ seriesId: s.id, ...paging({ ...args, page }) })),
+  }),
+  recommendationsConnection: t.field({
+    type: TVSeriesConnection,
+    description: 'Series recommended to people who liked this one (sharing a genre), most popular first, as a cursor connection.',
+    args: { language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (s, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.tvSeriesRecommendations.load({ seriesId: s.id, ...paging({ ...args, page }) })),
+  }),
+  similarConnection: t.field({
+    type: TVSeriesConnection,
+    description: 'Series similar to this one: the most genres in common first, then the most votes; as a cursor connection.',
+    args: { language, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (s, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.similarTVSeries.load({ seriesId: s.id, ...paging({ ...args, page }) })),
   }),
 }));

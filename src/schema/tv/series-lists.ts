@@ -7,7 +7,7 @@ import { TVSeries, TVSeriesPage } from './ref.ts';
 /** The ordered series lists (airing today, on the air, popular, top rated, latest) and series search. */
 
 /** An IANA time zone name ("Europe/Paris", "America/Argentina/Buenos_Aires", "UTC"). */
-function timezone(value: string | null | undefined): string | undefined {
+export function timezone(value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) {
     throw valid.badInput('timezone', 'must be an IANA time zone name such as "Europe/Paris".');
@@ -27,6 +27,7 @@ builder.queryFields((t) => ({
   airingTodayTVSeries: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `airingTodayTVSeriesConnection`.',
     description: 'Series with an episode airing today (in the given time zone), most popular first.',
     args: airingArgs,
     resolve: (_, args, c) =>
@@ -39,6 +40,7 @@ builder.queryFields((t) => ({
   onTheAirTVSeries: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `onTheAirTVSeriesConnection`.',
     description: 'Series with an episode airing in the next 7 days, today included, most popular first.',
     args: airingArgs,
     resolve: (_, args, c) =>
@@ -51,6 +53,7 @@ builder.queryFields((t) => ({
   popularTVSeries: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `popularTVSeriesConnection`.',
     description: 'All series, most popular first.',
     args: pageArgs,
     resolve: (_, args, c) => c.loaders.popularTVSeries.load({ ...paging(args) }),
@@ -58,6 +61,7 @@ builder.queryFields((t) => ({
   topRatedTVSeries: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `topRatedTVSeriesConnection`.',
     description: 'Series with enough votes to rank, best average vote first.',
     args: pageArgs,
     resolve: (_, args, c) => c.loaders.topRatedTVSeries.load({ ...paging(args) }),
@@ -74,6 +78,7 @@ builder.objectFields(Search, (t) => ({
   tv: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `tvConnection`.',
     description: 'TV series whose name or original name contains the query (case-insensitive); names that start with it first.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),

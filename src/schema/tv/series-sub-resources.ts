@@ -102,6 +102,7 @@ builder.objectFields(TVSeries, (t) => ({
   recommendations: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `recommendationsConnection`.',
     description: 'Series recommended to people who liked this one (sharing a genre), most popular first.',
     args: pageArgs,
     resolve: (s, args, c) => c.loaders.tvSeriesRecommendations.load({ seriesId: s.id, ...paging(args) }),
@@ -109,6 +110,7 @@ builder.objectFields(TVSeries, (t) => ({
   similar: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `similarConnection`.',
     description: 'Series similar to this one: the most genres in common first, then the most votes.',
     args: pageArgs,
     resolve: (s, args, c) => c.loaders.similarTVSeries.load({ seriesId: s.id, ...paging(args) }),
@@ -116,6 +118,7 @@ builder.objectFields(TVSeries, (t) => ({
   reviews: t.field({
     type: ReviewPage,
     nullable: true,
+    deprecationReason: 'Use `reviewsConnection`.',
     description: 'User reviews of the series, oldest first.',
     args: pageArgs,
     resolve: (s, args, c) => c.loaders.tvSeriesReviews.load({ seriesId: s.id, ...paging(args) }),

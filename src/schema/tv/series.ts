@@ -101,6 +101,7 @@ TVSeries.implement({
     lists: t.field({
       type: UserListPage,
       nullable: true,
+      deprecationReason: 'Use `listsConnection`.',
       description: 'User lists that contain this series.',
       args: pageArgs,
       resolve: (s, args, c) => c.loaders.tvSeriesLists.load({ seriesId: s.id, ...paging(args) }),
@@ -248,6 +249,7 @@ builder.objectFields(Trending, (t) => ({
   tv: t.field({
     type: TVSeriesPage,
     nullable: true,
+    deprecationReason: 'Use `tvConnection`.',
     description: 'The TV series trending over the given period, most popular first.',
     args: { ...trendingArgs, ...pageArgs },
     resolve: (_, args, c) => trendingSeries(args, c),

@@ -1,0 +1,96 @@
+import { builder } from '../builder.ts';
+import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
+import * as valid from '../kit/validate.ts';
+import { UserListConnection } from '../list/connections.ts';
+import { MovieConnection } from '../movie/connections.ts';
+import { TVSeriesConnection } from '../tv/connections.ts';
+import { Account, AccountListOrder, RatedMovie } from './account.ts';
+import { RatedEpisode, RatedTVSeries } from './marks.ts';
+
+/**
+ * The account's favourites, watchlists, ratings and own lists as Relay cursor connections, beside
+ * their numbered pages (deprecated). Each reads the same loader as its page field, so the
+ * session rule is the same: the account's own session, else UNAUTHENTICATED before any call.
+ */
+
+const RatedMovieConnection = connectionOf('RatedMovie', 'rated movies', RatedMovie);
+const RatedTVSeriesConnection = connectionOf('RatedTVSeries', 'rated TV series', RatedTVSeries);
+const RatedEpisodeConnection = connectionOf('RatedEpisode', 'rated TV episodes', RatedEpisode);
+
+const markArgs = builder.args((t) => ({
+  language: t.string({
+    required: false,
+    description:
+      'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
+  }),
+  sortBy: t.field({ type: AccountListOrder, required: false, description: 'Order of the entries. Defaults to oldest entry first.' }),
+}));
+
+type MarkArgs = { language?: string | null; sortBy?: string | null };
+
+/** The upstream parameters of one page of an account list. */
+const markPage = (accountId: number, args: MarkArgs, page: number) => ({
+  accountId,
+  page,
+  language: valid.language('language', args.language),
+  sortBy: args.sortBy ?? undefined,
+});
+
+builder.objectFields(Account, (t) => ({
+  favoriteMoviesConnection: t.field({
+    type: MovieConnection,
+    description: 'Movies the account marked as favourites, as a cursor connection.',
+    args: { ...markArgs, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.favoriteMovies.load(markPage(a.id, args, page))),
+  }),
+  favoriteTVSeriesConnection: t.field({
+    type: TVSeriesConnection,
+    description: 'TV series the account marked as favourites, as a cursor connection.',
+    args: { ...markArgs, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.favoriteTVSeries.load(markPage(a.id, args, page))),
+  }),
+  watchlistMoviesConnection: t.field({
+    type: MovieConnection,
+    description: 'Movies on the account watchlist, as a cursor connection.',
+    args: { ...markArgs, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.watchlistMovies.load(markPage(a.id, args, page))),
+  }),
+  watchlistTVSeriesConnection: t.field({
+    type: TVSeriesConnection,
+    description: 'TV series on the account watchlist, as a cursor connection.',
+    args: { ...markArgs, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.watchlistTVSeries.load(markPage(a.id, args, page))),
+  }),
+  ratedMoviesConnection: t.field({
+    type: RatedMovieConnection,
+    description: 'Movies the account rated, with the ratings, as a cursor connection.',
+    args: { ...markArgs, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.ratedMovies.load(markPage(a.id, args, page))),
+  }),
+  ratedTVSeriesConnection: t.field({
+    type: RatedTVSeriesConnection,
+    description: 'TV series the account rated, with the ratings, as a cursor connection.',
+    args: { ...markArgs, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.ratedTVSeries.load(markPage(a.id, args, page))),
+  }),
+  ratedEpisodesConnection: t.field({
+    type: RatedEpisodeConnection,
+    description: 'TV episodes the account rated, with the ratings, as a cursor connection.',
+    args: { ...markArgs, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.ratedEpisodes.load(markPage(a.id, args, page))),
+  }),
+  listsConnection: t.field({
+    type: UserListConnection,
+    description: 'The lists the account made, newest first, as a cursor connection (summaries carried; `items` loads the list).',
+    args: connectionArgs,
+    complexity: connectionCost,
+    resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.accountLists.load({ accountId: a.id, page })),
+  }),
+}));

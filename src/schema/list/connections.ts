@@ -1,0 +1,59 @@
+import { builder } from '../builder.ts';
+import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
+import * as valid from '../kit/validate.ts';
+import { Movie } from '../movie/ref.ts';
+import { paging } from '../kit/page.ts';
+import { TVSeries } from '../tv/ref.ts';
+import { listItemsPage, UserList, UserListItem } from './user-list.ts';
+
+/** A list's entries, and the lists that hold a movie or series, as Relay cursor connections beside their pages (deprecated). */
+
+export const UserListConnection = connectionOf('UserList', 'user lists', UserList);
+
+const UserListItemConnection = connectionOf('UserListItem', 'entries of a user list', UserListItem);
+
+builder.objectFields(UserList, (t) => ({
+  itemsConnection: t.field({
+    type: UserListItemConnection,
+    description: 'The entries of the list, in the order they were added, as a cursor connection.',
+    args: {
+      language: t.arg.string({
+        required: false,
+        description:
+          'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
+      }),
+      ...connectionArgs,
+    },
+    complexity: connectionCost,
+    resolve: (l, args, c, info) => {
+      const language = valid.language('language', args.language);
+      return connectPages(args, info, (page) => listItemsPage(l, page, language, c));
+    },
+  }),
+}));
+
+const languageArg = builder.args((t) => ({
+  language: t.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+}));
+
+builder.objectFields(Movie, (t) => ({
+  listsConnection: t.field({
+    type: UserListConnection,
+    description: 'User lists that contain this movie, as a cursor connection.',
+    args: { ...languageArg, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (m, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.movieLists.load({ movieId: m.id, ...paging({ ...args, page }) })),
+  }),
+}));
+
+builder.objectFields(TVSeries, (t) => ({
+  listsConnection: t.field({
+    type: UserListConnection,
+    description: 'User lists that contain this series, as a cursor connection.',
+    args: { ...languageArg, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (s, args, c, info) =>
+      connectPages(args, info, (page) => c.loaders.tvSeriesLists.load({ seriesId: s.id, ...paging({ ...args, page }) })),
+  }),
+}));

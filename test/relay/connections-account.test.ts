@@ -1,0 +1,129 @@
+/**
+ * The account's lists and a list's entries as Relay cursor connections (issue 33, item 3), over
+ * real HTTP against the gateway: the same entries as the catalog's pages, forward and backward,
+ * cursors of their own field only, and the account's session rule unchanged.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUserSession, errorCodes, type Harness, startHarness } from '../helpers.ts';
+
+let h: Harness;
+let accountId: number;
+let sessionId: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  accountId = h.catalog.data.account.id;
+  sessionId = await createUserSession(h);
+});
+afterAll(() => h.close());
+beforeEach(() => h.catalog.resetCalls());
+
+const user = () => ({ 'x-session-id': sessionId });
+const withSession = (path: string) => h.rest(`${path}${path.includes('?') ? '&' : '?'}session_id=${sessionId}`);
+
+describe("The account's lists as connections", () => {
+  it.each([
+    ['favoriteMoviesConnection', 'favorite/movies', 'node { id }', (n: any) => n.id],
+    ['favoriteTVSeriesConnection', 'favorite/tv', 'node { id }', (n: any) => n.id],
+    ['watchlistMoviesConnection', 'watchlist/movies', 'node { id }', (n: any) => n.id],
+    ['watchlistTVSeriesConnection', 'watchlist/tv', 'node { id }', (n: any) => n.id],
+    ['ratedMoviesConnection', 'rated/movies', 'node { rating movie { id } }', (n: any) => n.movie.id],
+    ['ratedTVSeriesConnection', 'rated/tv', 'node { rating tvSeries { id } }', (n: any) => n.tvSeries.id],
+    ['ratedEpisodesConnection', 'rated/tv/episodes', 'node { rating episode { id } }', (n: any) => n.episode.id],
+    ['listsConnection', 'lists', 'node { id }', (n: any) => n.id],
+  ] as const)('%s answers GET /account/{id}/%s, forward and back', async (field, path, node, idOf) => {
+    const up = await withSession(`/account/${accountId}/${path}`);
+    expect(up.results.length).toBeGreaterThan(1);
+    const all = up.results.map((r: any) => r.id);
+    const sort = field === 'listsConnection' ? '' : 'sortBy: CREATED_AT_ASC, ';
+    const query = (args: string) =>
+      `query($id: Int!, $c: String) { account(id: $id) { c: ${field}(${sort}${args}) { totalCount edges { cursor ${node} } pageInfo { hasNextPage hasPreviousPage endCursor startCursor } } } }`;
+
+    const first = await h.query(query('first: 2, after: $c'), { id: accountId }, user());
+    expect(first.body.errors).toBeUndefined();
+    const one = first.body.data.account.c;
+    expect(one.edges.map((e: any) => idOf(e.node))).toEqual(all.slice(0, 2));
+    expect(one.totalCount).toBe(up.total_results);
+
+    const next = await h.query(query('first: 2, after: $c'), { id: accountId, c: one.pageInfo.endCursor }, user());
+    const two = next.body.data.account.c;
+    expect(two.edges.map((e: any) => idOf(e.node))).toEqual(all.slice(2, 4));
+
+    const back = await h.query(query('last: 1, before: $c'), { id: accountId, c: two.pageInfo.startCursor }, user());
+    expect(back.body.errors).toBeUndefined();
+    expect(back.body.data.account.c.edges.map((e: any) => idOf(e.node))).toEqual([all[1]]);
+  });
+
+  it('needs the account’s session, as the pages do, with no catalog call', async () => {
+    const response = await h.query(`query($id: Int!) { account(id: $id) { watchlistMoviesConnection(first: 2) { totalCount } } }`, {
+      id: accountId,
+    });
+    expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
+    expect(h.catalog.calls).toEqual([]);
+  });
+
+  it('refuses a cursor of another account list', async () => {
+    const favourites = await h.query(
+      `query($id: Int!) { account(id: $id) { favoriteMoviesConnection(first: 1) { pageInfo { endCursor } } } }`,
+      { id: accountId },
+      user(),
+    );
+    const cursor = favourites.body.data.account.favoriteMoviesConnection.pageInfo.endCursor;
+    const response = await h.query(
+      `query($id: Int!, $c: String) { account(id: $id) { watchlistMoviesConnection(first: 1, after: $c) { totalCount } } }`,
+      { id: accountId, c: cursor },
+      user(),
+    );
+    expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
+    expect(response.body.errors![0].extensions?.argument).toBe('after');
+  });
+});
+
+describe("A list's entries as a connection", () => {
+  it('walks the entries across the catalog pages of 20, forward and back, the same as GET /list/{id}', async () => {
+    const list = h.catalog.data.movieLists.find((l) => l.item_count > 25)!;
+    const pages = await Promise.all([1, 2].map((p) => h.rest(`/list/${list.id}?page=${p}`)));
+    const all = pages.flatMap((p) => p.items.map((item: any) => item.id));
+    h.catalog.resetCalls();
+    const query = (args: string) =>
+      `query($id: Int!, $c: String) { list(id: $id) { itemCount itemsConnection(${args}) { totalCount edges { cursor node { __typename ... on Movie { id } ... on TVSeries { id } } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`;
+    const a = await h.query(query('first: 15, after: $c'), { id: list.id });
+    expect(a.body.errors).toBeUndefined();
+    const one = a.body.data.list.itemsConnection;
+    expect(one.edges.map((e: any) => e.node.id)).toEqual(all.slice(0, 15));
+    expect(one.totalCount).toBe(pages[0].total_results);
+    // Page 1 is the list's own detail call: one call for the list and its first window.
+    expect(h.catalog.calls.map((call) => call.path)).toEqual([`/list/${list.id}`]);
+
+    const b = await h.query(query('first: 10, after: $c'), { id: list.id, c: one.pageInfo.endCursor });
+    const two = b.body.data.list.itemsConnection;
+    expect(two.edges.map((e: any) => e.node.id)).toEqual(all.slice(15, 25));
+    expect(two.pageInfo).toMatchObject({ hasPreviousPage: true });
+
+    const c = await h.query(query('last: 5, before: $c'), { id: list.id, c: two.pageInfo.startCursor });
+    expect(c.body.data.list.itemsConnection.edges.map((e: any) => e.node.id)).toEqual(all.slice(10, 15));
+  });
+
+  it('marks the page fields deprecated in favour of the connections', async () => {
+    const { body } = await h.query(`{
+      account: __type(name: "Account") { fields(includeDeprecated: true) { name deprecationReason } }
+      list: __type(name: "UserList") { fields(includeDeprecated: true) { name deprecationReason } }
+    }`);
+    const reasons = Object.fromEntries([
+      ...body.data.account.fields.map((f: any) => [`Account.${f.name}`, f.deprecationReason]),
+      ...body.data.list.fields.map((f: any) => [`UserList.${f.name}`, f.deprecationReason]),
+    ]);
+    for (const page of [
+      'favoriteMovies',
+      'favoriteTVSeries',
+      'watchlistMovies',
+      'watchlistTVSeries',
+      'ratedMovies',
+      'ratedTVSeries',
+      'ratedEpisodes',
+      'lists',
+    ])
+      expect(reasons[`Account.${page}`], page).toBe(`Use \`${page}Connection\`.`);
+    expect(reasons['UserList.items']).toBe('Use `itemsConnection`.');
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * `search { multiConnection }`, `trending { allConnection }`, and the similar and recommended
+ * movies and series as Relay cursor connections (issue 33, item 3), over real HTTP against the
+ * gateway: the same items as the catalog's pages, forward and backward.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { errorCodes, type Harness, startHarness } from '../helpers.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.catalog.resetCalls());
+
+const NODE = `node { __typename ... on Movie { id } ... on TVSeries { id } ... on Person { id } ... on Collection { id } }`;
+const at = (data: any, path: string) => path.split('.').reduce((value, key) => value[key], data);
+
+describe('Mixed lists, similar and recommendations as connections', () => {
+  it.each([
+    ['search { c: multiConnection(query: "the", $args) }', '/search/multi?query=the'],
+    ['trending { c: allConnection(timeWindow: WEEK, $args) }', '/trending/all/week'],
+    ['movie(id: $id) { c: similarConnection($args) }', '/movie/$id/similar'],
+    ['movie(id: $id) { c: recommendationsConnection($args) }', '/movie/$id/recommendations'],
+    ['tvSeries(id: $id) { c: similarConnection($args) }', '/tv/$id/similar'],
+    ['tvSeries(id: $id) { c: recommendationsConnection($args) }', '/tv/$id/recommendations'],
+  ])('%s walks the items of GET %s across its pages, forward and back', async (selection, rest) => {
+    const kind = selection.startsWith('movie') ? 'movie' : 'tv';
+    // An item whose list spans two catalog pages, so the windows cross them.
+    let id = 0;
+    let pages: any[] = [];
+    for (const item of kind === 'movie' ? h.catalog.data.movies : h.catalog.data.tvSeries) {
+      const path = rest.replace('$id', String(item.id));
+      const page1 = await h.rest(path);
+      if (page1.total_results > 25) {
+        id = item.id;
+        pages = [page1, await h.rest(`${path}${path.includes('?') ? '&' : '?'}page=2`)];
+        break;
+      }
+    }
+    expect(pages).toHaveLength(2);
+    const all = pages.flatMap((p) => p.results.map((r: any) => r.id));
+    const path = selection.split(' ')[0]!.replace(/\(.*/, '');
+    // A union's items need fragments; a movie or series list's items are selected directly.
+    const node = selection.includes('$id') ? 'node { id }' : NODE;
+    const query = (args: string) =>
+      `query($id: Int!, $c: String) { ${selection
+        .replace('$args', args)
+        .replace(/\) }$/, `) { totalCount edges { cursor ${node} } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`)} }`;
+    const withId = (variables: Record<string, unknown>) => (selection.includes('$id') ? { id, ...variables } : variables);
+    const run = (args: string, c?: string) => {
+      const text = selection.includes('$id') ? query(args) : query(args).replace('$id: Int!, ', '');
+      return h.query(text, withId({ c }));
+    };
+
+    const a = await run('first: 15, after: $c');
+    expect(a.body.errors, JSON.stringify(a.body.errors)).toBeUndefined();
+    const one = at(a.body.data, `${path}.c`);
+    expect(one.edges.map((e: any) => e.node.id)).toEqual(all.slice(0, 15));
+    expect(one.totalCount).toBe(Math.min(pages[0].total_results, 10_000));
+
+    const b = await run('first: 10, after: $c', one.pageInfo.endCursor);
+    const two = at(b.body.data, `${path}.c`);
+    expect(two.edges.map((e: any) => e.node.id)).toEqual(all.slice(15, 25));
+
+    const c = await run('last: 5, before: $c', two.pageInfo.startCursor);
+    expect(c.body.errors).toBeUndefined();
+    expect(at(c.body.data, `${path}.c`).edges.map((e: any) => e.node.id)).toEqual(all.slice(10, 15));
+
+    // A cursor of the same field name on another type is refused.
+    if (selection.includes('$id')) {
+      const other = kind === 'movie' ? 'tvSeries' : 'movie';
+      const otherId = (kind === 'movie' ? h.catalog.data.tvSeries : h.catalog.data.movies)[0]!.id;
+      const field = selection.includes('similar') ? 'similarConnection' : 'recommendationsConnection';
+      const refused = await h.query(`query($id: Int!, $c: String) { ${other}(id: $id) { ${field}(first: 1, after: $c) { totalCount } } }`, {
+        id: otherId,
+        c: one.pageInfo.endCursor,
+      });
+      expect(errorCodes(refused)).toContain('BAD_USER_INPUT');
+    }
+  });
+
+  it('tells the kinds of a multi search apart, as its page does', async () => {
+    const page = await h.rest('/search/multi?query=an');
+    const { body } = await h.query(`{ search { multiConnection(query: "an", first: 20) { edges { ${NODE} } } } }`);
+    expect(body.errors).toBeUndefined();
+    const kinds: Record<string, string> = { movie: 'Movie', tv: 'TVSeries', person: 'Person', collection: 'Collection' };
+    expect(body.data.search.multiConnection.edges.map((e: any) => e.node.__typename)).toEqual(
+      page.results.map((r: any) => kinds[r.media_type] ?? 'OtherMedia'),
+    );
+  });
+
+  it('marks the page fields deprecated in favour of the connections', async () => {
+    const types = ['Movie', 'TVSeries', 'Search', 'Trending'];
+    const { body } = await h.query(
+      `{ ${types.map((name) => `${name}: __type(name: "${name}") { fields(includeDeprecated: true) { name deprecationReason } }`).join(' ')} }`,
+    );
+    const reason = (type: string, field: string) => body.data[type].fields.find((f: any) => f.name === field).deprecationReason;
+    for (const type of ['Movie', 'TVSeries']) {
+      expect(reason(type, 'similar')).toBe('Use `similarConnection`.');
+      expect(reason(type, 'recommendations')).toBe('Use `recommendationsConnection`.');
+    }
+    expect(reason('Search', 'multi')).toBe('Use `multiConnection`.');
+    expect(reason('Trending', 'all')).toBe('Use `allConnection`.');
+  });
+});
