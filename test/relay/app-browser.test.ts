@@ -75,7 +75,7 @@ describe.skipIf(!chromiumProgram)('the Relay example app in Chromium', () => {
     const { page, problems, operations } = await open('#/search');
     await page.getByLabel('Search').pressSequentially('night', { delay: 40 });
     await expect.poll(shown, WAIT).toEqual(expected.slice(0, 10));
-    await page.getByText('More results').click();
+    await page.getByRole('button', { name: 'More results', exact: true }).click();
     await expect.poll(shown, WAIT).toEqual(expected.slice(0, 20));
     expect(operations.at(-1)).toBe('SearchPaginationQuery');
     expect(problems).toEqual([]);
@@ -114,12 +114,12 @@ describe.skipIf(!chromiumProgram)('the Relay example app in Chromium', () => {
     await expect.poll(() => texts(page, '.reviews li'), WAIT).toEqual(authors);
     expect(multipart.at(-1)).toMatch(/^multipart\/mixed/);
 
-    await page.getByText('Français').click();
+    await page.getByRole('link', { name: 'Français', exact: true }).click();
     await showsMovie(fr);
     await expect.poll(() => texts(page, '.reviews li'), WAIT).toEqual(frenchAuthors);
-    await page.getByText('English').click();
+    await page.getByRole('link', { name: 'English', exact: true }).click();
     await showsMovie(en);
-    await page.getByText('Home').click();
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
     await expect.poll(() => card.textContent(), WAIT).toBe(en.title);
     await page.evaluate((movieId) => (location.hash = `#/movie/${movieId}/fr-FR`), id);
     await showsMovie(fr);
@@ -134,7 +134,7 @@ describe.skipIf(!chromiumProgram)('the Relay example app in Chromium', () => {
     await page.locator('.cast a').first().click();
     await expect.poll(() => page.locator('h1').textContent(), WAIT).toBe(person.name);
     expect(await page.locator('.department').textContent()).toBe(person.known_for_department);
-    await page.getByText('Show biography').click();
+    await page.getByRole('button', { name: 'Show biography', exact: true }).click();
     await expect.poll(() => page.locator('.biography').textContent(), WAIT).toBe(person.biography);
     expect(operations.slice(-2)).toEqual(['PersonPageQuery', 'PersonPageRefetchQuery']);
     expect(problems).toEqual([]);
@@ -180,18 +180,18 @@ describe.skipIf(!chromiumProgram)('the Relay example app in Chromium', () => {
     expect(await texts(page, '.lists .name')).toEqual(await listNames());
 
     await page.evaluate((id) => (location.hash = `#/movie/${id}`), movieId);
-    await page.getByText('Add to watchlist').click();
-    await page.getByText('Remove from watchlist').waitFor(WAIT);
+    await page.getByRole('button', { name: 'Add to watchlist', exact: true }).click();
+    await page.getByRole('button', { name: 'Remove from watchlist' }).waitFor(WAIT);
     const sent = operations.length;
-    await page.getByText('Account').click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     await expect.poll(() => count.textContent(), WAIT).toBe(`Movies on the watchlist: ${watchlisted + 1}`);
     expect((await catalog('watchlist/movies')).total_results).toBe(watchlisted + 1);
 
     await page.getByLabel('New list').fill('Relay night');
-    await page.getByText('Create list').click();
+    await page.getByRole('button', { name: 'Create list', exact: true }).click();
     await expect.poll(() => page.locator('.lists .name').first().textContent(), WAIT).toBe('Relay night');
     expect(await listNames()).toContain('Relay night');
-    await page.locator('.lists li', { hasText: 'Relay night' }).getByText('Delete').click();
+    await page.locator('.lists li', { hasText: 'Relay night' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => texts(page, '.lists .name'), WAIT).not.toContain('Relay night');
     expect(await listNames()).not.toContain('Relay night');
     // The account screen came back from the store: only the two writes went out.
