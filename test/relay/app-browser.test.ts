@@ -1,6 +1,7 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../browser/launch.ts';
@@ -16,6 +17,7 @@ import { type BuiltApp, buildApp, copyApp, serveBuilt } from './app-build.ts';
  * log a React or Relay warning, a console error or an uncaught error.
  */
 const chromiumProgram = outsideProgram('chromium', import.meta.url);
+const appSource = fileURLToPath(new URL('../../starter/relay-app/src/', import.meta.url));
 const WAIT = { timeout: 15_000 };
 
 describe.skipIf(!chromiumProgram)('the Relay example app in Chromium', () => {
@@ -198,4 +200,17 @@ describe.skipIf(!chromiumProgram)('the Relay example app in Chromium', () => {
     expect(operations.slice(sent)).toEqual(['AccountCreateListMutation', 'AccountDeleteListMutation']);
     expect(problems).toEqual([]);
   }, 30_000);
+});
+
+describe("the Relay example app's source", () => {
+  it("has no updater and no network of its own: writes select what they change, and the network is the starter's", () => {
+    const source = readdirSync(appSource)
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => readFileSync(join(appSource, file), 'utf8'))
+      .join('\n');
+    expect(source).not.toMatch(/updater\s*[:(]|ConnectionHandler|commitLocalUpdate|Network\.create|\bfetch\(/);
+    expect(source).toContain("import { createRelayNetwork } from '../../src/relay-network.ts';");
+    expect(source).toMatch(/@prependNode\(connections:/);
+    expect(source).toMatch(/nodeId @deleteRecord/);
+  });
 });
