@@ -13,9 +13,9 @@ import { RatedEpisode, RatedTVSeries } from './marks.ts';
  * session rule is the same: the account's own session, else UNAUTHENTICATED before any call.
  */
 
-const RatedMovieConnection = connectionOf('RatedMovie', 'rated movies', RatedMovie);
-const RatedTVSeriesConnection = connectionOf('RatedTVSeries', 'rated TV series', RatedTVSeries);
-const RatedEpisodeConnection = connectionOf('RatedEpisode', 'rated TV episodes', RatedEpisode);
+export const RatedMovieConnection = connectionOf('RatedMovie', 'rated movies', RatedMovie);
+export const RatedTVSeriesConnection = connectionOf('RatedTVSeries', 'rated TV series', RatedTVSeries);
+export const RatedEpisodeConnection = connectionOf('RatedEpisode', 'rated TV episodes', RatedEpisode);
 
 const markArgs = builder.args((t) => ({
   language: t.string({
