@@ -18,7 +18,11 @@ import { Account, AccountListOrder } from './account.ts';
 export const RatedTVSeries = builder.objectRef<Up.RatedTVSeries>('RatedTVSeries').implement({
   description: 'A TV series together with the rating an account or guest session gave it.',
   fields: (t) => ({
-    rating: t.exposeFloat('rating', { description: 'The rating, 0.5 to 10 in steps of 0.5.' }),
+    rating: t.exposeFloat('rating', {
+      description: 'The rating, 0.5 to 10 in steps of 0.5, as the rated list said when it was read.',
+      deprecationReason:
+        'Use `tvSeries { accountStates { rating } }`: one field for the rating, which a write (`rateTVSeries`) updates in a client cache; this copy went stale.',
+    }),
     tvSeries: t.field({ type: TVSeries, description: 'The rated series (its summary is carried).', resolve: (item) => item }),
   }),
 });
@@ -28,7 +32,11 @@ export const RatedTVSeriesPage = pageOf('RatedTVSeriesPage', 'rated TV series', 
 export const RatedEpisode = builder.objectRef<Up.RatedEpisode>('RatedEpisode').implement({
   description: 'A TV episode together with the rating an account or guest session gave it.',
   fields: (t) => ({
-    rating: t.exposeFloat('rating', { description: 'The rating, 0.5 to 10 in steps of 0.5.' }),
+    rating: t.exposeFloat('rating', {
+      description: 'The rating, 0.5 to 10 in steps of 0.5, as the rated list said when it was read.',
+      deprecationReason:
+        'Use `episode { accountStates { rating } }`: one field for the rating, which a write (`rateEpisode`) updates in a client cache; this copy went stale.',
+    }),
     episode: t.field({
       type: Episode,
       description: 'The rated episode (its summary is carried; `series` links to the series).',
