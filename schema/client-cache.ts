@@ -870,7 +870,7 @@ const objectFields: Record<string, string> = {
     'all:MediaResultPage allConnection:MediaResultConnection! movies:MoviePage moviesConnection:MovieConnection! people:PersonPage peopleConnection:PersonConnection! tv:TVSeriesPage tvConnection:TVSeriesConnection!',
   UpcomingMoviesPage: 'dates:DateRange! page:Int! results:[Movie!]! totalPages:Int! totalResults:Int!',
   UserList:
-    'countryCode:String createdBy:String description:String! details:UserList! favoriteCount:Int! id:Int itemCount:Int! itemStatus:Boolean items:UserListItemPage itemsConnection:UserListItemConnection! languageCode:String listId:ID! listType:String name:String! nodeId:ID! posterPath:String posterUrl:String',
+    'account:Account countryCode:String createdBy:String description:String! details:UserList! favoriteCount:Int! id:Int itemCount:Int! itemStatus:Boolean items:UserListItemPage itemsConnection:UserListItemConnection! languageCode:String listId:ID! listType:String name:String! nodeId:ID! posterPath:String posterUrl:String',
   UserListConnection: 'edges:[UserListEdge!]! pageInfo:PageInfo! totalCount:Int!',
   UserListEdge: 'cursor:String! node:UserList!',
   UserListItemConnection: 'edges:[UserListItemEdge!]! pageInfo:PageInfo! totalCount:Int!',

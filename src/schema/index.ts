@@ -35,6 +35,7 @@ import './kit/page.ts';
 import './kit/translation.ts';
 import './kit/video.ts';
 import './list/connections.ts';
+import './list/owner.ts';
 import './list/user-list.ts';
 import './movie/connections.ts';
 import './movie/lists.ts';

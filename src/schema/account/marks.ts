@@ -4,6 +4,7 @@ import { builder } from '../builder.ts';
 import { pageOf, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
+import { ownedBy } from '../list/owner.ts';
 import { UserListPage } from '../list/user-list.ts';
 import { Movie, MoviePage } from '../movie/ref.ts';
 import { Episode, TVSeries, TVSeriesPage } from '../tv/ref.ts';
@@ -118,7 +119,8 @@ builder.objectFields(Account, (t) => ({
     deprecationReason: 'Use `listsConnection`.',
     description: 'The lists the account made, newest first (summaries carried; `items` loads the list).',
     args: { page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }) },
-    resolve: (a, args, c) => c.loaders.accountLists.load({ accountId: a.id, page: valid.page('page', args.page) }),
+    resolve: async (a, args, c) =>
+      ownedBy(a.id, await c.loaders.accountLists.load({ accountId: a.id, page: valid.page('page', args.page) })),
   }),
 }));
 
