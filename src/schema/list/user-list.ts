@@ -21,7 +21,9 @@ import { Account } from '../account/account.ts';
  * client cache keeps one object per list: the summaries carry what they have, the rest loads.
  */
 
-export type UserListSource = { id: number | string } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> & Partial<Omit<Up.UserList, 'id'>>;
+/** `ownerId`: the account that made the list, where the answer knows it (list/owner.ts). */
+export type UserListSource = { id: number | string; ownerId?: number | 'session' } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> &
+  Partial<Omit<Up.UserList, 'id'>>;
 
 export const UserList = builder.objectRef<UserListSource>('UserList');
 
@@ -233,7 +235,7 @@ builder.mutationFields((t) => ({
       if (!Number.isInteger(created.list_id))
         throw new GraphQLError('The catalog did not return the new list.', { extensions: { code: 'UPSTREAM_ERROR' } });
       wroteList(c);
-      return { id: created.list_id };
+      return { id: created.list_id, ownerId: 'session' as const };
     },
   }),
   addMovieToList: t.field({
@@ -250,7 +252,7 @@ builder.mutationFields((t) => ({
         if (!isAlreadyOnList(error)) throw error;
       }
       wroteList(c);
-      return { id: params.listId };
+      return { id: params.listId, ownerId: 'session' as const };
     },
   }),
   removeMovieFromList: t.field({
@@ -261,7 +263,7 @@ builder.mutationFields((t) => ({
       const params = { listId: writableListId(args), movieId: valid.id('movieId', args.movieId) };
       await c.actions.removeMovieFromList(params);
       wroteList(c);
-      return { id: params.listId };
+      return { id: params.listId, ownerId: 'session' as const };
     },
   }),
   clearList: t.field({
@@ -272,7 +274,7 @@ builder.mutationFields((t) => ({
       const params = { listId: writableListId(args) };
       await c.actions.clearList(params);
       wroteList(c);
-      return { id: params.listId };
+      return { id: params.listId, ownerId: 'session' as const };
     },
   }),
   deleteList: t.boolean({
