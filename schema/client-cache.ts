@@ -753,7 +753,7 @@ const objectFields: Record<string, string> = {
   Credits: 'cast:[CastCredit!]! crew:[CrewCredit!]!',
   CrewCredit: 'creditId:String department:String! id:ID job:String! person:Person!',
   DateRange: 'maximum:Date minimum:Date',
-  DeletedUserList: 'account:Account! listId:Int! nodeId:ID! statusMessage:String! userListId:ID!',
+  DeletedUserList: 'account:Account! deletedNodeId:ID! listId:Int! statusMessage:String! userListId:ID!',
   Department: 'jobs:[String!]! name:String!',
   Discover: 'movies:MoviePage moviesConnection:MovieConnection! tv:TVSeriesPage tvConnection:TVSeriesConnection!',
   DisplayPriority: 'countryCode:String! priority:Int!',

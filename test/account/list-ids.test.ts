@@ -1,7 +1,7 @@
 /**
  * A list is named by one type everywhere: `UserList.listId` is an `ID!`, so the writes take
  * `userListId: ID`, `list` takes `listId: ID`, and `deleteUserList` answers `userListId: ID!` and
- * the deleted list's `nodeId` (what Relay's `@deleteRecord` and a cache's evict take). The old
+ * the deleted list's global id (`deletedNodeId`) (what Relay's `@deleteRecord` and a cache's evict take). The old
  * `Int` arguments and field stay one release, deprecated; `lists` takes `listIds: [ID!]` beside its
  * old `ids: [Int!]`. Over real HTTP against the gateway.
  */
@@ -60,11 +60,11 @@ describe('list ids', () => {
     const french = user({ 'accept-language': 'fr-FR' });
     const { listId, nodeId } = await createList('To delete', french);
     const { body } = await h.query(
-      `mutation($l: ID!) { deleteUserList(userListId: $l) { nodeId userListId listId } }`,
+      `mutation($l: ID!) { deleteUserList(userListId: $l) { deletedNodeId userListId listId } }`,
       { l: listId },
       french,
     );
-    expect(body).toEqual({ data: { deleteUserList: { nodeId, userListId: listId, listId: Number(listId) } } });
+    expect(body).toEqual({ data: { deleteUserList: { deletedNodeId: nodeId, userListId: listId, listId: Number(listId) } } });
     expect(Buffer.from(nodeId, 'base64url').toString()).toBe(`UserList:${listId}@fr-FR`);
     expect(errorCodes(await h.query(`query($l: ID!) { list(listId: $l) { name } }`, { l: listId }))).toEqual(['NOT_FOUND']);
   });
@@ -93,7 +93,7 @@ describe('list ids', () => {
     for (const [query, argument] of [
       ['mutation { clearList { itemCount } }', 'userListId'],
       ['mutation { clearList(listId: 1, userListId: "1") { itemCount } }', 'userListId'],
-      ['mutation { deleteUserList(userListId: "0123456789abcdef01234567") { nodeId } }', 'userListId'],
+      ['mutation { deleteUserList(userListId: "0123456789abcdef01234567") { deletedNodeId } }', 'userListId'],
       ['mutation { addMovieToList(userListId: "x", movieId: 5) { itemCount } }', 'userListId'],
       ['{ list { name } }', 'listId'],
       ['{ list(listId: "not-a-list") { name } }', 'listId'],

@@ -211,6 +211,6 @@ describe("the Relay example app's source", () => {
     expect(source).not.toMatch(/updater\s*[:(]|ConnectionHandler|commitLocalUpdate|Network\.create|\bfetch\(/);
     expect(source).toContain("import { createRelayNetwork } from '../../src/relay-network.ts';");
     expect(source).toMatch(/@prependNode\(connections:/);
-    expect(source).toMatch(/nodeId @deleteRecord/);
+    expect(source).toMatch(/deletedNodeId @deleteRecord/);
   });
 });

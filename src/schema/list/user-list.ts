@@ -191,7 +191,9 @@ async function removeList(c: GatewayContext, id: number): Promise<Up.WriteStatus
 const DeletedUserList = builder.objectRef<{ listId: number; status: Up.WriteStatus }>('DeletedUserList').implement({
   description: 'What `deleteUserList` deleted.',
   fields: (t) => ({
-    nodeId: t.id({
+    // Not `nodeId`: a client store keys records by that field, and would file this answer as the
+    // deleted UserList's own record under another type (Relay warns of conflicting types).
+    deletedNodeId: t.id({
       description:
         "Global id of the deleted list, in this request's language (the `nodeId` its `UserList` had here): Relay's `@deleteRecord` and a normalised cache's evict take it.",
       resolve: (d, _, c) => globalId('UserList', [d.listId], c.language),
@@ -202,7 +204,7 @@ const DeletedUserList = builder.objectRef<{ listId: number; status: Up.WriteStat
     }),
     listId: t.exposeInt('listId', {
       description: 'Identifier of the deleted list.',
-      deprecationReason: 'Use `userListId` (an `ID`, like `UserList.listId`) or `nodeId` (the global id a client store keys the list by).',
+      deprecationReason: 'Use `userListId` (an `ID`, like `UserList.listId`) or `deletedNodeId` (the global id a client store keys the list by).',
     }),
     statusMessage: t.string({
       description: 'What the catalog answered, such as "The item/record was deleted successfully.".',

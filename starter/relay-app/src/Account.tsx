@@ -133,7 +133,7 @@ function Lists({ account }: { account: Account_lists$key }) {
   const [remove] = useMutation<AccountDeleteListMutation>(graphql`
     mutation AccountDeleteListMutation($listId: ID!) {
       deleteUserList(userListId: $listId) {
-        nodeId @deleteRecord
+        deletedNodeId @deleteRecord
       }
     }
   `);

@@ -49,7 +49,7 @@ export const accountListsCreateMutation = graphql`
 export const accountListsDeleteMutation = graphql`
   mutation AccountListsDeleteMutation($listId: ID!, $connections: [ID!]!) {
     deleteUserList(userListId: $listId) {
-      nodeId @deleteEdge(connections: $connections) @deleteRecord
+      deletedNodeId @deleteEdge(connections: $connections) @deleteRecord
       account {
         nodeId
         count: listsConnection {
