@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { npmStartCommand, type ServerProcess, startAsNpmStart } from './npm-start.ts';
 import { type Catalog, checkSameAnswers, LATENCY_MS, peakRssMb, peerDocuments, startCatalogProcess } from './peer-kit.ts';
 import { startTailcall, stopPeer, TAILCALL_VERSION } from './peers/tailcall.ts';
-import { type LoadFigures, pinning, SECONDS, serverLoad, WARM_SECONDS } from './server-load.ts';
+import { type LoadFigures, loadGenerator, pinning, SECONDS, serverLoad, WARM_SECONDS } from './server-load.ts';
 
 const LIGHT = 16;
 const HEAVY = 64;
@@ -32,11 +32,13 @@ async function stopAll(servers: ServerProcess[]) {
   for (const server of servers) await server.stop();
 }
 
-const micros = (f: LoadFigures) => (f.cpuSeconds * 1e6) / Math.max(1, f.answers);
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
+/** NaN when nothing was answered: the cell then says so instead of showing a figure. */
+const micros = (f: LoadFigures) => (f.answers > 0 ? (f.cpuSeconds * 1e6) / f.answers : Number.NaN);
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'no answer');
 const withErrors = (text: string, f: LoadFigures) => (f.errors > 0 ? `${text} (${f.errors} errors of ${f.answers})` : text);
-const verdict = (value: number, target: number) => (value <= target ? 'met' : '**missed**');
-const ratio = (x: number, y: number) => `${(x / y).toFixed(x / y < 10 ? 2 : 0)}×`;
+const verdict = (value: number, target: number) => (Number.isFinite(value) ? (value <= target ? 'met' : '**missed**') : 'not measured');
+const ratio = (x: number, y: number) => (Number.isFinite(x / y) ? `${(x / y).toFixed(x / y < 10 ? 2 : 0)}×` : '—');
+const ms = (f: LoadFigures) => (f.answers > 0 ? `${f.p50.toFixed(0)} ms` : 'no answer');
 
 /** One load per system and document, systems alternating within each document. */
 async function loads(pair: Pair, documents: [string, string][], token: string, connections: number) {
@@ -116,16 +118,16 @@ export async function cpuFigures(): Promise<string[]> {
     });
     const table2 = documents.map(([operation]) => {
       const [ours, tailcall] = heavy.get(operation)!;
-      const p50 = ours.p50 / tailcall.p50;
+      const p50 = ours.answers > 0 && tailcall.answers > 0 ? ours.p50 / tailcall.p50 : Number.NaN;
       const target = operation.startsWith('(c)') ? ` ≤ 2×: ${verdict(p50, 2)}` : '';
       const cores = (f: LoadFigures) => (f.cpuSeconds / f.seconds).toFixed(2);
-      return `| ${operation} | ${withErrors(int(ours.rps), ours)} | ${withErrors(int(tailcall.rps), tailcall)} | ${cores(ours)} | ${cores(tailcall)} | ${ours.p50} ms | ${tailcall.p50} ms | ${ratio(ours.p50, tailcall.p50)}${target} |`;
+      return `| ${operation} | ${withErrors(int(ours.rps), ours)} | ${withErrors(int(tailcall.rps), tailcall)} | ${cores(ours)} | ${cores(tailcall)} | ${ms(ours)} | ${ms(tailcall)} | ${ratio(p50, 1)}${target} |`;
     });
     const calls = documents.map(([operation]) => `${operation} ${checked.calls.get(operation)!.join(' / ')}`);
     const peakOurs = Math.max(rssOff[0]!, rssOn[0]!);
     return [
       `One gateway process, \`${npmStartCommand().text}\` with \`WORKERS=1\` (the start script's variables and node flags, read from package.json at each run; the compiled build as the entry), against Tailcall ${TAILCALL_VERSION} with 1 worker thread (bench/peers/tailcall.graphql, \`workers: 1\`). One catalog in its own process, ${LATENCY_MS} ms on every call; every request carries the demo bearer token. Before any load, both answered every document with the same bytes, and so did each floor for (a).`,
-      `Load: autocannon in a child process (bench/load-child.ts), ${WARM_SECONDS} s warm-up then ${SECONDS} s measured per cell, systems alternating per document; ${pinning().note}. CPU is utime + stime of the server process (all threads) from /proc/<pid>/stat over the measured ${SECONDS} s, divided by the answers served in them; non-2xx answers and answers with GraphQL errors count as answers and are shown as errors.`,
+      `Load: ${loadGenerator()}, ${WARM_SECONDS} s warm-up then ${SECONDS} s measured per cell, systems alternating per document; ${pinning().note}. CPU is utime + stime of the server process (all threads) from /proc/<pid>/stat over the measured ${SECONDS} s, divided by the answers served in them; non-2xx answers and answers with GraphQL errors count as answers and are shown as errors.`,
       '',
       `CPU µs per answer, ${LIGHT} connections (target: computed ≤ 3× Tailcall's, hits ≤ Tailcall's):`,
       '',

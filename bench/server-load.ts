@@ -7,12 +7,20 @@ import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
+import { wrkLoad, wrkOnPath } from './wrk-load.ts';
 
 const run = promisify(execFile);
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 export const WARM_SECONDS = Number(process.env.BENCH_CPU_WARM_SECONDS ?? 2);
 export const SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 5);
+
+/** Which load generator runs, as the report says it. */
+export function loadGenerator(): string {
+  return wrkOnPath()
+    ? 'wrk (on PATH; bench/wrk-load.ts, a Lua script for the POST body), one thread'
+    : 'autocannon in a child process (bench/load-child.ts; wrk is not on PATH)';
+}
 
 export interface LoadSpec {
   url: string;
@@ -77,6 +85,8 @@ export async function serverLoad(
     seconds: SECONDS,
   };
   const { prefix } = pinning();
+  const wrk = wrkOnPath();
+  if (wrk) return wrkLoad(wrk, prefix, spec, cpuSeconds);
   const command = [...prefix, process.execPath, 'bench/load-child.ts', JSON.stringify(spec)];
   const { stdout } = await run(command[0]!, command.slice(1), { maxBuffer: 1024 * 1024 });
   return JSON.parse(stdout.trim().split('\n').pop()!) as LoadFigures;
