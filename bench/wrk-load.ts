@@ -51,7 +51,8 @@ export async function wrkLoad(wrk: string, prefix: string[], spec: LoadSpec, cpu
   const script = join(dir, 'post.lua');
   writeFileSync(script, lua(spec));
   const once = async (seconds: number) => {
-    const command = [...prefix, wrk, '-t1', `-c${spec.connections}`, `-d${seconds}s`, '-s', script, spec.url];
+    // autocannon's default timeout (wrk's own is 2 s): a slow answer is slow, not an error.
+    const command = [...prefix, wrk, '-t1', `-c${spec.connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, spec.url];
     const { stdout } = await run(command[0]!, command.slice(1));
     const [answers, failures, socketErrors, durationUs, p50Us] = /BENCH (\d+) (\d+) (\d+) (\d+) (\d+)/
       .exec(stdout)!
