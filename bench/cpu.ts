@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { npmStartCommand, type ServerProcess, startAsNpmStart } from './npm-start.ts';
 import { type Catalog, checkSameAnswers, LATENCY_MS, peakRssMb, peerDocuments, startCatalogProcess } from './peer-kit.ts';
 import { startTailcall, stopPeer, TAILCALL_VERSION } from './peers/tailcall.ts';
-import { type LoadFigures, loadGenerator, pinning, SECONDS, serverLoad, WARM_SECONDS } from './server-load.ts';
+import { type LoadFigures, loadGenerator, pinning, pinServer, SECONDS, serverLoad, WARM_SECONDS } from './server-load.ts';
 
 const LIGHT = 16;
 const HEAVY = 64;
@@ -25,6 +25,8 @@ async function startPair(catalog: Catalog, caches: boolean): Promise<Pair> {
     ...(caches ? {} : { CACHE_ENABLED: 'false', RESPONSE_CACHE_ENABLED: 'false' }),
   });
   const peer = await startTailcall(catalog.baseUrl, caches, 1);
+  pinServer(ours.pid);
+  pinServer(peer.pid);
   return [ours, { url: peer.url, pid: peer.pid, stop: () => stopPeer(peer) }];
 }
 
@@ -64,6 +66,7 @@ async function floors(catalog: Catalog, configuration: [string, string], referen
   ] as const) {
     const server = await startAsNpmStart(entry, env);
     try {
+      pinServer(server.pid);
       await checkSameAnswers(catalog, [{ name, url: server.url }], [configuration], { reference });
       const figures = await serverLoad(server, configuration[1], catalog.token, LIGHT);
       rows.push(`| ${name} | ${withErrors(int(micros(figures)), figures)} | ${int(figures.rps)} | ${peakRssMb(server.pid).toFixed(0)} |`);

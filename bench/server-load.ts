@@ -52,21 +52,34 @@ export function cpuSeconds(pid: number): number {
 
 /**
  * The load generator and the server share the machine's cores; with 4 or more, taskset gives the
- * generator the last core of its own. The report says which.
+ * generator the last core and the server (every thread of it) the others but the first, so that the
+ * catalog and the bench (not pinned) always have a core neither uses. The report says which.
  */
-export function pinning(): { note: string; prefix: string[] } {
+export function pinning(): { note: string; prefix: string[]; serverCores?: string } {
   const cores = availableParallelism();
   let taskset = false;
   try {
     execFileSync('taskset', ['-V'], { stdio: 'ignore' });
     taskset = true;
   } catch {}
-  if (taskset && cores >= 4)
-    return { note: `load generator pinned to core ${cores - 1} with taskset`, prefix: ['taskset', '-c', String(cores - 1)] };
+  if (taskset && cores >= 4) {
+    const serverCores = `1-${cores - 2}`;
+    return {
+      note: `pinned with taskset: the load generator to core ${cores - 1}, the server to cores ${serverCores}`,
+      prefix: ['taskset', '-c', String(cores - 1)],
+      serverCores,
+    };
+  }
   return {
     note: `not pinned: ${cores} cores${taskset ? '' : ', no taskset'}; load generator, catalog and server share them, so latency and req/s are low and noisy, CPU per answer much less so`,
     prefix: [],
   };
+}
+
+/** Pins a running server, all its threads, to its cores when the machine has enough of them. */
+export function pinServer(pid: number): void {
+  const { serverCores } = pinning();
+  if (serverCores) execFileSync('taskset', ['-a', '-cp', serverCores, String(pid)], { stdio: 'ignore' });
 }
 
 export async function serverLoad(
