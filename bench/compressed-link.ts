@@ -6,7 +6,7 @@
  */
 import { request } from 'undici';
 import { startGateway, stopGateway } from './gateway-process.ts';
-import { type Catalog, PEER_DOCUMENTS, startCatalogProcess } from './peers.ts';
+import { type Catalog, PEER_DOCUMENTS, startCatalogProcess } from './peer-kit.ts';
 
 const LINK_KBPS = Number(process.env.BENCH_LINK_KBPS ?? 20_000);
 const RUNS = Number(process.env.BENCH_LINK_RUNS ?? 20);

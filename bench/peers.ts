@@ -9,27 +9,15 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { request } from 'undici';
 import { waitForReady } from './child-server.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
+import { type Catalog, checkSameAnswers, LATENCY_MS, peakRssMb, peerDocuments, startCatalogProcess } from './peer-kit.ts';
 import { type PeerProcess, startTailcall, stopPeer, TAILCALL_VERSION } from './peers/tailcall.ts';
-import { CONFIGURATION, UPCOMING_PAGE } from './profile/lib.ts';
 
-const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const SECONDS = Number(process.env.BENCH_PEER_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 2);
 /** Ours with as many processes as Tailcall has worker threads (2). */
 const OUR_WORKERS = process.env.BENCH_OUR_WORKERS ?? '2';
-const SECOND_TOKEN = 'bench-second-credential.0000000000000000';
-
-export const PEER_DOCUMENTS = {
-  '(a) configuration': CONFIGURATION,
-  '(b) movie page': (id: number) => `{ movie(id: ${id}) { title overview alternativeTitles { countryCode title type }
-    images { posters { filePath width height } } reviews(page: 1) { totalResults results { id author content } }
-    lists(page: 1) { totalResults results { id name } } } }`,
-  '(c) 20 upcoming + titles + reviews': UPCOMING_PAGE,
-};
-
 /** Written with the figures, so that a run never separates them from what they mean. */
 const ABOUT_THE_PEERS = [
   `- **Tailcall version.** \`@tailcallhq/core-linux-x64-gnu@${TAILCALL_VERSION}\`, installed by the bench into node_modules/.cache/bench-peers. It is the newest that loads on this Debian 12 (glibc 2.36): 1.6.14 stops at start with "GLIBC_2.38 not found" and "GLIBC_2.39 not found". \`TAILCALL_PEER_BIN=/path/to/tailcall\` runs another build (1.6 on a newer glibc). Its usage tracker is off (\`TAILCALL_TRACKER=false\`) and its daily update check stays offline: the bench gives it a cache folder of its own (\`XDG_CACHE_HOME\`) whose update-checker file says it checked just now.`,
@@ -49,45 +37,6 @@ interface Running {
 interface System {
   name: string;
   start(caches: boolean): Promise<Running>;
-}
-
-export interface Catalog {
-  baseUrl: string;
-  token: string;
-  calls(): Promise<number>;
-  reset(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-export async function startCatalogProcess(extraEnv: Record<string, string> = {}): Promise<Catalog> {
-  const child = spawn(process.execPath, ['bench/profile/catalog-entry.ts'], {
-    env: { ...process.env, CATALOG_LATENCY_MS: String(LATENCY_MS), CATALOG_EXTRA_TOKENS: SECOND_TOKEN, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const { url, output } = await waitForReady(child, 'catalog');
-  const callsUrl = /calls at (\S+)/.exec(output)![1]!;
-  const token = /token (\S+)/.exec(output)![1]!;
-  const fetchCalls = async (path: string) => ((await (await request(`${callsUrl}${path}`)).body.json()) as unknown[]).length;
-  return {
-    baseUrl: url,
-    token,
-    calls: () => fetchCalls(''),
-    reset: async () => void (await fetchCalls('reset')),
-    stop: async () => {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** Peak resident set size of a process, in MB (Linux VmHWM); 0 once it is gone. */
-export function peakRssMb(pid: number): number {
-  try {
-    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-  } catch {
-    return 0;
-  }
 }
 
 /** A process and its children (the cluster's workers), from /proc. */
@@ -139,18 +88,6 @@ function apollo(catalog: Catalog): System {
   };
 }
 
-async function post(url: string, query: string, token: string): Promise<string> {
-  const response = await request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query }),
-  });
-  const text = await response.body.text();
-  const body = JSON.parse(text) as { data?: unknown; errors?: unknown };
-  if (response.statusCode !== 200 || body.errors) throw new Error(`${url}: ${response.statusCode} ${text.slice(0, 300)}`);
-  return JSON.stringify(body.data);
-}
-
 async function load(url: string, query: string, token: string) {
   let failed = 0;
   const result = await autocannon({
@@ -185,28 +122,9 @@ async function runMode(catalog: Catalog, systems: System[], documents: [string, 
 }
 
 async function measure(catalog: Catalog, systems: System[], running: Running[], documents: [string, string][], caches: boolean) {
-  const checks: string[] = [];
-  const calls = new Map<string, number[]>();
-  for (const [operation, query] of documents) {
-    // Byte-for-byte identical data, and in caches-off mode the upstream calls each system makes.
-    let reference: string | undefined;
-    const perSystem: number[] = [];
-    for (const [index, system] of systems.entries()) {
-      await catalog.reset();
-      const data = await post(running[index]!.url, query, catalog.token);
-      perSystem.push(await catalog.calls());
-      reference ??= data;
-      if (data !== reference)
-        throw new Error(`${system.name} answers ${operation} differently:\n${data.slice(0, 400)}\nours:\n${reference.slice(0, 400)}`);
-      if (caches) {
-        await catalog.reset();
-        await post(running[index]!.url, query, SECOND_TOKEN);
-        if ((await catalog.calls()) === 0)
-          checks.push(`${system.name} answered ${operation} for a second credential from the first one's cache`);
-      }
-    }
-    calls.set(operation, perSystem);
-  }
+  // Byte-for-byte identical data, and in caches-off mode the upstream calls each system makes.
+  const targets = systems.map((system, index) => ({ name: system.name, url: running[index]!.url }));
+  const { calls, checks } = await checkSameAnswers(catalog, targets, documents, { secondCredential: caches });
   const cells = new Map<string, Cell>();
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? [...systems.keys()] : [...systems.keys()].reverse();
@@ -230,15 +148,7 @@ async function measure(catalog: Catalog, systems: System[], running: Running[], 
 export async function peerFigures(): Promise<string[]> {
   const catalog = await startCatalogProcess();
   try {
-    // The movie with posters the main bench uses: the first such id of the generated data.
-    const { generateCatalog } = await import('@media-catalog/catalog/data/catalog');
-    const data = generateCatalog();
-    const movieId = data.movies.find((m) => (data.movieImages.get(m.id)?.posters.length ?? 0) > 0)!.id;
-    const documents: [string, string][] = [
-      ['(a) configuration', PEER_DOCUMENTS['(a) configuration']],
-      ['(b) movie page', PEER_DOCUMENTS['(b) movie page'](movieId)],
-      ['(c) 20 upcoming + titles + reviews', PEER_DOCUMENTS['(c) 20 upcoming + titles + reviews']],
-    ];
+    const documents = await peerDocuments();
     // The last: one process as `npm start` runs it, from the TypeScript source (Node strips the types).
     const systems = [
       ours(OUR_WORKERS)(catalog),

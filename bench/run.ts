@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { compressedLinkFigures } from './compressed-link.ts';
+import { cpuFigures } from './cpu.ts';
 import { deliveryFigures } from './delivery.ts';
 import { overheadFigures } from './overhead.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
@@ -152,6 +153,7 @@ const SECTIONS = {
   hit: { title: 'The hit path against bare Node', figures: hitPathFigures },
   peers: { title: 'Peers: Tailcall and Apollo Server', figures: peerFigures },
   compression: { title: 'Compressed upstream answers over a 20 Mbit/s link', figures: compressedLinkFigures },
+  cpu: { title: 'CPU per answer: one process against one Tailcall thread', figures: cpuFigures },
 } as const;
 
 async function only(name: string) {

@@ -55,10 +55,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startTailcall(catalogBaseUrl: string, caches: boolean): Promise<PeerProcess> {
+/** `workers`: its worker threads (the config's 2 unless a section asks for another count). */
+export async function startTailcall(catalogBaseUrl: string, caches: boolean, workers = 2): Promise<PeerProcess> {
   const binary = tailcallBinary();
   const port = await freePort();
-  const config = readFileSync(TEMPLATE, 'utf8').replace('port: 8000', `port: ${port}`).replaceAll('__CATALOG__', catalogBaseUrl);
+  const config = readFileSync(TEMPLATE, 'utf8')
+    .replace('port: 8000', `port: ${port}`)
+    .replace('workers: 2', `workers: ${workers}`)
+    .replaceAll('__CATALOG__', catalogBaseUrl);
   const configured = caches ? config : config.replace(/httpCache: \d+/, 'httpCache: 0').replaceAll(/ @cache\(maxAge: \d+\)/g, '');
   const file = join(PEERS_DIR, `tailcall-${port}.graphql`);
   writeFileSync(file, configured);

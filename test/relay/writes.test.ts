@@ -19,7 +19,7 @@ import { artifact, type Compilation, compileFixtures } from './compile.ts';
 /**
  * Issue 33 items 5 and 6 with the real relay-compiler (the documented config, over
  * test/relay/fixtures-writes) and relay-runtime's store, the operations sent over HTTP to the
- * gateway with a user session: `@deleteRecord` on `deleteUserList`'s `nodeId` drops the list's
+ * gateway with a user session: `@deleteRecord` on `deleteUserList`'s `deletedNodeId` drops the list's
  * record, with no updater of the app's own.
  */
 let h: Harness;
@@ -77,7 +77,7 @@ describe('Relay writes', () => {
     expect(env.getStore().getSource().get(nodeId)).toMatchObject({ __typename: 'Account', id: account.id, username: account.username });
   });
 
-  it("drops a deleted list's record with @deleteRecord on deleteUserList's nodeId", async () => {
+  it("drops a deleted list's record with @deleteRecord on deleteUserList's deletedNodeId", async () => {
     const created = await h.query(`mutation { createList(name: "Relay") { listId nodeId } }`, undefined, { 'x-session-id': sessionId });
     const { listId, nodeId } = created.body.data.createList;
     const env = environment();

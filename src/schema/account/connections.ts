@@ -2,6 +2,7 @@ import { builder } from '../builder.ts';
 import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
 import * as valid from '../kit/validate.ts';
 import { UserListConnection } from '../list/connections.ts';
+import { ownedBy } from '../list/owner.ts';
 import { MovieConnection } from '../movie/connections.ts';
 import { TVSeriesConnection } from '../tv/connections.ts';
 import { Account, AccountListOrder, RatedMovie } from './account.ts';
@@ -13,9 +14,9 @@ import { RatedEpisode, RatedTVSeries } from './marks.ts';
  * session rule is the same: the account's own session, else UNAUTHENTICATED before any call.
  */
 
-const RatedMovieConnection = connectionOf('RatedMovie', 'rated movies', RatedMovie);
-const RatedTVSeriesConnection = connectionOf('RatedTVSeries', 'rated TV series', RatedTVSeries);
-const RatedEpisodeConnection = connectionOf('RatedEpisode', 'rated TV episodes', RatedEpisode);
+export const RatedMovieConnection = connectionOf('RatedMovie', 'rated movies', RatedMovie);
+export const RatedTVSeriesConnection = connectionOf('RatedTVSeries', 'rated TV series', RatedTVSeries);
+export const RatedEpisodeConnection = connectionOf('RatedEpisode', 'rated TV episodes', RatedEpisode);
 
 const markArgs = builder.args((t) => ({
   language: t.string({
@@ -91,6 +92,7 @@ builder.objectFields(Account, (t) => ({
     description: 'The lists the account made, newest first, as a cursor connection (summaries carried; `items` loads the list).',
     args: connectionArgs,
     complexity: connectionCost,
-    resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.accountLists.load({ accountId: a.id, page })),
+    resolve: (a, args, c, info) =>
+      connectPages(args, info, async (page) => ownedBy(a.id, await c.loaders.accountLists.load({ accountId: a.id, page }))),
   }),
 }));

@@ -4,6 +4,7 @@ import { builder } from '../builder.ts';
 import { pageOf, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
+import { ownedBy } from '../list/owner.ts';
 import { UserListPage } from '../list/user-list.ts';
 import { Movie, MoviePage } from '../movie/ref.ts';
 import { Episode, TVSeries, TVSeriesPage } from '../tv/ref.ts';
@@ -18,7 +19,11 @@ import { Account, AccountListOrder } from './account.ts';
 export const RatedTVSeries = builder.objectRef<Up.RatedTVSeries>('RatedTVSeries').implement({
   description: 'A TV series together with the rating an account or guest session gave it.',
   fields: (t) => ({
-    rating: t.exposeFloat('rating', { description: 'The rating, 0.5 to 10 in steps of 0.5.' }),
+    rating: t.exposeFloat('rating', {
+      description: 'The rating, 0.5 to 10 in steps of 0.5, as the rated list said when it was read.',
+      deprecationReason:
+        'Use `tvSeries { accountStates { rating } }`: one field for the rating, which a write (`rateTVSeries`) updates in a client cache; this copy went stale.',
+    }),
     tvSeries: t.field({ type: TVSeries, description: 'The rated series (its summary is carried).', resolve: (item) => item }),
   }),
 });
@@ -28,7 +33,11 @@ export const RatedTVSeriesPage = pageOf('RatedTVSeriesPage', 'rated TV series', 
 export const RatedEpisode = builder.objectRef<Up.RatedEpisode>('RatedEpisode').implement({
   description: 'A TV episode together with the rating an account or guest session gave it.',
   fields: (t) => ({
-    rating: t.exposeFloat('rating', { description: 'The rating, 0.5 to 10 in steps of 0.5.' }),
+    rating: t.exposeFloat('rating', {
+      description: 'The rating, 0.5 to 10 in steps of 0.5, as the rated list said when it was read.',
+      deprecationReason:
+        'Use `episode { accountStates { rating } }`: one field for the rating, which a write (`rateEpisode`) updates in a client cache; this copy went stale.',
+    }),
     episode: t.field({
       type: Episode,
       description: 'The rated episode (its summary is carried; `series` links to the series).',
@@ -110,7 +119,8 @@ builder.objectFields(Account, (t) => ({
     deprecationReason: 'Use `listsConnection`.',
     description: 'The lists the account made, newest first (summaries carried; `items` loads the list).',
     args: { page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }) },
-    resolve: (a, args, c) => c.loaders.accountLists.load({ accountId: a.id, page: valid.page('page', args.page) }),
+    resolve: async (a, args, c) =>
+      ownedBy(a.id, await c.loaders.accountLists.load({ accountId: a.id, page: valid.page('page', args.page) })),
   }),
 }));
 

@@ -33,12 +33,13 @@ const guestParams = (args: GuestArgs) => ({
 });
 
 /** The guest session of the request (X-Guest-Session-Id); a marker object, the id stays in the context. */
-const GuestSessionData = builder.objectRef<{ guest: true }>('GuestSessionData').implement({
+export const GuestSessionData = builder.objectRef<{ guest: true }>('GuestSessionData').implement({
   description: 'What the guest session of this request (X-Guest-Session-Id) rated. Each field is UNAUTHENTICATED without that header.',
   fields: (t) => ({
     ratedMovies: t.field({
       type: RatedMoviePage,
       nullable: true,
+      deprecationReason: 'Use `ratedMoviesConnection`.',
       description: 'Movies the guest rated, with the ratings.',
       args: guestListArgs,
       resolve: (_, args, c) => c.loaders.guestRatedMovies.load(guestParams(args)),
@@ -46,6 +47,7 @@ const GuestSessionData = builder.objectRef<{ guest: true }>('GuestSessionData').
     ratedTVSeries: t.field({
       type: RatedTVSeriesPage,
       nullable: true,
+      deprecationReason: 'Use `ratedTVSeriesConnection`.',
       description: 'TV series the guest rated, with the ratings.',
       args: guestListArgs,
       resolve: (_, args, c) => c.loaders.guestRatedTVSeries.load(guestParams(args)),
@@ -53,6 +55,7 @@ const GuestSessionData = builder.objectRef<{ guest: true }>('GuestSessionData').
     ratedEpisodes: t.field({
       type: RatedEpisodePage,
       nullable: true,
+      deprecationReason: 'Use `ratedEpisodesConnection`.',
       description: 'TV episodes the guest rated, with the ratings.',
       args: guestListArgs,
       resolve: (_, args, c) => c.loaders.guestRatedEpisodes.load(guestParams(args)),

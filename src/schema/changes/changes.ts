@@ -68,6 +68,7 @@ export const ChangeLists = builder.objectRef<object>('ChangeLists').implement({
     movies: t.field({
       type: ChangedMoviePage,
       nullable: true,
+      deprecationReason: 'Use `moviesConnection`.',
       description: 'Movies edited in the window.',
       args: changeWindowArgs,
       resolve: (_, args, c) => c.loaders.movieChangeList.load(changeWindow(args)),
@@ -75,6 +76,7 @@ export const ChangeLists = builder.objectRef<object>('ChangeLists').implement({
     tvSeries: t.field({
       type: ChangedTVSeriesPage,
       nullable: true,
+      deprecationReason: 'Use `tvSeriesConnection`.',
       description: 'TV series edited in the window, counting edits of their seasons and episodes.',
       args: changeWindowArgs,
       resolve: (_, args, c) => c.loaders.tvChangeList.load(changeWindow(args)),
@@ -82,6 +84,7 @@ export const ChangeLists = builder.objectRef<object>('ChangeLists').implement({
     people: t.field({
       type: ChangedPersonPage,
       nullable: true,
+      deprecationReason: 'Use `peopleConnection`.',
       description: 'People edited in the window.',
       args: changeWindowArgs,
       resolve: (_, args, c) => c.loaders.personChangeList.load(changeWindow(args)),

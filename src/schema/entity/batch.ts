@@ -4,6 +4,7 @@ import { builder } from '../builder.ts';
 import { keysCost, MAX_KEYS } from '../kit/keys-cost.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
+import { readableListIds } from '../list/list-id.ts';
 import { ENTITIES, type EntityKind, type EpisodeKey, type SeasonKey } from './kinds.ts';
 
 /**
@@ -26,7 +27,7 @@ function resolveAll<Source, Key>(entity: EntityKind<Source, Key>, keys: Key[], c
 const ORDER =
   'in the order asked; one the catalog lacks is null at its index, with one NOT_FOUND error at that index. For graphs that merge this one (schema stitching); batched through the same loaders and caches as the single roots.';
 
-type IntEntity = 'Movie' | 'TVSeries' | 'Person' | 'Company' | 'Collection' | 'Network' | 'Keyword' | 'UserList';
+type IntEntity = 'Movie' | 'TVSeries' | 'Person' | 'Company' | 'Collection' | 'Network' | 'Keyword';
 
 const BY_INT_ID: Array<{ field: string; entity: IntEntity; what: string; single: string }> = [
   { field: 'movies', entity: 'Movie', what: 'Movies', single: 'movie' },
@@ -36,7 +37,6 @@ const BY_INT_ID: Array<{ field: string; entity: IntEntity; what: string; single:
   { field: 'collections', entity: 'Collection', what: 'Collections', single: 'collection' },
   { field: 'networks', entity: 'Network', what: 'TV networks', single: 'network' },
   { field: 'keywords', entity: 'Keyword', what: 'Keywords', single: 'keyword' },
-  { field: 'lists', entity: 'UserList', what: 'User lists', single: 'list' },
 ];
 
 for (const { field, entity, what, single } of BY_INT_ID) {
@@ -58,6 +58,30 @@ for (const { field, entity, what, single } of BY_INT_ID) {
     }),
   );
 }
+
+// A list's key is its `listId`, an ID (a number, or 24 hexadecimal characters before 2018), as
+// `list(listId:)` takes it; the numeric `ids` stays one release (GraphQL cannot change an
+// argument's type compatibly).
+builder.queryField('lists', (t) =>
+  t.field({
+    type: [ENTITIES.UserList.ref],
+    nullable: { list: false, items: true },
+    description: `User lists by their ids (at most ${MAX_KEYS}), ${ORDER} See \`list(listId:)\`. Give \`listIds\` (or the deprecated \`ids\`), one of the two.`,
+    args: {
+      listIds: t.arg.idList({
+        required: false,
+        description: `The lists' \`listId\`s (a number, or 24 hexadecimal characters for a list made before 2018), at most ${MAX_KEYS}.`,
+      }),
+      ids: t.arg.intList({
+        required: false,
+        description: `Catalog ids, at most ${MAX_KEYS}.`,
+        deprecationReason: 'Use `listIds`, `ID`s like `UserList.listId`.',
+      }),
+    },
+    complexity: (args) => keysCost(args.listIds ? 'listIds' : 'ids', args),
+    resolve: (_, args, c, info) => resolveAll(ENTITIES.UserList, readableListIds(args), c, info),
+  }),
+);
 
 builder.queryField('reviews', (t) =>
   t.field({

@@ -157,25 +157,27 @@ function connection<Item>(field: ConnectionField, items: Item[], start: number, 
   };
 }
 
-/** A connection over a paged upstream list: reads the pages that hold the window. */
+/**
+ * A connection over a paged upstream list: reads the pages that hold the window. `pageSize` is
+ * how many items one upstream page holds: 20 for most lists, 100 for the change feeds.
+ */
 export async function connectPages<Item>(
   args: ConnectionArgs,
   field: ConnectionField,
   fetchPage: (page: number) => Promise<Up.Page<Item>>,
+  pageSize = PAGE_SIZE,
 ): Promise<Connection<Item>> {
   const request = windowOf(args, field);
   // Backward from the end needs the list's length first; the first page tells it (and is cached).
-  const reachableOf = (page: Up.Page<Item> | undefined) => Math.min(page?.total_results ?? 0, MAX_PAGES * PAGE_SIZE);
+  const reachableOf = (page: Up.Page<Item> | undefined) => Math.min(page?.total_results ?? 0, MAX_PAGES * pageSize);
   const known = request.forward || request.end !== null ? null : reachableOf(await fetchPage(1));
-  const { start, count } = startAndCount(request, known ?? MAX_PAGES * PAGE_SIZE);
-  const firstPage = Math.floor(start / PAGE_SIZE) + 1;
-  const lastPage = Math.min(Math.floor((start + Math.max(count, 1) - 1) / PAGE_SIZE) + 1, MAX_PAGES);
+  const { start, count } = startAndCount(request, known ?? MAX_PAGES * pageSize);
+  const firstPage = Math.floor(start / pageSize) + 1;
+  const lastPage = Math.min(Math.floor((start + Math.max(count, 1) - 1) / pageSize) + 1, MAX_PAGES);
   if (firstPage > MAX_PAGES) return connection(field, [], start, 0);
   const pages = await Promise.all(Array.from({ length: lastPage - firstPage + 1 }, (_, i) => fetchPage(firstPage + i)));
   const reachable = reachableOf(pages[0]);
-  const items = pages
-    .flatMap((page) => page.results)
-    .slice(start - (firstPage - 1) * PAGE_SIZE, start - (firstPage - 1) * PAGE_SIZE + count);
+  const items = pages.flatMap((page) => page.results).slice(start - (firstPage - 1) * pageSize, start - (firstPage - 1) * pageSize + count);
   return connection(field, items, start, reachable);
 }
 

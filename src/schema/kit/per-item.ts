@@ -105,7 +105,18 @@ export const PER_ITEM_LOADS: Readonly<Record<string, { details: readonly string[
   },
   Person: {
     details: ['alsoKnownAs', 'biography', 'birthday', 'deathday', 'homepage', 'imdbId', 'placeOfBirth'],
-    own: ['changes', 'combinedCredits', 'credits', 'externalIds', 'images', 'movieCredits', 'taggedImages', 'translations', 'tvCredits'],
+    own: [
+      'changes',
+      'combinedCredits',
+      'credits',
+      'externalIds',
+      'images',
+      'movieCredits',
+      'taggedImages',
+      'taggedImagesConnection',
+      'translations',
+      'tvCredits',
+    ],
   },
   // Not measured by per-item-loads.test.ts (it pages the three types above); counted so that a
   // search page of them announces its details calls (test/contract/sparse-summaries.test.ts).

@@ -42,12 +42,23 @@ export function writableListId(args: { userListId?: string | number | null; list
   return valid.id('userListId', /^\d{1,10}$/.test(text) ? Number(text) : text);
 }
 
+/** A list's `listId` as a key: a number, or the 24-hex id of a list made before 2018. */
+function listKey(argument: string, value: string | number): number | string {
+  const text = String(value);
+  if (/^\d{1,10}$/.test(text)) return valid.id(argument, Number(text));
+  if (/^[0-9a-f]{24}$/i.test(text)) return text;
+  throw valid.badInput(argument, ARGUMENT.listId(text));
+}
+
 /** The list `list` names: a number, or the 24-hex id of a list made before 2018. */
 export function readableListId(args: { listId?: string | number | null; id?: number | null }): number | string {
   const value = oneOf('listId', args.listId, 'id', args.id);
-  if (typeof value === 'number') return value;
-  const text = String(value);
-  if (/^\d{1,10}$/.test(text)) return valid.id('listId', Number(text));
-  if (/^[0-9a-f]{24}$/i.test(text)) return text;
-  throw valid.badInput('listId', ARGUMENT.listId(text));
+  return typeof value === 'number' ? value : listKey('listId', value);
+}
+
+/** The lists `lists` names: `listIds` (each as `listId` takes it), or the deprecated numeric `ids`. */
+export function readableListIds(args: { listIds?: Array<string | number> | null; ids?: number[] | null }): Array<number | string> {
+  const given = (value: unknown) => value !== null && value !== undefined;
+  if (given(args.listIds) === given(args.ids)) throw valid.badInput('listIds', ARGUMENT.oneOf('ids'));
+  return args.listIds ? args.listIds.map((id) => listKey('listIds', id)) : (args.ids ?? []).map((id) => valid.id('ids', id));
 }

@@ -21,7 +21,9 @@ import { Account } from '../account/account.ts';
  * client cache keeps one object per list: the summaries carry what they have, the rest loads.
  */
 
-export type UserListSource = { id: number | string } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> & Partial<Omit<Up.UserList, 'id'>>;
+/** `ownerId`: the account that made the list, where the answer knows it (list/owner.ts). */
+export type UserListSource = { id: number | string; ownerId?: number | 'session' } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> &
+  Partial<Omit<Up.UserList, 'id'>>;
 
 export const UserList = builder.objectRef<UserListSource>('UserList');
 
@@ -189,7 +191,9 @@ async function removeList(c: GatewayContext, id: number): Promise<Up.WriteStatus
 const DeletedUserList = builder.objectRef<{ listId: number; status: Up.WriteStatus }>('DeletedUserList').implement({
   description: 'What `deleteUserList` deleted.',
   fields: (t) => ({
-    nodeId: t.id({
+    // Not `nodeId`: a client store keys records by that field, and would file this answer as the
+    // deleted UserList's own record under another type (Relay warns of conflicting types).
+    deletedNodeId: t.id({
       description:
         "Global id of the deleted list, in this request's language (the `nodeId` its `UserList` had here): Relay's `@deleteRecord` and a normalised cache's evict take it.",
       resolve: (d, _, c) => globalId('UserList', [d.listId], c.language),
@@ -200,7 +204,7 @@ const DeletedUserList = builder.objectRef<{ listId: number; status: Up.WriteStat
     }),
     listId: t.exposeInt('listId', {
       description: 'Identifier of the deleted list.',
-      deprecationReason: 'Use `userListId` (an `ID`, like `UserList.listId`) or `nodeId` (the global id a client store keys the list by).',
+      deprecationReason: 'Use `userListId` (an `ID`, like `UserList.listId`) or `deletedNodeId` (the global id a client store keys the list by).',
     }),
     statusMessage: t.string({
       description: 'What the catalog answered, such as "The item/record was deleted successfully.".',
@@ -233,7 +237,7 @@ builder.mutationFields((t) => ({
       if (!Number.isInteger(created.list_id))
         throw new GraphQLError('The catalog did not return the new list.', { extensions: { code: 'UPSTREAM_ERROR' } });
       wroteList(c);
-      return { id: created.list_id };
+      return { id: created.list_id, ownerId: 'session' as const };
     },
   }),
   addMovieToList: t.field({
@@ -250,7 +254,7 @@ builder.mutationFields((t) => ({
         if (!isAlreadyOnList(error)) throw error;
       }
       wroteList(c);
-      return { id: params.listId };
+      return { id: params.listId, ownerId: 'session' as const };
     },
   }),
   removeMovieFromList: t.field({
@@ -261,7 +265,7 @@ builder.mutationFields((t) => ({
       const params = { listId: writableListId(args), movieId: valid.id('movieId', args.movieId) };
       await c.actions.removeMovieFromList(params);
       wroteList(c);
-      return { id: params.listId };
+      return { id: params.listId, ownerId: 'session' as const };
     },
   }),
   clearList: t.field({
@@ -272,7 +276,7 @@ builder.mutationFields((t) => ({
       const params = { listId: writableListId(args) };
       await c.actions.clearList(params);
       wroteList(c);
-      return { id: params.listId };
+      return { id: params.listId, ownerId: 'session' as const };
     },
   }),
   deleteList: t.boolean({

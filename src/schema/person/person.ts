@@ -188,6 +188,7 @@ Person.implement({
     taggedImages: t.field({
       type: TaggedImagePage,
       nullable: true,
+      deprecationReason: 'Use `taggedImagesConnection`.',
       description: 'Images of movies and series in which the person appears.',
       args: { page: pageArgs.page },
       resolve: (p, args, c) => c.loaders.personTaggedImages.load({ personId: p.id, page: valid.page('page', args.page) }),

@@ -15,7 +15,7 @@ export const listWritesQuery = graphql`
 export const listWritesDeleteMutation = graphql`
   mutation ListWritesDeleteMutation($listId: ID!) {
     deleteUserList(userListId: $listId) {
-      nodeId @deleteRecord
+      deletedNodeId @deleteRecord
     }
   }
 `;

@@ -1,0 +1,161 @@
+/**
+ * BENCH_ONLY=cpu (issue 34): CPU per answer, latency under load and peak RSS of one gateway
+ * process (`WORKERS=1`, dist/index.js as `npm start` runs it) against one Tailcall worker thread,
+ * both over the same catalog (its own process, 20 ms per call), for the (a), (b) and (c)
+ * documents; and the floors of (a) with a static answer: bare graphql-yoga, graphql-js, graphql-jit.
+ * Every answer is checked for the same bytes before any load. Each figure stands beside its target.
+ */
+import { availableParallelism } from 'node:os';
+import { npmStartCommand, type ServerProcess, startAsNpmStart } from './npm-start.ts';
+import { type Catalog, checkSameAnswers, LATENCY_MS, peakRssMb, peerDocuments, startCatalogProcess } from './peer-kit.ts';
+import { startTailcall, stopPeer, TAILCALL_VERSION } from './peers/tailcall.ts';
+import { type LoadFigures, loadGenerator, pinning, pinServer, SECONDS, serverLoad, WARM_SECONDS } from './server-load.ts';
+
+const LIGHT = 16;
+const HEAVY = 64;
+const RSS_TARGET_MB = 120;
+
+type Pair = [ServerProcess, ServerProcess];
+
+async function startPair(catalog: Catalog, caches: boolean): Promise<Pair> {
+  const ours = await startAsNpmStart('dist/index.js', {
+    CATALOG_BASE_URL: catalog.baseUrl,
+    CATALOG_ACCESS_TOKEN: catalog.token,
+    WORKERS: '1',
+    ...(caches ? {} : { CACHE_ENABLED: 'false', RESPONSE_CACHE_ENABLED: 'false' }),
+  });
+  const peer = await startTailcall(catalog.baseUrl, caches, 1);
+  pinServer(ours.pid);
+  pinServer(peer.pid);
+  return [ours, { url: peer.url, pid: peer.pid, stop: () => stopPeer(peer) }];
+}
+
+async function stopAll(servers: ServerProcess[]) {
+  for (const server of servers) await server.stop();
+}
+
+/** NaN when nothing was answered: the cell then says so instead of showing a figure. */
+const micros = (f: LoadFigures) => (f.answers > 0 ? (f.cpuSeconds * 1e6) / f.answers : Number.NaN);
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'no answer');
+const withErrors = (text: string, f: LoadFigures) => (f.errors > 0 ? `${text} (${f.errors} errors of ${f.answers})` : text);
+const verdict = (value: number, target: number) => (Number.isFinite(value) ? (value <= target ? 'met' : '**missed**') : 'not measured');
+const ratio = (x: number, y: number) => (Number.isFinite(x / y) ? `${(x / y).toFixed(x / y < 10 ? 2 : 0)}×` : '—');
+const ms = (f: LoadFigures) => (f.answers > 0 ? `${f.p50.toFixed(0)} ms` : 'no answer');
+
+/** One load per system and document, systems alternating within each document. */
+async function loads(pair: Pair, documents: [string, string][], token: string, connections: number) {
+  const figures = new Map<string, [LoadFigures, LoadFigures]>();
+  for (const [operation, query] of documents) {
+    const ours = await serverLoad(pair[0], query, token, connections);
+    const tailcall = await serverLoad(pair[1], query, token, connections);
+    figures.set(operation, [ours, tailcall]);
+  }
+  return figures;
+}
+
+async function floors(catalog: Catalog, configuration: [string, string], reference: Map<string, string>) {
+  const rows: string[] = [];
+  for (const [name, entry, env] of [
+    ['bare graphql-yoga, default settings (bench/bare-yoga.ts)', 'bench/bare-yoga.ts', {}],
+    [
+      '`node:http` + graphql-js `execute`, parsed and validated once (bench/floor-server.ts)',
+      'bench/floor-server.ts',
+      { FLOOR: 'graphql-js' },
+    ],
+    ['the same with graphql-jit `compileQuery`', 'bench/floor-server.ts', { FLOOR: 'graphql-jit' }],
+  ] as const) {
+    const server = await startAsNpmStart(entry, env);
+    try {
+      pinServer(server.pid);
+      await checkSameAnswers(catalog, [{ name, url: server.url }], [configuration], { reference });
+      const figures = await serverLoad(server, configuration[1], catalog.token, LIGHT);
+      rows.push(`| ${name} | ${withErrors(int(micros(figures)), figures)} | ${int(figures.rps)} | ${peakRssMb(server.pid).toFixed(0)} |`);
+    } finally {
+      await server.stop();
+    }
+  }
+  return rows;
+}
+
+export async function cpuFigures(): Promise<string[]> {
+  const catalog = await startCatalogProcess();
+  try {
+    const documents = await peerDocuments();
+    const names = ['ours', `Tailcall ${TAILCALL_VERSION}`];
+
+    const off = await startPair(catalog, false);
+    let checked: Awaited<ReturnType<typeof checkSameAnswers>>;
+    let light: Map<string, [LoadFigures, LoadFigures]>;
+    let heavy: Map<string, [LoadFigures, LoadFigures]>;
+    let rssOff: number[];
+    try {
+      const targets = off.map((server, index) => ({ name: names[index]!, url: server.url }));
+      checked = await checkSameAnswers(catalog, targets, documents);
+      light = await loads(off, documents, catalog.token, LIGHT);
+      heavy = await loads(off, documents, catalog.token, HEAVY);
+      rssOff = off.map((server) => peakRssMb(server.pid));
+    } finally {
+      await stopAll(off);
+    }
+
+    const on = await startPair(catalog, true);
+    let hits: Map<string, [LoadFigures, LoadFigures]>;
+    let rssOn: number[];
+    try {
+      // Also the priming request: every later answer of these documents is a hit.
+      const targets = on.map((server, index) => ({ name: names[index]!, url: server.url }));
+      await checkSameAnswers(catalog, targets, documents, { reference: checked.answers });
+      hits = await loads(on, documents, catalog.token, LIGHT);
+      rssOn = on.map((server) => peakRssMb(server.pid));
+    } finally {
+      await stopAll(on);
+    }
+    const floorRows = await floors(catalog, documents[0]!, checked.answers);
+
+    const table1 = documents.map(([operation]) => {
+      const [ours, tailcall] = light.get(operation)!;
+      const [oursHit, tailcallHit] = hits.get(operation)!;
+      const computed = micros(ours) / micros(tailcall);
+      const cached = micros(oursHit) / micros(tailcallHit);
+      return `| ${operation} | ${withErrors(int(micros(ours)), ours)} | ${withErrors(int(micros(tailcall)), tailcall)} | **${ratio(micros(ours), micros(tailcall))}** ≤ 3×: ${verdict(computed, 3)} | ${withErrors(int(micros(oursHit)), oursHit)} | ${withErrors(int(micros(tailcallHit)), tailcallHit)} | **${ratio(micros(oursHit), micros(tailcallHit))}** ≤ 1×: ${verdict(cached, 1)} |`;
+    });
+    const table2 = documents.map(([operation]) => {
+      const [ours, tailcall] = heavy.get(operation)!;
+      const p50 = ours.answers > 0 && tailcall.answers > 0 ? ours.p50 / tailcall.p50 : Number.NaN;
+      const target = operation.startsWith('(c)') ? ` ≤ 2×: ${verdict(p50, 2)}` : '';
+      const cores = (f: LoadFigures) => (f.cpuSeconds / f.seconds).toFixed(2);
+      return `| ${operation} | ${withErrors(int(ours.rps), ours)} | ${withErrors(int(tailcall.rps), tailcall)} | ${cores(ours)} | ${cores(tailcall)} | ${ms(ours)} | ${ms(tailcall)} | ${ratio(p50, 1)}${target} |`;
+    });
+    const calls = documents.map(([operation]) => `${operation} ${checked.calls.get(operation)!.join(' / ')}`);
+    const peakOurs = Math.max(rssOff[0]!, rssOn[0]!);
+    return [
+      `One gateway process, \`${npmStartCommand().text}\` with \`WORKERS=1\` (the start script's variables and node flags, read from package.json at each run; the compiled build as the entry), against Tailcall ${TAILCALL_VERSION} with 1 worker thread (bench/peers/tailcall.graphql, \`workers: 1\`). One catalog in its own process, ${LATENCY_MS} ms on every call; every request carries the demo bearer token. Before any load, both answered every document with the same bytes, and so did each floor for (a).`,
+      `Load: ${loadGenerator()}, ${WARM_SECONDS} s warm-up then ${SECONDS} s measured per cell, systems alternating per document; ${pinning().note}. CPU is utime + stime of the server process (all threads) from /proc/<pid>/stat over the measured ${SECONDS} s, divided by the answers served in them; non-2xx answers and answers with GraphQL errors count as answers and are shown as errors.`,
+      '',
+      `CPU µs per answer, ${LIGHT} connections (target: computed ≤ 3× Tailcall's, hits ≤ Tailcall's):`,
+      '',
+      `| op | ours, caches off | Tailcall, no @cache | ratio | ours, cached hit | Tailcall, @cache | ratio |`,
+      '|---|---|---|---|---|---|---|',
+      ...table1,
+      '',
+      `${HEAVY} connections, caches off (target: the (c) p50 ≤ 2× Tailcall's):`,
+      '',
+      '| op | ours req/s | Tailcall req/s | ours CPU (cores) | Tailcall CPU (cores) | ours p50 | Tailcall p50 | p50 ratio |',
+      '|---|---|---|---|---|---|---|---|',
+      ...table2,
+      '',
+      `- Peak RSS (VmHWM) through the whole (a)-(c) load: ours ${rssOff[0]!.toFixed(0)} MB caches off (${LIGHT} and ${HEAVY} connections), ${rssOn[0]!.toFixed(0)} MB cached; target ≤ ${RSS_TARGET_MB} MB: ${verdict(peakOurs, RSS_TARGET_MB)}. Tailcall ${rssOff[1]!.toFixed(0)} MB without @cache, ${rssOn[1]!.toFixed(0)} MB with.`,
+      `- Upstream calls per query, caches off, ours / Tailcall: ${calls.join('; ')} (target: ours unchanged, 1 / 1 / 21).`,
+      '',
+      `Floors for (a), a static answer and no upstream, measured the same way (${LIGHT} connections, started with the same variables and node flags):`,
+      '',
+      '| floor | CPU µs per answer | req/s | peak RSS MB |',
+      '|---|---|---|---|',
+      ...floorRows,
+      '',
+      `- On ${availableParallelism()} cores the load generator, the catalog and the server compete: the CPU per answer is the figure that holds; req/s and p50 are only comparable within one run.`,
+    ];
+  } finally {
+    await catalog.stop();
+  }
+}

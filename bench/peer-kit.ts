@@ -1,0 +1,127 @@
+/**
+ * What the peer sections of the bench share (BENCH_ONLY=peers, cpu, compression): the catalog in
+ * its own process, the three documents, peak RSS, and the check made before any load that every
+ * system answers every document with the same bytes as the first one.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'undici';
+import { waitForReady } from './child-server.ts';
+import { CONFIGURATION, UPCOMING_PAGE } from './profile/lib.ts';
+
+export const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
+export const SECOND_TOKEN = 'bench-second-credential.0000000000000000';
+
+export const PEER_DOCUMENTS = {
+  '(a) configuration': CONFIGURATION,
+  '(b) movie page': (id: number) => `{ movie(id: ${id}) { title overview alternativeTitles { countryCode title type }
+    images { posters { filePath width height } } reviews(page: 1) { totalResults results { id author content } }
+    lists(page: 1) { totalResults results { id name } } } }`,
+  '(c) 20 upcoming + titles + reviews': UPCOMING_PAGE,
+};
+
+/** The three documents, (b) for the movie with posters the main bench uses (the first such id). */
+export async function peerDocuments(): Promise<[string, string][]> {
+  const { generateCatalog } = await import('@media-catalog/catalog/data/catalog');
+  const data = generateCatalog();
+  const movieId = data.movies.find((m) => (data.movieImages.get(m.id)?.posters.length ?? 0) > 0)!.id;
+  return [
+    ['(a) configuration', PEER_DOCUMENTS['(a) configuration']],
+    ['(b) movie page', PEER_DOCUMENTS['(b) movie page'](movieId)],
+    ['(c) 20 upcoming + titles + reviews', PEER_DOCUMENTS['(c) 20 upcoming + titles + reviews']],
+  ];
+}
+
+export interface Catalog {
+  baseUrl: string;
+  token: string;
+  calls(): Promise<number>;
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startCatalogProcess(extraEnv: Record<string, string> = {}): Promise<Catalog> {
+  const child = spawn(process.execPath, ['bench/profile/catalog-entry.ts'], {
+    env: { ...process.env, CATALOG_LATENCY_MS: String(LATENCY_MS), CATALOG_EXTRA_TOKENS: SECOND_TOKEN, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const { url, output } = await waitForReady(child, 'catalog');
+  const callsUrl = /calls at (\S+)/.exec(output)![1]!;
+  const token = /token (\S+)/.exec(output)![1]!;
+  const fetchCalls = async (path: string) => ((await (await request(`${callsUrl}${path}`)).body.json()) as unknown[]).length;
+  return {
+    baseUrl: url,
+    token,
+    calls: () => fetchCalls(''),
+    reset: async () => void (await fetchCalls('reset')),
+    stop: async () => {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Peak resident set size of a process, in MB (Linux VmHWM); 0 once it is gone. */
+export function peakRssMb(pid: number): number {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** The answer's data as bytes; a non-200 status or any GraphQL error throws. */
+export async function post(url: string, query: string, token: string): Promise<string> {
+  const response = await request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query }),
+  });
+  const text = await response.body.text();
+  const body = JSON.parse(text) as { data?: unknown; errors?: unknown };
+  if (response.statusCode !== 200 || body.errors) throw new Error(`${url}: ${response.statusCode} ${text.slice(0, 300)}`);
+  return JSON.stringify(body.data);
+}
+
+export interface Answering {
+  name: string;
+  url: string;
+}
+
+/**
+ * Every system answers every document with the same bytes as the first one (or as `reference`,
+ * answers kept from an earlier check); returns the upstream calls each made per document and the
+ * answers. With `secondCredential`, also notes each system that serves a second token from the
+ * cache the first one filled.
+ */
+export async function checkSameAnswers(
+  catalog: Catalog,
+  systems: Answering[],
+  documents: [string, string][],
+  options: { secondCredential?: boolean; reference?: Map<string, string> } = {},
+) {
+  const checks: string[] = [];
+  const calls = new Map<string, number[]>();
+  const answers = new Map(options.reference);
+  for (const [operation, query] of documents) {
+    const perSystem: number[] = [];
+    for (const system of systems) {
+      await catalog.reset();
+      const data = await post(system.url, query, catalog.token);
+      perSystem.push(await catalog.calls());
+      const reference = answers.get(operation) ?? data;
+      answers.set(operation, reference);
+      if (data !== reference)
+        throw new Error(`${system.name} answers ${operation} differently:\n${data.slice(0, 400)}\nreference:\n${reference.slice(0, 400)}`);
+      if (options.secondCredential) {
+        await catalog.reset();
+        await post(system.url, query, SECOND_TOKEN);
+        if ((await catalog.calls()) === 0)
+          checks.push(`${system.name} answered ${operation} for a second credential from the first one's cache`);
+      }
+    }
+    calls.set(operation, perSystem);
+  }
+  return { calls, checks, answers };
+}

@@ -1,0 +1,58 @@
+import { AccountListOrder } from '../account/account.ts';
+import { RatedEpisodeConnection, RatedMovieConnection, RatedTVSeriesConnection } from '../account/connections.ts';
+import { builder } from '../builder.ts';
+import { connectionArgs, connectionCost, connectPages } from '../kit/connection.ts';
+import * as valid from '../kit/validate.ts';
+import { GuestSessionData } from './guest-session.ts';
+
+/**
+ * What a guest rated, as Relay cursor connections beside the numbered pages (deprecated). Each
+ * reads the same loader as its page field, so the rule is the same: UNAUTHENTICATED without
+ * the X-Guest-Session-Id header, before any call.
+ */
+
+const guestArgs = builder.args((t) => ({
+  language: t.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+  sortBy: t.field({ type: AccountListOrder, required: false, description: 'Order of the results. Defaults to oldest rating first.' }),
+}));
+
+type GuestArgs = { language?: string | null; sortBy?: string | null };
+
+/** Checks the arguments before any call, then the upstream parameters of one page. */
+function guestPages(args: GuestArgs) {
+  const language = valid.language('language', args.language);
+  return (page: number) => ({ page, language, sortBy: args.sortBy ?? undefined });
+}
+
+builder.objectFields(GuestSessionData, (t) => ({
+  ratedMoviesConnection: t.field({
+    type: RatedMovieConnection,
+    description: 'Movies the guest rated, with the ratings, as a cursor connection.',
+    args: { ...guestArgs, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c, info) => {
+      const pageOf = guestPages(args);
+      return connectPages(args, info, (page) => c.loaders.guestRatedMovies.load(pageOf(page)));
+    },
+  }),
+  ratedTVSeriesConnection: t.field({
+    type: RatedTVSeriesConnection,
+    description: 'TV series the guest rated, with the ratings, as a cursor connection.',
+    args: { ...guestArgs, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c, info) => {
+      const pageOf = guestPages(args);
+      return connectPages(args, info, (page) => c.loaders.guestRatedTVSeries.load(pageOf(page)));
+    },
+  }),
+  ratedEpisodesConnection: t.field({
+    type: RatedEpisodeConnection,
+    description: 'TV episodes the guest rated, with the ratings, as a cursor connection.',
+    args: { ...guestArgs, ...connectionArgs },
+    complexity: connectionCost,
+    resolve: (_, args, c, info) => {
+      const pageOf = guestPages(args);
+      return connectPages(args, info, (page) => c.loaders.guestRatedEpisodes.load(pageOf(page)));
+    },
+  }),
+}));

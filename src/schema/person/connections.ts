@@ -1,0 +1,18 @@
+import { builder } from '../builder.ts';
+import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
+import { Person } from './person.ts';
+import { TaggedImage } from './tagged-image.ts';
+
+/** A person's tagged images as a Relay cursor connection, beside the numbered page (deprecated). */
+
+const TaggedImageConnection = connectionOf('TaggedImage', 'tagged images', TaggedImage);
+
+builder.objectFields(Person, (t) => ({
+  taggedImagesConnection: t.field({
+    type: TaggedImageConnection,
+    description: 'Images of movies and series in which the person appears, as a cursor connection.',
+    args: connectionArgs,
+    complexity: connectionCost,
+    resolve: (p, args, c, info) => connectPages(args, info, (page) => c.loaders.personTaggedImages.load({ personId: p.id, page })),
+  }),
+}));

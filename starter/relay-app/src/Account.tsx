@@ -1,0 +1,171 @@
+import { type FormEvent, useState } from 'react';
+import { graphql, useFragment, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
+import type { Account_lists$key } from './__generated__/Account_lists.graphql';
+import type { Account_watchlistCount$key } from './__generated__/Account_watchlistCount.graphql';
+import type { AccountCreateListMutation } from './__generated__/AccountCreateListMutation.graphql';
+import type { AccountDeleteListMutation } from './__generated__/AccountDeleteListMutation.graphql';
+import type { AccountQuery } from './__generated__/AccountQuery.graphql';
+import type { AccountRequestTokenMutation } from './__generated__/AccountRequestTokenMutation.graphql';
+import type { AccountSignInMutation } from './__generated__/AccountSignInMutation.graphql';
+
+/** Signs in with the catalog account's user name and password: a request token, then a session. */
+export function SignInScreen({ onSignIn }: { onSignIn: (sessionId: string) => void }) {
+  const [requestToken] = useMutation<AccountRequestTokenMutation>(graphql`
+    mutation AccountRequestTokenMutation {
+      createRequestToken {
+        requestToken
+      }
+    }
+  `);
+  const [signIn] = useMutation<AccountSignInMutation>(graphql`
+    mutation AccountSignInMutation($username: String!, $password: String!, $requestToken: String!) {
+      createSessionWithLogin(username: $username, password: $password, requestToken: $requestToken) {
+        sessionId
+      }
+    }
+  `);
+  const [failure, setFailure] = useState<string>();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const [username, password] = [String(form.get('username')), String(form.get('password'))];
+    const failed = (error: Error) => setFailure(error.message);
+    requestToken({
+      variables: {},
+      onError: failed,
+      onCompleted: ({ createRequestToken }) => {
+        signIn({
+          variables: { username, password, requestToken: createRequestToken.requestToken },
+          onError: failed,
+          onCompleted: ({ createSessionWithLogin }) => {
+            onSignIn(createSessionWithLogin.sessionId);
+            location.hash = '#/account';
+          },
+        });
+      },
+    });
+  };
+  return (
+    <main>
+      <h1>Sign in</h1>
+      <form onSubmit={submit}>
+        <input name="username" aria-label="User name" autoComplete="username" required />
+        <input name="password" aria-label="Password" type="password" autoComplete="current-password" required />
+        <button type="submit">Sign in</button>
+      </form>
+      {failure && <p role="alert">{failure}</p>}
+    </main>
+  );
+}
+
+/** The signed-in account: its watchlist count, and its lists, which it creates and deletes. */
+export function AccountScreen() {
+  const { viewer } = useLazyLoadQuery<AccountQuery>(
+    graphql`
+      query AccountQuery {
+        viewer {
+          username
+          ...Account_watchlistCount
+          ...Account_lists
+        }
+      }
+    `,
+    {},
+  );
+  if (!viewer) return <p>Not signed in.</p>;
+  return (
+    <main>
+      <h1>{viewer.username}</h1>
+      <WatchlistCount account={viewer} />
+      <Lists account={viewer} />
+    </main>
+  );
+}
+
+function WatchlistCount({ account }: { account: Account_watchlistCount$key }) {
+  // The watchlist write selects this fragment on the account it answers, which updates the count.
+  const { watchlistMoviesConnection } = useFragment(
+    graphql`
+      fragment Account_watchlistCount on Account {
+        watchlistMoviesConnection(first: 1) {
+          totalCount
+        }
+      }
+    `,
+    account,
+  );
+  return <p className="watchlist-count">Movies on the watchlist: {watchlistMoviesConnection.totalCount}</p>;
+}
+
+function Lists({ account }: { account: Account_lists$key }) {
+  const { data } = usePaginationFragment(
+    graphql`
+      fragment Account_lists on Account
+      @refetchable(queryName: "AccountListsPaginationQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
+        listsConnection(first: $first, after: $after) @connection(key: "Account_listsConnection") {
+          __id
+          edges {
+            node {
+              nodeId
+              listId
+              name
+              itemCount
+            }
+          }
+        }
+      }
+    `,
+    account,
+  );
+  // The new list goes on top of the connection (@prependNode); a deleted list's record is removed
+  // (@deleteRecord), which leaves its edge pointing at nothing: such edges are skipped.
+  const [create, creating] = useMutation<AccountCreateListMutation>(graphql`
+    mutation AccountCreateListMutation($name: String!, $connections: [ID!]!) {
+      createList(name: $name) @prependNode(connections: $connections, edgeTypeName: "UserListEdge") {
+        nodeId
+        listId
+        name
+        itemCount
+      }
+    }
+  `);
+  const [remove] = useMutation<AccountDeleteListMutation>(graphql`
+    mutation AccountDeleteListMutation($listId: ID!) {
+      deleteUserList(userListId: $listId) {
+        deletedNodeId @deleteRecord
+      }
+    }
+  `);
+  const connection = data.listsConnection;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get('name'));
+    create({ variables: { name, connections: [connection.__id] }, onCompleted: () => form.reset() });
+  };
+  return (
+    <section>
+      <h2>Lists</h2>
+      <form onSubmit={submit}>
+        <input name="name" aria-label="New list" required />
+        <button type="submit" disabled={creating}>
+          Create list
+        </button>
+      </form>
+      <ul className="lists">
+        {connection.edges.map(
+          ({ node }) =>
+            node && (
+              <li key={node.nodeId}>
+                <span className="name">{node.name}</span> ({node.itemCount}){' '}
+                <button type="button" onClick={() => remove({ variables: { listId: node.listId } })}>
+                  Delete
+                </button>
+              </li>
+            ),
+        )}
+      </ul>
+    </section>
+  );
+}

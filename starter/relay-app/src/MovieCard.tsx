@@ -1,0 +1,20 @@
+import { graphql, useFragment } from 'react-relay';
+import type { MovieCard_movie$key } from './__generated__/MovieCard_movie.graphql';
+
+export function MovieCard({ movie }: { movie: MovieCard_movie$key }) {
+  const data = useFragment(
+    graphql`
+      fragment MovieCard_movie on Movie {
+        id
+        title
+        releaseDate
+      }
+    `,
+    movie,
+  );
+  return (
+    <li className="movie-card">
+      <a href={`#/movie/${data.id}`}>{data.title}</a> <small>{data.releaseDate?.slice(0, 4)}</small>
+    </li>
+  );
+}

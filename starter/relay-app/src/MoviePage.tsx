@@ -1,0 +1,119 @@
+import { Suspense } from 'react';
+import { graphql, useFragment, useLazyLoadQuery, useMutation } from 'react-relay';
+import type { MoviePage_reviews$key } from './__generated__/MoviePage_reviews.graphql';
+import type { MoviePageQuery } from './__generated__/MoviePageQuery.graphql';
+import type { MoviePageWatchlistMutation } from './__generated__/MoviePageWatchlistMutation.graphql';
+
+/**
+ * A movie in English (the catalog's default) or in French, switched by a link. Each language's
+ * page is its own record in the store (its `nodeId` names the language), so switching back and
+ * forth never shows one language's title beside the other's genres. The reviews are deferred:
+ * the page renders at once and the reviews when their part of the answer arrives.
+ */
+export function MovieScreen({ id, language, signedIn }: { id: number; language?: string; signedIn: boolean }) {
+  const { movie } = useLazyLoadQuery<MoviePageQuery>(
+    graphql`
+      query MoviePageQuery($id: Int!, $language: String, $signedIn: Boolean!) {
+        movie(id: $id, language: $language) {
+          id
+          title
+          overview
+          genres {
+            name
+          }
+          credits {
+            cast {
+              person {
+                nodeId
+                name
+              }
+            }
+          }
+          accountStates @include(if: $signedIn) {
+            watchlist
+          }
+          ...MoviePage_reviews @defer
+        }
+      }
+    `,
+    { id, language: language ?? null, signedIn },
+  );
+  if (!movie) return <p>No such movie.</p>;
+  return (
+    <main lang={language ?? 'en-US'}>
+      <p className="languages">
+        <a href={`#/movie/${id}`}>English</a> · <a href={`#/movie/${id}/fr-FR`}>Français</a>
+      </p>
+      <h1>{movie.title}</h1>
+      <ul className="genres">
+        {movie.genres?.map((genre) => (
+          <li key={genre.name}>{genre.name}</li>
+        ))}
+      </ul>
+      <p>{movie.overview}</p>
+      {movie.accountStates && <WatchlistButton movieId={movie.id} watchlist={movie.accountStates.watchlist} />}
+      <h2>Cast</h2>
+      <ul className="cast">
+        {movie.credits?.cast.slice(0, 3).map(({ person }) => (
+          <li key={person.nodeId}>
+            <a href={`#/person/${encodeURIComponent(person.nodeId)}`}>{person.name}</a>
+          </li>
+        ))}
+      </ul>
+      <h2>Reviews</h2>
+      <Suspense fallback={<p className="loading-reviews">Loading reviews…</p>}>
+        <Reviews movie={movie} />
+      </Suspense>
+    </main>
+  );
+}
+
+function Reviews({ movie }: { movie: MoviePage_reviews$key }) {
+  const { reviewsConnection } = useFragment(
+    graphql`
+      fragment MoviePage_reviews on Movie {
+        reviewsConnection(first: 5) {
+          totalCount
+          edges {
+            node {
+              nodeId
+              author
+            }
+          }
+        }
+      }
+    `,
+    movie,
+  );
+  return (
+    <ul className="reviews" data-total={reviewsConnection.totalCount}>
+      {reviewsConnection.edges.map(({ node }) => (
+        <li key={node.nodeId}>{node.author}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The write answers the movie (its `accountStates`) and the session's account with the count the
+ * account screen shows (the same fragment), so both update in the store with no updater.
+ */
+function WatchlistButton({ movieId, watchlist }: { movieId: number; watchlist: boolean }) {
+  const [commit, inFlight] = useMutation<MoviePageWatchlistMutation>(graphql`
+    mutation MoviePageWatchlistMutation($movieId: Int!, $watchlist: Boolean!) {
+      setMovieWatchlist(movieId: $movieId, watchlist: $watchlist) {
+        accountStates {
+          watchlist
+          account {
+            ...Account_watchlistCount
+          }
+        }
+      }
+    }
+  `);
+  return (
+    <button type="button" disabled={inFlight} onClick={() => commit({ variables: { movieId, watchlist: !watchlist } })}>
+      {watchlist ? 'Remove from watchlist' : 'Add to watchlist'}
+    </button>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * One rating is one field (issue 33, item 4): a rated series' and a rated episode's rating is
+ * their `accountStates { rating }`, the field `rateTVSeries` and `rateEpisode` answer, so a client
+ * store holds one value; `RatedTVSeries.rating` and `RatedEpisode.rating`, a copy that went
+ * stale after a write, are deprecated as `RatedMovie.rating` was. Over real HTTP against the gateway.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserSession, type Harness, startHarness } from '../helpers.ts';
+
+let h: Harness;
+let sessionId: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  sessionId = await createUserSession(h);
+});
+afterAll(() => h.close());
+
+const user = () => ({ 'x-session-id': sessionId });
+
+describe('one rating field', () => {
+  it('deprecates RatedTVSeries.rating and RatedEpisode.rating in favour of accountStates.rating', async () => {
+    const { body } = await h.query(`{
+      RatedTVSeries: __type(name: "RatedTVSeries") { fields(includeDeprecated: true) { name deprecationReason } }
+      RatedEpisode: __type(name: "RatedEpisode") { fields(includeDeprecated: true) { name deprecationReason } }
+    }`);
+    const reason = (type: string) => body.data[type].fields.find((f: any) => f.name === 'rating').deprecationReason;
+    expect(reason('RatedTVSeries')).toMatch(/^Use `tvSeries \{ accountStates \{ rating \} \}`/);
+    expect(reason('RatedEpisode')).toMatch(/^Use `episode \{ accountStates \{ rating \} \}`/);
+  });
+
+  it('the rated lists reach the one field, which holds what the writes answered', async () => {
+    const { data } = h.catalog;
+    const series = data.tvSeries[5]!;
+    const season = [...data.seasons.get(series.id)!].find((s) => s.episodes.length > 0)!;
+    const episode = season.episodes[0]!;
+    const written = await h.query(
+      `mutation($s: Int!, $n: Int!, $e: Int!) {
+        rateTVSeries(seriesId: $s, value: 7.5) { nodeId accountStates { rating } }
+        rateEpisode(seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 3) { nodeId accountStates { rating } }
+      }`,
+      { s: series.id, n: season.season_number, e: episode.episode_number },
+      user(),
+    );
+    expect(written.body.errors).toBeUndefined();
+    const { rateTVSeries, rateEpisode } = written.body.data;
+    expect([rateTVSeries.accountStates.rating, rateEpisode.accountStates.rating]).toEqual([7.5, 3]);
+
+    const read = await h.query(
+      `query($id: Int!) { account(id: $id) {
+        ratedTVSeriesConnection(sortBy: CREATED_AT_DESC, first: 5) { edges { node { tvSeries { nodeId accountStates { rating } } } } }
+        ratedEpisodesConnection(sortBy: CREATED_AT_DESC, first: 5) { edges { node { episode { nodeId accountStates { rating } } } } }
+      } }`,
+      { id: data.account.id },
+      user(),
+    );
+    expect(read.body.errors).toBeUndefined();
+    const { ratedTVSeriesConnection, ratedEpisodesConnection } = read.body.data.account;
+    // The same record (its nodeId) with the same one rating field as the write answered.
+    expect(ratedTVSeriesConnection.edges.map((e: any) => e.node.tvSeries)).toContainEqual(rateTVSeries);
+    expect(ratedEpisodesConnection.edges.map((e: any) => e.node.episode)).toContainEqual(rateEpisode);
+  });
+});

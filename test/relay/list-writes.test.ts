@@ -1,0 +1,133 @@
+/**
+ * Issue 33 item 4 with the real relay-compiler (the documented config, over
+ * test/relay/fixtures-list-writes) and relay-runtime's store, each operation sent over HTTP to the
+ * gateway with a user session: `createList @prependNode(edgeTypeName: "UserListEdge")` puts the
+ * new list first in the account's `listsConnection`, and the count beside it is right afterwards,
+ * through the new list's `account`; `deleteUserList { deletedNodeId @deleteEdge @deleteRecord account }`
+ * drops it from the connection and the store and sets the count back. No updater of the app's own.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  commitMutation,
+  ConnectionHandler,
+  Environment,
+  fetchQuery,
+  type GraphQLResponse,
+  type GraphQLTaggedNode,
+  Network,
+  RecordSource,
+  type RequestParameters,
+  Store,
+  type Variables,
+} from 'relay-runtime';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createUserSession, type Harness, startHarness } from '../helpers.ts';
+import { artifact, type Compilation, compileFixtures } from './compile.ts';
+
+let h: Harness;
+let tmp: string;
+let compiled: Compilation;
+let sessionId: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'relay-list-writes-'));
+  [compiled, h] = await Promise.all([
+    compileFixtures(tmp, 'list-writes', (config) => ({ ...config, src: './fixtures-list-writes' })),
+    startHarness(),
+  ]);
+  sessionId = await createUserSession(h);
+});
+afterAll(async () => {
+  await h?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+const user = () => ({ 'x-session-id': sessionId });
+
+/** An app's environment, signed in: the network POSTs each operation's text to the gateway. */
+function environment() {
+  const post = async (params: RequestParameters, variables: Variables): Promise<GraphQLResponse> => {
+    const response = await fetch(h.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...user() },
+      body: JSON.stringify({ query: params.text, variables }),
+    });
+    return response.json();
+  };
+  return new Environment({ network: Network.create(post), store: new Store(new RecordSource()), getDataID: (value: any) => value.nodeId });
+}
+
+function commit(env: Environment, mutation: GraphQLTaggedNode, variables: Variables) {
+  return new Promise((done, fail) =>
+    commitMutation(env, { mutation, variables, onCompleted: (_, errors) => (errors ? fail(errors) : done(null)), onError: fail }),
+  );
+}
+
+/** What the account page shows from the store: the connection's list names, in order, and the count. */
+function accountPage(env: Environment, accountId: string) {
+  let page: { names: unknown[]; count: unknown } = { names: [], count: null };
+  env.commitUpdate((store) => {
+    const account = store.get(accountId)!;
+    const connection = ConnectionHandler.getConnection(account, 'AccountLists_listsConnection');
+    const names = (connection?.getLinkedRecords('edges') ?? []).map((edge) => edge?.getLinkedRecord('node')?.getValue('name'));
+    page = { names, count: account.getLinkedRecord('listsConnection')?.getValue('totalCount') };
+  });
+  return page;
+}
+
+describe('Relay list writes without an updater', () => {
+  it('compiles @prependNode on createList with the edge type UserListEdge', async () => {
+    expect(compiled.code, compiled.output).toBe(0);
+  });
+
+  it('createList @prependNode puts the new list first and the count is right; deleteUserList @deleteRecord sets it back', async () => {
+    const env = environment();
+    const screen: any = await fetchQuery(env, await artifact(compiled, 'AccountListsQuery'), {}).toPromise();
+    const accountId = screen.viewer.nodeId;
+    const before = accountPage(env, accountId);
+    const server = async () =>
+      (await h.query('{ viewer { listsConnection { totalCount } } }', undefined, user())).body.data.viewer.listsConnection.totalCount;
+    expect(before.count).toBe(await server());
+
+    const connections = [ConnectionHandler.getConnectionID(accountId, 'AccountLists_listsConnection')];
+    await commit(env, await artifact(compiled, 'AccountListsCreateMutation'), { name: 'Seen in Relay', connections });
+    const after = accountPage(env, accountId);
+    expect(after.names).toEqual(['Seen in Relay', ...before.names]);
+    expect(after.count).toBe((before.count as number) + 1);
+    expect(after.count).toBe(await server());
+
+    const created = await h.query('{ viewer { listsConnection(first: 1) { edges { node { listId name } } } } }', undefined, user());
+    const { listId, name } = created.body.data.viewer.listsConnection.edges[0].node;
+    expect(name).toBe('Seen in Relay');
+    // relay-runtime warns (console.error) when an answer files one record under two types: the
+    // deletion's answer must not be keyed as the deleted list itself.
+    const warned: string[] = [];
+    const warnings = vi.spyOn(console, 'error').mockImplementation((message) => void warned.push(String(message)));
+    await commit(env, await artifact(compiled, 'AccountListsDeleteMutation'), { listId, connections }).finally(() => warnings.mockRestore());
+    expect(warned).toEqual([]);
+    const deleted = accountPage(env, accountId);
+    expect(deleted.count).toBe(before.count);
+    expect(deleted.count).toBe(await server());
+    expect(deleted.names).toEqual(before.names);
+  });
+
+  it('UserList.account is the owner where the answer knows it, and null where it does not', async () => {
+    const movie = [...h.catalog.data.listsOfMovie].find(([, ids]) => ids.length > 0)![0];
+    const { body } = await h.query(
+      `query($m: Int!) {
+        viewer { nodeId listsConnection(first: 1) { edges { node { account { nodeId } } } } }
+        movie(id: $m) { listsConnection(first: 1) { edges { node { listId account { nodeId } } } } }
+      }`,
+      { m: movie },
+      user(),
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.viewer.listsConnection.edges[0].node.account).toEqual({ nodeId: body.data.viewer.nodeId });
+    const { listId, account } = body.data.movie.listsConnection.edges[0].node;
+    expect(account).toBeNull();
+    const byId = await h.query('query($l: ID!) { list(listId: $l) { account { nodeId } } }', { l: listId }, user());
+    expect(byId.body).toEqual({ data: { list: { account: null } } });
+  });
+});
