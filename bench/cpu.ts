@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { npmStartCommand, type ServerProcess, startAsNpmStart } from './npm-start.ts';
 import { type Catalog, checkSameAnswers, LATENCY_MS, peakRssMb, peerDocuments, startCatalogProcess } from './peer-kit.ts';
 import { startTailcall, stopPeer, TAILCALL_VERSION } from './peers/tailcall.ts';
+import { tailcallCommand } from './peers/tailcall-install.ts';
 import { type LoadFigures, loadGenerator, pinning, pinServer, SECONDS, serverLoad, WARM_SECONDS } from './server-load.ts';
 
 const LIGHT = 16;
@@ -129,7 +130,7 @@ export async function cpuFigures(): Promise<string[]> {
     const calls = documents.map(([operation]) => `${operation} ${checked.calls.get(operation)!.join(' / ')}`);
     const peakOurs = Math.max(rssOff[0]!, rssOn[0]!);
     return [
-      `One gateway process, \`${npmStartCommand().text}\` with \`WORKERS=1\` (the start script's variables and node flags, read from package.json at each run; the compiled build as the entry), against Tailcall ${TAILCALL_VERSION} with 1 worker thread (bench/peers/tailcall.graphql, \`workers: 1\`). One catalog in its own process, ${LATENCY_MS} ms on every call; every request carries the demo bearer token. Before any load, both answered every document with the same bytes, and so did each floor for (a).`,
+      `One gateway process, \`${npmStartCommand().text}\` with \`WORKERS=1\` (the start script's variables and node flags, read from package.json at each run; the compiled build as the entry), against Tailcall ${TAILCALL_VERSION} with 1 worker thread (bench/peers/tailcall.graphql, \`workers: 1\`; run with ${tailcallCommand().via}). One catalog in its own process, ${LATENCY_MS} ms on every call; every request carries the demo bearer token. Before any load, both answered every document with the same bytes, and so did each floor for (a).`,
       `Load: ${loadGenerator()}, ${WARM_SECONDS} s warm-up then ${SECONDS} s measured per cell, systems alternating per document; ${pinning().note}. CPU is utime + stime of the server process (all threads) from /proc/<pid>/stat over the measured ${SECONDS} s, divided by the answers served in them; non-2xx answers and answers with GraphQL errors count as answers and are shown as errors.`,
       '',
       `CPU µs per answer, ${LIGHT} connections (target: computed ≤ 3× Tailcall's, hits ≤ Tailcall's):`,
