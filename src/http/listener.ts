@@ -10,6 +10,7 @@ import { answerWriter } from './executed-answer.ts';
 import { WRITE_TIMEOUT_MS } from './write.ts';
 import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { wantsPage } from './page.ts';
+import { plainParams, runPlain } from './plain-path.ts';
 import { requestIdOf } from './probes.ts';
 import { DEADLINE_HEADER, statedDeadline } from './router-only.ts';
 import type { HttpFront, HttpFrontOptions, NodeHandler, NodeRequest } from './front-options.ts';
@@ -219,12 +220,20 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     } catch {
       return jsonError(response, 'BAD_REQUEST', FRONT.badTarget, headers);
     }
-    const answered = await execute(route ?? yoga, request, response, state, body);
-    foldHeaders(answered, headers);
+    // PROTOTYPE (issue 34): a plain request skips Yoga's HTTP layer, not its plugins (plain-path.ts).
+    const plain = graphql && options.plainPath ? plainParams(request, search, body) : undefined;
+    const answered =
+      plain && options.plainPath
+        ? await runPlain(options.plainPath, request, `http://${host}${target}`, state, plain)
+        : { response: await execute(route ?? yoga, request, response, state, body) };
+    if ('response' in answered) foldHeaders(answered.response, headers);
+    else if (draining) headers.connection = 'close';
     // After execution: `language` arguments may have chosen other languages than the request's.
     const answerLanguage = contentLanguage(language, state.answerLanguages);
     if (graphql) headers['content-language'] = answerLanguage;
-    await writeAnswer(request, response, answered, headers, { state, key, isGet, forRouter, personal, answerLanguage });
+    const at = { state, key, isGet, forRouter, personal, answerLanguage };
+    if ('response' in answered) await writeAnswer(request, response, answered.response, headers, at);
+    else await writeAnswer.bytes(request, response, answered, headers, at);
   }
 
   const listener: RequestListener = (request, response) => {

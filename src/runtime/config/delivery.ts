@@ -72,6 +72,11 @@ export const deliverySettings = {
       description:
         'A client that takes none of its answer for this long is dropped: every answer, each `@defer`/`@stream` part included, is written only as fast as the client reads it (a large one is serialised as it goes), and a write the client has not taken within this closes the connection.',
     }),
+    PLAIN_PATH: flag({
+      default: true,
+      description:
+        "PROTOTYPE (issue 34): a plain request (GET, or a POST of JSON; one operation; no `extensions`, batch, multipart, `@defer` or `@stream`) runs through Yoga's plugins without its HTTP layer. `false`: every request through Yoga as before.",
+    }),
     COMPRESSION_ENABLED: flag({
       default: true,
       description: "gzip or brotli, as the client's `Accept-Encoding` prefers. Turn off when a proxy in front compresses.",

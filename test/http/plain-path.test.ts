@@ -1,0 +1,99 @@
+import type { Plugin } from 'graphql-yoga';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../helpers.ts';
+
+/*
+ * PROTOTYPE (issue 34): the plain path (src/http/plain-path.ts) answers plain requests without
+ * Yoga's HTTP layer. The same requests, over real HTTP, against a gateway with the path on and
+ * one with it off (PLAIN_PATH=false): the same status, headers and bytes. A Yoga onRequest hook
+ * (which runs only in Yoga's HTTP layer) counts which requests went through Yoga.
+ */
+
+interface Asked {
+  name: string;
+  method?: 'GET' | 'POST';
+  /** The POST body as sent, or the GET's search. */
+  body?: string;
+  search?: string;
+  headers?: Record<string, string>;
+  /** Whether the plain path takes it (else Yoga does). */
+  plain: boolean;
+}
+
+const CONFIGURATION = '{ configuration { images { baseUrl } } }';
+const json = (value: unknown) => JSON.stringify(value);
+
+const ASKED: Asked[] = [
+  { name: 'a clean POST', body: json({ query: CONFIGURATION }), plain: true },
+  {
+    name: 'a clean POST with variables and a name',
+    body: json({ query: 'query M($id: ID!) { movie(id: $id) { id title } }', variables: { id: '550' }, operationName: 'M' }),
+    plain: true,
+  },
+  { name: 'a clean GET', method: 'GET', search: `?query=${encodeURIComponent(CONFIGURATION)}`, plain: true },
+  {
+    name: 'graphql-response+json',
+    body: json({ query: CONFIGURATION }),
+    headers: { accept: 'application/graphql-response+json' },
+    plain: true,
+  },
+  { name: 'a validation error', body: json({ query: '{ nope }' }), plain: true },
+  {
+    name: 'a validation error under graphql-response+json',
+    body: json({ query: '{ nope }' }),
+    headers: { accept: 'application/graphql-response+json' },
+    plain: true,
+  },
+  { name: 'a syntax error', body: json({ query: '{ configuration ' }), plain: true },
+  { name: 'a missing variable', body: json({ query: 'query M($id: ID!) { movie(id: $id) { id } }' }), plain: true },
+  { name: 'a field error (no session)', body: json({ query: '{ account { id } }' }), plain: true },
+  { name: 'a mutation over GET', method: 'GET', search: `?query=${encodeURIComponent('mutation { logout }')}`, plain: true },
+  { name: 'an Accept of HTML only', body: json({ query: CONFIGURATION }), headers: { accept: 'text/html' }, plain: true },
+  { name: 'a batch', body: json([{ query: CONFIGURATION }]), plain: false },
+  { name: 'extensions', body: json({ query: CONFIGURATION, extensions: {} }), plain: false },
+  { name: 'unreadable JSON', body: '{"query":', plain: false },
+  { name: '@defer', body: json({ query: '{ ... @defer { configuration { images { baseUrl } } } }' }), plain: false },
+  { name: 'multipart Accept', body: json({ query: CONFIGURATION }), headers: { accept: 'multipart/mixed' }, plain: false },
+];
+
+/** Headers that differ between any two answers. */
+const VARYING = new Set(['date', 'x-request-id', 'keep-alive', 'connection']);
+
+async function ask(url: string, asked: Asked) {
+  const method = asked.method ?? 'POST';
+  const response = await fetch(method === 'GET' ? `${url}${asked.search}` : url, {
+    method,
+    headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...asked.headers },
+    body: method === 'POST' ? asked.body : undefined,
+  });
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!VARYING.has(name)) headers[name] = value;
+  });
+  return { status: response.status, headers, text: await response.text() };
+}
+
+describe('the plain path (PROTOTYPE, issue 34)', () => {
+  let plain: Harness;
+  let yoga: Harness;
+  let throughYoga = 0;
+  const counter: Plugin = { onRequest: () => void throughYoga++ };
+
+  beforeAll(async () => {
+    plain = await startHarness({ instrument: { first: [counter] } });
+    yoga = await startHarness({ config: { plainPath: false } });
+  });
+  afterAll(async () => {
+    await plain.close();
+    await yoga.close();
+  });
+
+  for (const asked of ASKED) {
+    it(`answers ${asked.name} as Yoga does, ${asked.plain ? 'without' : 'through'} Yoga's HTTP layer`, async () => {
+      const before = throughYoga;
+      const [viaPlain, viaYoga] = [await ask(plain.url, asked), await ask(yoga.url, asked)];
+      expect(viaPlain).toEqual(viaYoga);
+      expect(throughYoga - before).toBe(asked.plain ? 0 : 1);
+    });
+  }
+});
