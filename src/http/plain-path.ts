@@ -28,9 +28,14 @@ export interface PlainParams {
 }
 
 const PLAIN_KEYS = new Set(['query', 'variables', 'operationName']);
-const JSON_BODY = /^application\/json\s*(;|$)/i;
 const STREAMING_ACCEPT = /multipart|event-stream/i;
 const INCREMENTAL = /@(defer|stream)\b/;
+
+/** A JSON body as the writes fence reads one (src/graphql/protections.ts, postTypeAllowed): the first type, its case kept. */
+function isJsonBody(header: string | undefined): boolean {
+  const first = header?.split(',')[0];
+  return first === 'application/json' || first?.startsWith('application/json;') === true;
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -48,7 +53,7 @@ export function plainParams(request: IncomingMessage, search: string, body: Buff
   if (STREAMING_ACCEPT.test(request.headers.accept ?? '')) return undefined;
   try {
     if (request.method === 'POST') {
-      if (!body || !JSON_BODY.test(request.headers['content-type'] ?? '')) return undefined;
+      if (!body || !isJsonBody(request.headers['content-type'])) return undefined;
       const asked: unknown = JSON.parse(body.toString('utf8'));
       return isRecord(asked) ? paramsOf(asked) : undefined;
     }

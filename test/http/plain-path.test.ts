@@ -47,12 +47,30 @@ const ASKED: Asked[] = [
   { name: 'a syntax error', body: json({ query: '{ configuration ' }), plain: true },
   { name: 'a missing variable', body: json({ query: 'query M($id: ID!) { movie(id: $id) { id } }' }), plain: true },
   { name: 'a field error (no session)', body: json({ query: '{ account { id } }' }), plain: true },
+  {
+    name: 'a GET with variables',
+    method: 'GET',
+    search: `?query=${encodeURIComponent('query M($id: ID!) { movie(id: $id) { id } }')}&variables=${encodeURIComponent(json({ id: '550' }))}`,
+    plain: true,
+  },
   { name: 'a mutation over GET', method: 'GET', search: `?query=${encodeURIComponent('mutation { logout }')}`, plain: true },
   { name: 'an Accept of HTML only', body: json({ query: CONFIGURATION }), headers: { accept: 'text/html' }, plain: true },
   { name: 'a batch', body: json([{ query: CONFIGURATION }]), plain: false },
   { name: 'extensions', body: json({ query: CONFIGURATION, extensions: {} }), plain: false },
   { name: 'unreadable JSON', body: '{"query":', plain: false },
   { name: '@defer', body: json({ query: '{ ... @defer { configuration { images { baseUrl } } } }' }), plain: false },
+  {
+    name: 'a JSON type in capitals (refused by the writes fence)',
+    body: json({ query: CONFIGURATION }),
+    headers: { 'content-type': 'APPLICATION/JSON' },
+    plain: false,
+  },
+  {
+    name: 'a GET with unreadable variables',
+    method: 'GET',
+    search: `?query=${encodeURIComponent(CONFIGURATION)}&variables=%7B`,
+    plain: false,
+  },
   { name: 'multipart Accept', body: json({ query: CONFIGURATION }), headers: { accept: 'multipart/mixed' }, plain: false },
 ];
 
