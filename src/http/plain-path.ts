@@ -88,7 +88,10 @@ export interface PlainYoga {
 }
 type ResultProcessor = (result: unknown, fetchAPI: FetchAPI, mediaType: string) => Response | Promise<Response>;
 type OnResultProcess = (payload: Record<string, unknown>) => unknown;
+type OnRequestParseDone = (payload: { requestParserResult: unknown; setRequestParserResult(next: unknown): void }) => unknown;
+type OnRequestParse = (payload: Record<string, unknown>) => unknown;
 interface YogaPrivates {
+  onRequestParseHooks: OnRequestParse[];
   onResultProcessHooks: OnResultProcess[];
   maskedErrorsOpts?: { maskError(error: unknown, message: string, isDev: boolean): Error; errorMessage: string; isDev: boolean };
 }
@@ -112,6 +115,40 @@ function thrownResult(yoga: PlainYoga & YogaPrivates, error: unknown): Execution
   };
 }
 
+/**
+ * Yoga's onRequestParse hooks with the plain parameters as the parser's result, as Yoga's handle
+ * runs them (server.js): a Response when a hook ends the request there.
+ */
+async function requestParsed(
+  yoga: PlainYoga & YogaPrivates,
+  request: Request,
+  url: string,
+  state: RequestState,
+  params: PlainParams,
+): Promise<{ ended: Response } | { params: PlainParams }> {
+  let ended: Response | undefined;
+  const done: OnRequestParseDone[] = [];
+  for (const hook of yoga.onRequestParseHooks) {
+    const after = (await hook({
+      request,
+      get url() {
+        return new URL(url);
+      },
+      requestParser: undefined,
+      serverContext: state,
+      setRequestParser: () => {},
+      endResponse: (response: Response) => void (ended = response),
+      fetchAPI: yoga.fetchAPI,
+    })) as { onRequestParseDone?: OnRequestParseDone } | undefined;
+    if (ended) return { ended };
+    if (after?.onRequestParseDone) done.push(after.onRequestParseDone);
+  }
+  let parsed = params;
+  for (const hook of done)
+    await hook({ requestParserResult: parsed, setRequestParserResult: (next) => void (parsed = next as PlainParams) });
+  return { params: parsed };
+}
+
 /** Runs a plain request through Yoga's plugin pipeline, without its HTTP layer. */
 export async function runPlain(
   handler: PlainYoga,
@@ -124,7 +161,11 @@ export async function runPlain(
   const fetchRequest = lightRequest(request, url, state.signal);
   let result: unknown;
   try {
-    result = await yoga.getResultForParams({ params, request: fetchRequest }, state);
+    // Every onRequestParse hook too: not only for the fences of ours (which a plain request
+    // passes) but for plugins that mark the request there, as useDisableIntrospection does.
+    const parsed = await requestParsed(yoga, fetchRequest, url, state, params);
+    if ('ended' in parsed) return { response: parsed.ended };
+    result = await yoga.getResultForParams({ params: parsed.params, request: fetchRequest }, state);
   } catch (error) {
     result = thrownResult(yoga, error);
   }

@@ -115,3 +115,24 @@ describe('the plain path (PROTOTYPE, issue 34)', () => {
     });
   }
 });
+
+describe('the plain path with introspection off (PROTOTYPE, issue 34)', () => {
+  let plain: Harness;
+  let yoga: Harness;
+  beforeAll(async () => {
+    plain = await startHarness({ config: { introspection: false } });
+    yoga = await startHarness({ config: { introspection: false, plainPath: false } });
+  });
+  afterAll(async () => {
+    await plain.close();
+    await yoga.close();
+  });
+
+  // useDisableIntrospection marks the request in onRequestParse, a hook of Yoga's HTTP layer.
+  it('refuses introspection as Yoga does', async () => {
+    const asked: Asked = { name: 'introspection', body: json({ query: '{ __schema { types { name } } }' }), plain: true };
+    const [viaPlain, viaYoga] = [await ask(plain.url, asked), await ask(yoga.url, asked)];
+    expect(viaPlain).toEqual(viaYoga);
+    expect(viaPlain.text).toMatch(/introspection/i);
+  });
+});
