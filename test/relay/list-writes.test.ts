@@ -105,7 +105,9 @@ describe('Relay list writes without an updater', () => {
     // deletion's answer must not be keyed as the deleted list itself.
     const warned: string[] = [];
     const warnings = vi.spyOn(console, 'error').mockImplementation((message) => void warned.push(String(message)));
-    await commit(env, await artifact(compiled, 'AccountListsDeleteMutation'), { listId, connections }).finally(() => warnings.mockRestore());
+    await commit(env, await artifact(compiled, 'AccountListsDeleteMutation'), { listId, connections }).finally(() =>
+      warnings.mockRestore(),
+    );
     expect(warned).toEqual([]);
     const deleted = accountPage(env, accountId);
     expect(deleted.count).toBe(before.count);
