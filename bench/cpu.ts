@@ -2,13 +2,14 @@
  * BENCH_ONLY=cpu (issue 34): CPU per answer, latency under load and peak RSS of one gateway
  * process (`WORKERS=1`, dist/index.js as `npm start` runs it) against one Tailcall worker thread,
  * both over the same catalog (its own process, 20 ms per call), for the (a), (b) and (c)
- * documents; and the floors of (a) with a static answer: bare graphql-yoga, graphql-js, graphql-jit.
+ * documents; and the floors of (a) with a static answer: bare graphql-yoga, graphql-js, graphql-jit, and graphql-jit whose resolver makes the upstream call.
  * Every answer is checked for the same bytes before any load. Each figure stands beside its target.
  */
 import { availableParallelism } from 'node:os';
 import { npmStartCommand, type ServerProcess, startAsNpmStart } from './npm-start.ts';
 import { type Catalog, checkSameAnswers, LATENCY_MS, peakRssMb, peerDocuments, startCatalogProcess } from './peer-kit.ts';
 import { startTailcall, stopPeer, TAILCALL_VERSION } from './peers/tailcall.ts';
+import { tailcallCommand } from './peers/tailcall-install.ts';
 import { type LoadFigures, loadGenerator, pinning, pinServer, SECONDS, serverLoad, WARM_SECONDS } from './server-load.ts';
 
 const LIGHT = 16;
@@ -63,8 +64,13 @@ async function floors(catalog: Catalog, configuration: [string, string], referen
       { FLOOR: 'graphql-js' },
     ],
     ['the same with graphql-jit `compileQuery`', 'bench/floor-server.ts', { FLOOR: 'graphql-jit' }],
+    [
+      'the same, its resolver making the upstream call of (a) (undici, keep-alive): the floor of a Node gateway',
+      'bench/floor-server.ts',
+      { FLOOR: 'graphql-jit-upstream' },
+    ],
   ] as const) {
-    const server = await startAsNpmStart(entry, env);
+    const server = await startAsNpmStart(entry, { CATALOG_BASE_URL: catalog.baseUrl, ...env });
     try {
       pinServer(server.pid);
       await checkSameAnswers(catalog, [{ name, url: server.url }], [configuration], { reference });
@@ -129,7 +135,7 @@ export async function cpuFigures(): Promise<string[]> {
     const calls = documents.map(([operation]) => `${operation} ${checked.calls.get(operation)!.join(' / ')}`);
     const peakOurs = Math.max(rssOff[0]!, rssOn[0]!);
     return [
-      `One gateway process, \`${npmStartCommand().text}\` with \`WORKERS=1\` (the start script's variables and node flags, read from package.json at each run; the compiled build as the entry), against Tailcall ${TAILCALL_VERSION} with 1 worker thread (bench/peers/tailcall.graphql, \`workers: 1\`). One catalog in its own process, ${LATENCY_MS} ms on every call; every request carries the demo bearer token. Before any load, both answered every document with the same bytes, and so did each floor for (a).`,
+      `One gateway process, \`${npmStartCommand().text}\` with \`WORKERS=1\` (the start script's variables and node flags, read from package.json at each run; the compiled build as the entry), against Tailcall ${TAILCALL_VERSION} with 1 worker thread (bench/peers/tailcall.graphql, \`workers: 1\`; run with ${tailcallCommand().via}). One catalog in its own process, ${LATENCY_MS} ms on every call; every request carries the demo bearer token. Before any load, both answered every document with the same bytes, and so did each floor for (a).`,
       `Load: ${loadGenerator()}, ${WARM_SECONDS} s warm-up then ${SECONDS} s measured per cell, systems alternating per document; ${pinning().note}. CPU is utime + stime of the server process (all threads) from /proc/<pid>/stat over the measured ${SECONDS} s, divided by the answers served in them; non-2xx answers and answers with GraphQL errors count as answers and are shown as errors.`,
       '',
       `CPU µs per answer, ${LIGHT} connections (target: computed ≤ 3× Tailcall's, hits ≤ Tailcall's):`,
@@ -147,7 +153,7 @@ export async function cpuFigures(): Promise<string[]> {
       `- Peak RSS (VmHWM) through the whole (a)-(c) load: ours ${rssOff[0]!.toFixed(0)} MB caches off (${LIGHT} and ${HEAVY} connections), ${rssOn[0]!.toFixed(0)} MB cached; target ≤ ${RSS_TARGET_MB} MB: ${verdict(peakOurs, RSS_TARGET_MB)}. Tailcall ${rssOff[1]!.toFixed(0)} MB without @cache, ${rssOn[1]!.toFixed(0)} MB with.`,
       `- Upstream calls per query, caches off, ours / Tailcall: ${calls.join('; ')} (target: ours unchanged, 1 / 1 / 21).`,
       '',
-      `Floors for (a), a static answer and no upstream, measured the same way (${LIGHT} connections, started with the same variables and node flags):`,
+      `Floors for (a), a static answer and no upstream (the last one: with the upstream call), measured the same way (${LIGHT} connections, started with the same variables and node flags):`,
       '',
       '| floor | CPU µs per answer | req/s | peak RSS MB |',
       '|---|---|---|---|',

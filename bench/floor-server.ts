@@ -1,15 +1,38 @@
 /**
  * The floors below Yoga for query (a) (BENCH_ONLY=cpu): `node:http` and graphql-js `execute`
  * (FLOOR=graphql-js), or the same with the query compiled by graphql-jit (FLOOR=graphql-jit).
+ * FLOOR=graphql-jit-upstream is the last one whose resolver makes the call the gateway makes for
+ * (a): GET /configuration of CATALOG_BASE_URL with the request's bearer token, through an undici
+ * keep-alive pool, its JSON parsed and renamed; the floor of any Node gateway that makes that call.
  * The one document is parsed and validated once, at start; a request whose body differs is
  * refused, so the floor never skips work the gateway would have to do for it.
  */
 import type { IncomingMessage } from 'node:http';
 import { execute, parse, validate } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import { Agent, request as upstream } from 'undici';
 import { serveAsChild } from './child-server.ts';
 import { CONFIGURATION } from './profile/lib.ts';
-import { staticConfigurationSchema as schema } from './static-configuration.ts';
+import { staticConfigurationSchema } from './static-configuration.ts';
+
+const pool = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
+
+/** The configuration as the catalog sends it, in the gateway's names. */
+async function fetchedConfiguration(authorization: string) {
+  const answer = await upstream(`${process.env.CATALOG_BASE_URL}/configuration`, {
+    headers: { accept: 'application/json', authorization },
+    dispatcher: pool,
+  });
+  const raw = (await answer.body.json()) as { change_keys: string[]; images: { secure_base_url: string; poster_sizes: string[] } };
+  return { changeKeys: raw.change_keys, images: { secureBaseUrl: raw.images.secure_base_url, posterSizes: raw.images.poster_sizes } };
+}
+
+const withUpstream = process.env.FLOOR === 'graphql-jit-upstream';
+const schema = staticConfigurationSchema;
+if (withUpstream) {
+  schema.getQueryType()!.getFields().configuration!.resolve = (_source, _args, context: { authorization: string }) =>
+    fetchedConfiguration(context.authorization);
+}
 
 const document = parse(CONFIGURATION);
 const problems = validate(schema, document);
@@ -18,7 +41,9 @@ if (problems.length > 0) throw new Error(problems.join('\n'));
 const compiled = compileQuery(schema, document);
 if (!isCompiledQuery(compiled)) throw new Error(JSON.stringify(compiled.errors));
 const run =
-  process.env.FLOOR === 'graphql-jit' ? () => compiled.query(undefined, {}, {}) : () => execute({ schema, document, contextValue: {} });
+  process.env.FLOOR === 'graphql-js'
+    ? (_authorization: string) => execute({ schema, document, contextValue: {} })
+    : (authorization: string) => compiled.query(undefined, { authorization }, {});
 
 async function readBody(request: IncomingMessage): Promise<string> {
   let body = '';
@@ -32,7 +57,7 @@ serveAsChild(async (request, response) => {
     response.writeHead(400, { 'content-type': 'text/plain' }).end('this floor answers one document only');
     return;
   }
-  const result = await run();
+  const result = await run(request.headers.authorization ?? '');
   const json = JSON.stringify(result);
   response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) }).end(json);
 }, `floor ${process.env.FLOOR}`);

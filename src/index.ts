@@ -1,3 +1,7 @@
+// First, in this order: graphql-js loaded in its production mode (runtime/graphql-production/begin.ts says why).
+import './runtime/graphql-production/begin.ts';
+import 'graphql';
+import './runtime/graphql-production/end.ts';
 import cluster from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig } from './runtime/config.ts';

@@ -1,38 +1,21 @@
 /**
  * Tailcall (a Rust REST-to-GraphQL gateway) as a peer of `npm run bench`, installed by the bench
- * itself on first use. Version 1.0.0 of `@tailcallhq/core-linux-x64-gnu` is the newest whose
- * binary loads on Debian 12 (glibc 2.36): 1.6.x needs GLIBC_2.38/2.39 (BENCHMARKS.md, "Peers").
- * TAILCALL_PEER_BIN runs another binary instead (e.g. 1.6 on a newer glibc).
+ * itself on first use (tailcall-install.ts: 1.6.14, through Debian 13's glibc where the system's
+ * is older). TAILCALL_PEER_BIN runs another binary instead.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { PEERS_DIR, TAILCALL_VERSION, tailcallCommand } from './tailcall-install.ts';
 
-export const TAILCALL_VERSION = '1.0.0';
-const PACKAGE = '@tailcallhq/core-linux-x64-gnu';
-const PEERS_DIR = resolve('node_modules/.cache/bench-peers');
+export { TAILCALL_VERSION } from './tailcall-install.ts';
 const TEMPLATE = new URL('./tailcall.graphql', import.meta.url);
 
 export interface PeerProcess {
   url: string;
   pid: number;
   child: ChildProcess;
-}
-
-/** The binary, installed into node_modules/.cache on first use (npm, the pinned version). */
-export function tailcallBinary(): string {
-  if (process.env.TAILCALL_PEER_BIN) return process.env.TAILCALL_PEER_BIN;
-  const dir = join(PEERS_DIR, `tailcall-${TAILCALL_VERSION}`);
-  const bin = join(dir, 'node_modules', PACKAGE, 'bin', 'tailcall');
-  if (!existsSync(bin)) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
-    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-package-lock', `${PACKAGE}@${TAILCALL_VERSION}`], {
-      stdio: 'inherit',
-    });
-  }
-  return bin;
 }
 
 /**
@@ -57,7 +40,7 @@ async function freePort(): Promise<number> {
 
 /** `workers`: its worker threads (the config's 2 unless a section asks for another count). */
 export async function startTailcall(catalogBaseUrl: string, caches: boolean, workers = 2): Promise<PeerProcess> {
-  const binary = tailcallBinary();
+  const command = tailcallCommand();
   const port = await freePort();
   const config = readFileSync(TEMPLATE, 'utf8')
     .replace('port: 8000', `port: ${port}`)
@@ -66,7 +49,7 @@ export async function startTailcall(catalogBaseUrl: string, caches: boolean, wor
   const configured = caches ? config : config.replace(/httpCache: \d+/, 'httpCache: 0').replaceAll(/ @cache\(maxAge: \d+\)/g, '');
   const file = join(PEERS_DIR, `tailcall-${port}.graphql`);
   writeFileSync(file, configured);
-  const child = spawn(binary, ['start', file], {
+  const child = spawn(command.file, [...command.args, 'start', file], {
     env: { ...process.env, TAILCALL_TRACKER: 'false', TC_TRACKER: 'false', XDG_CACHE_HOME: offlineCacheHome() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,5 @@
 import { complexityFromQuery } from '@pothos/plugin-complexity';
-import { type DocumentNode, type ExecutionArgs, getOperationAST, Kind } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, getOperationAST, type GraphQLSchema, Kind } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../schema/context.ts';
 
@@ -41,15 +41,34 @@ function estimateOf(document: DocumentNode, operationName: string | null | undef
 /** Each operation's estimate, made once for the report and the batch's limit (protections.ts). */
 const estimates = new WeakMap<object, number | undefined>();
 
+/**
+ * The estimate depends only on the operation, its fragments and its variables, so it is kept
+ * with the parsed document (Yoga's parse cache hands the same object for the same text) for the
+ * variables it was made for, not walked again for every request of the same document. The
+ * variables' JSON is the key; a document seen with many different variables keeps the last
+ * MAX_VARIANTS, and a collected document takes its estimates with it.
+ */
+const byDocument = new WeakMap<DocumentNode, { schema: GraphQLSchema; estimates: Map<string, number | undefined> }>();
+const MAX_VARIANTS = 32;
+
+function cachedEstimate(args: ExecutionArgs, context: GatewayContext): number | undefined {
+  const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+  const key = `${args.operationName ?? ''}\0${JSON.stringify(variables)}`;
+  let known = byDocument.get(args.document);
+  // The same text served by the graph and the subgraph: each schema estimates it its own way.
+  if (known?.schema !== args.schema) byDocument.set(args.document, (known = { schema: args.schema, estimates: new Map() }));
+  if (known.estimates.has(key)) return known.estimates.get(key);
+  const estimate = estimateOf(args.document, args.operationName, { schema: args.schema, ctx: context, variables });
+  if (known.estimates.size >= MAX_VARIANTS) known.estimates.delete(known.estimates.keys().next().value!);
+  known.estimates.set(key, estimate);
+  return estimate;
+}
+
 /** The estimate of the operation that runs, by its execution arguments; undefined when none ran. */
 export function operationEstimate(args: ExecutionArgs): number | undefined {
   const context = args.contextValue as GatewayContext;
   if (estimates.has(context)) return estimates.get(context);
-  const estimate = estimateOf(args.document, args.operationName, {
-    schema: args.schema,
-    ctx: context,
-    variables: (args.variableValues ?? {}) as Record<string, unknown>,
-  });
+  const estimate = cachedEstimate(args, context);
   estimates.set(context, estimate);
   return estimate;
 }
