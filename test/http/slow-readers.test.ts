@@ -77,8 +77,12 @@ function stalledClient(
         };
         const bound = setTimeout(done, withinMs);
         socket.on('data', (chunk) => (bytes += chunk.length));
-        socket.once('end', () => ((ended = true), done()));
-        socket.once('close', () => ((ended = true), done()));
+        const end = () => {
+          ended = true;
+          done();
+        };
+        socket.once('end', end);
+        socket.once('close', end);
         socket.resume();
       }),
   };
