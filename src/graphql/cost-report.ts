@@ -59,7 +59,8 @@ function cachedEstimate(args: ExecutionArgs, context: GatewayContext): number | 
   if (known?.schema !== args.schema) byDocument.set(args.document, (known = { schema: args.schema, estimates: new Map() }));
   if (known.estimates.has(key)) return known.estimates.get(key);
   const estimate = estimateOf(args.document, args.operationName, { schema: args.schema, ctx: context, variables });
-  if (known.estimates.size >= MAX_VARIANTS) known.estimates.delete(known.estimates.keys().next().value!);
+  const oldest = known.estimates.size >= MAX_VARIANTS ? known.estimates.keys().next() : undefined;
+  if (oldest && !oldest.done) known.estimates.delete(oldest.value);
   known.estimates.set(key, estimate);
   return estimate;
 }

@@ -91,3 +91,15 @@ describe('extensions.cost, read with urql', () => {
     }
   });
 });
+
+describe('extensions.cost of one document with other variables', () => {
+  it('is estimated for each set of variables, not taken from the first one seen (the estimate is kept per document and variables)', async () => {
+    const document = 'query Several($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }';
+    const movies = [...h.catalog.data.movies.slice(0, 5)].map((movie) => Buffer.from(`Movie:${movie.id}`).toString('base64url'));
+    const estimate = async (ids: string[]) => (await h.query(document, { ids })).cost!.estimated;
+    const two = await estimate(movies.slice(0, 2));
+    const five = await estimate(movies);
+    expect(five).toBeGreaterThan(two);
+    expect(await estimate(movies.slice(0, 2))).toBe(two);
+  });
+});

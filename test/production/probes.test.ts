@@ -37,18 +37,22 @@ describe('health and readiness', () => {
     expect(h.catalog.calls).toHaveLength(0);
   });
 
-  it('/readiness checks the upstream at most once a second: 30 probes in 3 s, at most 3 calls', async () => {
+  it('/readiness checks the upstream at most once a second: 30 probes in about 3 s, one call per second they span', async () => {
     await sleep(1_100);
     h.catalog.resetCalls();
     const statuses: number[] = [];
+    const started = Date.now();
     for (let i = 0; i < 30; i++) {
       statuses.push((await fetch(`${base}/readiness`)).status);
       await sleep(100);
     }
+    // A loaded machine stretches the 30 probes past 3 s: the bound is one check per second they took.
+    const seconds = Math.floor((Date.now() - started) / 1_000);
     expect(new Set(statuses)).toEqual(new Set([200]));
     const checks = h.callsTo('/configuration');
     expect(checks).toBeGreaterThanOrEqual(1);
-    expect(checks).toBeLessThanOrEqual(3);
+    expect(checks).toBeLessThanOrEqual(seconds + 1);
+    expect(checks).toBeLessThan(30);
   });
 
   it('/readiness is 503 while the upstream fails, and 200 again once it recovers', async () => {

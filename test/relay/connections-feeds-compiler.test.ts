@@ -7,20 +7,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ConnectionHandler,
-  Environment,
-  fetchQuery,
-  type GraphQLResponse,
-  Network,
-  RecordSource,
-  type RequestParameters,
-  Store,
-  type Variables,
-} from 'relay-runtime';
+import { ConnectionHandler, type Environment, fetchQuery } from 'relay-runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes, type Harness, startHarness } from '../helpers.ts';
 import { artifact, type Compilation, compileFixtures } from './compile.ts';
+import { gatewayEnvironment } from './environment.ts';
 
 let tmp: string;
 let h: Harness;
@@ -42,17 +33,7 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-function environment() {
-  const post = async (params: RequestParameters, variables: Variables): Promise<GraphQLResponse> => {
-    const response = await fetch(h.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: params.text, variables }),
-    });
-    return response.json();
-  };
-  return new Environment({ network: Network.create(post), store: new Store(new RecordSource()), getDataID: (value: any) => value.nodeId });
-}
+const environment = () => gatewayEnvironment(h.url);
 
 /** The ids of the images the store's connection holds, in order, as an app's updater reads them. */
 function held(env: Environment, nodeId: string): unknown[] {

@@ -9,22 +9,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  commitMutation,
-  ConnectionHandler,
-  Environment,
-  fetchQuery,
-  type GraphQLResponse,
-  type GraphQLTaggedNode,
-  Network,
-  RecordSource,
-  type RequestParameters,
-  Store,
-  type Variables,
-} from 'relay-runtime';
+import { ConnectionHandler, type Environment, fetchQuery } from 'relay-runtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUserSession, type Harness, startHarness } from '../helpers.ts';
 import { artifact, type Compilation, compileFixtures } from './compile.ts';
+import { commit, gatewayEnvironment } from './environment.ts';
 
 let h: Harness;
 let tmp: string;
@@ -46,24 +35,7 @@ afterAll(async () => {
 
 const user = () => ({ 'x-session-id': sessionId });
 
-/** An app's environment, signed in: the network POSTs each operation's text to the gateway. */
-function environment() {
-  const post = async (params: RequestParameters, variables: Variables): Promise<GraphQLResponse> => {
-    const response = await fetch(h.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...user() },
-      body: JSON.stringify({ query: params.text, variables }),
-    });
-    return response.json();
-  };
-  return new Environment({ network: Network.create(post), store: new Store(new RecordSource()), getDataID: (value: any) => value.nodeId });
-}
-
-function commit(env: Environment, mutation: GraphQLTaggedNode, variables: Variables) {
-  return new Promise((done, fail) =>
-    commitMutation(env, { mutation, variables, onCompleted: (_, errors) => (errors ? fail(errors) : done(null)), onError: fail }),
-  );
-}
+const environment = () => gatewayEnvironment(h.url, user());
 
 /** What the account page shows from the store: the connection's list names, in order, and the count. */
 function accountPage(env: Environment, accountId: string) {
@@ -105,7 +77,9 @@ describe('Relay list writes without an updater', () => {
     // deletion's answer must not be keyed as the deleted list itself.
     const warned: string[] = [];
     const warnings = vi.spyOn(console, 'error').mockImplementation((message) => void warned.push(String(message)));
-    await commit(env, await artifact(compiled, 'AccountListsDeleteMutation'), { listId, connections }).finally(() => warnings.mockRestore());
+    await commit(env, await artifact(compiled, 'AccountListsDeleteMutation'), { listId, connections }).finally(() =>
+      warnings.mockRestore(),
+    );
     expect(warned).toEqual([]);
     const deleted = accountPage(env, accountId);
     expect(deleted.count).toBe(before.count);

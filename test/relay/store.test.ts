@@ -1,20 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createOperationDescriptor,
-  Environment,
-  fetchQuery,
-  type GraphQLResponse,
-  Network,
-  RecordSource,
-  type RequestParameters,
-  Store,
-  type Variables,
-} from 'relay-runtime';
+import { createOperationDescriptor, type Environment, fetchQuery, type Variables } from 'relay-runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers.ts';
 import { artifact, type Compilation, compileFixtures } from './compile.ts';
+import { gatewayEnvironment } from './environment.ts';
 
 /**
  * Issue 33, item 1, in a real Relay store: relay-runtime's Environment, its RecordSource and
@@ -43,22 +34,7 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** An app's environment: the network POSTs each operation's text to the gateway. */
-function environment() {
-  const post = async (params: RequestParameters, variables: Variables): Promise<GraphQLResponse> => {
-    const response = await fetch(h.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: params.text, variables }),
-    });
-    return response.json();
-  };
-  return new Environment({
-    network: Network.create(post),
-    store: new Store(new RecordSource()),
-    getDataID: (value: any) => value.nodeId,
-  });
-}
+const environment = () => gatewayEnvironment(h.url);
 
 /** What the store holds for a query, read back as the app's component would. */
 function read(env: Environment, query: any, variables: Variables) {

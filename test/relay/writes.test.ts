@@ -1,20 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  commitMutation,
-  Environment,
-  fetchQuery,
-  type GraphQLResponse,
-  Network,
-  RecordSource,
-  type RequestParameters,
-  Store,
-  type Variables,
-} from 'relay-runtime';
+import { commitMutation, fetchQuery } from 'relay-runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 import { artifact, type Compilation, compileFixtures } from './compile.ts';
+import { gatewayEnvironment } from './environment.ts';
 
 /**
  * Issue 33 items 5 and 6 with the real relay-compiler (the documented config, over
@@ -40,22 +31,7 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** An app's environment, signed in: the network POSTs each operation's text to the gateway. */
-function environment() {
-  const post = async (params: RequestParameters, variables: Variables): Promise<GraphQLResponse> => {
-    const response = await fetch(h.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
-      body: JSON.stringify({ query: params.text, variables }),
-    });
-    return response.json();
-  };
-  return new Environment({
-    network: Network.create(post),
-    store: new Store(new RecordSource()),
-    getDataID: (value: any) => value.nodeId,
-  });
-}
+const environment = () => gatewayEnvironment(h.url, { 'x-session-id': sessionId });
 
 describe('Relay writes', () => {
   it('compiles with the documented config', () => {

@@ -204,7 +204,8 @@ const DeletedUserList = builder.objectRef<{ listId: number; status: Up.WriteStat
     }),
     listId: t.exposeInt('listId', {
       description: 'Identifier of the deleted list.',
-      deprecationReason: 'Use `userListId` (an `ID`, like `UserList.listId`) or `deletedNodeId` (the global id a client store keys the list by).',
+      deprecationReason:
+        'Use `userListId` (an `ID`, like `UserList.listId`) or `deletedNodeId` (the global id a client store keys the list by).',
     }),
     statusMessage: t.string({
       description: 'What the catalog answered, such as "The item/record was deleted successfully.".',
