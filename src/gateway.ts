@@ -13,7 +13,7 @@ import { type GatewayPlugin, gatewayPlugins } from './graphql/plugins.ts';
 import { withLanguageScopes } from './schema/kit/language-scope.ts';
 import type { HttpFront, NodeHandler } from './http/front-options.ts';
 import { createHttpFront } from './http/listener.ts';
-import type { PlainYoga } from './http/plain-path.ts';
+import { createPlainPath } from './http/plain-path.ts';
 import {
   createMemoryPersistedQueryStore,
   loadManifest,
@@ -216,8 +216,7 @@ export function createGateway(
     maxAgeMs: config.delivery.maxAgeMs,
     compressionMinBytes: config.delivery.compressionMinBytes,
     writeTimeoutMs: config.writeTimeoutMs,
-    // PROTOTYPE (issue 34): on unless PLAIN_PATH=false.
-    plainPath: config.plainPath === false ? undefined : (yoga as unknown as PlainYoga),
+    plainPath: config.plainPath === false ? undefined : createPlainPath(yoga),
     onCacheHit: keeps('metrics') ? metrics.responseCacheHit : undefined,
     probes: createProbes({
       readiness: throttledReadiness(async () => {

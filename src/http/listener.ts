@@ -10,7 +10,7 @@ import { answerWriter } from './executed-answer.ts';
 import { WRITE_TIMEOUT_MS } from './write.ts';
 import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { wantsPage } from './page.ts';
-import { plainParams, runPlain } from './plain-path.ts';
+import { isPlain, type PlainAnswer } from './plain-path.ts';
 import { requestIdOf } from './probes.ts';
 import { DEADLINE_HEADER, statedDeadline } from './router-only.ts';
 import type { HttpFront, HttpFrontOptions, NodeHandler, NodeRequest } from './front-options.ts';
@@ -150,10 +150,27 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
    * context as it is, a signal that aborts when the client goes away, no Fetch Request built by
    * us (docs/performance.md). The body was read within the bound: Yoga takes it whole.
    */
-  function execute(handler: NodeHandler, request: IncomingMessage, response: ServerResponse, state: RequestState, body?: Buffer) {
+  /** What Yoga's Node entry is handed: the message, and the body the front has read. */
+  function nodeRequestOf(request: IncomingMessage, body?: Buffer): NodeRequest {
     const nodeRequest: NodeRequest = { raw: request, method: request.method, headers: request.headers };
     if (body) nodeRequest.body = readBody(body);
-    return handler.handleNodeRequestAndResponse(nodeRequest, response, state);
+    return nodeRequest;
+  }
+
+  /** Yoga's answer: through the plain path when the request is plain and the path takes it (plain-path.ts), else through Yoga's entry. */
+  async function execute(
+    route: NodeHandler | undefined,
+    request: IncomingMessage,
+    response: ServerResponse,
+    state: RequestState,
+    search: string,
+    body?: Buffer,
+  ): Promise<PlainAnswer> {
+    const plain =
+      !route && options.plainPath && isPlain(request, search, body)
+        ? await options.plainPath.answer(nodeRequestOf(request, body), response, state)
+        : undefined;
+    return plain ?? { response: await (route ?? yoga).handleNodeRequestAndResponse(nodeRequestOf(request, body), response, state) };
   }
 
   /** The answer's own headers, folded into ours (Yoga's Headers keep the case they were set in). */
@@ -220,12 +237,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     } catch {
       return jsonError(response, 'BAD_REQUEST', FRONT.badTarget, headers);
     }
-    // PROTOTYPE (issue 34): a plain request skips Yoga's HTTP layer, not its plugins (plain-path.ts).
-    const plain = graphql && options.plainPath ? plainParams(request, search, body) : undefined;
-    const answered =
-      plain && options.plainPath
-        ? await runPlain(options.plainPath, request, `http://${host}${target}`, state, plain)
-        : { response: await execute(route ?? yoga, request, response, state, body) };
+    const answered = await execute(route, request, response, state, search, body);
     if ('response' in answered) foldHeaders(answered.response, headers);
     else if (draining) headers.connection = 'close';
     // After execution: `language` arguments may have chosen other languages than the request's.

@@ -1,35 +1,44 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExecutionResult } from 'graphql';
 import { createGraphQLError, type FetchAPI, isAsyncIterable, processRegularResult } from 'graphql-yoga';
+import { normalizeNodeRequest } from '@whatwg-node/server';
 import type { RequestState } from '../common/request-state.ts';
-import { headerValue } from './front-answers.ts';
+import type { NodeRequest } from './front-options.ts';
 
 /*
- * PROTOTYPE (issue 34, branch lean-path): the plain path. A plain request (GET, or a POST of
- * application/json; one operation with its `query` as text and nothing but `variables` and
- * `operationName` beside it; an Accept that names neither multipart nor event streams; no
- * @defer or @stream in the text) skips Yoga's HTTP layer (the Fetch Request built from the
- * Node message, the request parser, the Fetch Response and its body) but keeps Yoga's plugin
- * pipeline: `getResultForParams` runs every onParams hook, then parse, validate, context and
- * execute through `getEnveloped` with every onParse/onValidate/onContextBuilding/onExecute hook;
- * then every onResultProcess hook runs here, as Yoga's processResult runs them. A clean single
- * result whose processor is Yoga's regular one is serialised with JSON.stringify (what Yoga's
- * stringifier does for a result with no errors and no `http` extension); any other result gets
- * the processor's own Fetch Response, written as Yoga's are.
+ * The plain path (issue 34): a plain request runs through every plugin of Yoga's, but not
+ * through the Fetch Response Yoga would build and we would read back. Yoga's per-request
+ * machinery around its plugins costs more CPU than the plugins (docs/performance.md).
  *
- * Anything else, and anything this cannot decide before running, goes to Yoga as before.
+ * A request is plain when it is a GET with a query string or a POST of JSON holding one object
+ * (never a batch), and its Accept names neither multipart nor event streams. For it, this does
+ * what Yoga's `handle` does (graphql-yoga server.js), with Yoga's own public parts:
+ * - the same Fetch Request that Yoga's Node entry builds (`normalizeNodeRequest`);
+ * - `parseRequest`: every onRequestParse hook, Yoga's parser, every onRequestParseDone hook;
+ * - `getResultForParams`: every onParams hook, parse, validate, context, execute and every
+ *   envelop hook, every onExecutionResult hook;
+ * - then every onResultProcess hook, in order, as Yoga's processResult runs them. A clean
+ *   single result whose processor is Yoga's regular one is written as JSON.stringify writes it
+ *   (Yoga's stringifier gives the same bytes for a result with no errors); any other result
+ *   gets the processor's own Response, written as Yoga's are.
+ * A request the parser refuses by throwing, or that turns out to be a batch, is left to Yoga
+ * itself before anything of it has run but the parse hooks (which only mark the request).
+ *
+ * What this reads of Yoga that Yoga keeps private: the onResultProcess hooks, the masking
+ * options (its handleError is not exported), and that no plugin has `instrumentation`, which
+ * only Yoga's `handle` runs. `createPlainPath` checks all three and throws at start when a Yoga
+ * release changes them, so every test fails rather than a request going unguarded.
  */
 
-/** The parameters of a plain request. */
-export interface PlainParams {
-  query: string;
-  variables?: Record<string, unknown>;
-  operationName?: string;
+/** What the plain path answers: bytes to write as they are, or a Response of Yoga's to write as Yoga's are. */
+export type PlainAnswer = { status: number; contentType: string; body: Buffer } | { response: Response };
+
+export interface PlainPath {
+  /** The answer to a plain request; undefined leaves the request to Yoga's own entry (nothing of it has run). */
+  answer(nodeRequest: NodeRequest, response: ServerResponse, state: RequestState): Promise<PlainAnswer | undefined>;
 }
 
-const PLAIN_KEYS = new Set(['query', 'variables', 'operationName']);
 const STREAMING_ACCEPT = /multipart|event-stream/i;
-const INCREMENTAL = /@(defer|stream)\b/;
 
 /** A JSON body as the writes fence reads one (src/graphql/protections.ts, postTypeAllowed): the first type, its case kept. */
 function isJsonBody(header: string | undefined): boolean {
@@ -37,164 +46,112 @@ function isJsonBody(header: string | undefined): boolean {
   return first === 'application/json' || first?.startsWith('application/json;') === true;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function paramsOf(asked: Record<string, unknown>): PlainParams | undefined {
-  for (const key of Object.keys(asked)) if (!PLAIN_KEYS.has(key)) return undefined;
-  const { query, variables, operationName } = asked;
-  if (typeof query !== 'string' || INCREMENTAL.test(query)) return undefined;
-  if (variables != null && !isRecord(variables)) return undefined;
-  if (operationName != null && typeof operationName !== 'string') return undefined;
-  return { query, variables: variables ?? undefined, operationName: operationName ?? undefined };
+/** The first byte of a body that is not JSON's white space. */
+function firstByte(body: Buffer): number | undefined {
+  for (const byte of body) if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return byte;
+  return undefined;
 }
 
-/** The request's parameters when it is plain; undefined sends it to Yoga, which answers every other case (errors included). */
-export function plainParams(request: IncomingMessage, search: string, body: Buffer | undefined): PlainParams | undefined {
-  if (STREAMING_ACCEPT.test(request.headers.accept ?? '')) return undefined;
-  try {
-    if (request.method === 'POST') {
-      if (!body || !isJsonBody(request.headers['content-type'])) return undefined;
-      const asked: unknown = JSON.parse(body.toString('utf8'));
-      return isRecord(asked) ? paramsOf(asked) : undefined;
-    }
-    if (request.method !== 'GET' || search === '') return undefined;
-    const asked: Record<string, unknown> = {};
-    for (const [name, value] of new URLSearchParams(search)) {
-      if (name in asked) return undefined;
-      asked[name] = name === 'variables' ? JSON.parse(value) : value;
-    }
-    return paramsOf(asked);
-  } catch {
-    return undefined;
-  }
+/** Whether a request is plain, from its method, types and first byte: a request that is not goes to Yoga's entry. */
+export function isPlain(request: IncomingMessage, search: string, body: Buffer | undefined): boolean {
+  if (STREAMING_ACCEPT.test(request.headers.accept ?? '')) return false;
+  if (request.method === 'GET') return search.length > 1;
+  return request.method === 'POST' && body !== undefined && isJsonBody(request.headers['content-type']) && firstByte(body) === 0x7b;
 }
 
-/**
- * What the plugins read of a request (method, url, headers.get, the signal, identity as a
- * WeakMap key), without building a Fetch Request. PROTOTYPE: a plugin reading anything else of
- * it would break; a mergeable version needs a type check of that (or a real Request).
- */
-function lightRequest(request: IncomingMessage, url: string, signal: AbortSignal | undefined): Request {
-  const get = (name: string) => headerValue(request.headers, name);
-  const headers = { get, has: (name: string) => get(name) !== null };
-  return { method: request.method ?? 'GET', url, headers, signal } as unknown as Request;
-}
-
-/** The Yoga instance's surface this path runs: public, but for the hooks and masking Yoga keeps private. */
-export interface PlainYoga {
-  fetchAPI: FetchAPI;
-  logger: { debug(...args: unknown[]): void; error(...args: unknown[]): void };
-  getResultForParams(payload: { params: PlainParams; request: Request }, context: RequestState): Promise<unknown> | unknown;
-}
 type ResultProcessor = (result: unknown, fetchAPI: FetchAPI, mediaType: string) => Response | Promise<Response>;
 type OnResultProcess = (payload: Record<string, unknown>) => unknown;
-type OnRequestParseDone = (payload: { requestParserResult: unknown; setRequestParserResult(next: unknown): void }) => unknown;
-type OnRequestParse = (payload: Record<string, unknown>) => unknown;
-interface YogaPrivates {
-  onRequestParseHooks: OnRequestParse[];
-  onResultProcessHooks: OnResultProcess[];
-  maskedErrorsOpts?: { maskError(error: unknown, message: string, isDev: boolean): Error; errorMessage: string; isDev: boolean };
+interface MaskingOptions {
+  maskError(error: unknown, message: string, isDev: boolean): Error;
+  errorMessage: string;
+  isDev: boolean;
 }
 
-/** An answer of the plain path: bytes to write as they are, or the Fetch Response of a processor. */
-export type PlainAnswer = { status: number; contentType: string; body: Buffer } | { response: Response };
+/** The YogaServer surface the path runs: public, but for the three fields checked in createPlainPath. */
+interface YogaServerParts {
+  fetchAPI: FetchAPI;
+  logger: { error(...args: unknown[]): void };
+  parseRequest(request: Request, context: RequestState): Promise<ParsedRequest> | ParsedRequest;
+  getResultForParams(payload: { params: unknown; request: Request }, context: RequestState): Promise<unknown> | unknown;
+  onResultProcessHooks: OnResultProcess[];
+  maskedErrorsOpts: MaskingOptions | null;
+  instrumentation?: unknown;
+}
+type ParsedRequest = { response: Response; requestParserResult?: never } | { requestParserResult: unknown; response?: never };
 
-/** A thrown error as Yoga's handleError makes it (masked, the unexpected logged); Yoga does not export it. */
-function thrownResult(yoga: PlainYoga & YogaPrivates, error: unknown): ExecutionResult {
+/** Yoga's handleError for one thrown error (masked, the unexpected logged): Yoga does not export it. */
+function thrownResult(yoga: YogaServerParts, error: unknown): ExecutionResult {
   const masking = yoga.maskedErrorsOpts;
-  if (!masking)
-    return {
-      errors: [error instanceof Error ? createGraphQLError(error.message, { originalError: error }) : createGraphQLError(String(error))],
-    };
+  if (!masking) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { errors: [createGraphQLError(message, { originalError: error instanceof Error ? error : undefined })] };
+  }
   const masked = masking.maskError(error, masking.errorMessage, masking.isDev);
   if (masked !== error) yoga.logger.error(error);
+  const graphqlError = 'extensions' in masked ? masked : createGraphQLError(masked.message, { originalError: masked });
+  return { errors: [graphqlError as never] };
+}
+
+/** The plain path of one Yoga instance (createYoga's answer, which exposes its YogaServer's fields). */
+export function createPlainPath(handler: unknown): PlainPath {
+  const yoga = handler as YogaServerParts;
+  if (!Array.isArray(yoga.onResultProcessHooks) || !('maskedErrorsOpts' in yoga) || typeof yoga.parseRequest !== 'function')
+    throw new Error('plain path: this graphql-yoga release keeps its result hooks or masking elsewhere; set PLAIN_PATH=false');
+  if (yoga.instrumentation)
+    throw new Error("plain path: a plugin has Yoga `instrumentation`, which only Yoga's entry runs; set PLAIN_PATH=false");
+  // As Yoga's Node entry decides it (@whatwg-node/server createServerAdapter).
+  const customAbort = yoga.fetchAPI.Request !== globalThis.Request;
+
+  /** Every onResultProcess hook, then the processor they chose: Yoga's processResult, but for the clean JSON answer's bytes. */
+  async function processed(request: Request, state: RequestState, given: unknown): Promise<PlainAnswer> {
+    let result = given;
+    let processor: ResultProcessor | undefined;
+    let mediaType = '*/*';
+    const acceptableMediaTypes: string[] = [];
+    for (const hook of yoga.onResultProcessHooks) {
+      await hook({
+        request,
+        acceptableMediaTypes,
+        result,
+        setResult: (next: unknown) => void (result = next),
+        resultProcessor: processor,
+        setResultProcessor: (next: ResultProcessor, type: string) => {
+          processor = next;
+          mediaType = type;
+        },
+        serverContext: state,
+      });
+    }
+    if (!processor) {
+      const headers = { accept: acceptableMediaTypes.join('; charset=utf-8, ') };
+      return { response: new yoga.fetchAPI.Response(null, { status: 406, statusText: 'Not Acceptable', headers }) };
+    }
+    const single = result as ExecutionResult;
+    const clean = !Array.isArray(result) && !isAsyncIterable(result) && !single.errors?.length && !single.extensions?.http;
+    if (processor === (processRegularResult as ResultProcessor) && clean)
+      return { status: 200, contentType: `${mediaType}; charset=utf-8`, body: Buffer.from(JSON.stringify(single)) };
+    return { response: await processor(result, yoga.fetchAPI, mediaType) };
+  }
+
   return {
-    errors: [
-      masked instanceof Error && 'extensions' in masked ? (masked as never) : createGraphQLError(masked.message, { originalError: masked }),
-    ],
+    async answer(nodeRequest, response, state) {
+      const request = normalizeNodeRequest(nodeRequest, yoga.fetchAPI, response, customAbort);
+      let parsed: ParsedRequest;
+      try {
+        parsed = await yoga.parseRequest(request, state);
+      } catch {
+        return undefined;
+      }
+      if (parsed.response) return { response: parsed.response };
+      const params = parsed.requestParserResult;
+      if (Array.isArray(params)) return undefined;
+      let result: unknown;
+      try {
+        result = await yoga.getResultForParams({ params, request }, state);
+      } catch (error) {
+        result = thrownResult(yoga, error);
+      }
+      return processed(request, state, result);
+    },
   };
-}
-
-/**
- * Yoga's onRequestParse hooks with the plain parameters as the parser's result, as Yoga's handle
- * runs them (server.js): a Response when a hook ends the request there.
- */
-async function requestParsed(
-  yoga: PlainYoga & YogaPrivates,
-  request: Request,
-  url: string,
-  state: RequestState,
-  params: PlainParams,
-): Promise<{ ended: Response } | { params: PlainParams }> {
-  let ended: Response | undefined;
-  const done: OnRequestParseDone[] = [];
-  for (const hook of yoga.onRequestParseHooks) {
-    const after = (await hook({
-      request,
-      get url() {
-        return new URL(url);
-      },
-      requestParser: undefined,
-      serverContext: state,
-      setRequestParser: () => {},
-      endResponse: (response: Response) => void (ended = response),
-      fetchAPI: yoga.fetchAPI,
-    })) as { onRequestParseDone?: OnRequestParseDone } | undefined;
-    if (ended) return { ended };
-    if (after?.onRequestParseDone) done.push(after.onRequestParseDone);
-  }
-  let parsed = params;
-  for (const hook of done)
-    await hook({ requestParserResult: parsed, setRequestParserResult: (next) => void (parsed = next as PlainParams) });
-  return { params: parsed };
-}
-
-/** Runs a plain request through Yoga's plugin pipeline, without its HTTP layer. */
-export async function runPlain(
-  handler: PlainYoga,
-  request: IncomingMessage,
-  url: string,
-  state: RequestState,
-  params: PlainParams,
-): Promise<PlainAnswer> {
-  const yoga = handler as PlainYoga & YogaPrivates;
-  const fetchRequest = lightRequest(request, url, state.signal);
-  let result: unknown;
-  try {
-    // Every onRequestParse hook too: not only for the fences of ours (which a plain request
-    // passes) but for plugins that mark the request there, as useDisableIntrospection does.
-    const parsed = await requestParsed(yoga, fetchRequest, url, state, params);
-    if ('ended' in parsed) return { response: parsed.ended };
-    result = await yoga.getResultForParams({ params: parsed.params, request: fetchRequest }, state);
-  } catch (error) {
-    result = thrownResult(yoga, error);
-  }
-  // Every onResultProcess hook, as Yoga's processResult runs them (process-request.js).
-  let processor: ResultProcessor | undefined;
-  let mediaType = '*/*';
-  const acceptableMediaTypes: string[] = [];
-  for (const hook of yoga.onResultProcessHooks) {
-    await hook({
-      request: fetchRequest,
-      acceptableMediaTypes,
-      result,
-      setResult: (next: unknown) => void (result = next),
-      resultProcessor: processor,
-      setResultProcessor: (next: ResultProcessor, type: string) => {
-        processor = next;
-        mediaType = type;
-      },
-      serverContext: state,
-    });
-  }
-  if (!processor) {
-    const headers = { accept: acceptableMediaTypes.join('; charset=utf-8, ') };
-    return { response: new yoga.fetchAPI.Response(null, { status: 406, statusText: 'Not Acceptable', headers }) };
-  }
-  const single = result as ExecutionResult;
-  const clean = !Array.isArray(result) && !isAsyncIterable(result) && !single.errors?.length && !single.extensions?.http;
-  if (processor === (processRegularResult as ResultProcessor) && clean) {
-    return { status: 200, contentType: `${mediaType}; charset=utf-8`, body: Buffer.from(JSON.stringify(single)) };
-  }
-  return { response: await processor(result, yoga.fetchAPI, mediaType) };
 }

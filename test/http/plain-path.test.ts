@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../helpers.ts';
 
 /*
- * PROTOTYPE (issue 34): the plain path (src/http/plain-path.ts) answers plain requests without
- * Yoga's HTTP layer. The same requests, over real HTTP, against a gateway with the path on and
- * one with it off (PLAIN_PATH=false): the same status, headers and bytes. A Yoga onRequest hook
- * (which runs only in Yoga's HTTP layer) counts which requests went through Yoga.
+ * The plain path (src/http/plain-path.ts) answers plain requests without Yoga's entry and
+ * Response. The same requests, in the same order, over real HTTP, against a gateway with the
+ * path on and one with it off (PLAIN_PATH=false): the same status, headers and bytes. A Yoga
+ * onRequest hook (which only Yoga's entry runs) counts which requests went through Yoga.
+ * `PLAIN_PATH=false npx vitest run` runs the whole suite through Yoga's entry too.
  */
 
 interface Asked {
@@ -22,6 +24,15 @@ interface Asked {
 
 const CONFIGURATION = '{ configuration { images { baseUrl } } }';
 const json = (value: unknown) => JSON.stringify(value);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const APQ = { persistedQuery: { version: 1, sha256Hash: sha256(CONFIGURATION) } };
+/** A document that makes a plugin throw an unexpected error (below): Yoga masks it, and so must the path. */
+const THROWS = '{ configuration { images { baseUrl } } } # throw in onParams';
+const thrower: Plugin = {
+  onParams: ({ params }) => {
+    if (params.query === THROWS) throw new Error('a detail no client may see');
+  },
+};
 
 const ASKED: Asked[] = [
   { name: 'a clean POST', body: json({ query: CONFIGURATION }), plain: true },
@@ -55,10 +66,30 @@ const ASKED: Asked[] = [
   },
   { name: 'a mutation over GET', method: 'GET', search: `?query=${encodeURIComponent('mutation { logout }')}`, plain: true },
   { name: 'an Accept of HTML only', body: json({ query: CONFIGURATION }), headers: { accept: 'text/html' }, plain: true },
-  { name: 'a batch', body: json([{ query: CONFIGURATION }]), plain: false },
-  { name: 'extensions', body: json({ query: CONFIGURATION, extensions: {} }), plain: false },
+  { name: 'an unexpected error thrown by a plugin', body: json({ query: THROWS }), plain: true },
+  { name: 'empty extensions', body: json({ query: CONFIGURATION, extensions: {} }), plain: true },
+  { name: 'an unknown persisted hash', body: json({ extensions: APQ }), plain: true },
+  { name: 'a persisted hash with its document', body: json({ query: CONFIGURATION, extensions: APQ }), plain: true },
+  { name: 'a persisted hash alone, now known', body: json({ extensions: APQ }), plain: true },
+  {
+    name: 'a persisted hash over GET',
+    method: 'GET',
+    search: `?extensions=${encodeURIComponent(json(APQ))}`,
+    plain: true,
+  },
+  { name: 'a body with no query', body: json({ variables: {} }), plain: true },
+  { name: 'a query that is not text', body: json({ query: 42 }), plain: true },
+  { name: 'an operation name not in the document', body: json({ query: CONFIGURATION, operationName: 'Nope' }), plain: true },
+  { name: '@defer under a plain Accept', body: json({ query: '{ ... @defer { configuration { images { baseUrl } } } }' }), plain: true },
+  { name: 'a batch', body: json([{ query: CONFIGURATION }, { query: '{ nope }' }]), plain: false },
+  { name: 'a JSON body that is no object', body: json('query'), plain: false },
   { name: 'unreadable JSON', body: '{"query":', plain: false },
-  { name: '@defer', body: json({ query: '{ ... @defer { configuration { images { baseUrl } } } }' }), plain: false },
+  {
+    name: '@defer under multipart',
+    body: json({ query: '{ ... @defer { configuration { images { baseUrl } } } }' }),
+    headers: { accept: 'multipart/mixed' },
+    plain: false,
+  },
   {
     name: 'a JSON type in capitals (refused by the writes fence)',
     body: json({ query: CONFIGURATION }),
@@ -91,15 +122,15 @@ async function ask(url: string, asked: Asked) {
   return { status: response.status, headers, text: await response.text() };
 }
 
-describe('the plain path (PROTOTYPE, issue 34)', () => {
+describe('the plain path', () => {
   let plain: Harness;
   let yoga: Harness;
   let throughYoga = 0;
   const counter: Plugin = { onRequest: () => void throughYoga++ };
 
   beforeAll(async () => {
-    plain = await startHarness({ instrument: { first: [counter] } });
-    yoga = await startHarness({ config: { plainPath: false } });
+    plain = await startHarness({ config: { plainPath: undefined }, instrument: { first: [counter, thrower] } });
+    yoga = await startHarness({ config: { plainPath: false }, instrument: { first: [thrower] } });
   });
   afterAll(async () => {
     await plain.close();
@@ -112,15 +143,16 @@ describe('the plain path (PROTOTYPE, issue 34)', () => {
       const [viaPlain, viaYoga] = [await ask(plain.url, asked), await ask(yoga.url, asked)];
       expect(viaPlain).toEqual(viaYoga);
       expect(throughYoga - before).toBe(asked.plain ? 0 : 1);
+      if (asked.body?.includes('throw in onParams')) expect(viaPlain.text).not.toContain('a detail no client may see');
     });
   }
 });
 
-describe('the plain path with introspection off (PROTOTYPE, issue 34)', () => {
+describe('the plain path with introspection off', () => {
   let plain: Harness;
   let yoga: Harness;
   beforeAll(async () => {
-    plain = await startHarness({ config: { introspection: false } });
+    plain = await startHarness({ config: { introspection: false, plainPath: undefined } });
     yoga = await startHarness({ config: { introspection: false, plainPath: false } });
   });
   afterAll(async () => {
