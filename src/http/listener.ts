@@ -162,14 +162,11 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     route: NodeHandler | undefined,
     request: IncomingMessage,
     response: ServerResponse,
-    state: RequestState,
-    search: string,
-    body?: Buffer,
+    at: { state: RequestState; url: string; search: string; body?: Buffer },
   ): Promise<PlainAnswer> {
+    const { state, url, search, body } = at;
     const plain =
-      !route && options.plainPath && isPlain(request, search, body)
-        ? await options.plainPath.answer(nodeRequestOf(request, body), response, state)
-        : undefined;
+      !route && options.plainPath && isPlain(request, search, body) ? await options.plainPath.answer(request, url, state, body) : undefined;
     return plain ?? { response: await (route ?? yoga).handleNodeRequestAndResponse(nodeRequestOf(request, body), response, state) };
   }
 
@@ -231,13 +228,14 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     if (key && hit) return serveHit(request, response, requestId, { hit, key, isGet, personal, started });
     const headers = answerHeaders(request, base);
     const state = requestState(request, response, requestId, parsed);
+    // The URL Yoga's entry will build from the same parts: refused here when it cannot form.
+    const url = `http://${host}${target}`;
     try {
-      // The URL Yoga's entry will build from the same parts: refused here when it cannot form.
-      new URL(`http://${host}${target}`);
+      new URL(url);
     } catch {
       return jsonError(response, 'BAD_REQUEST', FRONT.badTarget, headers);
     }
-    const answered = await execute(route, request, response, state, search, body);
+    const answered = await execute(route, request, response, { state, url, search, body });
     if ('response' in answered) foldHeaders(answered.response, headers);
     else if (draining) headers.connection = 'close';
     // After execution: `language` arguments may have chosen other languages than the request's.

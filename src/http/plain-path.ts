@@ -1,19 +1,21 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { ExecutionResult } from 'graphql';
 import { createGraphQLError, type FetchAPI, isAsyncIterable, processRegularResult } from 'graphql-yoga';
-import { normalizeNodeRequest } from '@whatwg-node/server';
 import type { RequestState } from '../common/request-state.ts';
-import type { NodeRequest } from './front-options.ts';
 
 /*
  * The plain path (issue 34): a plain request runs through every plugin of Yoga's, but not
- * through the Fetch Response Yoga would build and we would read back. Yoga's per-request
- * machinery around its plugins costs more CPU than the plugins (docs/performance.md).
+ * through Yoga's Node entry (its Request built from a stream of the body) nor the Fetch Response
+ * Yoga would build and the front would read back: about a tenth of the CPU of a computed
+ * answer of one upstream call (docs/performance.md, "The plain path").
  *
  * A request is plain when it is a GET with a query string or a POST of JSON holding one object
  * (never a batch), and its Accept names neither multipart nor event streams. For it, this does
  * what Yoga's `handle` does (graphql-yoga server.js), with Yoga's own public parts:
- * - the same Fetch Request that Yoga's Node entry builds (`normalizeNodeRequest`);
+ * - a Fetch Request of Yoga's Fetch implementation: the URL, method and headers Yoga's Node
+ *   entry would give it, the body the front has read as one Buffer (the implementation's fast
+ *   case: its `json()` is one JSON.parse, where the entry's stream of it costs a chain of
+ *   promises), and the request state's signal, which aborts when the client goes away;
  * - `parseRequest`: every onRequestParse hook, Yoga's parser, every onRequestParseDone hook;
  * - `getResultForParams`: every onParams hook, parse, validate, context, execute and every
  *   envelop hook, every onExecutionResult hook;
@@ -35,7 +37,7 @@ export type PlainAnswer = { status: number; contentType: string; body: Buffer } 
 
 export interface PlainPath {
   /** The answer to a plain request; undefined leaves the request to Yoga's own entry (nothing of it has run). */
-  answer(nodeRequest: NodeRequest, response: ServerResponse, state: RequestState): Promise<PlainAnswer | undefined>;
+  answer(request: IncomingMessage, url: string, state: RequestState, body: Buffer | undefined): Promise<PlainAnswer | undefined>;
 }
 
 const STREAMING_ACCEPT = /multipart|event-stream/i;
@@ -99,8 +101,6 @@ export function createPlainPath(handler: unknown): PlainPath {
     throw new Error('plain path: this graphql-yoga release keeps its result hooks or masking elsewhere; set PLAIN_PATH=false');
   if (yoga.instrumentation)
     throw new Error("plain path: a plugin has Yoga `instrumentation`, which only Yoga's entry runs; set PLAIN_PATH=false");
-  // As Yoga's Node entry decides it (@whatwg-node/server createServerAdapter).
-  const customAbort = yoga.fetchAPI.Request !== globalThis.Request;
 
   /** Every onResultProcess hook, then the processor they chose: Yoga's processResult, but for the clean JSON answer's bytes. */
   async function processed(request: Request, state: RequestState, given: unknown): Promise<PlainAnswer> {
@@ -134,8 +134,14 @@ export function createPlainPath(handler: unknown): PlainPath {
   }
 
   return {
-    async answer(nodeRequest, response, state) {
-      const request = normalizeNodeRequest(nodeRequest, yoga.fetchAPI, response, customAbort);
+    async answer(message, url, state, body) {
+      const { method, headers } = message;
+      const request = new yoga.fetchAPI.Request(url, {
+        method,
+        headers: headers as HeadersInit,
+        body: body as BodyInit | undefined,
+        signal: state.signal,
+      });
       let parsed: ParsedRequest;
       try {
         parsed = await yoga.parseRequest(request, state);
