@@ -57,6 +57,11 @@ async function loads(pair: Pair, documents: [string, string][], token: string, c
 async function floors(catalog: Catalog, configuration: [string, string], reference: Map<string, string>) {
   const rows: string[] = [];
   for (const [name, entry, env] of [
+    [
+      "ours with every request through Yoga's own entry (`PLAIN_PATH=false`, caches off): the plain path's saving",
+      'dist/index.js',
+      { PLAIN_PATH: 'false', WORKERS: '1', CACHE_ENABLED: 'false', RESPONSE_CACHE_ENABLED: 'false', CATALOG_ACCESS_TOKEN: catalog.token },
+    ],
     ['bare graphql-yoga, default settings (bench/bare-yoga.ts)', 'bench/bare-yoga.ts', {}],
     [
       '`node:http` + graphql-js `execute`, parsed and validated once (bench/floor-server.ts)',
@@ -69,7 +74,7 @@ async function floors(catalog: Catalog, configuration: [string, string], referen
       'bench/floor-server.ts',
       { FLOOR: 'graphql-jit-upstream' },
     ],
-  ] as const) {
+  ] as [string, string, Record<string, string>][]) {
     const server = await startAsNpmStart(entry, { CATALOG_BASE_URL: catalog.baseUrl, ...env });
     try {
       pinServer(server.pid);
@@ -153,7 +158,7 @@ export async function cpuFigures(): Promise<string[]> {
       `- Peak RSS (VmHWM) through the whole (a)-(c) load: ours ${rssOff[0]!.toFixed(0)} MB caches off (${LIGHT} and ${HEAVY} connections), ${rssOn[0]!.toFixed(0)} MB cached; target ≤ ${RSS_TARGET_MB} MB: ${verdict(peakOurs, RSS_TARGET_MB)}. Tailcall ${rssOff[1]!.toFixed(0)} MB without @cache, ${rssOn[1]!.toFixed(0)} MB with.`,
       `- Upstream calls per query, caches off, ours / Tailcall: ${calls.join('; ')} (target: ours unchanged, 1 / 1 / 21).`,
       '',
-      `Floors for (a), a static answer and no upstream (the last one: with the upstream call), measured the same way (${LIGHT} connections, started with the same variables and node flags):`,
+      `Floors for (a), a static answer and no upstream (the last one: with the upstream call), measured the same way (${LIGHT} connections, started with the same variables and node flags), and ours without the plain path:`,
       '',
       '| floor | CPU µs per answer | req/s | peak RSS MB |',
       '|---|---|---|---|',

@@ -13,6 +13,7 @@ import { type GatewayPlugin, gatewayPlugins } from './graphql/plugins.ts';
 import { withLanguageScopes } from './schema/kit/language-scope.ts';
 import type { HttpFront, NodeHandler } from './http/front-options.ts';
 import { createHttpFront } from './http/listener.ts';
+import { createPlainPath } from './http/plain-path.ts';
 import {
   createMemoryPersistedQueryStore,
   loadManifest,
@@ -215,6 +216,7 @@ export function createGateway(
     maxAgeMs: config.delivery.maxAgeMs,
     compressionMinBytes: config.delivery.compressionMinBytes,
     writeTimeoutMs: config.writeTimeoutMs,
+    plainPath: config.plainPath === false ? undefined : createPlainPath(yoga),
     onCacheHit: keeps('metrics') ? metrics.responseCacheHit : undefined,
     probes: createProbes({
       readiness: throttledReadiness(async () => {

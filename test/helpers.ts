@@ -64,7 +64,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const catalog = await startCatalog(options.catalog);
   // Tests of the graph see the plain upstream: no cross-request cache, no merged calls, so
   // call counts name the endpoints. Tests of caching and merging opt in through `config`.
-  const config = { ...loadConfig({}), cacheMaxBytes: 0, appendToResponse: false, logLevel: 'silent', ...options.config };
+  // PLAIN_PATH=false runs the whole suite through Yoga's own entry (docs/performance.md).
+  const config = {
+    ...loadConfig(process.env.PLAIN_PATH ? { PLAIN_PATH: process.env.PLAIN_PATH } : {}),
+    cacheMaxBytes: 0,
+    appendToResponse: false,
+    logLevel: 'silent',
+    ...options.config,
+  };
   const gateway = createGateway(
     {
       ...config,

@@ -26,6 +26,14 @@ export interface Executed {
   answerLanguage: string;
 }
 
+/** A whole answer's status, type and bytes. */
+export interface WholeBytes {
+  status: number;
+  /** Empty when the answer has no type (Yoga's 406). */
+  contentType: string;
+  body: Buffer;
+}
+
 const STREAMING = /multipart\/mixed|text\/event-stream/i;
 
 /**
@@ -64,7 +72,7 @@ export function answerWriter(options: WriterOptions) {
     at: Executed,
     stream: ReadableStream<Uint8Array>,
   ) {
-    if (hinted(at)) setCacheControl(headers, answered, at);
+    if (hinted(at)) setCacheControl(headers, answered.status, at);
     const encoding = options.compressionMinBytes === undefined ? undefined : chooseEncoding(request.headers['accept-encoding']);
     if (encoding) headers['content-encoding'] = encoding;
     response.writeHead(answered.status, headers);
@@ -72,22 +80,33 @@ export function answerWriter(options: WriterOptions) {
   }
 
   /** Cache-Control of a hinted answer of JSON, from what the request's state says of its freshness and errors. */
-  function setCacheControl(headers: Headers, answered: Response, at: Executed) {
-    const clean = answered.status === 200 && at.state.outcome.clean;
+  function setCacheControl(headers: Headers, status: number, at: Executed) {
+    const clean = status === 200 && at.state.outcome.clean;
     const { personal, forRouter, state } = at;
     headers['cache-control'] = cacheControl({ personal, clean, freshForMs: state.freshness.freshForMs, maxAgeMs, forRouter });
   }
 
   /** A whole answer: its caching headers from what the request's state says, then offered to the response cache. */
   async function writeWhole(request: IncomingMessage, response: ServerResponse, answered: Response, headers: Headers, at: Executed) {
-    const { state, key, isGet, answerLanguage } = at;
-    const answerType = answered.headers.get('content-type') ?? '';
     const bytes = Buffer.from(await answered.arrayBuffer());
-    const clean = answered.status === 200 && state.outcome.clean;
+    return writeBytes(
+      request,
+      response,
+      { status: answered.status, contentType: answered.headers.get('content-type') ?? '', body: bytes },
+      headers,
+      at,
+    );
+  }
+
+  /** A whole answer as bytes (from Yoga's Response, or serialised by the plain path, plain-path.ts). */
+  async function writeBytes(request: IncomingMessage, response: ServerResponse, whole: WholeBytes, headers: Headers, at: Executed) {
+    const { state, key, isGet, answerLanguage } = at;
+    const { status, contentType: answerType, body: bytes } = whole;
+    const clean = status === 200 && state.outcome.clean;
     const graphqlAnswer = /json/i.test(answerType);
-    if (graphqlAnswer && hinted(at)) setCacheControl(headers, answered, at);
+    if (graphqlAnswer && hinted(at)) setCacheControl(headers, status, at);
     const etag = graphqlAnswer && isGet && clean ? etagOf(bytes) : undefined;
-    const answer: WholeAnswer = { status: answered.status, contentType: answerType || undefined, body: bytes, etag, encoded: {} };
+    const answer: WholeAnswer = { status, contentType: answerType || undefined, body: bytes, etag, encoded: {} };
     await deliver(request, response, headerList(headers), answer, options.compressionMinBytes, writeTimeoutMs);
     if (cache && key && clean) {
       cache.offer(
@@ -106,11 +125,12 @@ export function answerWriter(options: WriterOptions) {
   }
 
   /** The answer, by its kind: the type and framing first, as asking a whole answer for its body stream would build one. */
-  return (request: IncomingMessage, response: ServerResponse, answered: Response, headers: Headers, at: Executed) => {
+  const write = (request: IncomingMessage, response: ServerResponse, answered: Response, headers: Headers, at: Executed) => {
     if (STREAMING.test(answered.headers.get('content-type') ?? '') && answered.body)
       return streamParts(response, answered, headers, at, answered.body);
     if (headers['transfer-encoding'] === 'chunked' && answered.body)
       return streamWhole(request, response, answered, headers, at, answered.body);
     return writeWhole(request, response, answered, headers, at);
   };
+  return Object.assign(write, { bytes: writeBytes });
 }

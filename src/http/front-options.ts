@@ -4,6 +4,7 @@ import type { ReadBody } from './body.ts';
 import type { RequestState } from '../common/request-state.ts';
 import type { CorsPolicy } from './cors.ts';
 import type { SharedPage } from './page.ts';
+import type { PlainPath } from './plain-path.ts';
 import type { ProbeAnswer } from './probes.ts';
 import type { ResponseCache } from './response-cache.ts';
 
@@ -46,6 +47,8 @@ export interface HttpFrontOptions {
   trustedProxies?: readonly string[];
   /** The GraphiQL page, served at the endpoint to a browser's GET (page.ts); undefined = none. */
   page?: SharedPage;
+  /** PLAIN_PATH: the endpoint's plain path, which runs a plain request through Yoga's plugins without its Response (plain-path.ts); undefined = off. */
+  plainPath?: PlainPath;
 }
 
 export interface HttpFront {

@@ -10,6 +10,7 @@ import { answerWriter } from './executed-answer.ts';
 import { WRITE_TIMEOUT_MS } from './write.ts';
 import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { wantsPage } from './page.ts';
+import { isPlain, type PlainAnswer } from './plain-path.ts';
 import { requestIdOf } from './probes.ts';
 import { DEADLINE_HEADER, statedDeadline } from './router-only.ts';
 import type { HttpFront, HttpFrontOptions, NodeHandler, NodeRequest } from './front-options.ts';
@@ -149,10 +150,24 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
    * context as it is, a signal that aborts when the client goes away, no Fetch Request built by
    * us (docs/performance.md). The body was read within the bound: Yoga takes it whole.
    */
-  function execute(handler: NodeHandler, request: IncomingMessage, response: ServerResponse, state: RequestState, body?: Buffer) {
+  /** What Yoga's Node entry is handed: the message, and the body the front has read. */
+  function nodeRequestOf(request: IncomingMessage, body?: Buffer): NodeRequest {
     const nodeRequest: NodeRequest = { raw: request, method: request.method, headers: request.headers };
     if (body) nodeRequest.body = readBody(body);
-    return handler.handleNodeRequestAndResponse(nodeRequest, response, state);
+    return nodeRequest;
+  }
+
+  /** Yoga's answer: through the plain path when the request is plain and the path takes it (plain-path.ts), else through Yoga's entry. */
+  async function execute(
+    route: NodeHandler | undefined,
+    request: IncomingMessage,
+    response: ServerResponse,
+    at: { state: RequestState; url: string; search: string; body?: Buffer },
+  ): Promise<PlainAnswer> {
+    const { state, url, search, body } = at;
+    const plain =
+      !route && options.plainPath && isPlain(request, search, body) ? await options.plainPath.answer(request, url, state, body) : undefined;
+    return plain ?? { response: await (route ?? yoga).handleNodeRequestAndResponse(nodeRequestOf(request, body), response, state) };
   }
 
   /** The answer's own headers, folded into ours (Yoga's Headers keep the case they were set in). */
@@ -213,18 +228,22 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     if (key && hit) return serveHit(request, response, requestId, { hit, key, isGet, personal, started });
     const headers = answerHeaders(request, base);
     const state = requestState(request, response, requestId, parsed);
+    // The URL Yoga's entry will build from the same parts: refused here when it cannot form.
+    const url = `http://${host}${target}`;
     try {
-      // The URL Yoga's entry will build from the same parts: refused here when it cannot form.
-      new URL(`http://${host}${target}`);
+      new URL(url);
     } catch {
       return jsonError(response, 'BAD_REQUEST', FRONT.badTarget, headers);
     }
-    const answered = await execute(route ?? yoga, request, response, state, body);
-    foldHeaders(answered, headers);
+    const answered = await execute(route, request, response, { state, url, search, body });
+    if ('response' in answered) foldHeaders(answered.response, headers);
+    else if (draining) headers.connection = 'close';
     // After execution: `language` arguments may have chosen other languages than the request's.
     const answerLanguage = contentLanguage(language, state.answerLanguages);
     if (graphql) headers['content-language'] = answerLanguage;
-    await writeAnswer(request, response, answered, headers, { state, key, isGet, forRouter, personal, answerLanguage });
+    const at = { state, key, isGet, forRouter, personal, answerLanguage };
+    if ('response' in answered) await writeAnswer(request, response, answered.response, headers, at);
+    else await writeAnswer.bytes(request, response, answered, headers, at);
   }
 
   const listener: RequestListener = (request, response) => {

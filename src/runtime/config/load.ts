@@ -167,6 +167,8 @@ function toConfig(v: Values) {
     graphiqlMaxConcurrent: v.GRAPHIQL_MAX_CONCURRENT,
     graphiqlWriteTimeoutMs: v.GRAPHIQL_WRITE_TIMEOUT_MS,
     writeTimeoutMs: v.WRITE_TIMEOUT_MS,
+    // `false` only when turned off, so that a Config a test builds runs the plain path too.
+    plainPath: v.PLAIN_PATH ? undefined : (false as const),
     delivery: {
       apqMaxBytes: v.APQ_ENABLED ? v.APQ_MAX_BYTES : 0,
       maxAgeMs: v.CACHE_CONTROL_MAX_AGE_MS,
