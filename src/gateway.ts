@@ -13,7 +13,7 @@ import { type GatewayPlugin, gatewayPlugins } from './graphql/plugins.ts';
 import { withLanguageScopes } from './schema/kit/language-scope.ts';
 import type { HttpFront, NodeHandler } from './http/front-options.ts';
 import { createHttpFront } from './http/listener.ts';
-import { createPlainPath } from './http/plain-path.ts';
+import { createPlainPath, type PlainPath } from './http/plain-path.ts';
 import {
   createMemoryPersistedQueryStore,
   loadManifest,
@@ -164,18 +164,24 @@ export function createGateway(
   // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md),
   // and with introspection off its `_service` SDL goes only to the router as well.
   const routerToken = config.subgraphToken;
-  let subgraphYoga: NodeHandler | undefined;
+  // Built once, on first use: the subgraph's Yoga and, unless PLAIN_PATH=false, its plain path.
+  let subgraphBuiltOnce: { yoga: NodeHandler; plain?: PlainPath } | undefined;
   const subgraphServed = () => {
-    subgraphYoga ??= serve(
-      counted(subgraphSchema(config.subgraphPrefix)),
-      '/subgraph',
-      false,
-      plugins.subgraph(!config.introspection && !routerToken),
-    );
-    return subgraphYoga;
+    if (!subgraphBuiltOnce) {
+      const subgraphYoga = serve(
+        counted(subgraphSchema(config.subgraphPrefix)),
+        '/subgraph',
+        false,
+        plugins.subgraph(!config.introspection && !routerToken),
+      );
+      subgraphBuiltOnce = { yoga: subgraphYoga, plain: config.plainPath === false ? undefined : createPlainPath(subgraphYoga) };
+    }
+    return subgraphBuiltOnce;
   };
   const subgraph: NodeHandler = {
-    handleNodeRequestAndResponse: (request, response, context) => subgraphServed().handleNodeRequestAndResponse(request, response, context),
+    handleNodeRequestAndResponse: (request, response, context) =>
+      subgraphServed().yoga.handleNodeRequestAndResponse(request, response, context),
+    plain: config.plainPath === false ? undefined : { answer: async (...asked) => subgraphServed().plain?.answer(...asked) },
   };
   const subgraphRoutes: Record<string, NodeHandler> = routerToken
     ? { '/subgraph': routerOnly(subgraph, routerToken) }

@@ -21,6 +21,8 @@ export interface NodeRequest {
 /** The Yoga surface the front needs: its Node entry, which answers with a Fetch Response and leaves the writing to us. */
 export interface NodeHandler {
   handleNodeRequestAndResponse(request: NodeRequest, response: ServerResponse, serverContext: RequestState): Promise<Response> | Response;
+  /** The same Yoga's plain path, for a route's plain requests (plain-path.ts); undefined = all through the entry above. */
+  plain?: PlainPath;
 }
 
 export interface HttpFrontOptions {

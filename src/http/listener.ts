@@ -165,8 +165,8 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     at: { state: RequestState; url: string; search: string; body?: Buffer },
   ): Promise<PlainAnswer> {
     const { state, url, search, body } = at;
-    const plain =
-      !route && options.plainPath && isPlain(request, search, body) ? await options.plainPath.answer(request, url, state, body) : undefined;
+    const plainPath = route ? route.plain : options.plainPath;
+    const plain = plainPath && isPlain(request, search, body) ? await plainPath.answer(request, url, state, body) : undefined;
     return plain ?? { response: await (route ?? yoga).handleNodeRequestAndResponse(nodeRequestOf(request, body), response, state) };
   }
 

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorCode } from '../common/error-codes.ts';
 import type { NodeHandler } from './front-options.ts';
 import { FRONT } from '../common/messages.ts';
@@ -30,12 +31,18 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 export function routerOnly(handler: NodeHandler, token: string): NodeHandler {
   const wanted = digest(token);
+  const fromRouter = (headers: IncomingHttpHeaders) => {
+    const sent = headers[SUBGRAPH_TOKEN_HEADER];
+    return typeof sent === 'string' && timingSafeEqual(digest(sent), wanted);
+  };
+  const { plain } = handler;
   return {
+    // Another client's request is left to the entry below, which refuses it.
+    plain: plain && {
+      answer: (request, ...rest) => (fromRouter(request.headers) ? plain.answer(request, ...rest) : Promise.resolve(undefined)),
+    },
     handleNodeRequestAndResponse(request, response, context) {
-      const sent = request.headers[SUBGRAPH_TOKEN_HEADER];
-      if (typeof sent === 'string' && timingSafeEqual(digest(sent), wanted)) {
-        return handler.handleNodeRequestAndResponse(request, response, context);
-      }
+      if (fromRouter(request.headers)) return handler.handleNodeRequestAndResponse(request, response, context);
       const code: ErrorCode = 'UNAUTHENTICATED';
       const body = JSON.stringify({
         errors: [{ message: FRONT.routerOnly(SUBGRAPH_TOKEN_HEADER), extensions: { code } }],

@@ -168,3 +168,52 @@ describe('the plain path with introspection off', () => {
     expect(viaPlain.text).toMatch(/introspection/i);
   });
 });
+
+/** `_entities` as a router asks it: one movie that exists, one that does not, one bad key. */
+const ENTITIES = json({
+  query: 'query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Movie { id title } } }',
+  variables: {
+    r: [
+      { __typename: 'Movie', id: 550 },
+      { __typename: 'Movie', id: 2_000_000_000 },
+      { __typename: 'Movie', id: 0 },
+    ],
+  },
+});
+const ROUTER_TOKEN = 'a-router-token-for-the-plain-path-test';
+
+describe('the plain path on /subgraph', () => {
+  let plain: Harness;
+  let yoga: Harness;
+  let throughYoga = 0;
+  const counter: Plugin = { onRequest: () => void throughYoga++ };
+  const subgraph = (h: Harness) => h.url.replace(/\/graphql$/, '/subgraph');
+
+  beforeAll(async () => {
+    const config = { subgraphToken: ROUTER_TOKEN, introspection: false };
+    plain = await startHarness({ config: { ...config, plainPath: undefined }, instrument: { first: [counter] } });
+    yoga = await startHarness({ config: { ...config, plainPath: false } });
+  });
+  afterAll(async () => {
+    await plain.close();
+    await yoga.close();
+  });
+
+  const router = { 'x-subgraph-token': ROUTER_TOKEN };
+  for (const asked of [
+    { name: "the router's _entities", body: ENTITIES, headers: router, plain: true },
+    { name: "the router's _service SDL", body: json({ query: '{ _service { sdl } }' }), headers: router, plain: true },
+    { name: "the router's batch", body: `[${ENTITIES}]`, headers: router, plain: false },
+    { name: '_entities without the router token (401)', body: ENTITIES, plain: false },
+    { name: '_entities with a wrong router token (401)', body: ENTITIES, headers: { 'x-subgraph-token': 'wrong' }, plain: false },
+  ] satisfies Asked[]) {
+    it(`answers ${asked.name} as Yoga does, ${asked.plain ? 'without' : 'through'} Yoga's entry`, async () => {
+      const before = throughYoga;
+      const [viaPlain, viaYoga] = [await ask(subgraph(plain), asked), await ask(subgraph(yoga), asked)];
+      expect(viaPlain).toEqual(viaYoga);
+      expect(viaPlain.status).toBe(asked.plain ? 200 : asked.name.includes('401') ? 401 : 200);
+      // The refused never reach Yoga's plugins at all; the router's batch does, through the entry.
+      expect(throughYoga - before).toBe(asked.name.includes('batch') ? 1 : 0);
+    });
+  }
+});

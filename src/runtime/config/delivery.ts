@@ -75,7 +75,7 @@ export const deliverySettings = {
     PLAIN_PATH: flag({
       default: true,
       description:
-        "A plain request to the GraphQL endpoint (a GET with a query string, or a POST of one JSON object; an Accept that names neither multipart nor event streams) runs through every Yoga plugin but is written without Yoga's Fetch Response, which saves CPU on every computed answer (docs/performance.md). `false`: every request through Yoga's own entry. Both give the same bytes and headers.",
+        "A plain request to `/graphql` or `/subgraph` (a GET with a query string, or a POST of one JSON object; an Accept that names neither multipart nor event streams) runs through every Yoga plugin but is written without Yoga's Fetch Response, which saves CPU on every computed answer (docs/performance.md). `false`: every request through Yoga's own entry. Both give the same bytes and headers.",
     }),
     COMPRESSION_ENABLED: flag({
       default: true,
