@@ -164,7 +164,10 @@ export function createGateway(
   // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md),
   // and with introspection off its `_service` SDL goes only to the router as well.
   const routerToken = config.subgraphToken;
-  // Built once, on first use: the subgraph's Yoga and, unless PLAIN_PATH=false, its plain path.
+  // PLAIN_PATH: each Yoga's plain requests past its entry (src/http/plain-path.ts).
+  const plainPathOn = config.plainPath !== false;
+  const plainPathOf = (served: NodeHandler) => (plainPathOn ? createPlainPath(served) : undefined);
+  // Built once, on first use: the subgraph's Yoga and its plain path.
   let subgraphBuiltOnce: { yoga: NodeHandler; plain?: PlainPath } | undefined;
   const subgraphServed = () => {
     if (!subgraphBuiltOnce) {
@@ -174,14 +177,14 @@ export function createGateway(
         false,
         plugins.subgraph(!config.introspection && !routerToken),
       );
-      subgraphBuiltOnce = { yoga: subgraphYoga, plain: config.plainPath === false ? undefined : createPlainPath(subgraphYoga) };
+      subgraphBuiltOnce = { yoga: subgraphYoga, plain: plainPathOf(subgraphYoga) };
     }
     return subgraphBuiltOnce;
   };
   const subgraph: NodeHandler = {
     handleNodeRequestAndResponse: (request, response, context) =>
       subgraphServed().yoga.handleNodeRequestAndResponse(request, response, context),
-    plain: config.plainPath === false ? undefined : { answer: async (...asked) => subgraphServed().plain?.answer(...asked) },
+    plain: plainPathOn ? { answer: async (...asked) => subgraphServed().plain?.answer(...asked) } : undefined,
   };
   const subgraphRoutes: Record<string, NodeHandler> = routerToken
     ? { '/subgraph': routerOnly(subgraph, routerToken) }
@@ -222,7 +225,7 @@ export function createGateway(
     maxAgeMs: config.delivery.maxAgeMs,
     compressionMinBytes: config.delivery.compressionMinBytes,
     writeTimeoutMs: config.writeTimeoutMs,
-    plainPath: config.plainPath === false ? undefined : createPlainPath(yoga),
+    plainPath: plainPathOf(yoga),
     onCacheHit: keeps('metrics') ? metrics.responseCacheHit : undefined,
     probes: createProbes({
       readiness: throttledReadiness(async () => {

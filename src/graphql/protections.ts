@@ -17,6 +17,7 @@ import { operationEstimate } from './cost-report.ts';
 import { KEEP_ALL, type KeepsPart } from './gateway-parts.ts';
 import { introspectionDepthRule } from './introspection-depth.ts';
 import { REQUEST } from '../common/messages.ts';
+import { namesType } from '../common/media-type.ts';
 
 /**
  * What stands between a hostile client and the upstream: GraphQL Armor's document limits
@@ -200,10 +201,7 @@ function tokenPast(source: Source, max: number): number | undefined {
  */
 const POST_TYPES = ['application/json', 'application/graphql+json', 'application/graphql'];
 
-function postTypeAllowed(header: string | null): boolean {
-  const first = header?.split(',')[0];
-  return first !== undefined && POST_TYPES.some((type) => first === type || first.startsWith(`${type};`));
-}
+const postTypeAllowed = (header: string | null) => POST_TYPES.some((type) => namesType(header, type));
 
 function refusal(code: ErrorCode, message: string, headers?: Record<string, string>) {
   return createGraphQLError(message, { extensions: { code, http: { status: ERROR_CODES[code].status, headers } } });

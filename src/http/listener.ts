@@ -146,11 +146,10 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
   }
 
   /**
-   * Yoga's Node entry, as its own adapter uses it: the message's headers object as it is, the
-   * context as it is, a signal that aborts when the client goes away, no Fetch Request built by
-   * us (docs/performance.md). The body was read within the bound: Yoga takes it whole.
+   * What Yoga's Node entry is handed, as its own adapter hands it: the message's headers object
+   * as it is, no Fetch Request built by us (docs/performance.md), and the body, read within the
+   * bound, whole. The context goes beside it as it is, its signal aborting when the client goes.
    */
-  /** What Yoga's Node entry is handed: the message, and the body the front has read. */
   function nodeRequestOf(request: IncomingMessage, body?: Buffer): NodeRequest {
     const nodeRequest: NodeRequest = { raw: request, method: request.method, headers: request.headers };
     if (body) nodeRequest.body = readBody(body);

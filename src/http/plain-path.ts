@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ExecutionResult } from 'graphql';
 import { createGraphQLError, type FetchAPI, isAsyncIterable, processRegularResult } from 'graphql-yoga';
+import { namesType } from '../common/media-type.ts';
 import type { RequestState } from '../common/request-state.ts';
 
 /*
@@ -42,12 +43,6 @@ export interface PlainPath {
 
 const STREAMING_ACCEPT = /multipart|event-stream/i;
 
-/** A JSON body as the writes fence reads one (src/graphql/protections.ts, postTypeAllowed): the first type, its case kept. */
-function isJsonBody(header: string | undefined): boolean {
-  const first = header?.split(',')[0];
-  return first === 'application/json' || first?.startsWith('application/json;') === true;
-}
-
 /** The first byte of a body that is not JSON's white space. */
 function firstByte(body: Buffer): number | undefined {
   for (const byte of body) if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return byte;
@@ -58,7 +53,12 @@ function firstByte(body: Buffer): number | undefined {
 export function isPlain(request: IncomingMessage, search: string, body: Buffer | undefined): boolean {
   if (STREAMING_ACCEPT.test(request.headers.accept ?? '')) return false;
   if (request.method === 'GET') return search.length > 1;
-  return request.method === 'POST' && body !== undefined && isJsonBody(request.headers['content-type']) && firstByte(body) === 0x7b;
+  return (
+    request.method === 'POST' &&
+    body !== undefined &&
+    namesType(request.headers['content-type'], 'application/json') &&
+    firstByte(body) === 0x7b
+  );
 }
 
 type ResultProcessor = (result: unknown, fetchAPI: FetchAPI, mediaType: string) => Response | Promise<Response>;
