@@ -5,7 +5,9 @@
  * documents; and the floors of (a) with a static answer: bare graphql-yoga, graphql-js, graphql-jit, and graphql-jit whose resolver makes the upstream call.
  * Every answer is checked for the same bytes before any load. Each figure stands beside its target.
  */
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { npmStartCommand, type ServerProcess, startAsNpmStart } from './npm-start.ts';
 import { type Catalog, checkSameAnswers, LATENCY_MS, peakRssMb, peerDocuments, startCatalogProcess } from './peer-kit.ts';
 import { startTailcall, stopPeer, TAILCALL_VERSION } from './peers/tailcall.ts';
@@ -15,6 +17,8 @@ import { type LoadFigures, loadGenerator, pinning, pinServer, SECONDS, serverLoa
 const LIGHT = 16;
 const HEAVY = 64;
 const RSS_TARGET_MB = 120;
+/** The restated target 3 proposed in docs/performance.md, since bare graphql-yoga alone peaks above 120 MB here. */
+const RSS_RESTATED_MB = 200;
 
 type Pair = [ServerProcess, ServerProcess];
 
@@ -29,6 +33,17 @@ async function startPair(catalog: Catalog, caches: boolean): Promise<Pair> {
   pinServer(ours.pid);
   pinServer(peer.pid);
   return [ours, { url: peer.url, pid: peer.pid, stop: () => stopPeer(peer) }];
+}
+
+/**
+ * Ours at rest: its resident set once `/readiness` says ready (every schema built, the start's
+ * garbage collected just after) and a second has passed, before any load.
+ */
+async function restRssMb(server: ServerProcess): Promise<number> {
+  const readiness = new URL('/readiness', server.url);
+  for (let attempt = 0; attempt < 100 && (await fetch(readiness)).status !== 200; attempt++) await sleep(100);
+  await sleep(1_000);
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
 }
 
 async function stopAll(servers: ServerProcess[]) {
@@ -104,7 +119,9 @@ export async function cpuFigures(): Promise<string[]> {
     let light: Map<string, [LoadFigures, LoadFigures]>;
     let heavy: Map<string, [LoadFigures, LoadFigures]>;
     let rssOff: number[];
+    let rest: number;
     try {
+      rest = await restRssMb(off[0]);
       const targets = off.map((server, index) => ({ name: names[index]!, url: server.url }));
       checked = await checkSameAnswers(catalog, targets, documents);
       light = await loads(off, documents, catalog.token, LIGHT);
@@ -161,7 +178,7 @@ export async function cpuFigures(): Promise<string[]> {
       '|---|---|---|---|---|---|---|---|',
       ...table2,
       '',
-      `- Peak RSS (VmHWM) through the whole (a)-(c) load: ours ${rssOff[0]!.toFixed(0)} MB caches off (${LIGHT} and ${HEAVY} connections), ${rssOn[0]!.toFixed(0)} MB cached; target ≤ ${RSS_TARGET_MB} MB: ${verdict(peakOurs, RSS_TARGET_MB)}. Tailcall ${rssOff[1]!.toFixed(0)} MB without @cache, ${rssOn[1]!.toFixed(0)} MB with.`,
+      `- Peak RSS (VmHWM) through the whole (a)-(c) load: ours ${rssOff[0]!.toFixed(0)} MB caches off (${LIGHT} and ${HEAVY} connections), ${rssOn[0]!.toFixed(0)} MB cached; target ≤ ${RSS_TARGET_MB} MB: ${verdict(peakOurs, RSS_TARGET_MB)}; proposed restated target ≤ ${RSS_RESTATED_MB} MB: ${verdict(peakOurs, RSS_RESTATED_MB)}. Tailcall ${rssOff[1]!.toFixed(0)} MB without @cache, ${rssOn[1]!.toFixed(0)} MB with. Ours at rest, after start (once \`/readiness\` says ready), before any load: ${rest.toFixed(0)} MB.`,
       `- Upstream calls per query, caches off, ours / Tailcall: ${calls.join('; ')} (target: ours unchanged, 1 / 1 / 21).`,
       '',
       `Floors for (a), a static answer and no upstream (the last one: with the upstream call), measured the same way (${LIGHT} connections, started with the same variables and node flags), and ours without the plain path:`,

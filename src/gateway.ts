@@ -44,6 +44,8 @@ export interface Gateway {
   upstream: UpstreamClient;
   responseCache?: ResponseCache;
   metrics: Metrics;
+  /** Settles once every schema is built (the subgraph's just after start); rejects if one fails. */
+  built: Promise<void>;
 }
 
 export interface GatewayOptions {
@@ -243,5 +245,5 @@ export function createGateway(
         })
       : undefined,
   });
-  return { yoga, front, upstream, responseCache, metrics };
+  return { yoga, front, upstream, responseCache, metrics, built: subgraphBuilt };
 }

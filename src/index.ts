@@ -11,6 +11,7 @@ import { createGateway } from './gateway.ts';
 import { tracingFromEnv } from './runtime/tracing.ts';
 import { onPrimaryShutdown, runPrimary } from './runtime/workers.ts';
 import { rateShareNote } from './upstream/from-config.ts';
+import { collectStartupGarbage } from './runtime/startup-garbage.ts';
 
 /** Without CATALOG_BASE_URL: the embedded catalog, started once (by the primary when WORKERS > 1). */
 async function embeddedCatalog() {
@@ -70,6 +71,11 @@ async function main() {
   const gateway = createGateway({ ...config, catalogBaseUrl, catalogAccessToken, approvalBaseUrl }, logger, { tracing });
   const server = createHttpServer(gateway.front.listener, config.http);
   const port = await listen(server, config.host, config.port);
+  // A failed build is logged where it fails (gateway.ts).
+  void gateway.built.then(
+    () => logger.info(collectStartupGarbage(), 'startup garbage collected'),
+    () => {},
+  );
   // A worker's readiness is the primary's to say, once for all of them.
   if (cluster.isPrimary) console.log(readyLine(config.host, port, 1));
 
