@@ -5,11 +5,10 @@
  * documents; and the floors of (a) with a static answer: bare graphql-yoga, graphql-js, graphql-jit, and graphql-jit whose resolver makes the upstream call.
  * Every answer is checked for the same bytes before any load. Each figure stands beside its target.
  */
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { npmStartCommand, type ServerProcess, startAsNpmStart } from './npm-start.ts';
-import { type Catalog, checkSameAnswers, LATENCY_MS, peakRssMb, peerDocuments, startCatalogProcess } from './peer-kit.ts';
+import { type Catalog, checkSameAnswers, LATENCY_MS, peakRssMb, peerDocuments, rssMb, startCatalogProcess } from './peer-kit.ts';
 import { startTailcall, stopPeer, TAILCALL_VERSION } from './peers/tailcall.ts';
 import { tailcallCommand } from './peers/tailcall-install.ts';
 import { type LoadFigures, loadGenerator, pinning, pinServer, SECONDS, serverLoad, WARM_SECONDS } from './server-load.ts';
@@ -43,7 +42,7 @@ async function restRssMb(server: ServerProcess): Promise<number> {
   const readiness = new URL('/readiness', server.url);
   for (let attempt = 0; attempt < 100 && (await fetch(readiness)).status !== 200; attempt++) await sleep(100);
   await sleep(1_000);
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
+  return rssMb(server.pid);
 }
 
 async function stopAll(servers: ServerProcess[]) {

@@ -62,14 +62,20 @@ export async function startCatalogProcess(extraEnv: Record<string, string> = {})
   };
 }
 
-/** Peak resident set size of a process, in MB (Linux VmHWM); 0 once it is gone. */
-export function peakRssMb(pid: number): number {
+/** A figure of a process's memory from Linux's /proc/<pid>/status, in MB; 0 once it is gone. */
+function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   try {
-    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
   } catch {
     return 0;
   }
 }
+
+/** Peak resident set size of a process, in MB (Linux VmHWM); 0 once it is gone. */
+export const peakRssMb = (pid: number) => statusMb(pid, 'VmHWM');
+
+/** Resident set size of a process now, in MB (Linux VmRSS); 0 once it is gone. */
+export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
 /** The answer's data as bytes; a non-200 status or any GraphQL error throws. */
 export async function post(url: string, query: string, token: string): Promise<string> {

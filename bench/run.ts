@@ -4,7 +4,7 @@
  * writes BENCHMARKS.md. Cold figures come from a gateway with its cache off (every request
  * cold); warm ones from a gateway with its cache on, after one priming request.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { request } from 'undici';
@@ -16,6 +16,7 @@ import { overheadFigures } from './overhead.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 import { hitPathFigures } from './hit-path.ts';
 import { peerFigures } from './peers.ts';
+import { peakRssMb } from './peer-kit.ts';
 import { replaceSection } from './report.ts';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
@@ -31,12 +32,6 @@ const QUERIES = {
   c: `{ upcomingMovies(page: 1) { results { id title posterPath alternativeTitles { title type }
     reviews(page: 1) { totalResults results { id author } } } } }`,
 };
-
-/** Peak resident set size of a process, in MB (Linux VmHWM). */
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024;
-}
 
 async function graphql(url: string, query: string) {
   const started = performance.now();

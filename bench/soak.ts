@@ -3,21 +3,17 @@
  * phase with the upstream down. Prints requests by outcome and error code, and the gateway's
  * RSS at start and end (after a warm-up), so leaks and pile-ups show.
  */
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startCatalog } from '@media-catalog/catalog';
 import { runDistinctMix } from './distinct-mix.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
+import { rssMb } from './peer-kit.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const DOWN_SECONDS = Number(process.env.SOAK_DOWN_SECONDS ?? 10);
 const MIX_SECONDS = Number(process.env.SOAK_MIX_SECONDS ?? 60);
 const MIX_RUNS = Number(process.env.SOAK_MIX_RUNS ?? 4);
 const DEADLINE_MS = 3_000;
-
-function rssMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-}
 
 async function main() {
   const catalog = await startCatalog({ latencyMs: 10 });

@@ -37,6 +37,11 @@ export function startAsNpmStart(env: Record<string, string>): StartedProcess {
   return startProcess({ ...start.env, ...env }, start.nodeFlags);
 }
 
+/** A process's resident memory now, in MB (Linux's /proc). */
+export function residentMb(pid: number): number {
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+}
+
 export function startProcess(env: Record<string, string>, nodeFlags: string[] = []): StartedProcess {
   const child = spawn(process.execPath, [...nodeFlags, 'src/index.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'silent', WORKERS: '1', ...env },

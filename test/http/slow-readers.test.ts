@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { postQuery } from '../helpers.ts';
-import { startAsNpmStart, type StartedProcess } from './gateway-process.ts';
+import { residentMb, startAsNpmStart, type StartedProcess } from './gateway-process.ts';
 import { mostReviewedMovies, reviewsQuery, startWordyUpstream, type WordyUpstream } from './wordy-upstream.ts';
 
 /**
@@ -41,11 +40,8 @@ afterAll(async () => {
   await catalog.close();
 });
 
-/** The gateway's resident memory now, in MB (Linux's /proc). */
-function rssMb(): number {
-  const status = readFileSync(`/proc/${gateway.pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) / 1024;
-}
+/** The gateway's resident memory now, in MB. */
+const rssMb = () => residentMb(gateway.pid);
 
 /** Asks for the answer over a socket of its own, and reads none of it until told to. */
 function stalledClient(

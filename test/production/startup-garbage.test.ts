@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { DEMO_TOKEN, startCatalog } from '@media-catalog/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectStartupGarbage } from '../../src/runtime/startup-garbage.ts';
-import { type StartedProcess, startAsNpmStart } from '../http/gateway-process.ts';
+import { residentMb, type StartedProcess, startAsNpmStart } from '../http/gateway-process.ts';
 
 /**
  * Memory at rest: building the schemas leaves garbage V8 would never collect in a process that then
@@ -22,8 +21,6 @@ afterAll(async () => {
   await gateway.exit;
   await catalog.close();
 });
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 describe('the garbage of the start', () => {
   it('is collected once every schema is built, and the process holds less after it', async () => {
@@ -44,7 +41,7 @@ describe('the garbage of the start', () => {
     expect(gateway.stdout().indexOf('startup garbage collected')).toBeGreaterThan(built);
     // Measured at 156 → 118 MB; a collection that keeps its freed pages (a regular one) gives back nothing.
     expect(line!.rssAfterMb).toBeLessThan(line!.rssBeforeMb - 10);
-    if (process.platform === 'linux') expect(rssMb(gateway.pid)).toBeLessThan(line!.rssBeforeMb - 10);
+    if (process.platform === 'linux') expect(residentMb(gateway.pid)).toBeLessThan(line!.rssBeforeMb - 10);
   });
 
   it('leaves no gc function behind, in this context or a new one', () => {
