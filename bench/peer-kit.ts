@@ -78,15 +78,20 @@ export const peakRssMb = (pid: number) => statusMb(pid, 'VmHWM');
 export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
 /** The answer's data as bytes; a non-200 status or any GraphQL error throws. */
-export async function post(url: string, query: string, token: string): Promise<string> {
+/** The answer to a POST of `query` as the loads send it: its status and its text as it came. */
+export async function answerOf(url: string, query: string, token: string): Promise<{ status: number; text: string }> {
   const response = await request(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ query }),
   });
-  const text = await response.body.text();
+  return { status: response.statusCode, text: await response.body.text() };
+}
+
+export async function post(url: string, query: string, token: string): Promise<string> {
+  const { status, text } = await answerOf(url, query, token);
   const body = JSON.parse(text) as { data?: unknown; errors?: unknown };
-  if (response.statusCode !== 200 || body.errors) throw new Error(`${url}: ${response.statusCode} ${text.slice(0, 300)}`);
+  if (status !== 200 || body.errors) throw new Error(`${url}: ${status} ${text.slice(0, 300)}`);
   return JSON.stringify(body.data);
 }
 
