@@ -26,6 +26,8 @@ const RSS_TARGET_MB = 120;
  * the rest of the load adds to ours, no more than it adds to Tailcall's.
  */
 const RSS_OVER_NODE_FLOOR = 1.25;
+/** Restated for hits of (a), as issue 26 restated the hit path: CPU per hit within this of the duties floor's (≥ 0.8× its rate). */
+const HIT_OVER_DUTIES_FLOOR = 1.25;
 
 type Pair = [ServerProcess, ServerProcess];
 
@@ -218,7 +220,8 @@ export async function cpuFigures(): Promise<string[]> {
     const [underA] = peaks;
     const overNodeFloor = underA!.mb[0] / floorPeaks.nodeGateway;
     const added = [rssOff[0]! - underA!.mb[0], rssOff[1]! - underA!.mb[1]];
-    const [oursHitA] = hits.get(documents[0]![0])!;
+    const [oursHitA, tailcallHitA] = hits.get(documents[0]![0])!;
+    const bareFloor = hitFloorRows[0]![1];
     const dutiesFloor = hitFloorRows[1]![1];
     return [
       `One gateway process, \`${npmStartCommand().text}\` with \`WORKERS=1\` (the start script's variables and node flags, read from package.json at each run; the compiled build as the entry), against Tailcall ${TAILCALL_VERSION} with 1 worker thread (bench/peers/tailcall.graphql, \`workers: 1\`; run with ${tailcallCommand().via}). One catalog in its own process, ${LATENCY_MS} ms on every call; every request carries the demo bearer token. Before any load, both answered every document with the same bytes, and so did each floor for (a).`,
@@ -238,7 +241,7 @@ export async function cpuFigures(): Promise<string[]> {
       '',
       `- Peak RSS (VmHWM) through the whole (a)-(c) load: ours ${rssOff[0]!.toFixed(0)} MB caches off (${LIGHT} and ${HEAVY} connections), ${rssOn[0]!.toFixed(0)} MB cached; target ≤ ${RSS_TARGET_MB} MB: ${verdict(peakOurs, RSS_TARGET_MB)}; restated target below. Tailcall ${rssOff[1]!.toFixed(0)} MB without @cache, ${rssOn[1]!.toFixed(0)} MB with. Ours at rest, after start (once \`/readiness\` says ready), before any load: ${rest.toFixed(0)} MB.`,
       `- Peak RSS after each load in turn, caches off, ours / Tailcall (MB): ${peaks.map(({ load, mb }) => `${load} ${mb.map((v) => v.toFixed(0)).join(' / ')}`).join('; ')}. Under (a) alone at ${LIGHT} connections, ours ${underA!.mb[0].toFixed(0)} MB against the floor of a Node gateway's ${floorPeaks.nodeGateway.toFixed(0)} MB and bare graphql-yoga's ${floorPeaks.bareYoga.toFixed(0)} MB (the floors below, same load).`,
-      `- Proposed restated target 3: under (a) alone, ≤ ${RSS_OVER_NODE_FLOOR}× the floor of a Node gateway: ${ratio(overNodeFloor, 1)}, ${verdict(overNodeFloor, RSS_OVER_NODE_FLOOR)}; and what the rest of the load adds, ≤ what it adds to Tailcall: ours ${added[0]!.toFixed(0)} MB, Tailcall ${added[1]!.toFixed(0)} MB, ${ratio(added[0]!, added[1]!)}, ${verdict(added[0]! / added[1]!, 1)}.`,
+      `- Proposed restated target 3, caches off: under (a) alone, ≤ ${RSS_OVER_NODE_FLOOR}× the floor of a Node gateway: ${ratio(overNodeFloor, 1)}, ${verdict(overNodeFloor, RSS_OVER_NODE_FLOOR)}; and what the rest of the load adds, ≤ what it adds to Tailcall: ours ${added[0]!.toFixed(0)} MB, Tailcall ${added[1]!.toFixed(0)} MB, ${ratio(added[0]!, added[1]!)}, ${verdict(added[0]! / added[1]!, 1)}.`,
       `- Upstream calls per query, caches off, ours / Tailcall: ${calls.join('; ')} (target: ours unchanged, 1 / 1 / 21).`,
       '',
       `Floors for (a), a static answer and no upstream (the last one: with the upstream call), measured the same way (${LIGHT} connections, started with the same variables and node flags), and ours without the plain path:`,
@@ -249,13 +252,13 @@ export async function cpuFigures(): Promise<string[]> {
       '',
       `- The floor of the stack itself for (a), bare graphql-yoga plus the one upstream call (the first floor, plus the last less the one before it): ${int(stackFloor)} µs; ours ${int(micros(oursA))} µs, ${ratio(micros(oursA), stackFloor)} (proposed restated target 1 for (a): ≤ 1×: ${verdict(micros(oursA) / stackFloor, 1)}).`,
       '',
-      `Floors for a hit of (a), answering ours' own bytes (${hitBytes.length} B), measured the same way:`,
+      `Floors for a hit of (a), answering our hit's own bytes (${hitBytes.length} B), measured the same way:`,
       '',
       '| floor | CPU µs per answer | req/s |',
       '|---|---|---|',
       ...hitFloorRows.map(([name, cpu, rps]) => `| ${name} | ${int(cpu)} | ${int(rps)} |`),
       '',
-      `- Ours per hit of (a): ${int(micros(oursHitA))} µs, ${ratio(micros(oursHitA), dutiesFloor)} the duties floor (restated hit target, issue 26's: ≤ 1.25× that floor, i.e. ≥ 0.8× its rate: ${verdict(micros(oursHitA) / dutiesFloor, 1.25)}); Tailcall's hit is below any Node floor here.`,
+      `- Ours per hit of (a): ${int(micros(oursHitA))} µs, ${ratio(micros(oursHitA), dutiesFloor)} the duties floor (restated hit target, issue 26's: ≤ ${HIT_OVER_DUTIES_FLOOR}× that floor, i.e. ≥ 0.8× its rate: ${verdict(micros(oursHitA) / dutiesFloor, HIT_OVER_DUTIES_FLOOR)}). Tailcall's hit, ${int(micros(tailcallHitA))} µs, is ${ratio(micros(tailcallHitA), bareFloor)} bare \`node:http\`'s answering the same bytes.`,
       `- On ${availableParallelism()} cores the load generator, the catalog and the server compete: the CPU per answer is the figure that holds; req/s and p50 are only comparable within one run.`,
     ];
   } finally {
