@@ -77,7 +77,6 @@ export const peakRssMb = (pid: number) => statusMb(pid, 'VmHWM');
 /** Resident set size of a process now, in MB (Linux VmRSS); 0 once it is gone. */
 export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
-/** The answer's data as bytes; a non-200 status or any GraphQL error throws. */
 /** The answer to a POST of `query` as the loads send it: its status and its text as it came. */
 export async function answerOf(url: string, query: string, token: string): Promise<{ status: number; text: string }> {
   const response = await request(url, {
@@ -88,6 +87,7 @@ export async function answerOf(url: string, query: string, token: string): Promi
   return { status: response.statusCode, text: await response.body.text() };
 }
 
+/** The answer's data as bytes; a non-200 status or any GraphQL error throws. */
 export async function post(url: string, query: string, token: string): Promise<string> {
   const { status, text } = await answerOf(url, query, token);
   const body = JSON.parse(text) as { data?: unknown; errors?: unknown };
