@@ -74,11 +74,13 @@ const CIRCUIT = { closed: 0, 'half-open': 1, open: 2 } as const;
 function upstreamCheck(upstream: UpstreamClient, token: string | undefined, timeoutMs: number) {
   return async (): Promise<Readiness> => {
     try {
-      await upstream.send(token ?? 'readiness-probe', { path: ['configuration'], unshared: true }, Date.now() + timeoutMs);
+      await upstream.send(token ?? 'readiness-probe', { path: ['configuration'], unshared: true, probe: true }, Date.now() + timeoutMs);
       return { ready: true };
     } catch (error) {
       const code = error instanceof UpstreamError ? error.code : undefined;
       if (code === 'UNAUTHENTICATED') return token ? { ready: false, reason: NOT_READY.credentialRejected } : { ready: true };
+      // The upstream answered, limiting us: every instance would get the same, and taking them out helps nobody.
+      if (code === 'RATE_LIMITED') return { ready: true };
       return {
         ready: false,
         reason: code === 'UPSTREAM_TIMEOUT' ? NOT_READY.timeout : NOT_READY.failing,

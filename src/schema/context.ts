@@ -101,7 +101,7 @@ export function createContext(
   options: ContextOptions,
   state: Partial<RequestState> = {},
 ): GatewayContext {
-  const { freshness, signal } = state;
+  const { freshness, signal, clientNetwork } = state;
   const credentials: Credentials = state.credentials ?? credentialsFrom(request.headers, options.serverToken);
   // A router's stated deadline shortens the request's, never lengthens it.
   const deadline = Date.now() + Math.min(options.requestDeadlineMs, state.statedDeadlineMs ?? Infinity);
@@ -109,7 +109,7 @@ export function createContext(
   const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
   const language = 'language' in state ? state.language : acceptedLanguage(request.headers.get('accept-language'));
   // The request's own lane of the rate budget, and its client's going away, reach every call.
-  const scope: CallScope = { lane: `r${++requests}`, signal };
+  const scope: CallScope = { lane: `r${++requests}`, signal, client: clientNetwork };
   const upstream: UpstreamTally = { calls: 0 };
   // Shared by the operations of a batch: MAX_COST bounds the calls of the whole HTTP request.
   const budget = callBudgetOf(request, options.limits.cost);

@@ -117,7 +117,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   ): Promise<T> {
     if (!accessToken) throw missingCredentialError();
     const url = urlOf(req);
-    const waiter = { deadline: deadline ?? Date.now() + options.timeoutMs, signal: scope.signal, lane: scope.lane };
+    const waiter = { deadline: deadline ?? Date.now() + options.timeoutMs, signal: scope.signal, lane: scope.lane, client: scope.client };
     if ((req.method ?? 'GET') !== 'GET' || req.unshared) {
       observe?.(0);
       return parseBody<T>(await runAlone(waiter, (run) => exchange(accessToken, url, req, run)));

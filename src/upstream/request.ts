@@ -22,6 +22,11 @@ export interface UpstreamRequest {
    * identical call in flight or be answered from the cache, or two users would get the same one.
    */
   unshared?: boolean;
+  /**
+   * The readiness check's own call: it takes no turn of the rate budget, so a busy or paused
+   * budget (a limit of our own making) never reads as the upstream failing. At most one a second.
+   */
+  probe?: boolean;
 }
 
 /**
@@ -35,6 +40,12 @@ export type FreshnessObserver = (freshForMs: number) => void;
 export interface CallScope {
   /** The request's own lane of the rate budget (any id unique to the request). */
   lane?: string;
+  /**
+   * Who the request comes from (its address, an IPv6 one as its /64): credentials the upstream
+   * has not accepted yet wait in one lane per client, so invented tokens from one address never
+   * hold the turns of another's first call.
+   */
+  client?: string;
   /** Aborts when the client has gone: a call not yet made is not made, one in flight is cut. */
   signal?: AbortSignal;
 }
@@ -50,6 +61,8 @@ export interface CallRun {
   signal: AbortSignal;
   /** Each waiter's request lane (undefined: it has none), those who join later too, until stopped. */
   watchLanes(onLane: (lane: string | undefined) => void): () => void;
+  /** The client of the call's first waiter still there (CallScope.client). */
+  client(): string | undefined;
 }
 
 export interface UpstreamStats {
