@@ -120,7 +120,11 @@ export function createGateway(
         ? (options.persistedQueryStore ??
           // With Redis, a hash registered on one instance runs on every other.
           (upstream.redis
-            ? createRedisKeyValueStore(upstream.redis, { prefix: 'mcg:apq:', ttlMs: 24 * 3_600_000 })
+            ? createRedisKeyValueStore(upstream.redis, {
+                prefix: 'mcg:apq:',
+                ttlMs: 24 * 3_600_000,
+                localMaxBytes: config.delivery.apqMaxBytes,
+              })
             : createMemoryPersistedQueryStore(config.delivery.apqMaxBytes)))
         : undefined,
     manifest,
