@@ -59,12 +59,12 @@ async function runHidden(env: Record<string, string>): Promise<{ code: number; o
 }
 
 describe('the suites that need outside programs, on a machine without them', () => {
-  it('finds the suites that ask for chromium, redis-server and varnishd', () => {
-    expect(new Set(needing.map((n) => n.program))).toEqual(new Set(['chromium', 'redis-server', 'varnishd']));
+  it('finds the suites that ask for chromium, redis-server, varnishd and haproxy', () => {
+    expect(new Set(needing.map((n) => n.program))).toEqual(new Set(['chromium', 'redis-server', 'varnishd', 'haproxy']));
   });
 
   it('hides them: nothing is found with the hiding environment', () => {
-    for (const program of ['chromium', 'redis-server', 'varnishd'] as const) expect(locateProgram(program, hidden)).toBeUndefined();
+    for (const program of ['chromium', 'redis-server', 'varnishd', 'haproxy'] as const) expect(locateProgram(program, hidden)).toBeUndefined();
   });
 
   it('skip with one line each naming the program and its install command, and exit 0', async () => {
