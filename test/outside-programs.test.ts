@@ -64,7 +64,8 @@ describe('the suites that need outside programs, on a machine without them', () 
   });
 
   it('hides them: nothing is found with the hiding environment', () => {
-    for (const program of ['chromium', 'redis-server', 'varnishd', 'haproxy'] as const) expect(locateProgram(program, hidden)).toBeUndefined();
+    for (const program of ['chromium', 'redis-server', 'varnishd', 'haproxy'] as const)
+      expect(locateProgram(program, hidden)).toBeUndefined();
   });
 
   it('skip with one line each naming the program and its install command, and exit 0', async () => {

@@ -227,10 +227,10 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
           }
           // A booked turn is waited for in the lanes, so the caller's next call reserves the one after it.
           if (reservation.waitMs > 0) {
-          stats.waits++;
-          stats.waitedMs += reservation.waitMs;
-        }
-        if (reservation.booked) await waitFor(reservation.waitMs, signal);
+            stats.waits++;
+            stats.waitedMs += reservation.waitMs;
+          }
+          if (reservation.booked) await waitFor(reservation.waitMs, signal);
         } finally {
           leave();
         }

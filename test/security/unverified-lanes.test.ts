@@ -34,9 +34,11 @@ describe('unaccepted credentials and readiness under UPSTREAM_RATE_LIMIT=10', ()
   it('60 invented tokens from one address leave a new real token from another its turn, and readiness answers 200', async () => {
     const stop = new AbortController();
     const attack = Array.from({ length: 60 }, (_, i) =>
-      post(`{ movies(ids: [${ids}]) { title } }`, { authorization: `Bearer invented-${i}`, 'x-forwarded-for': '203.0.113.7' }, stop.signal).catch(
-        () => undefined,
-      ),
+      post(
+        `{ movies(ids: [${ids}]) { title } }`,
+        { authorization: `Bearer invented-${i}`, 'x-forwarded-for': '203.0.113.7' },
+        stop.signal,
+      ).catch(() => undefined),
     );
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
