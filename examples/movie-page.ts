@@ -48,15 +48,17 @@ export const MoviePageQuery = graphql(`
           height
         }
       }
-      reviews(page: 1) {
-        totalResults
-        results {
-          nodeId
-          id
-          author
-          content
-          authorDetails {
-            rating
+      reviews(first: 20) {
+        totalCount
+        edges {
+          node {
+            nodeId
+            id
+            author
+            content
+            authorDetails {
+              rating
+            }
           }
         }
       }
@@ -87,6 +89,6 @@ export async function loadMoviePage(client: Client, id: number): Promise<MoviePa
     topCast: (movie.credits?.cast ?? []).slice(0, 5).map((credit) => ({ name: credit.person.name, character: credit.character })),
     directors: (movie.credits?.crew ?? []).filter((credit) => credit.job === 'Director').map((credit) => credit.person.name),
     posters: movie.images?.posters.length ?? 0,
-    reviews: (movie.reviews?.results ?? []).map((review) => ({ author: review.author, rating: review.authorDetails?.rating ?? null })),
+    reviews: (movie.reviews?.edges ?? []).map(({ node }) => ({ author: node.author, rating: node.authorDetails?.rating ?? null })),
   };
 }

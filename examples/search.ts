@@ -3,40 +3,44 @@ import { graphql } from './gql/index.ts';
 
 /** The search box: movies, series, people and collections in one list, best matches first. */
 export const SearchQuery = graphql(`
-  query Search($query: String!, $page: Int) {
+  query Search($query: String!, $after: String) {
     search {
-      multi(query: $query, page: $page) {
-        page
-        totalPages
-        totalResults
-        results {
-          __typename
-          ... on Movie {
-            nodeId
-            id
-            title
-            releaseDate
-          }
-          ... on TVSeries {
-            nodeId
-            id
-            name
-            firstAirDate
-          }
-          ... on Person {
-            nodeId
-            id
-            name
-            knownForDepartment
-          }
-          ... on Collection {
-            nodeId
-            id
-            name
-          }
-          ... on OtherMedia {
-            id
-            mediaType
+      multi(query: $query, first: 20, after: $after) {
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        edges {
+          node {
+            __typename
+            ... on Movie {
+              nodeId
+              id
+              title
+              releaseDate
+            }
+            ... on TVSeries {
+              nodeId
+              id
+              name
+              firstAirDate
+            }
+            ... on Person {
+              nodeId
+              id
+              name
+              knownForDepartment
+            }
+            ... on Collection {
+              nodeId
+              id
+              name
+            }
+            ... on OtherMedia {
+              id
+              mediaType
+            }
           }
         }
       }
@@ -51,12 +55,19 @@ export interface SearchHit {
   label: string;
 }
 
-/** Runs a search and flattens the union into labelled hits (exhaustive: a member added to the union fails tsc). */
-export async function search(client: Client, query: string, page = 1): Promise<{ hits: SearchHit[]; totalResults: number }> {
-  const result = await client.query(SearchQuery, { query, page }).toPromise();
+/**
+ * Runs a search (the 20 hits after the cursor `after`, from the start without it) and flattens the
+ * union into labelled hits (exhaustive: a member added to the union fails tsc).
+ */
+export async function search(
+  client: Client,
+  query: string,
+  after?: string,
+): Promise<{ hits: SearchHit[]; totalCount: number; endCursor: string | null }> {
+  const result = await client.query(SearchQuery, { query, after }).toPromise();
   if (result.error) throw result.error;
   const found = result.data?.search.multi;
-  const hits = (found?.results ?? []).map((hit): SearchHit => {
+  const hits = (found?.edges ?? []).map(({ node: hit }): SearchHit => {
     switch (hit.__typename) {
       case 'Movie':
         return { kind: 'movie', id: hit.id, label: `${hit.title} (${hit.releaseDate?.slice(0, 4) ?? '?'})` };
@@ -75,5 +86,5 @@ export async function search(client: Client, query: string, page = 1): Promise<{
       }
     }
   });
-  return { hits, totalResults: found?.totalResults ?? 0 };
+  return { hits, totalCount: found?.totalCount ?? 0, endCursor: found?.pageInfo.endCursor ?? null };
 }

@@ -3,21 +3,22 @@ import { graphql } from './gql/index.ts';
 
 /** The signed-in user's watchlist of movies (`viewer` is the session's account: see createClient's sessionId). */
 export const WatchlistQuery = graphql(`
-  query Watchlist($page: Int) {
+  query Watchlist($first: Int) {
     viewer {
       id
       username
-      watchlistMovies(page: $page, sortBy: CREATED_AT_DESC) {
-        page
-        totalResults
-        results {
-          nodeId
-          id
-          title
-          releaseDate
-          accountStates {
-            watchlist
-            rating
+      watchlistMovies(first: $first, sortBy: CREATED_AT_DESC) {
+        totalCount
+        edges {
+          node {
+            nodeId
+            id
+            title
+            releaseDate
+            accountStates {
+              watchlist
+              rating
+            }
           }
         }
       }
@@ -62,6 +63,6 @@ export async function loadWatchlist(client: Client): Promise<Watchlist | null> {
   return {
     accountId: viewer.id,
     username: viewer.username ?? null,
-    titles: (viewer.watchlistMovies?.results ?? []).map((movie) => movie.title),
+    titles: (viewer.watchlistMovies?.edges ?? []).map(({ node }) => node.title),
   };
 }

@@ -110,11 +110,23 @@ export const genderName = (code: number) => ['NOT_SET', 'FEMALE', 'MALE', 'NON_B
 /** An instant of the catalog as DateTime answers it: UTC with milliseconds. */
 export const instant = (value: string) => new Date(value.replace(/^(\S+) (\S+) UTC$/, '$1T$2Z')).toISOString();
 
-export function page(p: any, results: unknown[]) {
-  return { page: p.page, totalPages: p.total_pages, totalResults: p.total_results, results };
+/** A connection's answer for a window that is the catalog's page `p` (the first 20, or 20 `after` a page's end). */
+export function connection(p: any, nodes: unknown[]) {
+  return { totalCount: p.total_results, edges: nodes.map((node) => ({ node })) };
 }
 
-export const PAGE = (fields: string) => `page totalPages totalResults results { ${fields} }`;
+/** The selection `connection` answers. */
+export const CONNECTION = (fields: string) => `totalCount edges { node { ${fields} } }`;
+
+/** The nodes of a connection's answer. */
+export const nodes = (connection: { edges: Array<{ node: any }> }) => connection.edges.map((edge) => edge.node);
+
+/** The cursor of the item at `offset` of a connection field (`Query.topRatedMovies`), as the gateway gives it out. */
+export const cursorAt = (field: string, offset: number) => Buffer.from(`${field}:${offset}`).toString('base64url');
+
+/** The arguments of a connection's window that is the catalog's page `page` of 20 (`page(2)`: `first: 20, after:` item 19). */
+export const pageWindow = (field: string, page: number) =>
+  page === 1 ? 'first: 20' : `first: 20, after: "${cursorAt(field, (page - 1) * 20 - 1)}"`;
 
 /** A watch provider offer (flatrate, rent, buy, …) of a title in one country. */
 export function offer(o: any) {

@@ -642,15 +642,18 @@ export type MoviePageQuery = {
       posters: Array<{ __typename?: 'Image'; id: string; filePath: string; width: number; height: number }>;
     } | null;
     reviews?: {
-      __typename?: 'ReviewPage';
-      totalResults: number;
-      results: Array<{
-        __typename?: 'Review';
-        nodeId: string;
-        id: string;
-        author: string;
-        content: string;
-        authorDetails?: { __typename?: 'ReviewAuthor'; rating?: number | null } | null;
+      __typename?: 'ReviewConnection';
+      totalCount: number;
+      edges: Array<{
+        __typename?: 'ReviewEdge';
+        node: {
+          __typename?: 'Review';
+          nodeId: string;
+          id: string;
+          author: string;
+          content: string;
+          authorDetails?: { __typename?: 'ReviewAuthor'; rating?: number | null } | null;
+        };
       }>;
     } | null;
   } | null;
@@ -658,7 +661,7 @@ export type MoviePageQuery = {
 
 export type SearchQueryVariables = Exact<{
   query: Scalars['String']['input'];
-  page?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 export type SearchQuery = {
@@ -666,17 +669,18 @@ export type SearchQuery = {
   search: {
     __typename?: 'Search';
     multi?: {
-      __typename?: 'MediaResultPage';
-      page: number;
-      totalPages: number;
-      totalResults: number;
-      results: Array<
-        | { __typename: 'Collection'; nodeId: string; id: number; name: string }
-        | { __typename: 'Movie'; nodeId: string; id: number; title: string; releaseDate?: string | null }
-        | { __typename: 'OtherMedia'; id: number; mediaType: string }
-        | { __typename: 'Person'; nodeId: string; id: number; name: string; knownForDepartment?: string | null }
-        | { __typename: 'TVSeries'; nodeId: string; id: number; name: string; firstAirDate?: string | null }
-      >;
+      __typename?: 'MediaResultConnection';
+      totalCount: number;
+      pageInfo: { __typename?: 'PageInfo'; hasNextPage: boolean; endCursor?: string | null };
+      edges: Array<{
+        __typename?: 'MediaResultEdge';
+        node:
+          | { __typename: 'Collection'; nodeId: string; id: number; name: string }
+          | { __typename: 'Movie'; nodeId: string; id: number; title: string; releaseDate?: string | null }
+          | { __typename: 'OtherMedia'; id: number; mediaType: string }
+          | { __typename: 'Person'; nodeId: string; id: number; name: string; knownForDepartment?: string | null }
+          | { __typename: 'TVSeries'; nodeId: string; id: number; name: string; firstAirDate?: string | null };
+      }>;
     } | null;
   };
 };
@@ -736,7 +740,7 @@ export type SeriesPageQuery = {
 };
 
 export type WatchlistQueryVariables = Exact<{
-  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 }>;
 
 export type WatchlistQuery = {
@@ -746,16 +750,18 @@ export type WatchlistQuery = {
     id: number;
     username?: string | null;
     watchlistMovies?: {
-      __typename?: 'MoviePage';
-      page: number;
-      totalResults: number;
-      results: Array<{
-        __typename?: 'Movie';
-        nodeId: string;
-        id: number;
-        title: string;
-        releaseDate?: string | null;
-        accountStates?: { __typename?: 'AccountStates'; watchlist: boolean; rating?: number | null } | null;
+      __typename?: 'MovieConnection';
+      totalCount: number;
+      edges: Array<{
+        __typename?: 'MovieEdge';
+        node: {
+          __typename?: 'Movie';
+          nodeId: string;
+          id: number;
+          title: string;
+          releaseDate?: string | null;
+          accountStates?: { __typename?: 'AccountStates'; watchlist: boolean; rating?: number | null } | null;
+        };
       }>;
     } | null;
   } | null;
@@ -920,27 +926,36 @@ export const MoviePageDocument = {
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'reviews' },
-                  arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'page' }, value: { kind: 'IntValue', value: '1' } }],
+                  arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '20' } }],
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalResults' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
                       {
                         kind: 'Field',
-                        name: { kind: 'Name', value: 'results' },
+                        name: { kind: 'Name', value: 'edges' },
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'author' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'content' } },
                             {
                               kind: 'Field',
-                              name: { kind: 'Name', value: 'authorDetails' },
+                              name: { kind: 'Name', value: 'node' },
                               selectionSet: {
                                 kind: 'SelectionSet',
-                                selections: [{ kind: 'Field', name: { kind: 'Name', value: 'rating' } }],
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'author' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'content' } },
+                                  {
+                                    kind: 'Field',
+                                    name: { kind: 'Name', value: 'authorDetails' },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [{ kind: 'Field', name: { kind: 'Name', value: 'rating' } }],
+                                    },
+                                  },
+                                ],
                               },
                             },
                           ],
@@ -972,8 +987,8 @@ export const SearchDocument = {
         },
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
         },
       ],
       selectionSet: {
@@ -994,84 +1009,103 @@ export const SearchDocument = {
                       name: { kind: 'Name', value: 'query' },
                       value: { kind: 'Variable', name: { kind: 'Name', value: 'query' } },
                     },
+                    { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '20' } },
                     {
                       kind: 'Argument',
-                      name: { kind: 'Name', value: 'page' },
-                      value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+                      name: { kind: 'Name', value: 'after' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
                     },
                   ],
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'page' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalPages' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalResults' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
                       {
                         kind: 'Field',
-                        name: { kind: 'Name', value: 'results' },
+                        name: { kind: 'Name', value: 'pageInfo' },
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'edges' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
                             {
-                              kind: 'InlineFragment',
-                              typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Movie' } },
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'node' },
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'releaseDate' } },
-                                ],
-                              },
-                            },
-                            {
-                              kind: 'InlineFragment',
-                              typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'TVSeries' } },
-                              selectionSet: {
-                                kind: 'SelectionSet',
-                                selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'firstAirDate' } },
-                                ],
-                              },
-                            },
-                            {
-                              kind: 'InlineFragment',
-                              typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Person' } },
-                              selectionSet: {
-                                kind: 'SelectionSet',
-                                selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'knownForDepartment' } },
-                                ],
-                              },
-                            },
-                            {
-                              kind: 'InlineFragment',
-                              typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Collection' } },
-                              selectionSet: {
-                                kind: 'SelectionSet',
-                                selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                                ],
-                              },
-                            },
-                            {
-                              kind: 'InlineFragment',
-                              typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'OtherMedia' } },
-                              selectionSet: {
-                                kind: 'SelectionSet',
-                                selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'mediaType' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                                  {
+                                    kind: 'InlineFragment',
+                                    typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Movie' } },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'releaseDate' } },
+                                      ],
+                                    },
+                                  },
+                                  {
+                                    kind: 'InlineFragment',
+                                    typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'TVSeries' } },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'firstAirDate' } },
+                                      ],
+                                    },
+                                  },
+                                  {
+                                    kind: 'InlineFragment',
+                                    typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Person' } },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'knownForDepartment' } },
+                                      ],
+                                    },
+                                  },
+                                  {
+                                    kind: 'InlineFragment',
+                                    typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Collection' } },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                                      ],
+                                    },
+                                  },
+                                  {
+                                    kind: 'InlineFragment',
+                                    typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'OtherMedia' } },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'mediaType' } },
+                                      ],
+                                    },
+                                  },
                                 ],
                               },
                             },
@@ -1250,7 +1284,7 @@ export const WatchlistDocument = {
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
         },
       ],
@@ -1271,34 +1305,42 @@ export const WatchlistDocument = {
                   arguments: [
                     {
                       kind: 'Argument',
-                      name: { kind: 'Name', value: 'page' },
-                      value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+                      name: { kind: 'Name', value: 'first' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
                     },
                     { kind: 'Argument', name: { kind: 'Name', value: 'sortBy' }, value: { kind: 'EnumValue', value: 'CREATED_AT_DESC' } },
                   ],
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'page' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalResults' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
                       {
                         kind: 'Field',
-                        name: { kind: 'Name', value: 'results' },
+                        name: { kind: 'Name', value: 'edges' },
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'releaseDate' } },
                             {
                               kind: 'Field',
-                              name: { kind: 'Name', value: 'accountStates' },
+                              name: { kind: 'Name', value: 'node' },
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'watchlist' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'releaseDate' } },
+                                  {
+                                    kind: 'Field',
+                                    name: { kind: 'Name', value: 'accountStates' },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'watchlist' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+                                      ],
+                                    },
+                                  },
                                 ],
                               },
                             },

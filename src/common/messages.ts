@@ -119,8 +119,6 @@ export const ARGUMENT = {
   representation: (index: number, field: string, problem: string) => `item ${index}: "${field}" ${problem}`,
   entityType: (names: readonly string[]) => `must name an entity of this subgraph: ${names.join(', ')}.`,
   listId: (value: number | string) => `must be a list id: a positive 32-bit integer or 24 hexadecimal characters, got ${value}.`,
-  /** Two arguments for one thing, the old one deprecated: exactly one of them is given. */
-  oneOf: (other: string) => `or "${other}" must be given, one of the two and not both.`,
 } as const;
 
 /**

@@ -20,22 +20,34 @@ const tour = `# Welcome! Run this with the pink button (or Ctrl/Cmd + Enter).
 # Ctrl + Space in the editor suggests the fields that fit there.
 #
 # One request, many upstream calls: upcoming movies with their
-# posters, a review and its movie, a series down to an episode.
+# posters, this week's trending movies, a review and its movie,
+# a series down to an episode.
+#
+# Lists are connections: \`first\` items, then the next ones
+# \`after\` the \`pageInfo.endCursor\` of the answer.
 #
 # Languages: the Headers tab (below) asks for French with
 # Accept-Language, so every text comes in French where the catalog
 # has a translation; a \`language\` argument chooses for its own
 # subtree (the series below is in Spanish).
 query Tour {
-  upcomingMovies(page: 1, region: "US") {
+  upcomingMovies(first: 10, region: "US") {
     dates { minimum maximum }
-    totalResults
-    results {
-      id
-      title
-      releaseDate
-      # The poster's address, in one of the PosterSize widths.
-      posterUrl(size: W342)
+    totalCount
+    pageInfo { hasNextPage endCursor }
+    edges {
+      node {
+        id
+        title
+        releaseDate
+        # The poster's address, in one of the PosterSize widths.
+        posterUrl(size: W342)
+      }
+    }
+  }
+  trending {
+    movies(timeWindow: WEEK, first: 5) {
+      edges { node { title voteAverage } }
     }
   }
   review(id: "5506acb224e87c41347aff62") {
@@ -91,8 +103,14 @@ query YourAccount {
   viewer {
     username
     name
-    ratedMovies { totalResults results { rating movie { title } } }
-    watchlistMovies { totalResults results { title } }
+    ratedMovies(first: 10) {
+      totalCount
+      edges { node { movie { title accountStates { rating } } } }
+    }
+    watchlistMovies(first: 10, sortBy: CREATED_AT_DESC) {
+      totalCount
+      edges { node { title } }
+    }
   }
   movie(id: 494) {
     title
@@ -150,27 +168,35 @@ query Review($id: ID!) {
 }
 `;
 
-const discover = `# Search, discover with filters, and what is trending across
-# movies, series and people.
+const discover = `# Search, discover with filters, and what is trending this week
+# across movies, series and people. Each list is a connection:
+# ask the next window with \`after: "<pageInfo.endCursor>"\`.
 query SearchAndDiscover {
   search {
-    movies(query: "night") { totalResults results { title releaseDate } }
+    movies(query: "night", first: 10) {
+      totalCount
+      pageInfo { hasNextPage endCursor }
+      edges { node { title releaseDate } }
+    }
   }
   discover {
     movies(
       filter: { withGenres: { ids: [28, 12], match: ANY }, voteAverageGte: 7 }
       sortBy: VOTE_AVERAGE_DESC
+      first: 10
     ) {
-      results { title voteAverage }
+      edges { node { title voteAverage } }
     }
   }
   trending {
-    all(timeWindow: WEEK) {
-      results {
-        __typename
-        ... on Movie { title }
-        ... on TVSeries { name }
-        ... on Person { name }
+    all(timeWindow: WEEK, first: 10) {
+      edges {
+        node {
+          __typename
+          ... on Movie { title }
+          ... on TVSeries { name }
+          ... on Person { name }
+        }
       }
     }
   }

@@ -34,23 +34,25 @@ export const MoviePageQuery = graphql(`
 export const SearchQuery = graphql(`
   query Search($query: String!) {
     search {
-      multi(query: $query) {
-        results {
-          __typename
-          ... on Movie {
-            nodeId
-            id
-            title
-          }
-          ... on TVSeries {
-            nodeId
-            id
-            name
-          }
-          ... on Person {
-            nodeId
-            id
-            name
+      multi(query: $query, first: 20) {
+        edges {
+          node {
+            __typename
+            ... on Movie {
+              nodeId
+              id
+              title
+            }
+            ... on TVSeries {
+              nodeId
+              id
+              name
+            }
+            ... on Person {
+              nodeId
+              id
+              name
+            }
           }
         }
       }

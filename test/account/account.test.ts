@@ -67,25 +67,25 @@ describe('Account', () => {
     const up = await restWithSession(`/account/${accountId}/rated/movies?sort_by=${sortBy}&page=2&language=en-US`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { account(id: $id) { ratedMovies(page: 2, language: "en-US", sortBy: ${order}) {
-        ${expected.PAGE(`rating movie { ${expected.MOVIE_SUMMARY_FIELDS} }`)} } } }`,
+      `query($id: Int!) { account(id: $id) { ratedMovies(${expected.pageWindow('Account.ratedMovies', 2)}, language: "en-US", sortBy: ${order}) {
+        ${expected.CONNECTION(`movie { ${expected.MOVIE_SUMMARY_FIELDS} }`)} } } }`,
       { id: accountId },
       { 'x-session-id': sessionId },
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.account.ratedMovies).toEqual(
-      expected.page(
+      expected.connection(
         up,
-        up.results.map((m: any) => ({ rating: m.rating, movie: expected.movieSummary(m) })),
+        up.results.map((m: any) => ({ movie: expected.movieSummary(m) })),
       ),
     );
-    expect(body.data.account.ratedMovies.results.length).toBeGreaterThan(0);
+    expect(expected.nodes(body.data.account.ratedMovies).length).toBeGreaterThan(0);
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/account/${accountId}/rated/movies`]);
     expect(h.catalog.calls[0].query).toMatchObject({ session_id: sessionId, sort_by: sortBy, page: '2', language: 'en-US' });
   });
 
   it('without a session: UNAUTHENTICATED on the private fields, id intact, no upstream call', async () => {
-    const response = await h.query(`query($id: Int!) { account(id: $id) { id ratedMovies { totalResults } } }`, { id: accountId });
+    const response = await h.query(`query($id: Int!) { account(id: $id) { id ratedMovies { totalCount } } }`, { id: accountId });
     expect(response.body.data.account).toEqual({ id: accountId, ratedMovies: null });
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
     expect(h.catalog.calls).toHaveLength(0);
@@ -94,7 +94,7 @@ describe('Account', () => {
   it('with a session the catalog does not know: UNAUTHENTICATED, and the id never echoed', async () => {
     const forged = 'f0e1d2c3b4a5968778695a4b3c2d1e0f00112233';
     const response = await h.query(
-      `query($id: Int!) { account(id: $id) { ratedMovies { totalResults } } }`,
+      `query($id: Int!) { account(id: $id) { ratedMovies { totalCount } } }`,
       { id: accountId },
       { 'x-session-id': forged },
     );

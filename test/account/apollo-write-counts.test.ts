@@ -31,7 +31,7 @@ const ACCOUNT_PAGE = gql`
       nodeId
       id
       watchlistMovies {
-        totalResults
+        totalCount
       }
     }
   }
@@ -49,7 +49,7 @@ describe("a mark's write updates the account's counts in the Apollo cache", () =
       },
     );
     expect(off.body.errors).toBeUndefined();
-    const before = ((await apollo.query({ query: ACCOUNT_PAGE })).data as any).viewer.watchlistMovies.totalResults;
+    const before = ((await apollo.query({ query: ACCOUNT_PAGE })).data as any).viewer.watchlistMovies.totalCount;
 
     const written = await apollo.mutate({
       mutation: gql`
@@ -61,7 +61,7 @@ describe("a mark's write updates the account's counts in the Apollo cache", () =
               account {
                 nodeId
                 watchlistMovies {
-                  totalResults
+                  totalCount
                 }
               }
             }
@@ -74,7 +74,7 @@ describe("a mark's write updates the account's counts in the Apollo cache", () =
 
     const served = h.served();
     const after = await apollo.query({ query: ACCOUNT_PAGE });
-    expect((after.data as any).viewer.watchlistMovies.totalResults).toBe(before + 1);
+    expect((after.data as any).viewer.watchlistMovies.totalCount).toBe(before + 1);
     expect(h.served()).toBe(served);
   });
 });

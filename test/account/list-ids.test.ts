@@ -1,9 +1,9 @@
 /**
  * A list is named by one type everywhere: `UserList.listId` is an `ID!`, so the writes take
- * `userListId: ID`, `list` takes `listId: ID`, and `deleteUserList` answers `userListId: ID!` and
- * the deleted list's global id (`deletedNodeId`) (what Relay's `@deleteRecord` and a cache's evict take). The old
- * `Int` arguments and field stay one release, deprecated; `lists` takes `listIds: [ID!]` beside its
- * old `ids: [Int!]`. Over real HTTP against the gateway.
+ * `userListId: ID!`, `list` takes `listId: ID!`, `lists` takes `listIds: [ID!]!`, and
+ * `deleteUserList` answers `userListId: ID!` and the deleted list's global id (`deletedNodeId`)
+ * (what Relay's `@deleteRecord` and a cache's evict take). The old `Int` arguments went in 1.0.
+ * Over real HTTP against the gateway.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUserSession, errorCodes, startHarness, type Harness } from '../helpers.ts';
@@ -48,11 +48,11 @@ describe('list ids', () => {
     expect(cleared.body).toEqual({ data: { clearList: { itemCount: 0 } } });
   });
 
-  it('the deprecated Int arguments still work', async () => {
+  it('a numeric list id, as a number in a variable or an Int literal, names the same list', async () => {
     const { listId } = await createList('Old ids');
-    const old = await h.query(`mutation($l: Int!) { clearList(listId: $l) { listId } }`, { l: Number(listId) }, user());
+    const old = await h.query(`mutation($l: ID!) { clearList(userListId: $l) { listId } }`, { l: Number(listId) }, user());
     expect(old.body).toEqual({ data: { clearList: { listId } } });
-    const read = await h.query(`query($l: Int!) { list(id: $l) { listId } }`, { l: Number(listId) });
+    const read = await h.query(`{ list(listId: ${Number(listId)}) { listId } }`);
     expect(read.body).toEqual({ data: { list: { listId } } });
   });
 
@@ -60,50 +60,50 @@ describe('list ids', () => {
     const french = user({ 'accept-language': 'fr-FR' });
     const { listId, nodeId } = await createList('To delete', french);
     const { body } = await h.query(
-      `mutation($l: ID!) { deleteUserList(userListId: $l) { deletedNodeId userListId listId } }`,
+      `mutation($l: ID!) { deleteUserList(userListId: $l) { deletedNodeId userListId } }`,
       { l: listId },
       french,
     );
-    expect(body).toEqual({ data: { deleteUserList: { deletedNodeId: nodeId, userListId: listId, listId: Number(listId) } } });
+    expect(body).toEqual({ data: { deleteUserList: { deletedNodeId: nodeId, userListId: listId } } });
     expect(Buffer.from(nodeId, 'base64url').toString()).toBe(`UserList:${listId}@fr-FR`);
     expect(errorCodes(await h.query(`query($l: ID!) { list(listId: $l) { name } }`, { l: listId }))).toEqual(['NOT_FOUND']);
   });
 
-  it('lists(listIds:) takes the IDs that UserList.listId answers, numeric and 24-hex; the Int ids stay, deprecated', async () => {
+  it('lists(listIds:) takes the IDs that UserList.listId answers, numeric and 24-hex', async () => {
     const list = h.catalog.data.movieLists[0]!;
     const { listId } = await createList('Batch');
     const hex = '5a3f0c2e9251410f6b00a1b2';
-    const { body } = await h.query(`query($l: [ID!]) { lists(listIds: $l) { listId } }`, { l: [listId, String(list.id), hex] });
+    const { body } = await h.query(`query($l: [ID!]!) { lists(listIds: $l) { listId } }`, { l: [listId, String(list.id), hex] });
     expect(body.data).toEqual({ lists: [{ listId }, { listId: String(list.id) }, null] });
     // A 24-hex id is a key the catalog may hold (lists made before 2018): asked, not refused.
     expect(body.errors?.map((e) => [e.extensions?.code, e.path])).toEqual([['NOT_FOUND', ['lists', 2]]]);
-    const old = await h.query(`query($l: [Int!]) { lists(ids: $l) { listId } }`, { l: [Number(listId)] });
-    expect(old.body).toEqual({ data: { lists: [{ listId }] } });
     const { body: schema } = await h.query(
       '{ __type(name: "Query") { fields { name args(includeDeprecated: true) { name type { kind } deprecationReason } } } }',
     );
     const args = schema.data.__type.fields.find((f: any) => f.name === 'lists').args;
-    expect(args).toEqual([
-      { name: 'ids', type: { kind: 'LIST' }, deprecationReason: 'Use `listIds`, `ID`s like `UserList.listId`.' },
-      { name: 'listIds', type: { kind: 'LIST' }, deprecationReason: null },
-    ]);
+    expect(args).toEqual([{ name: 'listIds', type: { kind: 'NON_NULL' }, deprecationReason: null }]);
   });
 
-  it('one of the two arguments, and a list id, or BAD_USER_INPUT naming the argument before any call', async () => {
+  it('a list id, or BAD_USER_INPUT naming the argument before any call', async () => {
     for (const [query, argument] of [
-      ['mutation { clearList { itemCount } }', 'userListId'],
-      ['mutation { clearList(listId: 1, userListId: "1") { itemCount } }', 'userListId'],
       ['mutation { deleteUserList(userListId: "0123456789abcdef01234567") { deletedNodeId } }', 'userListId'],
       ['mutation { addMovieToList(userListId: "x", movieId: 5) { itemCount } }', 'userListId'],
-      ['{ list { name } }', 'listId'],
       ['{ list(listId: "not-a-list") { name } }', 'listId'],
-      ['{ lists { name } }', 'listIds'],
-      ['{ lists(listIds: ["1"], ids: [1]) { name } }', 'listIds'],
       ['{ lists(listIds: ["1", "../movie/1"]) { name } }', 'listIds'],
     ]) {
       const response = await h.query(query, undefined, user());
       expect(errorCodes(response), query).toEqual(['BAD_USER_INPUT']);
       expect(response.body.errors![0].extensions!.argument, query).toBe(argument);
+    }
+    // No list, or the old Int argument beside the ID one: the document does not validate.
+    for (const query of [
+      'mutation { clearList { itemCount } }',
+      'mutation { clearList(listId: 1, userListId: "1") { itemCount } }',
+      '{ list { name } }',
+      '{ lists { name } }',
+      '{ lists(listIds: ["1"], ids: [1]) { name } }',
+    ]) {
+      expect(errorCodes(await h.query(query, undefined, user())), query).toEqual(['GRAPHQL_VALIDATION_FAILED']);
     }
     expect(h.catalog.calls).toEqual([]);
   });

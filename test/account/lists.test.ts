@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUserSession, errorCodes, startHarness, type Harness } from '../helpers.ts';
+import * as expected from '../expected.ts';
 
 let h: Harness;
 let accountId: number;
@@ -15,7 +16,7 @@ beforeEach(() => h.catalog.resetCalls());
 
 const user = () => ({ 'x-session-id': sessionId });
 const LIST_FIELDS = 'id name description createdBy favoriteCount itemCount languageCode posterPath';
-const ITEMS = `items(page: $page) { page totalPages totalResults results { __typename ... on Movie { id title releaseDate } ... on TVSeries { id name firstAirDate } } }`;
+const ITEMS = `items(first: 20, after: $after) { totalCount edges { node { __typename ... on Movie { id title releaseDate } ... on TVSeries { id name firstAirDate } } } }`;
 
 function itemOf(up: any) {
   return up.media_type === 'tv'
@@ -28,7 +29,10 @@ describe('Query.list', () => {
     const list = h.catalog.data.movieLists.find((l) => l.item_count > 25)!;
     const up = await h.rest(`/list/${list.id}?page=2`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($id: Int!, $page: Int) { list(id: $id) { ${LIST_FIELDS} ${ITEMS} } }`, { id: list.id, page: 2 });
+    const { body } = await h.query(`query($id: ID!, $after: String) { list(listId: $id) { ${LIST_FIELDS} ${ITEMS} } }`, {
+      id: list.id,
+      after: expected.cursorAt('UserList.items', 19),
+    });
     expect(body.errors).toBeUndefined();
     expect(body.data.list).toEqual({
       id: list.id,
@@ -39,7 +43,7 @@ describe('Query.list', () => {
       itemCount: up.item_count,
       languageCode: up.iso_639_1,
       posterPath: up.poster_path,
-      items: { page: 2, totalPages: up.total_pages, totalResults: up.total_results, results: up.items.map(itemOf) },
+      items: expected.connection(up, up.items.map(itemOf)),
     });
     expect(up.item_count).toBe(list.item_count);
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/list/${list.id}`, `/list/${list.id}`]);
@@ -49,10 +53,10 @@ describe('Query.list', () => {
     const list = h.catalog.data.tvLists.find((l) => l.item_count > 0)!;
     const up = await h.rest(`/list/${list.id}`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($id: Int!, $page: Int) { list(id: $id) { name ${ITEMS} } }`, { id: list.id, page: null });
+    const { body } = await h.query(`query($id: ID!, $after: String) { list(listId: $id) { name ${ITEMS} } }`, { id: list.id, after: null });
     expect(body.errors).toBeUndefined();
-    expect(body.data.list.items.results).toEqual(up.items.map(itemOf));
-    expect(body.data.list.items.results[0].__typename).toBe('TVSeries');
+    expect(expected.nodes(body.data.list.items)).toEqual(up.items.map(itemOf));
+    expect(expected.nodes(body.data.list.items)[0].__typename).toBe('TVSeries');
     expect(h.catalog.calls).toHaveLength(1);
   });
 
@@ -61,7 +65,7 @@ describe('Query.list', () => {
     const other = h.catalog.data.movies.find((m) => !(h.catalog.data.listsOfMovie.get(m.id) ?? []).includes(listIds[0]))!;
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $m: Int!, $o: Int!) { list(id: $id) { yes: itemStatus(movieId: $m) no: itemStatus(movieId: $o) } }`,
+      `query($id: ID!, $m: Int!, $o: Int!) { list(listId: $id) { yes: itemStatus(movieId: $m) no: itemStatus(movieId: $o) } }`,
       {
         id: listIds[0],
         m: movieId,
@@ -79,20 +83,20 @@ describe('Query.list', () => {
 
   it("links from a movie's lists to the whole list", async () => {
     const [movieId] = [...h.catalog.data.listsOfMovie].find(([, ids]) => ids.length > 0)!;
-    const { body } = await h.query(`query($m: Int!) { movie(id: $m) { lists { results { id details { id createdBy itemCount } } } } }`, {
+    const { body } = await h.query(`query($m: Int!) { movie(id: $m) { lists { edges { node { id createdBy itemCount } } } } }`, {
       m: movieId,
     });
     expect(body.errors).toBeUndefined();
-    const first = body.data.movie.lists.results[0];
+    const first = expected.nodes(body.data.movie.lists)[0];
     const up = await h.rest(`/list/${first.id}`);
-    expect(first.details).toEqual({ id: first.id, createdBy: up.created_by, itemCount: up.item_count });
+    expect(first).toEqual({ id: first.id, createdBy: up.created_by, itemCount: up.item_count });
   });
 
   it('an unknown list is NOT_FOUND on that field; a bad id is BAD_USER_INPUT without a call', async () => {
-    const missing = await h.query(`{ list(id: 1) { name } }`);
+    const missing = await h.query(`{ list(listId: 1) { name } }`);
     expect(errorCodes(missing)).toEqual(['NOT_FOUND']);
     h.catalog.resetCalls();
-    const bad = await h.query(`{ list(id: 0) { name } }`);
+    const bad = await h.query(`{ list(listId: 0) { name } }`);
     expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);
     expect(h.catalog.calls).toEqual([]);
   });
@@ -103,19 +107,15 @@ describe("The account's lists and their edits", () => {
     const up = await h.rest(`/account/${accountId}/lists?session_id=${sessionId}`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { account(id: $id) { lists { totalResults results { id name itemCount favoriteCount languageCode } } } }`,
+      `query($id: Int!) { account(id: $id) { lists { totalCount edges { node { id name itemCount favoriteCount languageCode } } } } }`,
       { id: accountId },
       user(),
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.account.lists).toEqual({
-      totalResults: up.total_results,
-      results: up.results.map((l: any) => ({
-        id: l.id,
-        name: l.name,
-        itemCount: l.item_count,
-        favoriteCount: l.favorite_count,
-        languageCode: l.iso_639_1,
+      totalCount: up.total_results,
+      edges: up.results.map((l: any) => ({
+        node: { id: l.id, name: l.name, itemCount: l.item_count, favoriteCount: l.favorite_count, languageCode: l.iso_639_1 },
       })),
     });
     expect(up.total_results).toBeGreaterThan(0);
@@ -137,35 +137,35 @@ describe("The account's lists and their edits", () => {
       itemCount: 0,
       createdBy: h.catalog.data.account.username,
     });
-    const mine = await h.query(`query($id: Int!) { account(id: $id) { lists { results { id } } } }`, { id: accountId }, user());
-    expect(mine.body.data.account.lists.results[0].id).toBe(list.id);
+    const mine = await h.query(`query($id: Int!) { account(id: $id) { lists { edges { node { id } } } } }`, { id: accountId }, user());
+    expect(expected.nodes(mine.body.data.account.lists)[0].id).toBe(list.id);
 
-    const add = `mutation($l: Int!, $m: Int!) { addMovieToList(listId: $l, movieId: $m) { itemCount itemStatus(movieId: $m) } }`;
+    const add = `mutation($l: ID!, $m: Int!) { addMovieToList(userListId: $l, movieId: $m) { itemCount itemStatus(movieId: $m) } }`;
     expect((await h.query(add, { l: list.id, m: m1.id }, user())).body.data.addMovieToList).toEqual({ itemCount: 1, itemStatus: true });
     expect((await h.query(add, { l: list.id, m: m2.id }, user())).body.data.addMovieToList).toEqual({ itemCount: 2, itemStatus: true });
     const duplicate = await h.query(add, { l: list.id, m: m2.id }, user());
     expect(duplicate.body).toEqual({ data: { addMovieToList: { itemCount: 2, itemStatus: true } } });
 
     const removed = await h.query(
-      `mutation($l: Int!, $m: Int!) { removeMovieFromList(listId: $l, movieId: $m) { itemCount items { results { ... on Movie { id } } } } }`,
+      `mutation($l: ID!, $m: Int!) { removeMovieFromList(userListId: $l, movieId: $m) { itemCount items { edges { node { ... on Movie { id } } } } } }`,
       { l: list.id, m: m1.id },
       user(),
     );
-    expect(removed.body.data.removeMovieFromList).toEqual({ itemCount: 1, items: { results: [{ id: m2.id }] } });
+    expect(removed.body.data.removeMovieFromList).toEqual({ itemCount: 1, items: { edges: [{ node: { id: m2.id } }] } });
 
     h.catalog.resetCalls();
-    const cleared = await h.query(`mutation($l: Int!) { clearList(listId: $l) { itemCount } }`, { l: list.id }, user());
+    const cleared = await h.query(`mutation($l: ID!) { clearList(userListId: $l) { itemCount } }`, { l: list.id }, user());
     expect(cleared.body.data.clearList).toEqual({ itemCount: 0 });
     expect(h.catalog.calls[0]).toMatchObject({ method: 'POST', path: `/list/${list.id}/clear`, status: 201, query: { confirm: 'true' } });
 
-    const deleted = await h.query(`mutation($l: Int!) { deleteList(listId: $l) }`, { l: list.id }, user());
-    expect(deleted.body).toEqual({ data: { deleteList: true } });
-    expect(errorCodes(await h.query(`query($l: Int!) { list(id: $l) { name } }`, { l: list.id }))).toEqual(['NOT_FOUND']);
+    const deleted = await h.query(`mutation($l: ID!) { deleteUserList(userListId: $l) { userListId } }`, { l: list.id }, user());
+    expect(deleted.body).toEqual({ data: { deleteUserList: { userListId: String(list.id) } } });
+    expect(errorCodes(await h.query(`query($l: ID!) { list(listId: $l) { name } }`, { l: list.id }))).toEqual(['NOT_FOUND']);
   });
 
   it("another user's list cannot be edited", async () => {
     const foreign = h.catalog.data.movieLists[0];
-    const { body } = await h.query(`mutation($l: Int!) { clearList(listId: $l) { id } }`, { l: foreign.id }, user());
+    const { body } = await h.query(`mutation($l: ID!) { clearList(userListId: $l) { id } }`, { l: foreign.id }, user());
     expect(body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
     expect((await h.rest(`/list/${foreign.id}`)).item_count).toBe(foreign.item_count);
   });
@@ -175,7 +175,7 @@ describe("The account's lists and their edits", () => {
     expect(errorCodes(noSession)).toEqual(['UNAUTHENTICATED']);
     const badName = await h.query(`mutation { createList(name: "   ") { id } }`, undefined, user());
     const badLanguage = await h.query(`mutation { createList(name: "ok", language: "English") { id } }`, undefined, user());
-    const badMovie = await h.query(`mutation { addMovieToList(listId: 5, movieId: 0) { id } }`, undefined, user());
+    const badMovie = await h.query(`mutation { addMovieToList(userListId: 5, movieId: 0) { id } }`, undefined, user());
     expect([errorCodes(badName), errorCodes(badLanguage), errorCodes(badMovie)]).toEqual([
       ['BAD_USER_INPUT'],
       ['BAD_USER_INPUT'],

@@ -29,17 +29,12 @@ describe('Account favourites and watchlist', () => {
     const up = await withSession(`/account/${accountId}/${path}?page=2&sort_by=created_at.desc`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { account(id: $id) { ${field}(page: 2, sortBy: CREATED_AT_DESC) { page totalPages totalResults results { ${fields} } } } }`,
+      `query($id: Int!) { account(id: $id) { ${field}(${expected.pageWindow(`Account.${field}`, 2)}, sortBy: CREATED_AT_DESC) { totalCount edges { node { ${fields} } } } } }`,
       { id: accountId },
       userHeaders(),
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.account[field]).toEqual({
-      page: 2,
-      totalPages: up.total_pages,
-      totalResults: up.total_results,
-      results: up.results.map(map),
-    });
+    expect(body.data.account[field]).toEqual(expected.connection(up, up.results.map(map)));
     expect(up.results.length).toBeGreaterThan(0);
     expect(h.catalog.calls.map((c) => [c.method, c.path])).toEqual([['GET', `/account/${accountId}/${path}`]]);
     expect(h.catalog.calls[0].query).toMatchObject({ page: '2', sort_by: 'created_at.desc', session_id: sessionId });
@@ -58,10 +53,10 @@ describe('Account favourites and watchlist', () => {
     const post = h.catalog.calls.find((c) => c.method === 'POST')!;
     expect([post.path, post.status, post.query.session_id]).toEqual([`/account/${accountId}/favorite`, 201, sessionId]);
 
-    const read = `query($id: Int!) { account(id: $id) { favoriteMovies(sortBy: CREATED_AT_DESC) { totalResults results { id } } } }`;
+    const read = `query($id: Int!) { account(id: $id) { favoriteMovies(sortBy: CREATED_AT_DESC) { totalCount edges { node { id } } } } }`;
     const after = await h.query(read, { id: accountId }, userHeaders());
-    expect(after.body.data.account.favoriteMovies.results[0].id).toBe(movie.id);
-    expect(after.body.data.account.favoriteMovies.totalResults).toBe(favourites.size + 1);
+    expect(expected.nodes(after.body.data.account.favoriteMovies)[0].id).toBe(movie.id);
+    expect(after.body.data.account.favoriteMovies.totalCount).toBe(favourites.size + 1);
 
     const remove = await h.query(
       `mutation($a: Int!, $m: Int!) { setMovieFavorite(accountId: $a, movieId: $m, favorite: false) { id } }`,
@@ -70,8 +65,8 @@ describe('Account favourites and watchlist', () => {
     );
     expect(remove.body.errors).toBeUndefined();
     const removed = await h.query(read, { id: accountId }, userHeaders());
-    expect(removed.body.data.account.favoriteMovies.totalResults).toBe(favourites.size);
-    expect(removed.body.data.account.favoriteMovies.results.map((r: any) => r.id)).not.toContain(movie.id);
+    expect(removed.body.data.account.favoriteMovies.totalCount).toBe(favourites.size);
+    expect(expected.nodes(removed.body.data.account.favoriteMovies).map((r: any) => r.id)).not.toContain(movie.id);
   });
 
   it('setTVSeriesWatchlist adds a series, visible in watchlistTVSeries; an unknown series is NOT_FOUND', async () => {
@@ -85,11 +80,11 @@ describe('Account favourites and watchlist', () => {
     expect(add.body.errors).toBeUndefined();
     expect(add.body.data.setTVSeriesWatchlist).toEqual({ id: series.id, name: series.name });
     const read = await h.query(
-      `query($id: Int!) { account(id: $id) { watchlistTVSeries(sortBy: CREATED_AT_DESC) { results { id } } } }`,
+      `query($id: Int!) { account(id: $id) { watchlistTVSeries(sortBy: CREATED_AT_DESC) { edges { node { id } } } } }`,
       { id: accountId },
       userHeaders(),
     );
-    expect(read.body.data.account.watchlistTVSeries.results[0].id).toBe(series.id);
+    expect(expected.nodes(read.body.data.account.watchlistTVSeries)[0].id).toBe(series.id);
 
     const unknown = await h.query(
       `mutation($a: Int!) { setTVSeriesWatchlist(accountId: $a, seriesId: 1, watchlist: true) { id } }`,
@@ -100,7 +95,7 @@ describe('Account favourites and watchlist', () => {
   });
 
   it('needs a session: UNAUTHENTICATED without any upstream call', async () => {
-    const read = await h.query(`query($id: Int!) { account(id: $id) { favoriteMovies { page } watchlistTVSeries { page } } }`, {
+    const read = await h.query(`query($id: Int!) { account(id: $id) { favoriteMovies { totalCount } watchlistTVSeries { totalCount } } }`, {
       id: accountId,
     });
     expect(errorCodes(read)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED']);
@@ -113,7 +108,7 @@ describe('Account favourites and watchlist', () => {
 
   it('rejects bad arguments before any upstream call', async () => {
     const bad = await h.query(
-      `query($id: Int!) { account(id: $id) { favoriteMovies(page: 0) { page } ratedTVSeries(language: "english") { page } } }`,
+      `query($id: Int!) { account(id: $id) { favoriteMovies(first: 0) { totalCount } ratedTVSeries(language: "english") { totalCount } } }`,
       { id: accountId },
       userHeaders(),
     );
@@ -129,35 +124,36 @@ describe('Account favourites and watchlist', () => {
 });
 
 describe('Account ratings of series and episodes', () => {
-  it('ratedTVSeries carries the summary and the rating (no detail call)', async () => {
+  it('ratedTVSeries carries the summary (no detail call)', async () => {
     const up = await withSession(`/account/${accountId}/rated/tv`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { account(id: $id) { ratedTVSeries { totalResults results { rating tvSeries { ${expected.TV_SUMMARY_FIELDS} } } } } }`,
+      `query($id: Int!) { account(id: $id) { ratedTVSeries { totalCount edges { node { tvSeries { ${expected.TV_SUMMARY_FIELDS} } } } } } }`,
       { id: accountId },
       userHeaders(),
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.account.ratedTVSeries).toEqual({
-      totalResults: up.total_results,
-      results: up.results.map((r: any) => ({ rating: r.rating, tvSeries: expected.tvSummary(r) })),
-    });
+    expect(body.data.account.ratedTVSeries).toEqual(
+      expected.connection(
+        up,
+        up.results.map((r: any) => ({ tvSeries: expected.tvSummary(r) })),
+      ),
+    );
     expect(h.catalog.calls).toHaveLength(1);
   });
 
-  it('ratedEpisodes agree with the episode account states and link to the series', async () => {
+  it('ratedEpisodes are the episodes the account states say are rated, and link to the series', async () => {
     const up = await withSession(`/account/${accountId}/rated/tv/episodes?page=2`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { account(id: $id) { ratedEpisodes(page: 2) { totalResults results { rating episode { id name seasonNumber episodeNumber airDate stillPath series { id } } } } } }`,
+      `query($id: Int!) { account(id: $id) { ratedEpisodes(${expected.pageWindow('Account.ratedEpisodes', 2)}) { totalCount edges { node { episode { id name seasonNumber episodeNumber airDate stillPath series { id } } } } } } }`,
       { id: accountId },
       userHeaders(),
     );
     expect(body.errors).toBeUndefined();
-    const results = body.data.account.ratedEpisodes.results;
+    const results = expected.nodes(body.data.account.ratedEpisodes);
     expect(results).toEqual(
       up.results.map((r: any) => ({
-        rating: r.rating,
         episode: {
           id: r.id,
           name: r.name,
@@ -171,7 +167,7 @@ describe('Account ratings of series and episodes', () => {
     );
     for (const r of up.results) expect(h.catalog.data.episodeAccountStates.get(r.id)?.rated).toEqual({ value: r.rating });
     const rated = [...h.catalog.data.episodeAccountStates.values()].filter((s) => s.rated !== false).length;
-    expect(body.data.account.ratedEpisodes.totalResults).toBe(rated);
+    expect(body.data.account.ratedEpisodes.totalCount).toBe(rated);
     expect(h.catalog.calls).toHaveLength(1);
   });
 });
@@ -202,13 +198,13 @@ describe('Writes of every domain land in the same user state', () => {
     );
     expect(rated.body.errors).toBeUndefined();
     const { body } = await h.query(
-      `{ guestSession { ratedTVSeries { results { rating tvSeries { id } } } ratedEpisodes { results { rating episode { id } } } } }`,
+      `{ guestSession { ratedTVSeries { edges { node { tvSeries { id accountStates { rating } } } } } ratedEpisodes { edges { node { episode { id accountStates { rating } } } } } } }`,
       undefined,
       guest,
     );
     expect(body.data.guestSession).toEqual({
-      ratedTVSeries: { results: [{ rating: 4.5, tvSeries: { id: series.id } }] },
-      ratedEpisodes: { results: [{ rating: 8, episode: { id: episode.id } }] },
+      ratedTVSeries: { edges: [{ node: { tvSeries: { id: series.id, accountStates: { rating: 4.5 } } } }] },
+      ratedEpisodes: { edges: [{ node: { episode: { id: episode.id, accountStates: { rating: 8 } } } }] },
     });
     const account = await withSession(`/account/${accountId}/rated/tv?sort_by=created_at.desc`);
     expect(account.results.some((r: any) => r.id === series.id && r.rating === 4.5)).toBe(false);
@@ -218,13 +214,15 @@ describe('Writes of every domain land in the same user state', () => {
   it('the account rates a series: ratedTVSeries shows it newest-first, and un-rating removes it', async () => {
     const already = new Set(h.catalog.data.ratings.ratedBy(accountRater(accountId), 'tv').map((r) => r.id));
     const series = h.catalog.data.tvSeries.find((s) => !already.has(s.id))!;
-    const read = `query($id: Int!) { account(id: $id) { ratedTVSeries(sortBy: CREATED_AT_DESC) { totalResults results { rating tvSeries { id } } } } }`;
+    const read = `query($id: Int!) { account(id: $id) { ratedTVSeries(sortBy: CREATED_AT_DESC) { totalCount edges { node { tvSeries { id accountStates { rating } } } } } } }`;
     await h.query(`mutation($s: Int!) { rateTVSeries(seriesId: $s, value: 9.5) { id } }`, { s: series.id }, userHeaders());
     const after = await h.query(read, { id: accountId }, userHeaders());
-    expect(after.body.data.account.ratedTVSeries.results[0]).toEqual({ rating: 9.5, tvSeries: { id: series.id } });
-    expect(after.body.data.account.ratedTVSeries.totalResults).toBe(already.size + 1);
+    expect(expected.nodes(after.body.data.account.ratedTVSeries)[0]).toEqual({
+      tvSeries: { id: series.id, accountStates: { rating: 9.5 } },
+    });
+    expect(after.body.data.account.ratedTVSeries.totalCount).toBe(already.size + 1);
     await h.query(`mutation($s: Int!) { deleteTVSeriesRating(seriesId: $s) { id } }`, { s: series.id }, userHeaders());
     const removed = await h.query(read, { id: accountId }, userHeaders());
-    expect(removed.body.data.account.ratedTVSeries.totalResults).toBe(already.size);
+    expect(removed.body.data.account.ratedTVSeries.totalCount).toBe(already.size);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * One rating is one field (issue 33, item 4): a rated series' and a rated episode's rating is
- * their `accountStates { rating }`, the field `rateTVSeries` and `rateEpisode` answer, so a client
- * store holds one value; `RatedTVSeries.rating` and `RatedEpisode.rating`, a copy that went
- * stale after a write, are deprecated as `RatedMovie.rating` was. Over real HTTP against the gateway.
+ * One rating is one field (issue 33, item 4): a rated movie's, series' and episode's rating is
+ * their `accountStates { rating }`, the field `rateMovie`, `rateTVSeries` and `rateEpisode`
+ * answer, so a client store holds one value; the copies on `RatedMovie`, `RatedTVSeries` and
+ * `RatedEpisode`, which went stale after a write, were removed in 1.0. Over real HTTP against the gateway.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserSession, type Harness, startHarness } from '../helpers.ts';
@@ -19,14 +19,14 @@ afterAll(() => h.close());
 const user = () => ({ 'x-session-id': sessionId });
 
 describe('one rating field', () => {
-  it('deprecates RatedTVSeries.rating and RatedEpisode.rating in favour of accountStates.rating', async () => {
+  it('the rated entries carry no rating of their own: only the work, whose accountStates hold it', async () => {
     const { body } = await h.query(`{
-      RatedTVSeries: __type(name: "RatedTVSeries") { fields(includeDeprecated: true) { name deprecationReason } }
-      RatedEpisode: __type(name: "RatedEpisode") { fields(includeDeprecated: true) { name deprecationReason } }
+      RatedMovie: __type(name: "RatedMovie") { fields(includeDeprecated: true) { name } }
+      RatedTVSeries: __type(name: "RatedTVSeries") { fields(includeDeprecated: true) { name } }
+      RatedEpisode: __type(name: "RatedEpisode") { fields(includeDeprecated: true) { name } }
     }`);
-    const reason = (type: string) => body.data[type].fields.find((f: any) => f.name === 'rating').deprecationReason;
-    expect(reason('RatedTVSeries')).toMatch(/^Use `tvSeries \{ accountStates \{ rating \} \}`/);
-    expect(reason('RatedEpisode')).toMatch(/^Use `episode \{ accountStates \{ rating \} \}`/);
+    const fields = (type: string) => body.data[type].fields.map((f: any) => f.name);
+    expect([fields('RatedMovie'), fields('RatedTVSeries'), fields('RatedEpisode')]).toEqual([['movie'], ['tvSeries'], ['episode']]);
   });
 
   it('the rated lists reach the one field, which holds what the writes answered', async () => {
@@ -48,16 +48,16 @@ describe('one rating field', () => {
 
     const read = await h.query(
       `query($id: Int!) { account(id: $id) {
-        ratedTVSeriesConnection(sortBy: CREATED_AT_DESC, first: 5) { edges { node { tvSeries { nodeId accountStates { rating } } } } }
-        ratedEpisodesConnection(sortBy: CREATED_AT_DESC, first: 5) { edges { node { episode { nodeId accountStates { rating } } } } }
+        ratedTVSeries(sortBy: CREATED_AT_DESC, first: 5) { edges { node { tvSeries { nodeId accountStates { rating } } } } }
+        ratedEpisodes(sortBy: CREATED_AT_DESC, first: 5) { edges { node { episode { nodeId accountStates { rating } } } } }
       } }`,
       { id: data.account.id },
       user(),
     );
     expect(read.body.errors).toBeUndefined();
-    const { ratedTVSeriesConnection, ratedEpisodesConnection } = read.body.data.account;
+    const { ratedTVSeries, ratedEpisodes } = read.body.data.account;
     // The same record (its nodeId) with the same one rating field as the write answered.
-    expect(ratedTVSeriesConnection.edges.map((e: any) => e.node.tvSeries)).toContainEqual(rateTVSeries);
-    expect(ratedEpisodesConnection.edges.map((e: any) => e.node.episode)).toContainEqual(rateEpisode);
+    expect(ratedTVSeries.edges.map((e: any) => e.node.tvSeries)).toContainEqual(rateTVSeries);
+    expect(ratedEpisodes.edges.map((e: any) => e.node.episode)).toContainEqual(rateEpisode);
   });
 });

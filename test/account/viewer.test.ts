@@ -15,13 +15,13 @@ describe('Query.viewer', () => {
   it("answers the session's own account, found by the session alone, in one call", async () => {
     const account = h.catalog.data.account;
     const { body } = await h.query(
-      '{ viewer { id username name languageCode countryCode includeAdult ratedMovies { totalResults } } }',
+      '{ viewer { id username name languageCode countryCode includeAdult ratedMovies { totalCount } } }',
       {},
       { 'x-session-id': sessionId },
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.viewer).toMatchObject({ id: account.id, username: account.username, includeAdult: account.include_adult });
-    expect(body.data.viewer.ratedMovies.totalResults).toBeGreaterThanOrEqual(0);
+    expect(body.data.viewer.ratedMovies.totalCount).toBeGreaterThanOrEqual(0);
     // The details call names the account by `null`, the published default of account_id.
     expect(h.catalog.calls.filter((c) => c.path.startsWith('/account/null')).length).toBe(1);
   });

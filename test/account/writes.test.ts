@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 import { startLaggingUpstream, type LaggingUpstream } from './lagging-upstream.ts';
+import * as expected from '../expected.ts';
 
 /**
  * Writes answer what they wrote, and everything after a write in the same request sees it,
@@ -137,23 +138,23 @@ describe('within one request, a read after a list write sees the write', () => {
     const created = await h.query(`mutation { createList(name: "Within one request") { id } }`, undefined, user());
     const listId = created.body.data.createList.id;
     const movieId = movieIds()[20]!;
-    const items = `id itemCount items { results { ... on Movie { id } } }`;
+    const items = `id itemCount items { edges { node { ... on Movie { id } } } }`;
     const { body } = await h.query(
-      `mutation($l: Int!, $m: Int!) {
-        a: addMovieToList(listId: $l, movieId: $m) { ${items} }
-        b: removeMovieFromList(listId: $l, movieId: $m) { ${items} }
-        c: addMovieToList(listId: $l, movieId: $m) { ${items} itemStatus(movieId: $m) }
+      `mutation($l: ID!, $m: Int!) {
+        a: addMovieToList(userListId: $l, movieId: $m) { ${items} }
+        b: removeMovieFromList(userListId: $l, movieId: $m) { ${items} }
+        c: addMovieToList(userListId: $l, movieId: $m) { ${items} itemStatus(movieId: $m) }
       }`,
       { l: listId, m: movieId },
       user(),
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.a).toEqual({ id: listId, itemCount: 1, items: { results: [{ id: movieId }] } });
-    expect(body.data.b).toEqual({ id: listId, itemCount: 0, items: { results: [] } });
-    expect(body.data.c).toEqual({ id: listId, itemCount: 1, items: { results: [{ id: movieId }] }, itemStatus: true });
+    expect(body.data.a).toEqual({ id: listId, itemCount: 1, items: { edges: [{ node: { id: movieId } }] } });
+    expect(body.data.b).toEqual({ id: listId, itemCount: 0, items: { edges: [] } });
+    expect(body.data.c).toEqual({ id: listId, itemCount: 1, items: { edges: [{ node: { id: movieId } }] }, itemStatus: true });
   });
 
-  it('deleteUserList answers the list id and the account, whose lists no longer hold it; deleteList still answers true', async () => {
+  it('deleteUserList answers the list id and the account, whose lists no longer hold it', async () => {
     const made = await h.query(
       `mutation { x: createList(name: "Doomed") { id } y: createList(name: "Doomed too") { id } }`,
       undefined,
@@ -161,17 +162,17 @@ describe('within one request, a read after a list write sees the write', () => {
     );
     const [x, y] = [made.body.data.x.id, made.body.data.y.id];
     const { body } = await h.query(
-      `mutation($x: Int!) { deleteUserList(listId: $x) { listId statusMessage account { id lists { results { id } } } } }`,
+      `mutation($x: ID!) { deleteUserList(userListId: $x) { userListId statusMessage account { id lists { edges { node { id } } } } } }`,
       { x },
       user(),
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.deleteUserList).toMatchObject({ listId: x, account: { id: accountId } });
+    expect(body.data.deleteUserList).toMatchObject({ userListId: String(x), account: { id: accountId } });
     expect(body.data.deleteUserList.statusMessage).toEqual(expect.any(String));
-    const ids = body.data.deleteUserList.account.lists.results.map((l: any) => l.id);
+    const ids = expected.nodes(body.data.deleteUserList.account.lists).map((l: any) => l.id);
     expect(ids).toContain(y);
     expect(ids).not.toContain(x);
-    const old = await h.query(`mutation($y: Int!) { deleteList(listId: $y) }`, { y }, user());
-    expect(old.body).toEqual({ data: { deleteList: true } });
+    const other = await h.query(`mutation($y: ID!) { deleteUserList(userListId: $y) { userListId } }`, { y }, user());
+    expect(other.body).toEqual({ data: { deleteUserList: { userListId: String(y) } } });
   });
 });

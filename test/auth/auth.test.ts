@@ -64,11 +64,11 @@ describe('Authentication flow', () => {
     expect(me.body.data.account.username).toBe(h.catalog.data.account.username);
   });
 
-  it('deleteSession ends the session of X-Session-Id without echoing it', async () => {
+  it('endSession ends the session of X-Session-Id without echoing it', async () => {
     const doomed = await createUserSession(h);
     h.catalog.resetCalls();
-    const { body, text } = await h.query(`mutation { deleteSession }`, undefined, { 'x-session-id': doomed });
-    expect(body).toEqual({ data: { deleteSession: true } });
+    const { body, text } = await h.query(`mutation { endSession { ended } }`, undefined, { 'x-session-id': doomed });
+    expect(body).toEqual({ data: { endSession: { ended: true } } });
     expect(text).not.toContain(doomed);
     expect(h.catalog.calls.map((c) => [c.method, c.path, c.status])).toEqual([['DELETE', '/authentication/session', 200]]);
     const after = await h.query(`query($id: Int!) { account(id: $id) { username } }`, { id: accountId }, { 'x-session-id': doomed });
@@ -76,7 +76,7 @@ describe('Authentication flow', () => {
     expect(after.text).not.toContain(doomed);
 
     h.catalog.resetCalls();
-    const none = await h.query(`mutation { deleteSession }`);
+    const none = await h.query(`mutation { endSession { ended } }`);
     expect(errorCodes(none)).toEqual(['UNAUTHENTICATED']);
     expect(h.catalog.calls).toEqual([]);
   });
@@ -119,11 +119,12 @@ describe('Guest sessions', () => {
     const { guestSessionId, expiresAt } = created.body.data.createGuestSession;
     expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const guest = { 'x-guest-session-id': guestSessionId };
-    const query = `{ guestSession { ratedMovies { totalResults results { rating movie { id title } } } ratedTVSeries { totalResults results { rating tvSeries { id name } } } ratedEpisodes { totalResults results { rating episode { id name } } } } }`;
+    const rating = 'accountStates { rating }';
+    const query = `{ guestSession { ratedMovies { totalCount edges { node { movie { id title ${rating} } } } } ratedTVSeries { totalCount edges { node { tvSeries { id name ${rating} } } } } ratedEpisodes { totalCount edges { node { episode { id name ${rating} } } } } } }`;
 
     const empty = await h.query(query, undefined, guest);
     expect(empty.body.errors).toBeUndefined();
-    expect(empty.body.data.guestSession.ratedMovies).toEqual({ totalResults: 0, results: [] });
+    expect(empty.body.data.guestSession.ratedMovies).toEqual({ totalCount: 0, edges: [] });
 
     // What the rating routes do when this guest rates (they share data.ratings).
     const { data } = h.catalog;
@@ -137,11 +138,20 @@ describe('Guest sessions', () => {
     const rated = await h.query(query, undefined, guest);
     expect(rated.body.errors).toBeUndefined();
     expect(rated.body.data.guestSession).toEqual({
-      ratedMovies: { totalResults: 1, results: [{ rating: 7.5, movie: { id: movie.id, title: movie.title } }] },
-      ratedTVSeries: { totalResults: 1, results: [{ rating: 6, tvSeries: { id: series.id, name: series.name } }] },
-      ratedEpisodes: { totalResults: 1, results: [{ rating: 9, episode: { id: episode.id, name: episode.name } }] },
+      ratedMovies: { totalCount: 1, edges: [{ node: { movie: { id: movie.id, title: movie.title, accountStates: { rating: 7.5 } } } }] },
+      ratedTVSeries: { totalCount: 1, edges: [{ node: { tvSeries: { id: series.id, name: series.name, accountStates: { rating: 6 } } } }] },
+      ratedEpisodes: {
+        totalCount: 1,
+        edges: [{ node: { episode: { id: episode.id, name: episode.name, accountStates: { rating: 9 } } } }],
+      },
     });
-    expect(h.catalog.calls.map((c) => c.path).sort()).toEqual(
+    // The three lists (the ratings: each work's account states).
+    expect(
+      h.catalog.calls
+        .map((c) => c.path)
+        .filter((path) => path.includes('/rated/'))
+        .sort(),
+    ).toEqual(
       [
         `/guest_session/${guestSessionId}/rated/movies`,
         `/guest_session/${guestSessionId}/rated/tv`,
@@ -151,11 +161,13 @@ describe('Guest sessions', () => {
   });
 
   it('without X-Guest-Session-Id: UNAUTHENTICATED, no upstream call; an unknown guest session is UNAUTHENTICATED too', async () => {
-    const missing = await h.query(`{ guestSession { ratedMovies { page } } }`, undefined, userHeaders());
+    const missing = await h.query(`{ guestSession { ratedMovies { totalCount } } }`, undefined, userHeaders());
     expect(errorCodes(missing)).toEqual(['UNAUTHENTICATED']);
     expect(missing.body.errors![0].message).toMatch(/send it in the X-Guest-Session-Id header/);
     expect(h.catalog.calls).toEqual([]);
-    const unknown = await h.query(`{ guestSession { ratedMovies { page } } }`, undefined, { 'x-guest-session-id': 'feedfacefeedface' });
+    const unknown = await h.query(`{ guestSession { ratedMovies { totalCount } } }`, undefined, {
+      'x-guest-session-id': 'feedfacefeedface',
+    });
     expect(errorCodes(unknown)).toEqual(['UNAUTHENTICATED']);
     expect(unknown.text).not.toContain('feedfacefeedface');
   });

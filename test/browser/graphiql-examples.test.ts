@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../src/graphql/graphiql.ts';
 import { startHarness, type Harness } from '../helpers.ts';
+import * as expected from '../expected.ts';
 
 /**
  * Every example tab of the GraphiQL page runs on the embedded catalog as a person would run it:
@@ -35,8 +36,8 @@ describe('GraphiQL example tabs', () => {
     // The header's French reaches the upstream; the series' own argument chooses Spanish for its subtree.
     expect(h.catalog.calls.find((call) => call.path === '/movie/upcoming')?.query.language).toBe('fr-FR');
     expect(h.catalog.calls.find((call) => call.path === '/tv/1169')?.query.language).toBe('es-ES');
-    expect(data.upcomingMovies.results.length).toBeGreaterThan(0);
-    expect(data.upcomingMovies.results[0].posterUrl).toMatch(/^https:\/\/.+\/w342\/.+\.jpg$/);
+    expect(expected.nodes(data.upcomingMovies).length).toBeGreaterThan(0);
+    expect(expected.nodes(data.upcomingMovies)[0].posterUrl).toMatch(/^https:\/\/.+\/w342\/.+\.jpg$/);
     expect(data.review.media.__typename).toBe('Movie');
     expect(data.tvSeries.season.episode.name).toBeTruthy();
   });

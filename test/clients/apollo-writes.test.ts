@@ -40,20 +40,20 @@ const MOVIE = gql`
 `;
 
 const LIST = gql`
-  query List($id: Int!) {
-    list(id: $id) {
+  query List($id: ID!) {
+    list(listId: $id) {
       nodeId
       id
       name
       itemCount
       items {
-        results {
+        edges { node {
           ... on Movie {
             nodeId
             id
             title
           }
-        }
+        } }
       }
     }
   }
@@ -133,24 +133,24 @@ describe('a write updates the Apollo cache from its own answer', () => {
     });
     const listId = (created.data as any).createList.id;
     const before = await apollo.query({ query: LIST, variables: { id: listId } });
-    expect((before.data as any).list).toMatchObject({ itemCount: 0, items: { results: [] } });
+    expect((before.data as any).list).toMatchObject({ itemCount: 0, items: { edges: [] } });
 
     const movie = h.catalog.data.movies[41]!;
     await apollo.mutate({
       mutation: gql`
-        mutation Add($list: Int!, $movie: Int!) {
-          addMovieToList(listId: $list, movieId: $movie) {
+        mutation Add($list: ID!, $movie: Int!) {
+          addMovieToList(userListId: $list, movieId: $movie) {
             nodeId
             id
             itemCount
             items {
-              results {
+              edges { node {
                 ... on Movie {
                   nodeId
                   id
                   title
                 }
-              }
+              } }
             }
           }
         }
@@ -163,7 +163,7 @@ describe('a write updates the Apollo cache from its own answer', () => {
     expect((cached.data as any).list).toMatchObject({
       id: listId,
       itemCount: 1,
-      items: { results: [{ __typename: 'Movie', nodeId: expect.any(String), id: movie.id, title: movie.title }] },
+      items: { edges: [{ node: { __typename: 'Movie', nodeId: expect.any(String), id: movie.id, title: movie.title } }] },
     });
   });
 });

@@ -23,9 +23,9 @@ afterAll(() => h.close());
 const WATCHLIST = /graphql\(`([\s\S]*?)`\)/.exec(readFileSync(new URL('../../examples/watchlist.ts', import.meta.url), 'utf8'))![1]!;
 
 const QUERIES = {
-  genresOfAPage: '{ popularMovies { results { id genres { name } } } }',
+  genresOfAPage: '{ popularMovies { edges { node { id genres { name } } } } }',
   detailsAndSubResources:
-    '{ trending { movies(timeWindow: DAY) { results { runtime credits { cast { character } } similar { results { runtime } } } } } }',
+    '{ trending { movies(timeWindow: DAY) { edges { node { runtime credits { cast { character } } similar { edges { node { runtime } } } } } } } }',
   watchlist: WATCHLIST,
 };
 
@@ -37,7 +37,7 @@ interface Cost {
 
 async function run(document: string): Promise<{ cost: Cost; catalogCalls: number }> {
   h.catalog.resetCalls();
-  const result = await urql.query(document, { page: 1 }, { requestPolicy: 'network-only' }).toPromise();
+  const result = await urql.query(document, { first: 20 }, { requestPolicy: 'network-only' }).toPromise();
   expect(result.error).toBeUndefined();
   return { cost: result.extensions?.cost as Cost, catalogCalls: h.catalog.calls.length };
 }

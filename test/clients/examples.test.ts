@@ -77,7 +77,7 @@ describe('examples/', () => {
     const expected = await h.rest(`/search/multi?query=${encodeURIComponent(subjects.word)}&page=1`);
     const found = await search(createClient({ url: h.url }), subjects.word);
     const kinds: Record<string, string> = { movie: 'movie', tv: 'series', person: 'person' };
-    expect(found.totalResults).toBe(expected.total_results);
+    expect(found.totalCount).toBe(expected.total_results);
     expect(found.hits.map((hit) => [hit.kind, hit.id])).toEqual(expected.results.map((one: any) => [kinds[one.media_type], one.id]));
     expect(found.hits).toContainEqual(expect.objectContaining({ kind: 'movie', id: subjects.movieId }));
   });

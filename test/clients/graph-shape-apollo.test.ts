@@ -5,6 +5,7 @@ import { apolloTypePolicies, possibleTypes } from '../../schema/client-cache.ts'
 import { type ExampleServer, startExampleServer } from '../contract/example-server.ts';
 import { example } from '../contract/examples.ts';
 import { startContractGateway } from '../contract/run.ts';
+import * as expected from '../expected.ts';
 
 /**
  * The real Apollo Client, its InMemoryCache configured with the generated client-cache file,
@@ -34,16 +35,18 @@ describe('Apollo Client with the generated cache configuration', () => {
   it("one list, one cache object: a movie's lists and the list by id normalise to the same UserList", async () => {
     const apollo = client();
     const listId = example('movie-lists').results[0].id;
-    const fromMovie = await apollo.query({ query: gql`{ movie(id: 550) { nodeId id lists { results { nodeId id name itemCount } } } }` });
+    const fromMovie = await apollo.query({
+      query: gql`{ movie(id: 550) { nodeId id lists { edges { node { nodeId id name itemCount } } } } }`,
+    });
     expect(fromMovie.error).toBeUndefined();
     const byId = await apollo.query({
-      query: gql`query($id: Int!) { list(id: $id) { nodeId id name createdBy } }`,
+      query: gql`query($id: ID!) { list(listId: $id) { nodeId id name createdBy } }`,
       variables: { id: listId },
     });
     expect(byId.error).toBeUndefined();
     const list = (byId.data as any).list;
     const key = apollo.cache.identify(list)!;
-    expect((fromMovie.data as any).movie.lists.results.map((one: any) => apollo.cache.identify(one))).toContain(key);
+    expect(expected.nodes((fromMovie.data as any).movie.lists).map((one: any) => apollo.cache.identify(one))).toContain(key);
     const store = apollo.cache.extract() as Record<string, Record<string, unknown>>;
     expect(Object.keys(store).filter((one) => one.startsWith('UserList:'))).toContain(key);
     const entry = store[key];

@@ -18,7 +18,7 @@ export const MOVIE_DETAIL = /* GraphQL */ `
       title
       credits { cast { id character person { nodeId id name } } }
       images { posters { id filePath } }
-      reviews(page: 1) { totalResults results { nodeId id author authorDetails { rating } } }
+      reviews { totalCount edges { node { nodeId id author authorDetails { rating } } } }
     }
   }
 `;
@@ -31,7 +31,7 @@ export const MOVIE_MORE = /* GraphQL */ `
       overview
       credits { crew { id job person { nodeId id name } } }
       images { backdrops { id filePath width } logos { id } }
-      reviews(page: 1) { page totalPages results { nodeId id content authorDetails { username } } }
+      reviews { edges { node { nodeId id content authorDetails { username } } } }
     }
   }
 `;
@@ -80,14 +80,14 @@ export const SERIES_MORE = /* GraphQL */ `
 export const ROOT_FIRST = /* GraphQL */ `
   query RootFirst($query: String!) {
     configuration { images { secureBaseUrl posterSizes } }
-    search { movies(query: $query) { totalResults results { nodeId id title } } }
+    search { movies(query: $query) { totalCount edges { node { nodeId id title } } } }
   }
 `;
 
 export const ROOT_SECOND = /* GraphQL */ `
   query RootSecond($query: String!) {
     configuration { images { backdropSizes } changeKeys }
-    search { tv(query: $query) { totalResults results { nodeId id name } } movies(query: $query) { page } }
+    search { tv(query: $query) { totalCount edges { node { nodeId id name } } } movies(query: $query) { totalCount } }
   }
 `;
 

@@ -33,7 +33,7 @@ afterAll(() => h.close());
 
 const DISCOVER = gql`
   query Discover($sort: DiscoverMoviesSort, $filter: DiscoverMoviesFilter) {
-    discover { movies(sortBy: $sort, filter: $filter) { page } }
+    discover { movies(sortBy: $sort, filter: $filter) { totalCount } }
   }
 `;
 const LOGIN = gql`
@@ -103,7 +103,7 @@ describe('variable errors read by urql', () => {
       ['query($id: Int!) { movie(id: $id) { title } }', { id: null }],
       ['query($id: Int!) { movie(id: $id) { title } }', { id: 'x' }],
       ['{ movie(id: 1) { nope } }', {}],
-      ['{ discover { movies(sortBy: POPULARITY) { page } } }', {}],
+      ['{ discover { movies(sortBy: POPULARITY) { totalCount } } }', {}],
     ];
     const codes: unknown[] = [];
     for (const [document, variables] of documents) {
@@ -152,7 +152,7 @@ describe('with introspection off, as in production', () => {
   it('keeps the reason and drops the "Did you mean", which would reveal the schema', async () => {
     const closed = await startHarness({ config: { introspection: false } });
     try {
-      const answer = await closed.query('query($sort: DiscoverMoviesSort) { discover { movies(sortBy: $sort) { page } } }', {
+      const answer = await closed.query('query($sort: DiscoverMoviesSort) { discover { movies(sortBy: $sort) { totalCount } } }', {
         sort: 'POPULARITY',
       });
       expect(answer.body.errors?.map((error) => error.message)).toEqual([

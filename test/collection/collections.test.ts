@@ -162,11 +162,11 @@ describe('bad arguments', () => {
     ['{ keyword(id: -3) { name } }', 'id'],
     ['{ network(id: 0) { name } }', 'id'],
     ['{ episodeGroup(id: "a/b") { name } }', 'id'],
-    ['{ search { collections(query: "  ") { page } } }', 'query'],
-    ['{ search { collections(query: "a", page: 0) { page } } }', 'page'],
-    ['{ search { collections(query: "a", language: "english") { page } } }', 'language'],
-    ['{ search { keywords(query: "a", page: 501) { page } } }', 'page'],
-    ['{ search { collections(query: "a", region: "USA") { page } } }', 'region'],
+    ['{ search { collections(query: "  ") { totalCount } } }', 'query'],
+    ['{ search { collections(query: "a", first: 0) { totalCount } } }', 'first'],
+    ['{ search { collections(query: "a", language: "english") { totalCount } } }', 'language'],
+    ['{ search { keywords(query: "a", first: 101) { totalCount } } }', 'first'],
+    ['{ search { collections(query: "a", region: "USA") { totalCount } } }', 'region'],
   ])('%s → BAD_USER_INPUT naming %s, no upstream call', async (query, argument) => {
     const { body } = await h.query(query);
     expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
@@ -175,8 +175,8 @@ describe('bad arguments', () => {
 
   // Below an object named by its id, only that object's details call, which tells that it exists.
   it.each([
-    [`{ keyword(id: 1000) { movies(page: 0) { page } } }`, 'page'],
-    [`{ keyword(id: 1000) { movies(language: "EN") { page } } }`, 'language'],
+    [`{ keyword(id: 1000) { movies(first: 0) { totalCount } } }`, 'first'],
+    [`{ keyword(id: 1000) { movies(language: "EN") { totalCount } } }`, 'language'],
   ])('%s → BAD_USER_INPUT naming %s, no call of its own', async (query, argument) => {
     const { body } = await h.query(query);
     expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });

@@ -38,14 +38,14 @@ describe('keywords', () => {
 
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { keyword(id: $id) { id name movies(page: 2) { ${expected.PAGE(expected.MOVIE_SUMMARY_FIELDS)} } } }`,
+      `query($id: Int!) { keyword(id: $id) { id name movies(${expected.pageWindow('Keyword.movies', 2)}) { ${expected.CONNECTION(expected.MOVIE_SUMMARY_FIELDS)} } } }`,
       { id: keyword.id },
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.keyword).toEqual({
       id: keyword.id,
       name: keyword.name,
-      movies: expected.page(up2, up2.results.map(expected.movieSummary)),
+      movies: expected.connection(up2, up2.results.map(expected.movieSummary)),
     });
     expect(h.catalog.calls.map((c) => [c.path, c.query])).toEqual(
       expect.arrayContaining([
@@ -74,12 +74,12 @@ describe('keywords', () => {
     const movie = data().movies.find((m) => (data().movieKeywords.get(m.id) ?? []).length > 0)!;
     const keyword = data().movieKeywords.get(movie.id)![0];
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ movie(id: ${movie.id}) { keywords { id name movies { totalResults results { id } } } } }`);
+    const { body } = await h.query(`{ movie(id: ${movie.id}) { keywords { id name movies { totalCount edges { node { id } } } } } }`);
     expect(body.errors).toBeUndefined();
     expect(h.callsTo(/^\/keyword\/\d+$/)).toBe(0);
     const first = body.data.movie.keywords.find((k: any) => k.id === keyword.id);
     expect(first.name).toBe(keyword.name);
-    expect(first.movies.results.map((m: any) => m.id)).toContain(movie.id);
+    expect(expected.nodes(first.movies).map((m: any) => m.id)).toContain(movie.id);
   });
 });
 
@@ -91,13 +91,13 @@ describe('search collections and keywords', () => {
     for (const c of up.results) expect(`${c.name} ${c.original_name}`.toLowerCase()).toContain(term.toLowerCase());
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($q: String!) { search { collections(query: $q, page: 1, language: "en-US", includeAdult: false, region: "us") {
-        ${expected.PAGE('id name originalName originalLanguage overview posterPath backdropPath')} } } }`,
+      `query($q: String!) { search { collections(query: $q, first: 20, language: "en-US", includeAdult: false, region: "us") {
+        ${expected.CONNECTION('id name originalName originalLanguage overview posterPath backdropPath')} } } }`,
       { q: term },
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.search.collections).toEqual(
-      expected.page(
+      expected.connection(
         up,
         up.results.map((c: any) => ({
           id: c.id,
@@ -125,9 +125,11 @@ describe('search collections and keywords', () => {
       .sort();
     expect([...up1.results, ...up2.results].map((k: any) => k.id).sort()).toEqual(expectedNames);
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ search { keywords(query: "lost", page: 2) { ${expected.PAGE('id name')} } } }`);
+    const { body } = await h.query(
+      `{ search { keywords(query: "lost", ${expected.pageWindow('Search.keywords', 2)}) { ${expected.CONNECTION('id name')} } } }`,
+    );
     expect(body.errors).toBeUndefined();
-    expect(body.data.search.keywords).toEqual(expected.page(up2, up2.results));
+    expect(body.data.search.keywords).toEqual(expected.connection(up2, up2.results));
     expect(h.catalog.calls.map((c) => [c.path, c.query])).toEqual([['/search/keyword', { query: 'lost', page: '2' }]]);
   });
 });

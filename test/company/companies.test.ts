@@ -12,28 +12,28 @@ beforeEach(() => h.catalog.resetCalls());
 
 const company = (c: any) => ({ id: c.id, name: c.name, logoPath: c.logo_path, originCountry: c.origin_country || null });
 
-describe('Query.searchCompanies', () => {
+describe('Search.companies', () => {
   it('calls {base_url}/search/company with query and page, and answers field by field', async () => {
     const first = await h.rest('/search/company?query=a');
     const term = first.results[0].name.split(' ')[0];
     const up = await h.rest(`/search/company?query=${encodeURIComponent(term)}&page=1`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($q: String!) { searchCompanies(query: $q, page: 1) { ${expected.PAGE('id name logoPath originCountry')} } }`,
+      `query($q: String!) { search { companies(query: $q) { ${expected.CONNECTION('id name logoPath originCountry')} } } }`,
       {
         q: term,
       },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.searchCompanies).toEqual(expected.page(up, up.results.map(company)));
-    expect(body.data.searchCompanies.results.length).toBeGreaterThan(0);
+    expect(body.data.search.companies).toEqual(expected.connection(up, up.results.map(company)));
+    expect(expected.nodes(body.data.search.companies).length).toBeGreaterThan(0);
     expect(h.catalog.calls.map((c) => [c.path, c.query])).toEqual([['/search/company', { query: term, page: '1' }]]);
   });
 
   it('answers names from the search result without a detail call, details with one', async () => {
     const up = await h.rest('/search/company?query=a');
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ searchCompanies(query: "a") { results { id name headquarters } } }`);
+    const { body } = await h.query(`{ search { companies(query: "a") { edges { node { id name headquarters } } } } }`);
     expect(body.errors).toBeUndefined();
     expect(h.callsTo('/search/company')).toBe(1);
     expect(h.callsTo(/^\/company\/\d+$/)).toBe(up.results.length);

@@ -1,6 +1,6 @@
 import { type GraphQLObjectType, getNamedType, isEnumType, isLeafType, isNonNullType } from 'graphql';
 import type { Check, Expected, Field, ObjectNode } from './expect.ts';
-import { allowsIsoTimestamp, allowsNullForEmpty, allowsNumericString, allowsSorting } from './rules.ts';
+import { allowsIsoTimestamp, allowsNullForEmpty, allowsNumericString, allowsServedCount, allowsSorting } from './rules.ts';
 
 /** A value of the answer that is not the example's, at an example path. */
 export interface Mismatch {
@@ -120,6 +120,9 @@ function leafProblem(check: Check, actual: unknown): string | undefined {
     return deepEqual([...example].sort(), [...actual].sort()) ? undefined : 'differs';
   }
   if (deepEqual(example, actual)) return undefined;
+  if (typeof example === 'number' && typeof actual === 'number' && actual < example && [10_000, 50_000].includes(actual)) {
+    return allowsServedCount(description) ? undefined : 'a count capped at what the catalog serves, which the description does not state';
+  }
   if (typeof example === 'string' && typeof actual === 'string' && sameInstant(example, actual)) {
     return allowsIsoTimestamp(description) ? undefined : 'timestamp rewritten to ISO 8601, which the description does not state';
   }

@@ -53,6 +53,8 @@ export interface Exposure {
   compared: Set<string>;
 }
 
+/** A connection's `first` when the query gives none. */
+const DEFAULT_FIRST = 20;
 const isItem = (value: unknown): value is Item => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isCodeMap = (value: Item) => Object.keys(value).length > 0 && Object.keys(value).every((k) => /^[A-Z]{2}(-[A-Z0-9]+)?$/.test(k));
 /** The path as counted: list items as `[]`, country keys as `{}`. */
@@ -93,6 +95,9 @@ export function resolveKey(
   item: Item,
   viaLink = false,
 ): Resolved | typeof INLINE | undefined {
+  // A connection counts the whole list as `totalCount`, the page's `total_results`.
+  const total = key === 'total_results' ? type.getFields().totalCount : undefined;
+  if (total) return { steps: [total.name], field: total, owner: type.name };
   const rename = RENAMES[`${scope}.${key}`];
   if (rename) {
     if (rename.to === INLINE) return INLINE;
@@ -146,6 +151,12 @@ export class ExpectationBuilder {
   object(example: Item, type: GraphQLObjectType, scope: string, path: string, node: ObjectNode) {
     for (const [key, value] of Object.entries(example)) {
       const at = path ? `${path}.${key}` : key;
+      if (key === 'results' && Array.isArray(value) && type.getFields().edges) {
+        // A connection holds the page's results as its edges' nodes.
+        this.exposure.exposed.add(normal(at));
+        node.fields.set('edges', this.edges(value, type, at));
+        continue;
+      }
       const found = resolveKey(type, scope, key, example);
       if (found === INLINE) {
         this.exposure.exposed.add(normal(at));
@@ -155,7 +166,7 @@ export class ExpectationBuilder {
         continue;
       }
       if (!found) {
-        const reason = leftOut([type.name, ...this.scopes], key);
+        const reason = leftOut([type.name, ...(type.name.endsWith('Connection') ? ['Connection'] : []), ...this.scopes], key);
         if (reason) this.exposure.leftOut.set(normal(at), reason.reason);
         else this.exposure.unexposed.set(normal(at), `${type.name}.${key}`);
         continue;
@@ -204,13 +215,28 @@ export class ExpectationBuilder {
       }
     }
     if (anchor && isItem(example) && (isListType(type) || isLeafType(type))) return this.envelope(example, field, owner, path);
-    if (isCompositeType(type) && Array.isArray(example) && isObjectType(type) && type.getFields().results) {
+    if (isCompositeType(type) && Array.isArray(example) && isObjectType(type) && type.getFields().edges) {
       const node = objectNode(path);
-      node.fields.set('results', this.value(example, type.getFields().results, type.name, path));
+      node.fields.set('edges', this.edges(example, type, path));
       return node;
     }
     if (isCompositeType(type) && isItem(example)) return this.element(example, type, path);
     return this.leaf(example, path, owner, field);
+  }
+
+  /** A page's results as a connection's edges, each item the `node` of its edge. */
+  private edges(results: unknown[], connection: GraphQLObjectType, path: string): Expected {
+    const field = connection.getFields().edges!;
+    const edge = getNamedType(field.type) as GraphQLObjectType;
+    const nodeType = getNullableType(edge.getFields().node!.type) as GraphQLOutputType;
+    this.exposure.compared.add(normal(path));
+    // The window a connection answers by default: its first 20 (a page of the example may hold more).
+    const items = results.slice(0, DEFAULT_FIRST).map((item) => {
+      const node = objectNode(`${path}[]`);
+      node.fields.set('node', this.element(item, nodeType, `${path}[]`));
+      return node;
+    });
+    return { kind: 'list', path, owner: connection.name, field, items };
   }
 
   /** `{ "results": [...] }` answering a list field, `{ "success": true }` a Boolean: the one key is the value. */

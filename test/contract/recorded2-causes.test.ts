@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type RecordedFile, recordedSet } from './recorded.ts';
 import { replayGateway } from './replay-ask.ts';
+import * as expected from '../expected.ts';
 
 /**
  * The three causes the second set of recorded answers (recorded2/) found, each read over HTTP
@@ -11,15 +12,15 @@ const recorded = (name: string) => set.find((f) => f.file === name) as RecordedF
 
 const { ask, calls } = replayGateway(set);
 
-const TAGGED = `{ person(id: 31) { taggedImages { results { mediaType
-  movie { id title } series { id name } media { __typename ... on Movie { id title } ... on TVSeries { id name } } } } } }`;
+const TAGGED = `{ person(id: 31) { taggedImages { edges { node { mediaType
+  movie { id title } series { id name } media { __typename ... on Movie { id title } ... on TVSeries { id name } } } } } } }`;
 
 describe('tagged images of 2022: the kind is on the image, not inside media', () => {
   it('keeps the movie of each image (ch-person-31-tagged-images.json)', async () => {
     const file = recorded('ch-person-31-tagged-images.json');
     const body = await ask(file, TAGGED);
     expect(body.errors).toBeUndefined();
-    const results = body.data?.person.taggedImages.results;
+    const results = expected.nodes(body.data?.person.taggedImages);
     const movies = (file.body.results as Array<{ media: { id: number; title: string } }>).map((r) => r.media);
     expect(results.map((r: { movie: unknown }) => r.movie)).toEqual(movies.map(({ id, title }) => ({ id, title })));
     expect(results.map((r: { mediaType: string }) => r.mediaType)).toEqual(['MOVIE', 'MOVIE']);
@@ -32,7 +33,7 @@ describe('tagged images of 2022: the kind is on the image, not inside media', ()
     const series = { id: 76479, name: 'The Boys', original_name: 'The Boys', first_air_date: '2019-07-25', origin_country: ['US'] };
     const body = await ask({ ...file, body: { ...file.body, results: [{ ...first, media_type: 'tv', media: series }, ...rest] } }, TAGGED);
     expect(body.errors).toBeUndefined();
-    const [image] = (body.data as Record<string, any>).person.taggedImages.results;
+    const [image] = expected.nodes((body.data as Record<string, any>).person.taggedImages);
     expect(image).toEqual({
       mediaType: 'TV',
       movie: null,
@@ -72,10 +73,10 @@ describe('sparse summaries of 2017: no uncounted details call per item', () => {
   it('a person summary without gender or department: null, and no details call (vf-search-person-bradley-cooper.json)', async () => {
     const body = await ask(
       recorded('vf-search-person-bradley-cooper.json'),
-      '{ search { people(query: "Bradley Cooper") { results { id name gender knownForDepartment popularity } } } }',
+      '{ search { people(query: "Bradley Cooper") { edges { node { id name gender knownForDepartment popularity } } } } }',
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data?.search.people.results).toEqual([
+    expect(expected.nodes(body.data?.search.people)).toEqual([
       { id: 51329, name: 'Bradley Cooper', gender: null, knownForDepartment: null, popularity: expect.any(Number) },
     ]);
     expect(calls().map((c) => c.path)).toEqual(['/search/person']);
@@ -85,16 +86,25 @@ describe('sparse summaries of 2017: no uncounted details call per item', () => {
   it('a company summary without its country: null, and no details call (vf-search-company-lucasfilm.json)', async () => {
     const body = await ask(
       recorded('vf-search-company-lucasfilm.json'),
-      '{ search { companies(query: "lucasfilm") { results { id logoPath originCountry } } } }',
+      '{ search { companies(query: "lucasfilm") { edges { node { id logoPath originCountry } } } } }',
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data?.search.companies.results.map((c: { originCountry: unknown }) => c.originCountry)).toEqual([null, null, null, null]);
+    expect(expected.nodes(body.data?.search.companies).map((c: { originCountry: unknown }) => c.originCountry)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(calls().map((c) => c.path)).toEqual(['/search/company']);
   });
 
   it.each([
-    ['vf-search-collection-star-wars.json', '{ search { collections(query: "star wars") { results { id overview originalName } } } }', 7],
-    ['vf-search-company-lucasfilm.json', '{ search { companies(query: "lucasfilm") { results { id description homepage } } } }', 4],
+    [
+      'vf-search-collection-star-wars.json',
+      '{ search { collections(query: "star wars") { edges { node { id overview originalName } } } } }',
+      7,
+    ],
+    ['vf-search-company-lucasfilm.json', '{ search { companies(query: "lucasfilm") { edges { node { id description homepage } } } } }', 4],
   ])('a field of the details on %s: the estimate announces the call per item', async (name, query, items) => {
     const body = await ask(recorded(name), query);
     // One search call and one details call per item, each item's fields sharing it.

@@ -50,7 +50,7 @@ describe('a 2013 find answer, without tv_season_results or tv_episode_results', 
 describe('a 2013 page of series, without genre_ids or origin_country', () => {
   it('answers both null, with the one call of the page, as the estimate says (shapes-2013/tv-top-rated.json)', async () => {
     const page = shape2013('tv-top-rated.json', '/tv/top_rated');
-    const body = await ask(page, '{ topRatedTVSeriesConnection { edges { node { id name genreIds originCountry } } } }');
+    const body = await ask(page, '{ topRatedTVSeries { edges { node { id name genreIds originCountry } } } }');
     expect(body.errors).toBeUndefined();
     const series = (page.body.results as Array<{ id: number; name: string }>).map(({ id, name }) => ({
       id,
@@ -58,7 +58,7 @@ describe('a 2013 page of series, without genre_ids or origin_country', () => {
       genreIds: null,
       originCountry: null,
     }));
-    expect(body.data?.topRatedTVSeriesConnection.edges.map((e: { node: unknown }) => e.node)).toEqual(series);
+    expect(body.data?.topRatedTVSeries.edges.map((e: { node: unknown }) => e.node)).toEqual(series);
     expect(calls().map((c) => c.path)).toEqual(['/tv/top_rated']);
     expect(body.extensions?.cost?.upstreamCalls).toBe(1);
     expect(body.extensions?.cost?.estimated).toBeGreaterThanOrEqual(1);

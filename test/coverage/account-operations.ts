@@ -9,7 +9,7 @@ const accountField = (field: string) => (c: CoverageContext) => ({
   variables: { id: account(c) },
   session: 'user' as const,
 });
-const guestField = (field: string) => () => ({ query: `{ guestSession { ${field} { page } } }`, session: 'guest' as const });
+const guestField = (field: string) => () => ({ query: `{ guestSession { ${field} { totalCount } } }`, session: 'guest' as const });
 
 /** Account lists, authentication flow, guest sessions and user lists. */
 export const accountOperations: CoverageEntry[] = [
@@ -33,35 +33,39 @@ export const accountOperations: CoverageEntry[] = [
   },
   {
     operationId: 'account-get-favorites',
-    graphql: accountField('favoriteMovies { page }'),
+    graphql: accountField('favoriteMovies { totalCount }'),
     upstream: { method: 'GET', path: /^\/account\/\d+\/favorite\/movies$/ },
   },
   {
     operationId: 'account-favorite-tv',
-    graphql: accountField('favoriteTVSeries { page }'),
+    graphql: accountField('favoriteTVSeries { totalCount }'),
     upstream: { method: 'GET', path: /^\/account\/\d+\/favorite\/tv$/ },
   },
   {
     operationId: 'account-watchlist-movies',
-    graphql: accountField('watchlistMovies { page }'),
+    graphql: accountField('watchlistMovies { totalCount }'),
     upstream: { method: 'GET', path: /^\/account\/\d+\/watchlist\/movies$/ },
   },
   {
     operationId: 'account-watchlist-tv',
-    graphql: accountField('watchlistTVSeries { page }'),
+    graphql: accountField('watchlistTVSeries { totalCount }'),
     upstream: { method: 'GET', path: /^\/account\/\d+\/watchlist\/tv$/ },
   },
   {
     operationId: 'account-rated-tv',
-    graphql: accountField('ratedTVSeries { page }'),
+    graphql: accountField('ratedTVSeries { totalCount }'),
     upstream: { method: 'GET', path: /^\/account\/\d+\/rated\/tv$/ },
   },
   {
     operationId: 'account-rated-tv-episodes',
-    graphql: accountField('ratedEpisodes { page }'),
+    graphql: accountField('ratedEpisodes { totalCount }'),
     upstream: { method: 'GET', path: /^\/account\/\d+\/rated\/tv\/episodes$/ },
   },
-  { operationId: 'account-lists', graphql: accountField('lists { page }'), upstream: { method: 'GET', path: /^\/account\/\d+\/lists$/ } },
+  {
+    operationId: 'account-lists',
+    graphql: accountField('lists { totalCount }'),
+    upstream: { method: 'GET', path: /^\/account\/\d+\/lists$/ },
+  },
   {
     operationId: 'authentication-create-request-token',
     graphql: () => ({ query: 'mutation { createRequestToken { requestToken expiresAt approvalUrl } }' }),
@@ -95,7 +99,7 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'authentication-delete-session',
     // A session of its own, so the shared one stays valid for the other entries.
-    graphql: async (c) => ({ query: 'mutation { deleteSession }', headers: { 'x-session-id': await c.newUserSession() } }),
+    graphql: async (c) => ({ query: 'mutation { endSession { ended } }', headers: { 'x-session-id': await c.newUserSession() } }),
     upstream: { method: 'DELETE', path: /^\/authentication\/session$/ },
   },
   {
@@ -115,12 +119,12 @@ export const accountOperations: CoverageEntry[] = [
   },
   {
     operationId: 'list-details',
-    graphql: (c) => ({ query: `{ list(id: ${c.data.movieLists[0].id}) { name items { page } } }` }),
+    graphql: (c) => ({ query: `{ list(listId: ${c.data.movieLists[0].id}) { name items { totalCount } } }` }),
     upstream: { method: 'GET', path: /^\/list\/\d+$/ },
   },
   {
     operationId: 'list-check-item-status',
-    graphql: (c) => ({ query: `{ list(id: ${c.data.movieLists[0].id}) { itemStatus(movieId: ${c.data.movies[0].id}) } }` }),
+    graphql: (c) => ({ query: `{ list(listId: ${c.data.movieLists[0].id}) { itemStatus(movieId: ${c.data.movies[0].id}) } }` }),
     upstream: { method: 'GET', path: /^\/list\/\d+\/item_status$/ },
   },
   {
@@ -134,7 +138,7 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'list-add-movie',
     graphql: (c) => ({
-      query: `mutation { addMovieToList(listId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`,
+      query: `mutation { addMovieToList(userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`,
       session: 'user',
     }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/add_item$/ },
@@ -142,20 +146,20 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'list-remove-movie',
     graphql: (c) => ({
-      query: `mutation { removeMovieFromList(listId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`,
+      query: `mutation { removeMovieFromList(userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`,
       session: 'user',
     }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/remove_item$/ },
   },
   {
     operationId: 'list-clear',
-    graphql: (c) => ({ query: `mutation { clearList(listId: ${ownList(c)}) { id } }`, session: 'user' }),
+    graphql: (c) => ({ query: `mutation { clearList(userListId: ${ownList(c)}) { id } }`, session: 'user' }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/clear$/ },
   },
   {
     operationId: 'list-delete',
     graphql: (c) => ({
-      query: `mutation { deleteList(listId: ${c.data.userLists.ownedBy(c.data.account.id).at(-1)!.id}) }`,
+      query: `mutation { deleteUserList(userListId: ${c.data.userLists.ownedBy(c.data.account.id).at(-1)!.id}) { userListId } }`,
       session: 'user',
     }),
     upstream: { method: 'DELETE', path: /^\/list\/\d+$/ },

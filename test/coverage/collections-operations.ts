@@ -30,7 +30,7 @@ export const collectionsOperations: CoverageEntry[] = [
   },
   {
     operationId: 'keyword-movies',
-    graphql: (c) => ({ query: `{ keyword(id: ${keywordId(c)}) { movies(page: 1) { totalResults results { id title } } } }` }),
+    graphql: (c) => ({ query: `{ keyword(id: ${keywordId(c)}) { movies { totalCount edges { node { id title } } } } }` }),
     upstream: { method: 'GET', path: /^\/keyword\/\d+\/movies$/ },
   },
   {
@@ -45,12 +45,12 @@ export const collectionsOperations: CoverageEntry[] = [
   },
   {
     operationId: 'search-collection',
-    graphql: () => ({ query: '{ search { collections(query: "the") { totalResults results { id name } } } }' }),
+    graphql: () => ({ query: '{ search { collections(query: "the") { totalCount edges { node { id name } } } } }' }),
     upstream: { method: 'GET', path: /^\/search\/collection$/ },
   },
   {
     operationId: 'search-keyword',
-    graphql: () => ({ query: '{ search { keywords(query: "lost") { totalResults results { id name } } } }' }),
+    graphql: () => ({ query: '{ search { keywords(query: "lost") { totalCount edges { node { id name } } } } }' }),
     upstream: { method: 'GET', path: /^\/search\/keyword$/ },
   },
   {

@@ -22,13 +22,13 @@ export const peopleOperations: CoverageEntry[] = [
   },
   {
     operationId: 'person-combined-credits',
-    graphql: onPerson('combinedCredits { cast { mediaType } }'),
+    graphql: onPerson('credits { cast { __typename } }'),
     upstream: { method: 'GET', path: personPath('/combined_credits') },
   },
   { operationId: 'person-images', graphql: onPerson('images { filePath }'), upstream: { method: 'GET', path: personPath('/images') } },
   {
     operationId: 'person-tagged-images',
-    graphql: onPerson('taggedImages { totalResults }'),
+    graphql: onPerson('taggedImages { totalCount }'),
     upstream: { method: 'GET', path: personPath('/tagged_images') },
   },
   {
@@ -44,7 +44,7 @@ export const peopleOperations: CoverageEntry[] = [
   { operationId: 'person-changes', graphql: onPerson('changes { key }'), upstream: { method: 'GET', path: personPath('/changes') } },
   {
     operationId: 'person-popular-list',
-    graphql: () => ({ query: '{ popularPeople { page } }' }),
+    graphql: () => ({ query: '{ popularPeople { totalCount } }' }),
     upstream: { method: 'GET', path: /^\/person\/popular$/ },
   },
   {
@@ -54,12 +54,12 @@ export const peopleOperations: CoverageEntry[] = [
   },
   {
     operationId: 'trending-people',
-    graphql: () => ({ query: '{ trending { people(timeWindow: DAY) { page } } }' }),
+    graphql: () => ({ query: '{ trending { people(timeWindow: DAY) { totalCount } } }' }),
     upstream: { method: 'GET', path: /^\/trending\/person\/day$/ },
   },
   {
     operationId: 'search-person',
-    graphql: () => ({ query: '{ search { people(query: "a") { totalResults } } }' }),
+    graphql: () => ({ query: '{ search { people(query: "a") { totalCount } } }' }),
     upstream: { method: 'GET', path: /^\/search\/person$/ },
   },
   {

@@ -86,17 +86,17 @@ export const seasonsOperations: CoverageEntry[] = [
   },
   {
     operationId: 'changes-movie-list',
-    graphql: () => ({ query: '{ changes { movies { results { id movie { id } } } } }' }),
+    graphql: () => ({ query: '{ changes { movies { edges { node { id movie { id } } } } } }' }),
     upstream: { method: 'GET', path: /^\/movie\/changes$/ },
   },
   {
     operationId: 'changes-tv-list',
-    graphql: () => ({ query: '{ changes { tvSeries { results { id series { id } } } } }' }),
+    graphql: () => ({ query: '{ changes { tvSeries { edges { node { id series { id } } } } } }' }),
     upstream: { method: 'GET', path: /^\/tv\/changes$/ },
   },
   {
     operationId: 'changes-people-list',
-    graphql: () => ({ query: '{ changes { people { results { id } } } }' }),
+    graphql: () => ({ query: '{ changes { people { edges { node { id } } } } }' }),
     upstream: { method: 'GET', path: /^\/person\/changes$/ },
   },
   {

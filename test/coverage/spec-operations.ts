@@ -36,7 +36,7 @@ export const specOperations: CoverageEntry[] = [
   },
   {
     operationId: 'movie-upcoming-list',
-    graphql: () => ({ query: '{ upcomingMovies { page } }' }),
+    graphql: () => ({ query: '{ upcomingMovies { totalCount } }' }),
     upstream: { method: 'GET', path: /^\/movie\/upcoming$/ },
   },
   {
@@ -46,7 +46,7 @@ export const specOperations: CoverageEntry[] = [
   },
   {
     operationId: 'movie-lists',
-    graphql: (c) => ({ query: `{ movie(id: ${firstMovie(c)}) { lists { page } } }` }),
+    graphql: (c) => ({ query: `{ movie(id: ${firstMovie(c)}) { lists { totalCount } } }` }),
     upstream: { method: 'GET', path: /^\/movie\/\d+\/lists$/ },
   },
   {
@@ -61,7 +61,7 @@ export const specOperations: CoverageEntry[] = [
   },
   {
     operationId: 'movie-reviews',
-    graphql: (c) => ({ query: `{ movie(id: ${firstMovie(c)}) { reviews { page } } }` }),
+    graphql: (c) => ({ query: `{ movie(id: ${firstMovie(c)}) { reviews { totalCount } } }` }),
     upstream: { method: 'GET', path: /^\/movie\/\d+\/reviews$/ },
   },
   {
@@ -76,7 +76,7 @@ export const specOperations: CoverageEntry[] = [
   },
   {
     operationId: 'account-rated-movies',
-    graphql: (c) => ({ query: `{ account(id: ${c.data.account.id}) { ratedMovies { page } } }`, session: 'user' }),
+    graphql: (c) => ({ query: `{ account(id: ${c.data.account.id}) { ratedMovies { totalCount } } }`, session: 'user' }),
     upstream: { method: 'GET', path: /^\/account\/\d+\/rated\/movies$/ },
   },
   {
@@ -86,7 +86,7 @@ export const specOperations: CoverageEntry[] = [
   },
   {
     operationId: 'lists-copy',
-    graphql: (c) => ({ query: `{ tvSeries(id: ${firstSeries(c)}) { lists { page } } }` }),
+    graphql: (c) => ({ query: `{ tvSeries(id: ${firstSeries(c)}) { lists { totalCount } } }` }),
     upstream: { method: 'GET', path: /^\/tv\/\d+\/lists$/ },
   },
   {
@@ -124,7 +124,7 @@ export const specOperations: CoverageEntry[] = [
   },
   {
     operationId: 'trending-tv',
-    graphql: () => ({ query: '{ trending { tv(timeWindow: WEEK) { page } } }' }),
+    graphql: () => ({ query: '{ trending { tv(timeWindow: WEEK) { totalCount } } }' }),
     upstream: { method: 'GET', path: /^\/trending\/tv\/week$/ },
   },
   {
@@ -139,7 +139,7 @@ export const specOperations: CoverageEntry[] = [
   },
   {
     operationId: 'search-company',
-    graphql: () => ({ query: '{ search { companies(query: "a") { page } } }' }),
+    graphql: () => ({ query: '{ search { companies(query: "a") { totalCount } } }' }),
     upstream: { method: 'GET', path: /^\/search\/company$/ },
   },
   {

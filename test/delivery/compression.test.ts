@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding, compressionStats } from '../../src/http/compression.ts';
 import { startHarness, type Harness } from '../helpers.ts';
+import * as expected from '../expected.ts';
 
 /**
  * Compression by Accept-Encoding. undici's `request` shows the bytes as they travel; Node's
@@ -11,7 +12,7 @@ import { startHarness, type Harness } from '../helpers.ts';
 let h: Harness;
 
 // A page of 20 movies with their overviews: about 8 KB of JSON.
-const PAGE = '{ popularMovies(page: 1) { results { id title overview releaseDate posterPath voteAverage } } }';
+const PAGE = '{ popularMovies { edges { node { id title overview releaseDate posterPath voteAverage } } } }';
 const SMALL = '{ configuration { changeKeys } }';
 
 async function raw(query: string, headers: Record<string, string>) {
@@ -63,7 +64,7 @@ describe('compressed answers', () => {
     const answer = await fetch(`${h.url}?query=${encodeURIComponent(PAGE)}`, { headers });
     expect(['gzip', 'br']).toContain(answer.headers.get('content-encoding'));
     if (asked === 'br') expect(answer.headers.get('content-encoding')).toBe('br');
-    expect((await answer.json()).data.popularMovies.results).toHaveLength(20);
+    expect(expected.nodes((await answer.json()).data.popularMovies)).toHaveLength(20);
   });
 
   it('leaves a small answer as it is', async () => {
@@ -79,11 +80,13 @@ describe('compressed answers', () => {
       body: JSON.stringify({ query: PAGE }),
     });
     expect(answer.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(Buffer.from(await answer.body.arrayBuffer())).toString()).data.popularMovies.results).toHaveLength(20);
+    expect(expected.nodes(JSON.parse(gunzipSync(Buffer.from(await answer.body.arrayBuffer())).toString()).data.popularMovies)).toHaveLength(
+      20,
+    );
   });
 
   it('a whole-response cache hit sends the bytes compressed once, never compressing again', async () => {
-    const query = '{ topRatedMovies(page: 1) { results { id title overview } } }';
+    const query = '{ topRatedMovies { edges { node { id title overview } } } }';
     const miss = await raw(query, { 'accept-encoding': 'br' });
     const calls = compressionStats.calls;
     const hits = h.responseCache!.stats.hits;
@@ -104,7 +107,7 @@ describe('compressed answers', () => {
     try {
       const answer = await request(`${plain.url}?query=${encodeURIComponent(PAGE)}`, { headers: { 'accept-encoding': 'gzip, br' } });
       expect(answer.headers['content-encoding']).toBeUndefined();
-      expect(JSON.parse(await answer.body.text()).data.popularMovies.results).toHaveLength(20);
+      expect(expected.nodes(JSON.parse(await answer.body.text()).data.popularMovies)).toHaveLength(20);
     } finally {
       await plain.close();
     }

@@ -17,7 +17,7 @@ let movieId: number;
 const DEFERRED = (id: number) => `query DeferredReviews {
   movie(id: ${id}) {
     title
-    ... @defer { reviews { totalResults } images { posters { filePath } } }
+    ... @defer { reviews { totalCount } images { posters { filePath } } }
   }
 }`;
 
@@ -125,7 +125,7 @@ describe('@defer over multipart/mixed', () => {
       });
     });
     expect(seen[0]).toMatchObject({ title: expect.any(String), reviews: undefined, calls: [`/movie/${id}`] });
-    expect(seen.at(-1)).toMatchObject({ title: seen[0]!.title, reviews: { totalResults: expect.any(Number) } });
+    expect(seen.at(-1)).toMatchObject({ title: seen[0]!.title, reviews: { totalCount: expect.any(Number) } });
   });
 
   it('over SSE (Accept: text/event-stream) sends the same parts', async () => {
@@ -159,12 +159,12 @@ describe('the phase scope', () => {
 
 describe('@stream', () => {
   it('sends the first items of a list, then the rest, adding up to the plain answer', async () => {
-    const plain = await h.query('{ popularMovies(page: 1) { results { id title } } }');
-    const { parts } = await send('{ popularMovies(page: 1) { results @stream(initialCount: 2) { id title } } }', 'multipart/mixed');
+    const plain = await h.query('{ popularMovies { edges { node { id title } } } }');
+    const { parts } = await send('{ popularMovies { edges @stream(initialCount: 2) { node { id title } } } }', 'multipart/mixed');
     const first = parts[0]!.body;
-    expect(first.data.popularMovies.results).toHaveLength(2);
+    expect(first.data.popularMovies.edges).toHaveLength(2);
     const streamed = parts.slice(1).flatMap((part) => part.body.incremental?.flatMap((item: any) => item.items ?? []) ?? []);
-    expect([...first.data.popularMovies.results, ...streamed]).toEqual(plain.body.data.popularMovies.results);
+    expect([...first.data.popularMovies.edges, ...streamed]).toEqual(plain.body.data.popularMovies.edges);
     expect(parts.at(-1)!.body.hasNext).toBe(false);
   });
 });
@@ -174,7 +174,7 @@ describe('the protections see the new directives', () => {
     const limits = { ...loadConfig({}).limits, cost: 20, directives: 2 };
     const strict = await startHarness({ config: { limits } });
     try {
-      const deferred = `{ movie(id: ${movieId}) { title ... @defer { similar { results { credits { cast { id } } } } } } }`;
+      const deferred = `{ movie(id: ${movieId}) { title ... @defer { similar { edges { node { credits { cast { id } } } } } } } }`;
       const refused = await strict.query(deferred, undefined, { accept: 'multipart/mixed, application/json' });
       expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost' });
       // The same query without the deferred fragment is within the limit.

@@ -48,7 +48,7 @@ describe('errors inside @defer parts', () => {
   it('an internal error in a deferred part (a resolver tripping over a wrongly shaped answer) is coded and masked like a single answer’s', async () => {
     const movie = h.catalog.data.movies[4]!;
     h.catalog.setFaults([{ path: `^/movie/${movie.id}/(reviews|credits)$`, body: 'wrong-shape' }]);
-    const fields = 'reviews { totalResults results { id author } } credits { cast { character } }';
+    const fields = 'reviews { totalCount edges { node { id author } } } credits { cast { character } }';
     const single = await h.query(`{ movie(id: ${movie.id}) { title ${fields} } }`);
     const singleErrors = single.body.errors ?? [];
     expect(singleErrors.length).toBeGreaterThan(0);
@@ -73,7 +73,7 @@ describe('a client that goes away', () => {
     const movie = h.catalog.data.movies[6]!;
     // The deferred part's first call is slow; the calls it leads to (each recommendation's credits) come after it.
     h.catalog.setFaults([{ path: `^/movie/${movie.id}/recommendations$`, latencyMs: 1_000 }]);
-    const query = `{ movie(id: ${movie.id}) { title ... @defer { recommendations { results { id credits { cast { character } } } } } } }`;
+    const query = `{ movie(id: ${movie.id}) { title ... @defer { recommendations { edges { node { id credits { cast { character } } } } } } } }`;
     const firstPart = new Promise<void>((resolve, reject) => {
       const request = httpRequest(
         h.url,

@@ -67,7 +67,7 @@ describe('a manifest written by relay-compiler, with PERSISTED_OPERATIONS_ONLY',
     });
     const answer = await response.json();
     expect(answer.errors).toBeUndefined();
-    expect(answer.data.popularMoviesConnection.edges).toHaveLength(10);
+    expect(answer.data.popularMovies.edges).toHaveLength(10);
   });
 
   it('refuses the same operation sent as text', async () => {

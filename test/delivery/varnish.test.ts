@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers.ts';
 import { startVarnish, type RunningVarnish } from './varnish.ts';
 import { outsideProgram } from '../outside-programs.ts';
+import * as expected from '../expected.ts';
 
 /**
  * A real caching proxy in front of the gateway: Debian's Varnish with its default VCL, which
@@ -93,7 +94,7 @@ describe.skipIf(!varnishd)('Varnish in front of the gateway', () => {
   });
 
   it('keeps the gzip answer and serves it compressed, or decoded to a client without gzip', async () => {
-    const query = '{ popularMovies(page: 2) { results { id title overview } } }';
+    const query = `{ popularMovies(${expected.pageWindow('Query.popularMovies', 2)}) { edges { node { id title overview } } } }`;
     const served = h.served();
     const miss = await request(`${varnish.url}/graphql?query=${encodeURIComponent(query)}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(miss.headers['content-encoding']).toBe('gzip');

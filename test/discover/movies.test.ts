@@ -4,15 +4,15 @@ import { addDays } from '@media-catalog/catalog/data/dates';
 import type { MovieDetails } from '@media-catalog/catalog/data/types';
 import * as expected from '../expected.ts';
 import { errorCodes } from '../helpers.ts';
-import { byPopularity, expectPage, genreIds, h, lastQuery, useDiscoverFixture } from './fixture.ts';
+import { afterPage, byPopularity, expectPage, genreIds, h, lastQuery, useDiscoverFixture } from './fixture.ts';
 
 useDiscoverFixture();
 
-const MOVIES = `query($f: DiscoverMoviesFilter, $s: DiscoverMoviesSort, $p: Int) {
-  discover { movies(filter: $f, sortBy: $s, page: $p) { page totalPages totalResults results { id title originalTitle releaseDate popularity voteAverage voteCount genreIds } } } }`;
+const MOVIES = `query($f: DiscoverMoviesFilter, $s: DiscoverMoviesSort, $after: String) {
+  discover { movies(filter: $f, sortBy: $s, first: 20, after: $after) { totalCount edges { node { id title originalTitle releaseDate popularity voteAverage voteCount genreIds } } } } }`;
 
 async function discoverMovies(filter: object, sortBy?: string, page?: number) {
-  const response = await h.query(MOVIES, { f: filter, s: sortBy, p: page });
+  const response = await h.query(MOVIES, { f: filter, s: sortBy, after: afterPage('Discover.movies', page) });
   expect(response.body.errors, response.text).toBeUndefined();
   return response.body.data.discover.movies;
 }
@@ -23,12 +23,12 @@ describe('discover.movies', () => {
     const [a, b] = [18, 35];
     const all = movies.filter((m) => genreIds(m).includes(a) && genreIds(m).includes(b)).sort(byPopularity);
     const { body } = await h.query(
-      `{ discover { movies(filter: { withGenres: { ids: [${a}, ${b}] } }) { ${expected.PAGE(expected.MOVIE_SUMMARY_FIELDS)} } } }`,
+      `{ discover { movies(filter: { withGenres: { ids: [${a}, ${b}] } }) { ${expected.CONNECTION(expected.MOVIE_SUMMARY_FIELDS)} } } }`,
     );
     expect(body.errors).toBeUndefined();
     expectPage(body.data.discover.movies, all);
     const rest = await h.rest(`/discover/movie?with_genres=${a},${b}`);
-    expect(body.data.discover.movies).toEqual(expected.page(rest, rest.results.map(expected.movieSummary)));
+    expect(body.data.discover.movies).toEqual(expected.connection(rest, rest.results.map(expected.movieSummary)));
     expect(h.catalog.calls.filter((c) => /^\/movie\/\d+$/.test(c.path))).toEqual([]);
   });
 
@@ -49,6 +49,8 @@ describe('discover.movies', () => {
       'vote_average.lte': '8.5',
       'vote_count.gte': '50',
       sort_by: 'vote_average.desc',
+      // A connection reads the catalog's page 1 by its number.
+      page: '1',
     });
   });
 
@@ -140,7 +142,7 @@ describe('discover.movies', () => {
       withWatchProviders: { ids: [provider] },
       withWatchMonetizationTypes: ['FLATRATE'],
     });
-    expect(flat.totalResults).toBeLessThanOrEqual(all.length);
+    expect(flat.totalCount).toBeLessThanOrEqual(all.length);
     expect(lastQuery('/discover/movie')).toMatchObject({
       watch_region: 'US',
       with_watch_providers: String(provider),
@@ -204,8 +206,8 @@ describe('discover.movies', () => {
     // A date that is no day fails the variable's coercion by the Date scalar.
     const badDay = await h.query(MOVIES, { f: { primaryReleaseDateGte: '2020-13-01' } });
     expect(errorCodes(badDay)).toEqual(['BAD_USER_INPUT']);
-    const page = await h.query(MOVIES, { p: 501 });
-    expect(page.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'page' });
+    const page = await h.query('{ discover { movies(first: 101) { totalCount } } }');
+    expect(page.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'first' });
     expect(h.catalog.calls).toEqual([]);
   });
 

@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '@media-catalog/catalog/data/dates';
 import type { TvSeriesDetails } from '@media-catalog/catalog/data/tv-types';
 import { errorCodes } from '../helpers.ts';
-import { byPopularity, expectPage, genreIds, h, lastQuery, useDiscoverFixture } from './fixture.ts';
+import * as expected from '../expected.ts';
+import { afterPage, byPopularity, expectPage, genreIds, h, lastQuery, useDiscoverFixture } from './fixture.ts';
 
 useDiscoverFixture();
 
-const TV = `query($f: DiscoverTVFilter, $s: DiscoverTVSort, $p: Int) {
-  discover { tv(filter: $f, sortBy: $s, page: $p) { page totalPages totalResults results { id name originalName firstAirDate popularity voteAverage voteCount genreIds } } } }`;
+const TV = `query($f: DiscoverTVFilter, $s: DiscoverTVSort, $after: String) {
+  discover { tv(filter: $f, sortBy: $s, first: 20, after: $after) { totalCount edges { node { id name originalName firstAirDate popularity voteAverage voteCount genreIds } } } } }`;
 
 async function discoverTv(filter: object, sortBy?: string, page?: number) {
-  const response = await h.query(TV, { f: filter, s: sortBy, p: page });
+  const response = await h.query(TV, { f: filter, s: sortBy, after: afterPage('Discover.tv', page) });
   expect(response.body.errors, response.text).toBeUndefined();
   return response.body.data.discover.tv;
 }
@@ -25,8 +26,8 @@ describe('discover.tv', () => {
       page,
       [...onNetwork].sort((x, y) => x.name.localeCompare(y.name, 'en') || x.id - y.id),
     );
-    expect(page.results.map((r: any) => r.name)).toEqual(
-      [...page.results.map((r: any) => r.name)].sort((x, y) => x.localeCompare(y, 'en')),
+    expect(expected.nodes(page).map((r: any) => r.name)).toEqual(
+      [...expected.nodes(page).map((r: any) => r.name)].sort((x, y) => x.localeCompare(y, 'en')),
     );
 
     const ended = data.tvSeries
@@ -78,7 +79,7 @@ describe('discover.tv', () => {
     const keyword = data.tvKeywords.get(series.id)![0].id;
     const has = (x: TvSeriesDetails) => (data.tvKeywords.get(x.id) ?? []).some((k) => k.id === keyword);
     expectPage(await discoverTv({ withKeywords: { ids: [keyword] } }), data.tvSeries.filter(has).sort(byPopularity));
-    expect((await discoverTv({ withoutKeywords: [keyword] })).totalResults).toBe(data.tvSeries.filter((x) => !has(x)).length);
+    expect((await discoverTv({ withoutKeywords: [keyword] })).totalCount).toBe(data.tvSeries.filter((x) => !has(x)).length);
   });
 
   it('by watch providers and monetization in a region, from the series offers', async () => {
@@ -98,7 +99,7 @@ describe('discover.tv', () => {
     expectPage(await discoverTv({ watchRegion: region, withWatchProviders: { ids: [provider] } }), all);
     expect(all.map((s) => s.id)).toContain(seriesId);
     const notOnIt = await discoverTv({ watchRegion: region, withoutWatchProviders: [provider] });
-    expect(notOnIt.totalResults).toBe(data.tvSeries.length - all.length);
+    expect(notOnIt.totalCount).toBe(data.tvSeries.length - all.length);
   });
 
   it('rejects bad filters before any call', async () => {

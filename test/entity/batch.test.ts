@@ -37,7 +37,7 @@ describe('batch roots', () => {
 
   it('costs one upstream call per object, sub-resources merged in, and none when warm', async () => {
     const ids = h.catalog.data.movies.slice(10, 60).map((m) => m.id);
-    const query = 'query($ids: [Int!]!) { movies(ids: $ids) { id title credits { cast { character } } reviews { totalResults } } }';
+    const query = 'query($ids: [Int!]!) { movies(ids: $ids) { id title credits { cast { character } } reviews { totalCount } } }';
     const cold = await h.query(query, { ids });
     expect(cold.body.errors).toBeUndefined();
     expect(cold.body.data.movies).toHaveLength(50);
@@ -64,7 +64,7 @@ describe('batch roots', () => {
         collections(ids: [${collection.id}]) { id name }
         networks(ids: [${network.id}]) { id name }
         keywords(ids: [${keyword.id}]) { id name }
-        lists(ids: [${list.id}]) { id name }
+        lists(listIds: [${list.id}]) { id name }
         reviews(ids: [$review]) { id author }
         seasons(keys: [{ seriesId: ${series.id}, seasonNumber: 1 }, { seriesId: ${series.id}, seasonNumber: 999 }]) { seasonNumber name }
         episodes(keys: [{ seriesId: ${series.id}, seasonNumber: 1, episodeNumber: 1 }]) { episodeNumber name series { id } }

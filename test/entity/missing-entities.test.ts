@@ -68,7 +68,7 @@ describe('a missing object is null, with one NOT_FOUND at its path', () => {
       collection(id: ${MISSING}) { name overview }
       network(id: ${MISSING}) { name headquarters }
       keyword(id: ${MISSING}) { name }
-      list(id: ${MISSING}) { name description }
+      list(listId: ${MISSING}) { name description }
       episodeGroup(id: "000000000000000000000000") { name description }
       review(id: "000000000000000000000000") { author content }
     }`);
@@ -112,7 +112,7 @@ describe('what telling existence costs', () => {
 
   it("the fields' sub-resources ride that same call (append_to_response): one call for the movie", async () => {
     const movie = h.catalog.data.movies[3]!;
-    const response = await h.query(`{ movie(id: ${movie.id}) { id credits { cast { character } } reviews { totalResults } } }`);
+    const response = await h.query(`{ movie(id: ${movie.id}) { id credits { cast { character } } reviews { totalCount } } }`);
     expect(response.body.errors).toBeUndefined();
     expect(h.catalog.calls.map((call) => [call.path, call.query.append_to_response])).toEqual([[`/movie/${movie.id}`, 'credits,reviews']]);
   });

@@ -91,7 +91,15 @@ describe('a public contract, without account, session, writes and sign-in', () =
     // Gone: every write, the account, the sessions and sign-in.
     expect(full.getMutationType()).toBeDefined();
     expect(api.getMutationType()).toBeUndefined();
-    for (const type of ['Account', 'AccountStates', 'GuestSessionData', 'Session', 'RequestToken', 'CredentialCheck', 'RatedMoviePage']) {
+    for (const type of [
+      'Account',
+      'AccountStates',
+      'GuestSessionData',
+      'Session',
+      'RequestToken',
+      'CredentialCheck',
+      'RatedMovieConnection',
+    ]) {
       expect(full.getType(type), type).toBeDefined();
       expect(api.getType(type), type).toBeUndefined();
     }

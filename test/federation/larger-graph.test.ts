@@ -224,7 +224,7 @@ describe('SUBGRAPH_PREFIX=Catalog beside a subgraph with every common name', () 
       return (await response.json()) as { errors?: Array<{ extensions?: Record<string, unknown> }> };
     };
     // 20 series × an aggregate cast of about 100 people, each with a details call: over MAX_COST.
-    const selection = '{ results { aggregateCredits { cast { person { birthday } } } } }';
+    const selection = '{ edges { node { aggregateCredits { cast { person { birthday } } } } } }';
     const plainAnswer = await post(h, `{ popularTVSeries ${selection} }`);
     const prefixedAnswer = await post(prefixedGateway, `{ catalogPopularTVSeries ${selection} }`);
     expect(plainAnswer.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost' });
@@ -261,7 +261,7 @@ describe('SUBGRAPH_PREFIX=Catalog beside a subgraph with every common name', () 
       // Each subgraph's roots side by side, the catalog's extended by the watch parties.
       const both = await query(`{
         catalogMovie(id: ${movie.id}) { title watchParties { name } }
-        catalogSearch { movies(query: ${JSON.stringify(movie.title.slice(0, 4))}) { totalResults } }
+        catalogSearch { movies(query: ${JSON.stringify(movie.title.slice(0, 4))}) { totalCount } }
         search(text: "kim") { text }
         viewer { email company { name } avatar { url } }
         node(id: "a1") { id ... on Account { email } }
@@ -277,7 +277,7 @@ describe('SUBGRAPH_PREFIX=Catalog beside a subgraph with every common name', () 
         review: { body: 'Great', stars: 5 },
         languages: [{ code: 'fr' }],
       });
-      expect(both.data.catalogSearch.movies.totalResults).toBeGreaterThan(0);
+      expect(both.data.catalogSearch.movies.totalCount).toBeGreaterThan(0);
 
       // The catalog's errors keep their codes under the prefix.
       const missing = await query('{ catalogMovie(id: 2000000000) { title watchParties { name } } }');

@@ -140,7 +140,7 @@ async function run(source: string, context: Record<string, unknown> = {}) {
 
 describe('stitching with @graphql-tools/stitch', () => {
   it('merges 100 watch-history movies with one request to the gateway', async () => {
-    const result = await run('{ watchHistory { id movie { title voteAverage reviews { totalResults } } } }');
+    const result = await run('{ watchHistory { id movie { title voteAverage reviews { totalCount } } } }');
     expect(result.errors).toBeUndefined();
     const entries = (result.data as any).watchHistory;
     expect(entries).toHaveLength(100);

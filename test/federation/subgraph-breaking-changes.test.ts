@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { buildASTSchema, type ConstDirectiveNode, type DocumentNode, Kind, parse, print } from 'graphql';
+import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { checkChangelog, type OtherChange } from '../schema/changelog.ts';
+import { checkChangelog } from '../schema/changelog.ts';
+import { federationLosses, schemaOf } from './federation-losses.ts';
 
 /**
  * The subgraph's SDL is a contract with the other subgraphs and the router: a change that breaks
  * them must be announced, as for `/graphql` (test/schema/breaking-changes.test.ts). Between
- * `schema/released-subgraph.graphql` (the subgraph SDL routers composed against: the baseline
- * until a release replaces it) and `schema/subgraph.graphql` (held to the code by
+ * `schema/released-subgraph.graphql` (the subgraph SDL of the last release, which routers compose
+ * against) and `schema/subgraph.graphql` (held to the code by
  * subgraph.test.ts), graphql-inspector finds the schema's breaking changes, and this file the
  * federation's own that it does not know: a `@key` removed (other subgraphs' references by it stop
  * resolving) or a `@shareable` removed (a subgraph that defines the same type no longer composes).
@@ -16,49 +17,6 @@ import { checkChangelog, type OtherChange } from '../schema/changelog.ts';
 
 const SECTION = 'Breaking on /subgraph';
 const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
-const schemaOf = (document: DocumentNode) => buildASTSchema(document, { assumeValidSDL: true });
-
-/** Each type's `@key` field sets and what is `@shareable` (`Type`, `Type.field`), from the SDL itself. */
-function federationOf(document: DocumentNode) {
-  const keys = new Map<string, Set<string>>();
-  const shareable = new Set<string>();
-  const named = (directives: readonly ConstDirectiveNode[] | undefined, name: string) =>
-    (directives ?? []).filter((directive) => directive.name.value === name);
-  for (const definition of document.definitions) {
-    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
-    const type = definition.name.value;
-    for (const key of named(definition.directives, 'key')) {
-      const fields = key.arguments?.find((argument) => argument.name.value === 'fields')?.value;
-      if (fields) keys.set(type, new Set([...(keys.get(type) ?? []), print(fields)]));
-    }
-    if (named(definition.directives, 'shareable').length > 0) shareable.add(type);
-    for (const field of definition.fields ?? []) {
-      if (named(field.directives, 'shareable').length > 0) shareable.add(`${type}.${field.name.value}`);
-    }
-  }
-  return { keys, shareable };
-}
-
-/** The federation directives the current SDL lost. */
-function federationLosses(released: DocumentNode, current: DocumentNode): OtherChange[] {
-  const before = federationOf(released);
-  const after = federationOf(current);
-  const losses: OtherChange[] = [];
-  for (const [type, keys] of before.keys) {
-    for (const key of keys) {
-      if (!after.keys.get(type)?.has(key)) losses.push({ coordinate: type, message: `@key(fields: ${key}) removed` });
-    }
-  }
-  for (const coordinate of before.shareable) {
-    const [type] = coordinate.split('.');
-    // A type or field that is gone is inspector's finding; one that stays must stay shareable.
-    const stays = schemaOf(current).getType(type!) !== undefined;
-    if (stays && !after.shareable.has(coordinate) && !after.shareable.has(type!)) {
-      losses.push({ coordinate, message: '@shareable removed' });
-    }
-  }
-  return losses;
-}
 
 const HOW_TO_FIX = `Add one bullet per change to CHANGELOG.md under "## Unreleased" → "### ${SECTION}", starting with the coordinate in backticks.`;
 

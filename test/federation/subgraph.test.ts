@@ -60,7 +60,7 @@ describe('federation subgraph', () => {
       Review: 'id',
       Season: 'series { id } seasonNumber',
       TVSeries: 'id',
-      UserList: 'listId | id',
+      UserList: 'listId',
     });
   });
 
@@ -86,7 +86,7 @@ describe('federation subgraph', () => {
   it('resolves 50 movie references through the loaders: 50 merged upstream calls cold, none warm', async () => {
     const movies = h.catalog.data.movies.slice(100, 150);
     const query = `query($representations: [_Any!]!) {
-      _entities(representations: $representations) { ... on Movie { id title credits { cast { character } } reviews { totalResults } } }
+      _entities(representations: $representations) { ... on Movie { id title credits { cast { character } } reviews { totalCount } } }
     }`;
     const representations = movies.map((m) => ({ __typename: 'Movie', id: m.id }));
     const cold = await subgraph(query, { representations });

@@ -32,7 +32,7 @@ describe.skipIf(!redisServer)('UPSTREAM_RATE_LIMIT shared by two instances', () 
 
   it('blasted with distinct queries for 5 s, they make at most 20 × 5 calls (plus the burst), each answered with data or RATE_LIMITED', async () => {
     fleet.catalog.resetCalls();
-    const query = 'query($q: String!) { searchCompanies(query: $q) { totalResults } }';
+    const query = 'query($q: String!) { search { companies(query: $q) { totalCount } } }';
     const outcomes = { data: 0, rateLimited: 0, other: [] as string[] };
     const started = Date.now();
     let n = 0;
@@ -40,7 +40,7 @@ describe.skipIf(!redisServer)('UPSTREAM_RATE_LIMIT shared by two instances', () 
       while (Date.now() - started < 5_000) {
         const response = await instance.query(query, { q: `word${n++}` });
         const codes = (response.body.errors ?? []).map((error) => error.extensions?.code);
-        if (response.status === 200 && codes.length === 0 && response.body.data?.searchCompanies) outcomes.data++;
+        if (response.status === 200 && codes.length === 0 && response.body.data?.search?.companies) outcomes.data++;
         else if (response.status === 200 && codes.length > 0 && codes.every((code) => code === 'RATE_LIMITED')) outcomes.rateLimited++;
         else outcomes.other.push(response.text);
       }

@@ -44,7 +44,7 @@ describe('UPSTREAM_RATE_LIMIT with WORKERS=2 and no REDIS_URL', () => {
       // Eight clients asking distinct searches, each request on a new connection.
       const client = async () => {
         while (Date.now() - started < 3_000) {
-          expect(await post(url, `{ searchCompanies(query: "word${n++}") { totalResults } }`)).toBe(200);
+          expect(await post(url, `{ search { companies(query: "word${n++}") { totalCount } } }`)).toBe(200);
         }
       };
       const clients = Array.from({ length: 8 }, client);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { listen } from '../helpers.ts';
 import { startProcess } from './gateway-process.ts';
+import * as expected from '../expected.ts';
 
 describe('graceful shutdown', () => {
   let catalog: RunningCatalog;
@@ -20,7 +21,10 @@ describe('graceful shutdown', () => {
     const url = await gateway.url;
     // Two upstream rounds: the page, then each movie's details for its runtime, held 1 s each.
     catalog.setFaults([{ path: '^/movie/\\d+$', latencyMs: 1_000 }]);
-    const queryOf = (page: number) => JSON.stringify({ query: `{ upcomingMovies(page: ${page}) { results { title runtime } } }` });
+    const queryOf = (page: number) =>
+      JSON.stringify({
+        query: `{ upcomingMovies(${expected.pageWindow('Query.upcomingMovies', page)}) { edges { node { title runtime } } } }`,
+      });
     const query = queryOf(1);
     const inFlight = [1, 2, 3].map((page) =>
       fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: queryOf(page) }).then(async (r) => ({
@@ -44,7 +48,7 @@ describe('graceful shutdown', () => {
     for (const answer of await Promise.all(inFlight)) {
       expect(answer.status).toBe(200);
       expect(answer.body.errors).toBeUndefined();
-      expect(answer.body.data.upcomingMovies.results[0].runtime).toEqual(expect.any(Number));
+      expect(expected.nodes(answer.body.data.upcomingMovies)[0].runtime).toEqual(expect.any(Number));
     }
     expect((await gateway.exit).code).toBe(0);
     catalog.setFaults([]);

@@ -12,7 +12,7 @@ afterAll(() => h.close());
 beforeEach(() => h.catalog.resetCalls());
 
 const stats = () => ({ ...h.responseCache!.stats });
-const UPCOMING = `{ upcomingMovies { results { id title alternativeTitles { title } reviews { totalResults } } } }`;
+const UPCOMING = `{ upcomingMovies { edges { node { id title alternativeTitles { title } reviews { totalCount } } } } }`;
 
 describe('whole-response cache', () => {
   it('answers a repeated query from bytes: no upstream call, no execution', async () => {
@@ -37,7 +37,7 @@ describe('whole-response cache', () => {
 
   it('never keeps user-specific answers', async () => {
     const sessionId = await createUserSession(h);
-    const query = `query($id: Int!) { account(id: $id) { ratedMovies { totalResults } } }`;
+    const query = `query($id: Int!) { account(id: $id) { ratedMovies { totalCount } } }`;
     const before = stats();
     for (let i = 0; i < 2; i++) await h.query(query, { id: h.catalog.data.account.id }, { 'x-session-id': sessionId });
     expect(stats()).toEqual(before);

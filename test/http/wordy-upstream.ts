@@ -63,5 +63,5 @@ export function mostReviewedMovies(catalog: RunningCatalog, count: number): numb
 /** Every review of each movie, its text under `aliases` aliases: cost 3 per id, the largest answer per call. */
 export function reviewsQuery(ids: number[], aliases: number): string {
   const texts = Array.from({ length: aliases }, (_, i) => `a${i + 1}: content`).join(' ');
-  return `{ movies(ids: [${ids.join(', ')}]) { reviews { results { ${texts} } } } }`;
+  return `{ movies(ids: [${ids.join(', ')}]) { reviews { edges { node { ${texts} } } } } }`;
 }

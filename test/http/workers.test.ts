@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { startProcess } from './gateway-process.ts';
+import * as expected from '../expected.ts';
 
 /** WORKERS=2: the gateway as the production start runs it on a 2-core machine, over real HTTP. */
 const startWorkers = (env: Record<string, string>) => startProcess({ WORKERS: '2', ...env });
@@ -75,7 +76,8 @@ describe('WORKERS=2: two gateway processes on one port', () => {
       // A slow request on each worker, then SIGTERM: both finish, new work is refused, exit 0.
       catalog.setFaults([{ path: '^/movie/upcoming$', latencyMs: 1_500 }]);
       // Two pages, so that no coalescing of identical calls can make them one.
-      const slow = (page: number) => JSON.stringify({ query: `{ upcomingMovies(page: ${page}) { results { title } } }` });
+      const slow = (page: number) =>
+        JSON.stringify({ query: `{ upcomingMovies(${expected.pageWindow('Query.upcomingMovies', page)}) { edges { node { title } } } }` });
       const inFlight = [post(url, slow(1)), post(url, slow(2))];
       for (let waited = 0; catalog.load.inFlight < 2 && waited < 10_000; waited += 50)
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -83,7 +85,7 @@ describe('WORKERS=2: two gateway processes on one port', () => {
       gateway.kill('SIGTERM');
       for (const answer of await Promise.all(inFlight)) {
         expect(answer.status).toBe(200);
-        expect(JSON.parse(answer.text).data.upcomingMovies.results.length).toBeGreaterThan(0);
+        expect(expected.nodes(JSON.parse(answer.text).data.upcomingMovies).length).toBeGreaterThan(0);
       }
       const { code, stdout, stderr } = await gateway.exit;
       expect(code).toBe(0);

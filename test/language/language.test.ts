@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postQuery, startHarness, type Harness } from '../helpers.ts';
+import * as expected from '../expected.ts';
 
 /**
  * One language per request, reaching every upstream call: the entity roots' `language`
@@ -62,9 +63,9 @@ describe('a language argument on the entity roots', () => {
       `query($id: Int!) {
         movie(id: $id, language: "fr-FR") {
           title overview genres { id name }
-          similar(language: "en-US") { results { id title tagline } }
-          recommendations(language: "de-DE") { results { id title } }
-          reviews(language: "es-ES") { totalResults }
+          similar(language: "en-US") { edges { node { id title tagline } } }
+          recommendations(language: "de-DE") { edges { node { id title } } }
+          reviews(language: "es-ES") { totalCount }
           credits { cast { person { name } } }
           collection { id }
         }
@@ -81,12 +82,12 @@ describe('a language argument on the entity roots', () => {
     expect(languagesOf(h, /\/recommendations$/)).toEqual([`/movie/${movie.id}/recommendations de-DE`]);
     expect(languagesOf(h, /\/reviews$/)).toEqual([`/movie/${movie.id}/reviews es-ES`]);
     // Each similar movie's tagline is a detail load, made in the child's language.
-    const similar = body.data.movie.similar.results as Array<{ id: number }>;
+    const similar = expected.nodes(body.data.movie.similar) as Array<{ id: number }>;
     expect(similar.length).toBeGreaterThan(0);
     for (const item of similar) expect(languagesOf(h, new RegExp(`^/movie/${item.id}$`))).toEqual([`/movie/${item.id} en-US`]);
     // The German recommendations are the catalog's German answer.
     const german = await h.rest(`/movie/${movie.id}/recommendations?language=de-DE`);
-    expect(body.data.movie.recommendations.results.map((r: any) => r.title)).toEqual(german.results.map((r: any) => r.title));
+    expect(expected.nodes(body.data.movie.recommendations).map((r: any) => r.title)).toEqual(german.results.map((r: any) => r.title));
   });
 
   it('season and episode take one too; a malformed language is BAD_USER_INPUT before any call', async () => {
@@ -165,7 +166,7 @@ describe('calls per query unchanged for a single language', () => {
       videos { key }
       externalIds { imdbId }
       translations { languageCode }
-      similar { results { title } }
+      similar { edges { node { title } } }
     }
   }`;
 
@@ -222,14 +223,14 @@ describe('caches never mix languages', () => {
 });
 
 describe("the bench's queries in one language", () => {
-  // The three queries of bench/run.ts, as they are there.
+  // The three queries of bench/run.ts, as connections (the shape of 1.0).
   const BENCH = {
     '(a) configuration': () => '{ configuration { changeKeys images { secureBaseUrl posterSizes } } }',
     '(b) one movie': (id: number) => `{ movie(id: ${id}) { title overview alternativeTitles { countryCode title type }
-      images { posters { filePath width height } } reviews(page: 1) { totalResults results { id author content } }
-      lists(page: 1) { totalResults results { id name } } } }`,
-    '(c) 20 upcoming': () => `{ upcomingMovies(page: 1) { results { id title posterPath alternativeTitles { title type }
-      reviews(page: 1) { totalResults results { id author } } } } }`,
+      images { posters { filePath width height } } reviews { totalCount edges { node { id author content } } }
+      lists { totalCount edges { node { id name } } } } }`,
+    '(c) 20 upcoming': () => `{ upcomingMovies { edges { node { id title posterPath alternativeTitles { title type }
+      reviews { totalCount edges { node { id author } } } } } } }`,
   };
 
   it.each([

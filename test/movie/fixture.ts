@@ -12,7 +12,7 @@ export let h: Harness;
 export let movieId: number;
 export let sessionId: string;
 
-export const SUMMARY_PAGE = expected.PAGE(expected.MOVIE_SUMMARY_FIELDS);
+export const SUMMARY_CONNECTION = expected.CONNECTION(expected.MOVIE_SUMMARY_FIELDS);
 
 /** Starts the harness and picks the movie for the calling test file; each test starts with an empty call log. */
 export function useMovieFixture(): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MOVIE_CERTIFICATIONS } from '@media-catalog/catalog/data/certifications';
 import * as expected from '../expected.ts';
 import { errorCodes } from '../helpers.ts';
-import { h, SUMMARY_PAGE, useMovieFixture } from './fixture.ts';
+import { h, SUMMARY_CONNECTION, useMovieFixture } from './fixture.ts';
 
 useMovieFixture();
 
@@ -11,33 +11,35 @@ describe('movie lists', () => {
     const popular = await h.rest('/movie/popular?page=1');
     const top = await h.rest('/movie/top_rated?page=2');
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ popularMovies { ${SUMMARY_PAGE} } topRatedMovies(page: 2) { ${SUMMARY_PAGE} } }`);
+    const { body } = await h.query(
+      `{ popularMovies { ${SUMMARY_CONNECTION} } topRatedMovies(${expected.pageWindow('Query.topRatedMovies', 2)}) { ${SUMMARY_CONNECTION} } }`,
+    );
     expect(body.errors).toBeUndefined();
-    expect(body.data.popularMovies).toEqual(expected.page(popular, popular.results.map(expected.movieSummary)));
-    expect(body.data.topRatedMovies).toEqual(expected.page(top, top.results.map(expected.movieSummary)));
-    const popularity = body.data.popularMovies.results.map((m: any) => m.popularity);
+    expect(body.data.popularMovies).toEqual(expected.connection(popular, popular.results.map(expected.movieSummary)));
+    expect(body.data.topRatedMovies).toEqual(expected.connection(top, top.results.map(expected.movieSummary)));
+    const popularity = expected.nodes(body.data.popularMovies).map((m: any) => m.popularity);
     expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
     const maxPopularity = Math.max(
       ...h.catalog.data.movies.filter((m) => m.release_date && m.release_date <= h.catalog.data.today).map((m) => m.popularity),
     );
     expect(popularity[0]).toBe(maxPopularity);
-    const votes = body.data.topRatedMovies.results.map((m: any) => m.voteAverage);
+    const votes = expected.nodes(body.data.topRatedMovies).map((m: any) => m.voteAverage);
     expect(votes).toEqual([...votes].sort((a, b) => b - a));
-    for (const movie of body.data.topRatedMovies.results) expect(movie.voteCount).toBeGreaterThanOrEqual(300);
+    for (const movie of expected.nodes(body.data.topRatedMovies)) expect(movie.voteCount).toBeGreaterThanOrEqual(300);
     expect(h.catalog.calls).toHaveLength(2);
   });
 
   it('lists now playing movies released in the six weeks before today, with the dates envelope', async () => {
     const rest = await h.rest('/movie/now_playing?region=US');
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ nowPlayingMovies(region: "us") { dates { minimum maximum } ${SUMMARY_PAGE} } }`);
+    const { body } = await h.query(`{ nowPlayingMovies(region: "us") { dates { minimum maximum } ${SUMMARY_CONNECTION} } }`);
     expect(body.errors).toBeUndefined();
     const page = body.data.nowPlayingMovies;
     expect(page.dates).toEqual({ minimum: rest.dates.minimum, maximum: rest.dates.maximum });
     expect(page.dates.maximum).toBe(h.catalog.data.today);
-    expect(page.results).toEqual(rest.results.map(expected.movieSummary));
-    expect(page.results.length).toBeGreaterThan(0);
-    for (const movie of page.results) {
+    expect(expected.nodes(page)).toEqual(rest.results.map(expected.movieSummary));
+    expect(expected.nodes(page).length).toBeGreaterThan(0);
+    for (const movie of expected.nodes(page)) {
       expect(movie.releaseDate >= page.dates.minimum && movie.releaseDate <= page.dates.maximum).toBe(true);
     }
     expect(h.catalog.calls[0].query).toMatchObject({ region: 'US' });
@@ -90,9 +92,11 @@ describe('trending and search', () => {
   it('lists trending movies per time window with their summaries', async () => {
     const week = await h.rest('/trending/movie/week?page=2');
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ trending { movies(timeWindow: WEEK, page: 2) { ${SUMMARY_PAGE} } } }`);
+    const { body } = await h.query(
+      `{ trending { movies(timeWindow: WEEK, ${expected.pageWindow('Trending.movies', 2)}) { ${SUMMARY_CONNECTION} } } }`,
+    );
     expect(body.errors).toBeUndefined();
-    expect(body.data.trending.movies).toEqual(expected.page(week, week.results.map(expected.movieSummary)));
+    expect(body.data.trending.movies).toEqual(expected.connection(week, week.results.map(expected.movieSummary)));
     expect(h.catalog.calls.map((c) => c.path)).toEqual(['/trending/movie/week']);
   });
 
@@ -102,15 +106,15 @@ describe('trending and search', () => {
     const year = Number(target.release_date.slice(0, 4));
     const rest = await h.rest(`/search/movie?query=${encodeURIComponent(term)}&year=${year}`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($q: String!, $y: Int) { search { movies(query: $q, year: $y) { ${SUMMARY_PAGE} } } }`, {
+    const { body } = await h.query(`query($q: String!, $y: Int) { search { movies(query: $q, year: $y) { ${SUMMARY_CONNECTION} } } }`, {
       q: term,
       y: year,
     });
     expect(body.errors).toBeUndefined();
     const page = body.data.search.movies;
-    expect(page).toEqual(expected.page(rest, rest.results.map(expected.movieSummary)));
-    expect(page.results.map((m: any) => m.id)).toContain(target.id);
-    for (const movie of page.results) {
+    expect(page).toEqual(expected.connection(rest, rest.results.map(expected.movieSummary)));
+    expect(expected.nodes(page).map((m: any) => m.id)).toContain(target.id);
+    for (const movie of expected.nodes(page)) {
       expect(`${movie.title}\n${movie.originalTitle}`.toLowerCase()).toContain(term);
       expect(movie.releaseDate.startsWith(String(year))).toBe(true);
     }
@@ -118,7 +122,7 @@ describe('trending and search', () => {
   });
 
   it('rejects an empty query and a bad year before any call', async () => {
-    const { body } = await h.query('{ search { a: movies(query: "  ") { page } b: movies(query: "x", year: 12) { page } } }');
+    const { body } = await h.query('{ search { a: movies(query: "  ") { totalCount } b: movies(query: "x", year: 12) { totalCount } } }');
     expect(errorCodes({ body } as any)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
     expect(h.catalog.calls).toHaveLength(0);
   });
@@ -136,12 +140,12 @@ describe('mixed lists: trending all and multi search', () => {
   it('mixes movies, series and people in trending all, each carried (no detail calls)', async () => {
     const week = await h.rest('/trending/all/week');
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ trending { all(timeWindow: WEEK) { page totalResults results { ${ITEM} } } } }`);
+    const { body } = await h.query(`{ trending { all(timeWindow: WEEK) { totalCount edges { node { ${ITEM} } } } } }`);
     expect(body.errors).toBeUndefined();
     const page = body.data.trending.all;
-    expect(page.totalResults).toBe(week.total_results);
-    expect(page.results).toEqual(week.results.map(mixed));
-    expect(new Set(page.results.map((r: any) => r.__typename))).toEqual(new Set(['Movie', 'TVSeries', 'Person']));
+    expect(page.totalCount).toBe(week.total_results);
+    expect(expected.nodes(page)).toEqual(week.results.map(mixed));
+    expect(new Set(expected.nodes(page).map((r: any) => r.__typename))).toEqual(new Set(['Movie', 'TVSeries', 'Person']));
     expect(h.catalog.calls.map((c) => c.path)).toEqual(['/trending/all/week']);
   });
 
@@ -151,15 +155,15 @@ describe('mixed lists: trending all and multi search', () => {
     const rest = await h.rest(`/search/multi?query=${encodeURIComponent(term)}`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($q: String!) { search { multi(query: $q) { totalResults results { ${ITEM} ... on Movie { originalTitle } ... on TVSeries { originalName } } } } }`,
+      `query($q: String!) { search { multi(query: $q) { totalCount edges { node { ${ITEM} ... on Movie { originalTitle } ... on TVSeries { originalName } } } } } }`,
       { q: term },
     );
     expect(body.errors).toBeUndefined();
-    const results = body.data.search.multi.results;
+    const results = expected.nodes(body.data.search.multi);
     expect(results.map((r: any) => ({ __typename: r.__typename, id: r.id }))).toEqual(
       rest.results.map((r: any) => ({ __typename: kind(r), id: r.id })),
     );
-    expect(body.data.search.multi.totalResults).toBeGreaterThan(0);
+    expect(body.data.search.multi.totalCount).toBeGreaterThan(0);
     for (const item of results) {
       const names = [item.title, item.originalTitle, item.name, item.originalName].filter(Boolean).join('\n').toLowerCase();
       expect(names).toContain(term);

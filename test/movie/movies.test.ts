@@ -64,22 +64,22 @@ describe('Query.movie', () => {
 
     const { body } = await h.query(
       `query($id: Int!, $country: String) { movie(id: $id) {
-        lists(page: 1, language: "en-US") { ${expected.PAGE(expected.LIST_FIELDS)} }
+        lists(language: "en-US") { ${expected.CONNECTION(expected.LIST_FIELDS)} }
         all: alternativeTitles { countryCode title type }
         some: alternativeTitles(country: $country) { countryCode title type }
-        reviews(page: 1) { ${expected.PAGE(expected.REVIEW_FIELDS)} }
+        reviews { ${expected.CONNECTION(expected.REVIEW_FIELDS)} }
         images { backdrops { ${expected.IMAGE_FIELDS} } logos { ${expected.IMAGE_FIELDS} } posters { ${expected.IMAGE_FIELDS} } }
       } }`,
       { id: movieId, country },
     );
     expect(body.errors).toBeUndefined();
     const movie = body.data.movie;
-    expect(movie.lists).toEqual(expected.page(lists, lists.results.map(expected.list)));
+    expect(movie.lists).toEqual(expected.connection(lists, lists.results.map(expected.list)));
     const title = (t: any) => ({ countryCode: t.iso_3166_1, title: t.title, type: t.type });
     expect(movie.all).toEqual(titles.titles.map(title));
     expect(movie.some).toEqual(titlesInCountry.titles.map(title));
     expect(movie.some.every((t: any) => t.countryCode === country)).toBe(true);
-    expect(movie.reviews).toEqual(expected.page(reviews, reviews.results.map(expected.review)));
+    expect(movie.reviews).toEqual(expected.connection(reviews, reviews.results.map(expected.review)));
     expect(movie.images).toEqual({
       backdrops: images.backdrops.map(expected.image),
       logos: images.logos.map(expected.image),
@@ -142,14 +142,14 @@ describe('Query.upcomingMovies', () => {
     const up = await h.rest('/movie/upcoming?page=2&language=en-US');
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `{ upcomingMovies(page: 2, language: "en-US") { dates { minimum maximum } ${expected.PAGE(expected.MOVIE_SUMMARY_FIELDS)} } }`,
+      `{ upcomingMovies(${expected.pageWindow('Query.upcomingMovies', 2)}, language: "en-US") { dates { minimum maximum } ${expected.CONNECTION(expected.MOVIE_SUMMARY_FIELDS)} } }`,
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.upcomingMovies).toEqual({
       dates: up.dates,
-      ...expected.page(up, up.results.map(expected.movieSummary)),
+      ...expected.connection(up, up.results.map(expected.movieSummary)),
     });
-    expect(body.data.upcomingMovies.results.length).toBeGreaterThan(0);
+    expect(expected.nodes(body.data.upcomingMovies).length).toBeGreaterThan(0);
     // The list carried every summary field: no detail call.
     expect(h.catalog.calls.map((c) => c.path)).toEqual(['/movie/upcoming']);
     expect(h.catalog.calls[0].query).toMatchObject({ page: '2', language: 'en-US' });
@@ -158,16 +158,16 @@ describe('Query.upcomingMovies', () => {
   it('passes the region filter as region', async () => {
     const up = await h.rest('/movie/upcoming?region=US');
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ upcomingMovies(region: "US") { totalResults results { id } } }`);
-    expect(body.data.upcomingMovies.totalResults).toBe(up.total_results);
-    expect(body.data.upcomingMovies.results.map((m: any) => m.id)).toEqual(up.results.map((m: any) => m.id));
+    const { body } = await h.query(`{ upcomingMovies(region: "US") { totalCount edges { node { id } } } }`);
+    expect(body.data.upcomingMovies.totalCount).toBe(up.total_results);
+    expect(expected.nodes(body.data.upcomingMovies).map((m: any) => m.id)).toEqual(up.results.map((m: any) => m.id));
     expect(h.catalog.calls[0].query.region).toBe('US');
   });
 
   it('loads details only for the fields the list did not carry', async () => {
-    const { body } = await h.query(`{ upcomingMovies { results { id title runtime } } }`);
+    const { body } = await h.query(`{ upcomingMovies { edges { node { id title runtime } } } }`);
     expect(body.errors).toBeUndefined();
-    const ids = body.data.upcomingMovies.results.map((m: any) => m.id);
+    const ids = expected.nodes(body.data.upcomingMovies).map((m: any) => m.id);
     expect(h.callsTo('/movie/upcoming')).toBe(1);
     expect(h.callsTo(/^\/movie\/\d+$/)).toBe(ids.length);
   });
@@ -186,7 +186,7 @@ describe('one upstream call per resource per request', () => {
 
   it('the same parameters share a call, different parameters do not', async () => {
     await h.query(
-      `query($id: Int!) { movie(id: $id) { a: reviews(page: 1) { page } b: reviews(page: 1) { totalPages } c: reviews(page: 2) { page } } }`,
+      `query($id: Int!) { movie(id: $id) { a: reviews { totalCount } b: reviews { pageInfo { hasNextPage } } c: reviews(${expected.pageWindow('Movie.reviews', 2)}) { totalCount } } }`,
       { id: movieId },
     );
     expect(h.callsTo(`/movie/${movieId}/reviews`)).toBe(2);

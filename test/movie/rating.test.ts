@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../helpers.ts';
 import { h, movieId, sessionId, useMovieFixture } from './fixture.ts';
+import * as expected from '../expected.ts';
 
 useMovieFixture();
 
@@ -27,11 +28,11 @@ describe('rating a movie', () => {
     expect(post.query).toMatchObject({ session_id: sessionId });
 
     const list = await h.query(
-      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { results { rating movie { id } } } } }`,
+      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { edges { node { movie { id accountStates { rating } } } } } } }`,
       undefined,
       headers,
     );
-    expect(list.body.data.account.ratedMovies.results[0]).toEqual({ rating: 7.5, movie: { id: target.id } });
+    expect(expected.nodes(list.body.data.account.ratedMovies)[0]).toEqual({ movie: { id: target.id, accountStates: { rating: 7.5 } } });
 
     const again = await h.query(`mutation { rateMovie(movieId: ${target.id}, value: 9) { accountStates { rating } } }`, undefined, headers);
     expect(again.body.data.rateMovie.accountStates.rating).toBe(9);
@@ -40,11 +41,11 @@ describe('rating a movie', () => {
     expect(deleted.body.errors).toBeUndefined();
     expect(deleted.body.data.deleteMovieRating.accountStates.rating).toBeNull();
     const after = await h.query(
-      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { results { movie { id } } } } }`,
+      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { edges { node { movie { id } } } } } }`,
       undefined,
       headers,
     );
-    expect(after.body.data.account.ratedMovies.results.map((r: any) => r.movie.id)).not.toContain(target.id);
+    expect(expected.nodes(after.body.data.account.ratedMovies).map((r: any) => r.movie.id)).not.toContain(target.id);
   });
 
   it('accepts a guest session, kept apart from the account', async () => {

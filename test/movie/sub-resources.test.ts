@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MOVIE_CERTIFICATIONS } from '@media-catalog/catalog/data/certifications';
 import * as expected from '../expected.ts';
 import { errorCodes, startHarness } from '../helpers.ts';
-import { h, movieId, SUMMARY_PAGE, useMovieFixture } from './fixture.ts';
+import { h, movieId, SUMMARY_CONNECTION, useMovieFixture } from './fixture.ts';
 
 useMovieFixture();
 
@@ -149,12 +149,12 @@ describe('Movie sub-resources', () => {
     const genres = new Set(h.catalog.data.movies.find((m) => m.id === movieId)!.genres.map((g) => g.id));
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { movie(id: $id) { similar(page: 2) { ${SUMMARY_PAGE} } recommendations { ${SUMMARY_PAGE} } } }`,
+      `query($id: Int!) { movie(id: $id) { similar(${expected.pageWindow('Movie.similar', 2)}) { ${SUMMARY_CONNECTION} } recommendations { ${SUMMARY_CONNECTION} } } }`,
       { id: movieId },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.movie.similar).toEqual(expected.page(similar, similar.results.map(expected.movieSummary)));
-    expect(body.data.movie.recommendations).toEqual(expected.page(recommended, recommended.results.map(expected.movieSummary)));
+    expect(body.data.movie.similar).toEqual(expected.connection(similar, similar.results.map(expected.movieSummary)));
+    expect(body.data.movie.recommendations).toEqual(expected.connection(recommended, recommended.results.map(expected.movieSummary)));
     for (const item of [...similar.results, ...recommended.results]) {
       expect(item.id).not.toBe(movieId);
       expect(item.genre_ids.some((g: number) => genres.has(g))).toBe(true);
@@ -169,7 +169,7 @@ describe('Movie sub-resources', () => {
 
   it('rejects bad arguments before any call of theirs', async () => {
     const { body } = await h.query(
-      `query($id: Int!) { movie(id: $id) { similar(page: 0) { page } watchProviders(country: "USA") { countryCode } } }`,
+      `query($id: Int!) { movie(id: $id) { similar(first: 0) { totalCount } watchProviders(country: "USA") { countryCode } } }`,
       { id: movieId },
     );
     expect(errorCodes({ body } as any)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
@@ -185,7 +185,7 @@ describe('append_to_response merging', () => {
       const query = `query($id: Int!) { movie(id: $id) { title
         videos { key } releaseDates { countryCode releases { certification type } } translations { languageCode data { title } }
         externalIds { imdbId facebookId } watchProvidersByCountry { countryCode buy { providerId } }
-        similar { totalResults results { id title } } recommendations { results { id } } } }`;
+        similar { totalCount edges { node { id title } } } recommendations { edges { node { id } } } } }`;
       const a = await merged.query(query, { id: movieId });
       const b = await h.query(query, { id: movieId });
       expect(a.body.errors).toBeUndefined();

@@ -19,9 +19,11 @@ describe('lists of people', () => {
     const up = await h.rest('/person/popular?page=2');
     const latest = await h.rest('/person/latest');
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ popularPeople(page: 2) { ${expected.PAGE(LIST)} } latestPerson { ${PERSON_DETAIL} } }`);
+    const { body } = await h.query(
+      `{ popularPeople(${expected.pageWindow('Query.popularPeople', 2)}) { ${expected.CONNECTION(LIST)} } latestPerson { ${PERSON_DETAIL} } }`,
+    );
     expect(body.errors).toBeUndefined();
-    expect(body.data.popularPeople).toEqual(expected.page(up, up.results.map(listItem)));
+    expect(body.data.popularPeople).toEqual(expected.connection(up, up.results.map(listItem)));
     expect(body.data.latestPerson).toEqual(personDetail(latest));
     expect(h.catalog.calls.map((c) => c.path).sort()).toEqual(['/person/latest', '/person/popular']);
     const popularity = up.results.map((p: any) => p.popularity);
@@ -34,9 +36,9 @@ describe('lists of people', () => {
   ])('trending.people(%s) from GET /trending/person/%s', async (window, path) => {
     const up = await h.rest(`/trending/person/${path}`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ trending { people(timeWindow: ${window}) { ${expected.PAGE(LIST)} } } }`);
+    const { body } = await h.query(`{ trending { people(timeWindow: ${window}) { ${expected.CONNECTION(LIST)} } } }`);
     expect(body.errors).toBeUndefined();
-    expect(body.data.trending.people).toEqual(expected.page(up, up.results.map(listItem)));
+    expect(body.data.trending.people).toEqual(expected.connection(up, up.results.map(listItem)));
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/trending/person/${path}`]);
   });
 
@@ -45,9 +47,9 @@ describe('lists of people', () => {
     const term = data.people.details[5].name.split(' ')[1];
     const up = await h.rest(`/search/person?query=${encodeURIComponent(term)}`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($q: String!) { search { people(query: $q) { ${expected.PAGE(LIST)} } } }`, { q: term });
+    const { body } = await h.query(`query($q: String!) { search { people(query: $q) { ${expected.CONNECTION(LIST)} } } }`, { q: term });
     expect(body.errors).toBeUndefined();
-    expect(body.data.search.people).toEqual(expected.page(up, up.results.map(listItem)));
+    expect(body.data.search.people).toEqual(expected.connection(up, up.results.map(listItem)));
     expect(up.total_results).toBeGreaterThan(0);
     for (const p of up.results) {
       const names = [p.name, ...data.people.details.find((d) => d.id === p.id)!.also_known_as];

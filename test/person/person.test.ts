@@ -67,24 +67,33 @@ describe('Query.person', () => {
     const up = await h.rest(`/person/${actorId}/combined_credits`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { person(id: $id) { combinedCredits {
-        cast { creditId mediaType character order episodeCount movie { id title } series { id name } }
-        crew { creditId mediaType department job episodeCount movie { id } series { id } } } } }`,
+      `query($id: Int!) { person(id: $id) { credits {
+        cast { __typename creditId character
+          ... on PersonMovieCastCredit { order movie { id title } } ... on PersonTVCastCredit { episodeCount series { id name } } }
+        crew { __typename creditId department job ... on PersonMovieCrewCredit { movie { id } } ... on PersonTVCrewCredit { series { id } } } } } }`,
       { id: actorId },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.person.combinedCredits.cast).toEqual(
-      up.cast.map((c: any) => ({
-        creditId: c.credit_id,
-        mediaType: c.media_type === 'movie' ? 'MOVIE' : 'TV',
-        character: c.character,
-        order: c.media_type === 'movie' ? c.order : null,
-        episodeCount: c.media_type === 'tv' ? c.episode_count : null,
-        movie: c.media_type === 'movie' ? { id: c.id, title: c.title } : null,
-        series: c.media_type === 'tv' ? { id: c.id, name: c.name } : null,
-      })),
+    expect(body.data.person.credits.cast).toEqual(
+      up.cast.map((c: any) =>
+        c.media_type === 'movie'
+          ? {
+              __typename: 'PersonMovieCastCredit',
+              creditId: c.credit_id,
+              character: c.character,
+              order: c.order,
+              movie: { id: c.id, title: c.title },
+            }
+          : {
+              __typename: 'PersonTVCastCredit',
+              creditId: c.credit_id,
+              character: c.character,
+              episodeCount: c.episode_count,
+              series: { id: c.id, name: c.name },
+            },
+      ),
     );
-    expect(body.data.person.combinedCredits.cast.some((c: any) => c.mediaType === 'TV')).toBe(true);
+    expect(body.data.person.credits.cast.some((c: any) => c.__typename === 'PersonTVCastCredit')).toBe(true);
     expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([`/person/${actorId}`, `/person/${actorId}/combined_credits`]);
   });
 
@@ -97,7 +106,7 @@ describe('Query.person', () => {
     const { body } = await h.query(
       `query($id: Int!) { person(id: $id) {
         images { ${expected.IMAGE_FIELDS} }
-        taggedImages(page: 1) { ${expected.PAGE(`id ${expected.IMAGE_FIELDS} imageType mediaType movie { id title posterPath } series { id }`)} }
+        taggedImages { ${expected.CONNECTION(`id ${expected.IMAGE_FIELDS} imageType mediaType movie { id title posterPath } series { id }`)} }
         externalIds { imdbId wikidataId facebookId instagramId twitterId tiktokId youtubeId freebaseId freebaseMid tvrageId }
         translations { countryCode languageCode name englishName data { biography } } } }`,
       { id: actorId },
@@ -106,7 +115,7 @@ describe('Query.person', () => {
     const person = body.data.person;
     expect(person.images).toEqual(images.profiles.map(expected.image));
     expect(person.taggedImages).toEqual(
-      expected.page(
+      expected.connection(
         tagged,
         tagged.results.map((i: any) => ({
           id: i.id,
@@ -181,12 +190,12 @@ describe('Query.person', () => {
 describe('bad arguments are refused before any upstream call', () => {
   it.each([
     ['{ person(id: 0) { name } }', 'id', []],
-    ['{ popularPeople(page: 0) { page } }', 'page', []],
-    ['{ popularPeople(language: "english") { page } }', 'language', []],
-    ['{ trending { people(timeWindow: DAY, page: 501) { page } } }', 'page', []],
-    ['{ search { people(query: "   ") { page } } }', 'query', []],
+    ['{ popularPeople(first: 0) { totalCount } }', 'first', []],
+    ['{ popularPeople(language: "english") { totalCount } }', 'language', []],
+    ['{ trending { people(timeWindow: DAY, first: 101) { totalCount } } }', 'first', []],
+    ['{ search { people(query: "   ") { totalCount } } }', 'query', []],
     ['{ credit(id: "not-a-credit") { id } }', 'id', []],
-    [`{ person(id: PERSON) { taggedImages(page: 0) { page } } }`, 'page', ['/person/PERSON']],
+    [`{ person(id: PERSON) { taggedImages(first: 0) { totalCount } } }`, 'first', ['/person/PERSON']],
     [`{ person(id: PERSON) { changes(startDate: "2024-02-10", endDate: "2024-02-01") { key } } }`, 'endDate', ['/person/PERSON']],
     [`{ person(id: PERSON) { movieCredits(language: "xx_YY") { cast { creditId } } } }`, 'language', ['/person/PERSON']],
     [`{ movie(id: MOVIE) { credits(language: "english") { cast { creditId } } } }`, 'language', ['/movie/MOVIE']],
@@ -229,8 +238,8 @@ describe('append_to_response merging', () => {
     const merged = await startHarness({ config: { appendToResponse: true } });
     try {
       const query = `query($id: Int!) { person(id: $id) { ${PERSON_DETAIL}
-        movieCredits { cast { creditId movie { id title } } } tvCredits { cast { creditId } } combinedCredits { crew { creditId } }
-        images { filePath } externalIds { imdbId } translations { languageCode } taggedImages { totalResults } } }`;
+        movieCredits { cast { creditId movie { id title } } } tvCredits { cast { creditId } } credits { crew { creditId } }
+        images { filePath } externalIds { imdbId } translations { languageCode } taggedImages { totalCount } } }`;
       const plain = await h.query(query, { id: actorId });
       const { body } = await merged.query(query, { id: actorId });
       expect(body.errors).toBeUndefined();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../helpers.ts';
+import * as expected from '../expected.ts';
 
 /** The real service's configuration example, from the published OpenAPI file (see test/contract/). */
 function realImageConfiguration(): Record<string, string[] | string> {
@@ -36,11 +37,13 @@ describe('image URLs', () => {
     const configuration = await h.rest('/configuration');
     const page = await h.rest('/movie/popular');
     const before = h.callsTo('/configuration');
-    const { body } = await h.query(`{ popularMovies { results { posterPath posterUrl big: posterUrl(size: ORIGINAL) backdropUrl } } }`);
+    const { body } = await h.query(
+      `{ popularMovies { edges { node { posterPath posterUrl big: posterUrl(size: ORIGINAL) backdropUrl } } } }`,
+    );
     expect(body.errors).toBeUndefined();
     const base = configuration.images.secure_base_url;
     expect(base).toMatch(/^https:/);
-    body.data.popularMovies.results.forEach((movie: any, i: number) => {
+    expected.nodes(body.data.popularMovies).forEach((movie: any, i: number) => {
       const path = page.results[i].poster_path;
       expect(movie.posterUrl).toBe(path ? `${base}w500${path}` : null);
       expect(movie.big).toBe(path ? `${base}original${path}` : null);
@@ -57,10 +60,10 @@ describe('image URLs', () => {
       const reviews = await h.rest(`/movie/${movie.id}/reviews`);
       if (reviews.results.length === 0) continue;
       const { body } = await h.query(
-        `{ movie(id: ${movie.id}) { reviews { results { authorDetails { avatarPath avatarUrl(size: W45) } } } } }`,
+        `{ movie(id: ${movie.id}) { reviews { edges { node { authorDetails { avatarPath avatarUrl(size: W45) } } } } } }`,
       );
       expect(body.errors).toBeUndefined();
-      body.data.movie.reviews.results.forEach((review: any, i: number) => {
+      expected.nodes(body.data.movie.reviews).forEach((review: any, i: number) => {
         const path: string | null = reviews.results[i].author_details.avatar_path;
         const { avatarUrl } = review.authorDetails;
         if (path === null) {

@@ -83,13 +83,13 @@ describe('relay-compiler with the documented config', () => {
     expect(cardRefetch.params.text).toMatch(/node\(id: \$nodeId\) \{[^}]*\bnodeId\b/);
 
     const reviews = await artifact(documented, 'MovieReviews_movie');
-    expect(reviews.metadata.connection).toEqual([{ count: 'first', cursor: 'after', direction: 'forward', path: ['reviewsConnection'] }]);
+    expect(reviews.metadata.connection).toEqual([{ count: 'first', cursor: 'after', direction: 'forward', path: ['reviews'] }]);
     expect(reviews.metadata.refetch.identifierInfo).toEqual({ identifierField: 'nodeId', identifierQueryVariableName: 'nodeId' });
     const reviewsPagination = reviews.metadata.refetch.operation;
     expect(reviewsPagination.params.name).toBe('MovieReviewsPaginationQuery');
     expect(variableNames(reviewsPagination)).toEqual(['after', 'first', 'nodeId']);
     // The compiler adds what the connection handler needs: the edges' cursors and the page info.
-    expect(reviewsPagination.params.text).toMatch(/reviewsConnection\(first: \$first, after: \$after\)/);
+    expect(reviewsPagination.params.text).toMatch(/reviews\(first: \$first, after: \$after\)/);
     expect(reviewsPagination.params.text).toMatch(/pageInfo \{\s+endCursor\s+hasNextPage\s+\}/);
 
     // A @refetchable fragment on Query refetches the root: no identifier.
@@ -111,9 +111,9 @@ describe('relay-compiler with the documented config', () => {
     const node = screen.body.data.node;
     expect(node).toMatchObject({ __typename: 'Movie', nodeId, id: movie.id, title: movie.title });
     expect(node.posterUrl).toContain('/w500/');
-    const edges = node.reviewsConnection.edges;
+    const edges = node.reviews.edges;
     expect(edges.map((e: any) => ({ author: e.node.author, content: e.node.content }))).toEqual(oracle.slice(0, 5));
-    expect(node.reviewsConnection.pageInfo).toEqual({ endCursor: edges[4].cursor, hasNextPage: true });
+    expect(node.reviews.pageInfo).toEqual({ endCursor: edges[4].cursor, hasNextPage: true });
 
     // useRefetchableFragment: the card again with a smaller poster.
     const card = await refetch(await artifact(documented, 'MovieCard_movie'), node, { posterSize: 'W92' });
@@ -123,20 +123,18 @@ describe('relay-compiler with the documented config', () => {
     // usePaginationFragment: loadNext(3) after the second review.
     const more = await refetch(await artifact(documented, 'MovieReviews_movie'), node, { first: 3, after: edges[1].cursor });
     expect(more.body.errors).toBeUndefined();
-    const next = more.body.data.node.reviewsConnection.edges;
+    const next = more.body.data.node.reviews.edges;
     expect(next.map((e: any) => ({ author: e.node.author, content: e.node.content }))).toEqual(oracle.slice(2, 5));
     expect(next.map((e: any) => e.cursor)).toEqual(edges.slice(2, 5).map((e: any) => e.cursor));
 
     // The root connection: the query, then loadNext(3) after the seventh movie.
     const popular = await run(await artifact(documented, 'PopularMoviesQuery'));
     expect(popular.body.errors).toBeUndefined();
-    const movies = popular.body.data.popularMoviesConnection.edges;
+    const movies = popular.body.data.popularMovies.edges;
     expect(movies).toHaveLength(10);
     const page = await refetch(await artifact(documented, 'PopularMovies_query'), {}, { first: 3, after: movies[6].cursor });
     expect(page.body.errors).toBeUndefined();
-    expect(page.body.data.popularMoviesConnection.edges.map((e: any) => e.node.nodeId)).toEqual(
-      movies.slice(7, 10).map((e: any) => e.node.nodeId),
-    );
+    expect(page.body.data.popularMovies.edges.map((e: any) => e.node.nodeId)).toEqual(movies.slice(7, 10).map((e: any) => e.node.nodeId));
   });
 });
 

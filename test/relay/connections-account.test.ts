@@ -23,19 +23,19 @@ const withSession = (path: string) => h.rest(`${path}${path.includes('?') ? '&' 
 
 describe("The account's lists as connections", () => {
   it.each([
-    ['favoriteMoviesConnection', 'favorite/movies', 'node { id }', (n: any) => n.id],
-    ['favoriteTVSeriesConnection', 'favorite/tv', 'node { id }', (n: any) => n.id],
-    ['watchlistMoviesConnection', 'watchlist/movies', 'node { id }', (n: any) => n.id],
-    ['watchlistTVSeriesConnection', 'watchlist/tv', 'node { id }', (n: any) => n.id],
-    ['ratedMoviesConnection', 'rated/movies', 'node { rating movie { id } }', (n: any) => n.movie.id],
-    ['ratedTVSeriesConnection', 'rated/tv', 'node { rating tvSeries { id } }', (n: any) => n.tvSeries.id],
-    ['ratedEpisodesConnection', 'rated/tv/episodes', 'node { rating episode { id } }', (n: any) => n.episode.id],
-    ['listsConnection', 'lists', 'node { id }', (n: any) => n.id],
+    ['favoriteMovies', 'favorite/movies', 'node { id }', (n: any) => n.id],
+    ['favoriteTVSeries', 'favorite/tv', 'node { id }', (n: any) => n.id],
+    ['watchlistMovies', 'watchlist/movies', 'node { id }', (n: any) => n.id],
+    ['watchlistTVSeries', 'watchlist/tv', 'node { id }', (n: any) => n.id],
+    ['ratedMovies', 'rated/movies', 'node { movie { id } }', (n: any) => n.movie.id],
+    ['ratedTVSeries', 'rated/tv', 'node { tvSeries { id } }', (n: any) => n.tvSeries.id],
+    ['ratedEpisodes', 'rated/tv/episodes', 'node { episode { id } }', (n: any) => n.episode.id],
+    ['lists', 'lists', 'node { id }', (n: any) => n.id],
   ] as const)('%s answers GET /account/{id}/%s, forward and back', async (field, path, node, idOf) => {
     const up = await withSession(`/account/${accountId}/${path}`);
     expect(up.results.length).toBeGreaterThan(1);
     const all = up.results.map((r: any) => r.id);
-    const sort = field === 'listsConnection' ? '' : 'sortBy: CREATED_AT_ASC, ';
+    const sort = field === 'lists' ? '' : 'sortBy: CREATED_AT_ASC, ';
     const query = (args: string) =>
       `query($id: Int!, $c: String) { account(id: $id) { c: ${field}(${sort}${args}) { totalCount edges { cursor ${node} } pageInfo { hasNextPage hasPreviousPage endCursor startCursor } } } }`;
 
@@ -55,7 +55,7 @@ describe("The account's lists as connections", () => {
   });
 
   it('needs the account’s session, as the pages do, with no catalog call', async () => {
-    const response = await h.query(`query($id: Int!) { account(id: $id) { watchlistMoviesConnection(first: 2) { totalCount } } }`, {
+    const response = await h.query(`query($id: Int!) { account(id: $id) { watchlistMovies(first: 2) { totalCount } } }`, {
       id: accountId,
     });
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
@@ -64,13 +64,13 @@ describe("The account's lists as connections", () => {
 
   it('refuses a cursor of another account list', async () => {
     const favourites = await h.query(
-      `query($id: Int!) { account(id: $id) { favoriteMoviesConnection(first: 1) { pageInfo { endCursor } } } }`,
+      `query($id: Int!) { account(id: $id) { favoriteMovies(first: 1) { pageInfo { endCursor } } } }`,
       { id: accountId },
       user(),
     );
-    const cursor = favourites.body.data.account.favoriteMoviesConnection.pageInfo.endCursor;
+    const cursor = favourites.body.data.account.favoriteMovies.pageInfo.endCursor;
     const response = await h.query(
-      `query($id: Int!, $c: String) { account(id: $id) { watchlistMoviesConnection(first: 1, after: $c) { totalCount } } }`,
+      `query($id: Int!, $c: String) { account(id: $id) { watchlistMovies(first: 1, after: $c) { totalCount } } }`,
       { id: accountId, c: cursor },
       user(),
     );
@@ -86,32 +86,32 @@ describe("A list's entries as a connection", () => {
     const all = pages.flatMap((p) => p.items.map((item: any) => item.id));
     h.catalog.resetCalls();
     const query = (args: string) =>
-      `query($id: Int!, $c: String) { list(id: $id) { itemCount itemsConnection(${args}) { totalCount edges { cursor node { __typename ... on Movie { id } ... on TVSeries { id } } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`;
+      `query($id: ID!, $c: String) { list(listId: $id) { itemCount items(${args}) { totalCount edges { cursor node { __typename ... on Movie { id } ... on TVSeries { id } } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`;
     const a = await h.query(query('first: 15, after: $c'), { id: list.id });
     expect(a.body.errors).toBeUndefined();
-    const one = a.body.data.list.itemsConnection;
+    const one = a.body.data.list.items;
     expect(one.edges.map((e: any) => e.node.id)).toEqual(all.slice(0, 15));
     expect(one.totalCount).toBe(pages[0].total_results);
     // Page 1 is the list's own detail call: one call for the list and its first window.
     expect(h.catalog.calls.map((call) => call.path)).toEqual([`/list/${list.id}`]);
 
     const b = await h.query(query('first: 10, after: $c'), { id: list.id, c: one.pageInfo.endCursor });
-    const two = b.body.data.list.itemsConnection;
+    const two = b.body.data.list.items;
     expect(two.edges.map((e: any) => e.node.id)).toEqual(all.slice(15, 25));
     expect(two.pageInfo).toMatchObject({ hasPreviousPage: true });
 
     const c = await h.query(query('last: 5, before: $c'), { id: list.id, c: two.pageInfo.startCursor });
-    expect(c.body.data.list.itemsConnection.edges.map((e: any) => e.node.id)).toEqual(all.slice(10, 15));
+    expect(c.body.data.list.items.edges.map((e: any) => e.node.id)).toEqual(all.slice(10, 15));
   });
 
-  it('marks the page fields deprecated in favour of the connections', async () => {
+  it('serves each list under its natural name as a connection, with nothing deprecated', async () => {
     const { body } = await h.query(`{
-      account: __type(name: "Account") { fields(includeDeprecated: true) { name deprecationReason } }
-      list: __type(name: "UserList") { fields(includeDeprecated: true) { name deprecationReason } }
+      account: __type(name: "Account") { fields(includeDeprecated: true) { name deprecationReason type { name } } }
+      list: __type(name: "UserList") { fields(includeDeprecated: true) { name deprecationReason type { name } } }
     }`);
-    const reasons = Object.fromEntries([
-      ...body.data.account.fields.map((f: any) => [`Account.${f.name}`, f.deprecationReason]),
-      ...body.data.list.fields.map((f: any) => [`UserList.${f.name}`, f.deprecationReason]),
+    const fields = Object.fromEntries([
+      ...body.data.account.fields.map((f: any) => [`Account.${f.name}`, f]),
+      ...body.data.list.fields.map((f: any) => [`UserList.${f.name}`, f]),
     ]);
     for (const page of [
       'favoriteMovies',
@@ -123,7 +123,11 @@ describe("A list's entries as a connection", () => {
       'ratedEpisodes',
       'lists',
     ])
-      expect(reasons[`Account.${page}`], page).toBe(`Use \`${page}Connection\`.`);
-    expect(reasons['UserList.items']).toBe('Use `itemsConnection`.');
+      expect(fields[`Account.${page}`], page).toMatchObject({
+        deprecationReason: null,
+        type: { name: expect.stringMatching(/Connection$/) },
+      });
+    expect(fields['UserList.items']).toMatchObject({ deprecationReason: null, type: { name: 'UserListItemConnection' } });
+    expect(Object.keys(fields).filter((name) => name.endsWith('Connection'))).toEqual([]);
   });
 });

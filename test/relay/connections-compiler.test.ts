@@ -40,9 +40,9 @@ describe('relay-compiler with bidirectional connections', () => {
   it('compiles @connection with first/after and last/before as a bidirectional connection', async () => {
     expect(compiled.code, compiled.output).toBe(0);
     const similar = await artifact(compiled, 'SimilarMovies_movie');
-    expect(similar.metadata.connection).toEqual([{ count: null, cursor: null, direction: 'bidirectional', path: ['similarConnection'] }]);
+    expect(similar.metadata.connection).toEqual([{ count: null, cursor: null, direction: 'bidirectional', path: ['similar'] }]);
     const search = await artifact(compiled, 'SearchResults_query');
-    expect(search.metadata.connection[0]).toMatchObject({ direction: 'bidirectional', path: ['search', 'multiConnection'] });
+    expect(search.metadata.connection[0]).toMatchObject({ direction: 'bidirectional', path: ['search', 'multi'] });
   });
 
   it('pages a movie’s similar movies forward and back through node(id:)', async () => {
@@ -51,7 +51,7 @@ describe('relay-compiler with bidirectional connections', () => {
     expect(all.length).toBeGreaterThan(8);
     const first = await run(await artifact(compiled, 'SimilarMoviesQuery'), { id: movie.id });
     expect(first.body.errors, JSON.stringify(first.body.errors)).toBeUndefined();
-    const edges = first.body.data.movie.similarConnection.edges;
+    const edges = first.body.data.movie.similar.edges;
     expect(edges.map((e: any) => e.node.title)).toEqual(all.slice(0, 5));
 
     const fragment = await artifact(compiled, 'SimilarMovies_movie');
@@ -61,30 +61,30 @@ describe('relay-compiler with bidirectional connections', () => {
     expect(nodeId).toEqual(expect.any(String));
     const next = await run(pagination, { nodeId, ...loadNext(3, edges[4].cursor) });
     expect(next.body.errors, JSON.stringify(next.body.errors)).toBeUndefined();
-    const later = next.body.data.node.similarConnection.edges;
+    const later = next.body.data.node.similar.edges;
     expect(later.map((e: any) => e.node.title)).toEqual(all.slice(5, 8));
 
     const previous = await run(pagination, { nodeId, ...loadPrevious(2, later[0].cursor) });
     expect(previous.body.errors, JSON.stringify(previous.body.errors)).toBeUndefined();
-    expect(previous.body.data.node.similarConnection.edges.map((e: any) => e.cursor)).toEqual(edges.slice(3, 5).map((e: any) => e.cursor));
-    expect(previous.body.data.node.similarConnection.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: true });
+    expect(previous.body.data.node.similar.edges.map((e: any) => e.cursor)).toEqual(edges.slice(3, 5).map((e: any) => e.cursor));
+    expect(previous.body.data.node.similar.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: true });
   });
 
   it('pages a multi search forward and back from the root', async () => {
     const all = (await h.rest('/search/multi?query=the')).results.map((r: any) => r.id);
     const first = await run(await artifact(compiled, 'SearchResultsQuery'), { query: 'the' });
     expect(first.body.errors, JSON.stringify(first.body.errors)).toBeUndefined();
-    const edges = first.body.data.search.multiConnection.edges;
+    const edges = first.body.data.search.multi.edges;
     expect(edges).toHaveLength(10);
 
     const pagination = (await artifact(compiled, 'SearchResults_query')).metadata.refetch.operation;
     const next = await run(pagination, { query: 'the', ...loadNext(5, edges[9].cursor) });
     expect(next.body.errors, JSON.stringify(next.body.errors)).toBeUndefined();
-    const later = next.body.data.search.multiConnection.edges;
+    const later = next.body.data.search.multi.edges;
     expect(later).toHaveLength(Math.min(5, all.length - 10));
 
     const previous = await run(pagination, { query: 'the', ...loadPrevious(4, later[0].cursor) });
     expect(previous.body.errors, JSON.stringify(previous.body.errors)).toBeUndefined();
-    expect(previous.body.data.search.multiConnection.edges.map((e: any) => e.cursor)).toEqual(edges.slice(6, 10).map((e: any) => e.cursor));
+    expect(previous.body.data.search.multi.edges.map((e: any) => e.cursor)).toEqual(edges.slice(6, 10).map((e: any) => e.cursor));
   });
 });

@@ -39,7 +39,7 @@ const environment = () => gatewayEnvironment(h.url);
 function held(env: Environment, nodeId: string): unknown[] {
   let ids: unknown[] = [];
   env.commitUpdate((store) => {
-    const connection = ConnectionHandler.getConnection(store.get(nodeId)!, 'TaggedImages_taggedImagesConnection');
+    const connection = ConnectionHandler.getConnection(store.get(nodeId)!, 'TaggedImages_taggedImages');
     ids = (connection?.getLinkedRecords('edges') ?? []).map((edge) => edge?.getLinkedRecord('node')?.getValue('id'));
   });
   return ids;
@@ -53,9 +53,7 @@ describe('relay-runtime pages a person’s tagged images', () => {
   it('compiles the connection as bidirectional', async () => {
     expect(compiled.code, compiled.output).toBe(0);
     const fragment = await artifact(compiled, 'TaggedImages_person');
-    expect(fragment.metadata.connection).toEqual([
-      { count: null, cursor: null, direction: 'bidirectional', path: ['taggedImagesConnection'] },
-    ]);
+    expect(fragment.metadata.connection).toEqual([{ count: null, cursor: null, direction: 'bidirectional', path: ['taggedImages'] }]);
   });
 
   it('appends the next window to the store’s connection (loadNext) and prepends the one before (loadPrevious)', async () => {
@@ -67,7 +65,7 @@ describe('relay-runtime pages a person’s tagged images', () => {
     const first: any = await fetchQuery(env, query, { id: person }).toPromise();
     const nodeId = first.person.nodeId;
     expect(held(env, nodeId)).toEqual(all.slice(0, 2));
-    const cursorOf = (index: number) => Buffer.from(`Person.taggedImagesConnection:${index}`).toString('base64url');
+    const cursorOf = (index: number) => Buffer.from(`Person.taggedImages:${index}`).toString('base64url');
     await fetchQuery(env, pagination, { nodeId, ...loadNext(3, cursorOf(1)) }).toPromise();
     expect(held(env, nodeId)).toEqual(all.slice(0, 5));
 
@@ -82,8 +80,8 @@ describe('relay-runtime pages a person’s tagged images', () => {
   it('refuses a cursor of another connection in the pagination query', async () => {
     const pagination = (await artifact(compiled, 'TaggedImages_person')).metadata.refetch.operation;
     const nodeId = (await h.query(`{ person(id: ${person}) { nodeId } }`)).body.data.person.nodeId;
-    const feed = await h.query('{ changes { peopleConnection(first: 1) { pageInfo { endCursor } } } }');
-    const foreign = feed.body.data.changes.peopleConnection.pageInfo.endCursor;
+    const feed = await h.query('{ changes { people(first: 1) { pageInfo { endCursor } } } }');
+    const foreign = feed.body.data.changes.people.pageInfo.endCursor;
     const response = await h.query(pagination.params.text, { nodeId, ...loadNext(2, foreign) });
     expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
     expect(response.body.errors![0].extensions?.argument).toBe('after');

@@ -39,18 +39,18 @@ const WINDOW = '{ totalCount edges { cursor node { id } } pageInfo { hasNextPage
 describe('The change feeds, a guest’s ratings and tagged images as connections', () => {
   it('answers each as its catalog page, then the next window and the one before', async () => {
     const cases: Array<[string, string, string, (node: any) => unknown, Record<string, string>?]> = [
-      [`changes { c: moviesConnection($args) ${WINDOW} }`, '/movie/changes', 'changes.c', (n) => n.id],
-      [`changes { c: tvSeriesConnection($args) ${WINDOW} }`, '/tv/changes', 'changes.c', (n) => n.id],
-      [`changes { c: peopleConnection($args) ${WINDOW} }`, '/person/changes', 'changes.c', (n) => n.id],
-      [`person(id: ${person}) { c: taggedImagesConnection($args) ${WINDOW} }`, `/person/${person}/tagged_images`, 'person.c', (n) => n.id],
+      [`changes { c: movies($args) ${WINDOW} }`, '/movie/changes', 'changes.c', (n) => n.id],
+      [`changes { c: tvSeries($args) ${WINDOW} }`, '/tv/changes', 'changes.c', (n) => n.id],
+      [`changes { c: people($args) ${WINDOW} }`, '/person/changes', 'changes.c', (n) => n.id],
+      [`person(id: ${person}) { c: taggedImages($args) ${WINDOW} }`, `/person/${person}/tagged_images`, 'person.c', (n) => n.id],
       ...(['movies', 'TVSeries', 'episodes'] as const).map(
         (kind): [string, string, string, (node: any) => unknown, Record<string, string>] => {
           const [field, path, item] =
             kind === 'movies'
-              ? ['ratedMoviesConnection', 'movies', 'movie']
+              ? ['ratedMovies', 'movies', 'movie']
               : kind === 'TVSeries'
-                ? ['ratedTVSeriesConnection', 'tv', 'tvSeries']
-                : ['ratedEpisodesConnection', 'tv/episodes', 'episode'];
+                ? ['ratedTVSeries', 'tv', 'tvSeries']
+                : ['ratedEpisodes', 'tv/episodes', 'episode'];
           return [
             `guestSession { c: ${field}($args) ${WINDOW.replace('node { id }', `node { ${item} { id } }`)} }`,
             `/guest_session/${guestSessionId}/rated/${path}`,
@@ -95,21 +95,21 @@ describe('The change feeds, a guest’s ratings and tagged images as connections
     const all = [...one.results, ...two.results].map((item: any) => item.id);
     expect(one.results).toHaveLength(100);
     expect(two.results.length).toBeGreaterThan(2);
-    const first = await h.query('{ changes { moviesConnection(first: 98) { pageInfo { endCursor } } } }');
-    const { body } = await h.query('query($c: String) { changes { moviesConnection(first: 4, after: $c) { edges { node { id } } } } }', {
-      c: first.body.data.changes.moviesConnection.pageInfo.endCursor,
+    const first = await h.query('{ changes { movies(first: 98) { pageInfo { endCursor } } } }');
+    const { body } = await h.query('query($c: String) { changes { movies(first: 4, after: $c) { edges { node { id } } } } }', {
+      c: first.body.data.changes.movies.pageInfo.endCursor,
     });
     expect(body.errors).toBeUndefined();
-    expect(body.data.changes.moviesConnection.edges.map((e: any) => e.node.id)).toEqual(all.slice(98, 102));
+    expect(body.data.changes.movies.edges.map((e: any) => e.node.id)).toEqual(all.slice(98, 102));
   });
 
   it('refuses a cursor of another connection', async () => {
-    const movies = await h.query('{ changes { moviesConnection(first: 1) { pageInfo { endCursor } } } }');
-    const cursor = movies.body.data.changes.moviesConnection.pageInfo.endCursor;
+    const movies = await h.query('{ changes { movies(first: 1) { pageInfo { endCursor } } } }');
+    const cursor = movies.body.data.changes.movies.pageInfo.endCursor;
     for (const query of [
-      'query($c: String) { changes { peopleConnection(first: 1, after: $c) { totalCount } } }',
-      `query($c: String) { person(id: ${person}) { taggedImagesConnection(first: 1, after: $c) { totalCount } } }`,
-      'query($c: String) { guestSession { ratedMoviesConnection(first: 1, after: $c) { totalCount } } }',
+      'query($c: String) { changes { people(first: 1, after: $c) { totalCount } } }',
+      `query($c: String) { person(id: ${person}) { taggedImages(first: 1, after: $c) { totalCount } } }`,
+      'query($c: String) { guestSession { ratedMovies(first: 1, after: $c) { totalCount } } }',
     ]) {
       const response = await h.query(query, { c: cursor }, guest);
       expect(errorCodes(response), query).toEqual(['BAD_USER_INPUT']);
@@ -119,21 +119,22 @@ describe('The change feeds, a guest’s ratings and tagged images as connections
 
   it('needs the guest session for a guest’s ratings, as the pages do, with no catalog call', async () => {
     h.catalog.resetCalls();
-    const response = await h.query('{ guestSession { ratedMoviesConnection(first: 2) { totalCount } } }');
+    const response = await h.query('{ guestSession { ratedMovies(first: 2) { totalCount } } }');
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
     expect(h.catalog.calls).toEqual([]);
   });
 
-  it('deprecates the page fields in favour of the connections', async () => {
+  it('serves the feeds, the guest’s ratings and the tagged images under their natural names, as connections', async () => {
     const { body } = await h.query(`{
-      ChangeLists: __type(name: "ChangeLists") { fields(includeDeprecated: true) { name deprecationReason } }
-      GuestSessionData: __type(name: "GuestSessionData") { fields(includeDeprecated: true) { name deprecationReason } }
-      Person: __type(name: "Person") { fields(includeDeprecated: true) { name deprecationReason } }
+      ChangeLists: __type(name: "ChangeLists") { fields(includeDeprecated: true) { name deprecationReason type { name } } }
+      GuestSessionData: __type(name: "GuestSessionData") { fields(includeDeprecated: true) { name deprecationReason type { name } } }
+      Person: __type(name: "Person") { fields(includeDeprecated: true) { name deprecationReason type { name } } }
     }`);
-    const reason = (type: string, field: string) => body.data[type].fields.find((f: any) => f.name === field).deprecationReason;
-    for (const field of ['movies', 'tvSeries', 'people']) expect(reason('ChangeLists', field)).toBe(`Use \`${field}Connection\`.`);
-    for (const field of ['ratedMovies', 'ratedTVSeries', 'ratedEpisodes'])
-      expect(reason('GuestSessionData', field)).toBe(`Use \`${field}Connection\`.`);
-    expect(reason('Person', 'taggedImages')).toBe('Use `taggedImagesConnection`.');
+    const field = (type: string, name: string) => body.data[type].fields.find((f: any) => f.name === name);
+    const connection = { deprecationReason: null, type: { name: expect.stringMatching(/Connection$/) } };
+    for (const name of ['movies', 'tvSeries', 'people']) expect(field('ChangeLists', name), name).toMatchObject(connection);
+    for (const name of ['ratedMovies', 'ratedTVSeries', 'ratedEpisodes'])
+      expect(field('GuestSessionData', name), name).toMatchObject(connection);
+    expect(field('Person', 'taggedImages')).toMatchObject(connection);
   });
 });

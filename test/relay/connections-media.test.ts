@@ -1,5 +1,5 @@
 /**
- * `search { multiConnection }`, `trending { allConnection }`, and the similar and recommended
+ * `search { multi }`, `trending { all }`, and the similar and recommended
  * movies and series as Relay cursor connections (issue 33, item 3), over real HTTP against the
  * gateway: the same items as the catalog's pages, forward and backward.
  */
@@ -18,12 +18,12 @@ const at = (data: any, path: string) => path.split('.').reduce((value, key) => v
 
 describe('Mixed lists, similar and recommendations as connections', () => {
   it.each([
-    ['search { c: multiConnection(query: "the", $args) }', '/search/multi?query=the'],
-    ['trending { c: allConnection(timeWindow: WEEK, $args) }', '/trending/all/week'],
-    ['movie(id: $id) { c: similarConnection($args) }', '/movie/$id/similar'],
-    ['movie(id: $id) { c: recommendationsConnection($args) }', '/movie/$id/recommendations'],
-    ['tvSeries(id: $id) { c: similarConnection($args) }', '/tv/$id/similar'],
-    ['tvSeries(id: $id) { c: recommendationsConnection($args) }', '/tv/$id/recommendations'],
+    ['search { c: multi(query: "the", $args) }', '/search/multi?query=the'],
+    ['trending { c: all(timeWindow: WEEK, $args) }', '/trending/all/week'],
+    ['movie(id: $id) { c: similar($args) }', '/movie/$id/similar'],
+    ['movie(id: $id) { c: recommendations($args) }', '/movie/$id/recommendations'],
+    ['tvSeries(id: $id) { c: similar($args) }', '/tv/$id/similar'],
+    ['tvSeries(id: $id) { c: recommendations($args) }', '/tv/$id/recommendations'],
   ])('%s walks the items of GET %s across its pages, forward and back', async (selection, rest) => {
     const kind = selection.startsWith('movie') ? 'movie' : 'tv';
     // An item whose list spans two catalog pages, so the windows cross them.
@@ -71,7 +71,7 @@ describe('Mixed lists, similar and recommendations as connections', () => {
     if (selection.includes('$id')) {
       const other = kind === 'movie' ? 'tvSeries' : 'movie';
       const otherId = (kind === 'movie' ? h.catalog.data.tvSeries : h.catalog.data.movies)[0]!.id;
-      const field = selection.includes('similar') ? 'similarConnection' : 'recommendationsConnection';
+      const field = selection.includes('similar') ? 'similar' : 'recommendations';
       const refused = await h.query(`query($id: Int!, $c: String) { ${other}(id: $id) { ${field}(first: 1, after: $c) { totalCount } } }`, {
         id: otherId,
         c: one.pageInfo.endCursor,
@@ -82,25 +82,26 @@ describe('Mixed lists, similar and recommendations as connections', () => {
 
   it('tells the kinds of a multi search apart, as its page does', async () => {
     const page = await h.rest('/search/multi?query=an');
-    const { body } = await h.query(`{ search { multiConnection(query: "an", first: 20) { edges { ${NODE} } } } }`);
+    const { body } = await h.query(`{ search { multi(query: "an", first: 20) { edges { ${NODE} } } } }`);
     expect(body.errors).toBeUndefined();
     const kinds: Record<string, string> = { movie: 'Movie', tv: 'TVSeries', person: 'Person', collection: 'Collection' };
-    expect(body.data.search.multiConnection.edges.map((e: any) => e.node.__typename)).toEqual(
+    expect(body.data.search.multi.edges.map((e: any) => e.node.__typename)).toEqual(
       page.results.map((r: any) => kinds[r.media_type] ?? 'OtherMedia'),
     );
   });
 
-  it('marks the page fields deprecated in favour of the connections', async () => {
+  it('serves these lists under their natural names, as connections', async () => {
     const types = ['Movie', 'TVSeries', 'Search', 'Trending'];
     const { body } = await h.query(
-      `{ ${types.map((name) => `${name}: __type(name: "${name}") { fields(includeDeprecated: true) { name deprecationReason } }`).join(' ')} }`,
+      `{ ${types.map((name) => `${name}: __type(name: "${name}") { fields(includeDeprecated: true) { name deprecationReason type { name } } }`).join(' ')} }`,
     );
-    const reason = (type: string, field: string) => body.data[type].fields.find((f: any) => f.name === field).deprecationReason;
+    const field = (type: string, name: string) => body.data[type].fields.find((f: any) => f.name === name);
+    const connection = { deprecationReason: null, type: { name: expect.stringMatching(/Connection$/) } };
     for (const type of ['Movie', 'TVSeries']) {
-      expect(reason(type, 'similar')).toBe('Use `similarConnection`.');
-      expect(reason(type, 'recommendations')).toBe('Use `recommendationsConnection`.');
+      expect(field(type, 'similar')).toMatchObject(connection);
+      expect(field(type, 'recommendations')).toMatchObject(connection);
     }
-    expect(reason('Search', 'multi')).toBe('Use `multiConnection`.');
-    expect(reason('Trending', 'all')).toBe('Use `allConnection`.');
+    expect(field('Search', 'multi')).toMatchObject(connection);
+    expect(field('Trending', 'all')).toMatchObject(connection);
   });
 });

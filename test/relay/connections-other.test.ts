@@ -20,15 +20,15 @@ describe('The other paged lists as connections', () => {
     const series = [...h.catalog.data.listsOfSeries].find(([, ids]) => ids.length > 2)![0];
     const keyword = (await h.rest(`/movie/${h.catalog.data.movies[0]!.id}/keywords`)).keywords[0].id;
     const cases: Array<[string, string, string]> = [
-      [`movie(id: ${movie}) { c: listsConnection($args) ${WINDOW} }`, `/movie/${movie}/lists`, 'movie.c'],
-      [`tvSeries(id: ${series}) { c: listsConnection($args) ${WINDOW} }`, `/tv/${series}/lists`, 'tvSeries.c'],
-      [`keyword(id: ${keyword}) { c: moviesConnection($args) ${WINDOW} }`, `/keyword/${keyword}/movies`, 'keyword.c'],
-      [`c: popularPeopleConnection($args) ${WINDOW}`, '/person/popular', 'c'],
-      [`c: airingTodayTVSeriesConnection($args) ${WINDOW}`, '/tv/airing_today', 'c'],
-      [`c: onTheAirTVSeriesConnection(timezone: "Europe/Paris", $args) ${WINDOW}`, '/tv/on_the_air?timezone=Europe/Paris', 'c'],
-      [`search { c: collectionsConnection(query: "the", $args) ${WINDOW} }`, '/search/collection?query=the', 'search.c'],
-      [`search { c: companiesConnection(query: "a", $args) ${WINDOW} }`, '/search/company?query=a', 'search.c'],
-      [`search { c: keywordsConnection(query: "a", $args) ${WINDOW} }`, '/search/keyword?query=a', 'search.c'],
+      [`movie(id: ${movie}) { c: lists($args) ${WINDOW} }`, `/movie/${movie}/lists`, 'movie.c'],
+      [`tvSeries(id: ${series}) { c: lists($args) ${WINDOW} }`, `/tv/${series}/lists`, 'tvSeries.c'],
+      [`keyword(id: ${keyword}) { c: movies($args) ${WINDOW} }`, `/keyword/${keyword}/movies`, 'keyword.c'],
+      [`c: popularPeople($args) ${WINDOW}`, '/person/popular', 'c'],
+      [`c: airingTodayTVSeries($args) ${WINDOW}`, '/tv/airing_today', 'c'],
+      [`c: onTheAirTVSeries(timezone: "Europe/Paris", $args) ${WINDOW}`, '/tv/on_the_air?timezone=Europe/Paris', 'c'],
+      [`search { c: collections(query: "the", $args) ${WINDOW} }`, '/search/collection?query=the', 'search.c'],
+      [`search { c: companies(query: "a", $args) ${WINDOW} }`, '/search/company?query=a', 'search.c'],
+      [`search { c: keywords(query: "a", $args) ${WINDOW} }`, '/search/keyword?query=a', 'search.c'],
     ];
     for (const [selection, rest, path] of cases) {
       const page = await h.rest(rest);
@@ -60,46 +60,45 @@ describe('The other paged lists as connections', () => {
 
   it('checks the time zone before any call', async () => {
     h.catalog.resetCalls();
-    const response = await h.query('{ airingTodayTVSeriesConnection(timezone: "not a zone", first: 1) { totalCount } }');
+    const response = await h.query('{ airingTodayTVSeries(timezone: "not a zone", first: 1) { totalCount } }');
     expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
     expect(h.catalog.calls).toEqual([]);
   });
 
-  it('marks the page fields deprecated in favour of the connections', async () => {
+  it('serves these lists under their natural names, as connections', async () => {
     const { body } = await h.query(`{
-      Query: __type(name: "Query") { fields(includeDeprecated: true) { name deprecationReason } }
-      Movie: __type(name: "Movie") { fields(includeDeprecated: true) { name deprecationReason } }
-      TVSeries: __type(name: "TVSeries") { fields(includeDeprecated: true) { name deprecationReason } }
-      Keyword: __type(name: "Keyword") { fields(includeDeprecated: true) { name deprecationReason } }
-      Search: __type(name: "Search") { fields(includeDeprecated: true) { name deprecationReason } }
+      Query: __type(name: "Query") { fields { name type { name } } }
+      Movie: __type(name: "Movie") { fields { name type { name } } }
+      TVSeries: __type(name: "TVSeries") { fields { name type { name } } }
+      Keyword: __type(name: "Keyword") { fields { name type { name } } }
+      Search: __type(name: "Search") { fields { name type { name } } }
     }`);
-    const reason = (type: string, field: string) => body.data[type].fields.find((f: any) => f.name === field).deprecationReason;
-    expect(reason('Movie', 'lists')).toBe('Use `listsConnection`.');
-    expect(reason('TVSeries', 'lists')).toBe('Use `listsConnection`.');
-    expect(reason('Keyword', 'movies')).toBe('Use `moviesConnection`.');
-    for (const field of ['collections', 'companies', 'keywords'])
-      expect(reason('Search', field), field).toBe(`Use \`${field}Connection\`.`);
+    const typeOf = (type: string, field: string) => body.data[type].fields.find((f: any) => f.name === field)?.type.name;
+    expect(typeOf('Movie', 'lists')).toBe('UserListConnection');
+    expect(typeOf('TVSeries', 'lists')).toBe('UserListConnection');
+    expect(typeOf('Keyword', 'movies')).toBe('MovieConnection');
+    for (const field of ['collections', 'companies', 'keywords']) expect(typeOf('Search', field), field).toMatch(/Connection$/);
     for (const field of ['popularPeople', 'airingTodayTVSeries', 'onTheAirTVSeries'])
-      expect(reason('Query', field), field).toBe(`Use \`${field}Connection\`.`);
+      expect(typeOf('Query', field), field).toMatch(/Connection$/);
   });
 
-  it('deprecates every page field beside its connection, and leaves only the lists named here without one', async () => {
+  it('leaves no page type, no `…Connection` twin and nothing deprecated in the graph', async () => {
     const { body } = await h.query(
-      '{ __schema { types { name fields(includeDeprecated: true) { name deprecationReason type { name ofType { name } } } } } }',
+      '{ __schema { types { name fields(includeDeprecated: true) { name deprecationReason args(includeDeprecated: true) { name deprecationReason } } } } }',
     );
-    const withoutConnection: string[] = [];
+    const pages: string[] = [];
+    const twins: string[] = [];
+    const deprecated: string[] = [];
     for (const type of body.data.__schema.types) {
-      const names = new Set((type.fields ?? []).map((f: any) => f.name));
+      if (type.name.startsWith('__')) continue;
+      if (/Page$/.test(type.name)) pages.push(type.name);
       for (const field of type.fields ?? []) {
-        if (!/Page$/.test(field.type.name ?? field.type.ofType?.name ?? '') || type.name.startsWith('__')) continue;
-        if (names.has(`${field.name}Connection`))
-          expect(field.deprecationReason, `${type.name}.${field.name}`).toBe(`Use \`${field.name}Connection\`.`);
-        else withoutConnection.push(`${type.name}.${field.name}`);
+        if (/^[a-z]\w*Connection$/.test(field.name)) twins.push(`${type.name}.${field.name}`);
+        if (field.deprecationReason !== null) deprecated.push(`${type.name}.${field.name}`);
+        for (const arg of field.args) if (arg.deprecationReason !== null) deprecated.push(`${type.name}.${field.name}(${arg.name}:)`);
       }
     }
-    // Every paged list has its connection now (the change feeds, a guest's ratings and tagged
-    // images last: test/relay/connections-feeds.test.ts); the root searchCompanies and
-    // trendingTVSeries are deprecated already.
-    expect(withoutConnection.sort()).toEqual(['Query.searchCompanies', 'Query.trendingTVSeries']);
+    // A season's episodes are a plain list too (`Season.episodes`): its connection keeps its own name.
+    expect({ pages, twins, deprecated }).toEqual({ pages: [], twins: ['Season.episodesConnection'], deprecated: [] });
   });
 });

@@ -15,22 +15,22 @@ describe('Relay cursor connections', () => {
     const pages = await Promise.all([1, 2, 3].map((p) => h.rest(`/movie/popular?page=${p}`)));
     const all = pages.flatMap((p) => p.results.map((m: any) => m.id));
     h.catalog.resetCalls();
-    const first = await h.query(`{ popularMoviesConnection(first: 30) { ${WINDOW} } }`);
+    const first = await h.query(`{ popularMovies(first: 30) { ${WINDOW} } }`);
     expect(first.body.errors).toBeUndefined();
-    const one = first.body.data.popularMoviesConnection;
+    const one = first.body.data.popularMovies;
     expect(one.edges.map((e: any) => e.node.id)).toEqual(all.slice(0, 30));
     expect(one.totalCount).toBe(Math.min(pages[0].total_results, 10_000));
     expect(one.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false, startCursor: one.edges[0].cursor });
     expect(h.callsTo(/^\/movie\/popular/)).toBe(2);
 
     const next = await h.query(
-      'query($after: String) { popularMoviesConnection(first: 25, after: $after) { edges { node { id } } pageInfo { hasPreviousPage endCursor } } }',
+      'query($after: String) { popularMovies(first: 25, after: $after) { edges { node { id } } pageInfo { hasPreviousPage endCursor } } }',
       {
         after: one.pageInfo.endCursor,
       },
     );
-    expect(next.body.data.popularMoviesConnection.edges.map((e: any) => e.node.id)).toEqual(all.slice(30, 55));
-    expect(next.body.data.popularMoviesConnection.pageInfo.hasPreviousPage).toBe(true);
+    expect(next.body.data.popularMovies.edges.map((e: any) => e.node.id)).toEqual(all.slice(30, 55));
+    expect(next.body.data.popularMovies.pageInfo.hasPreviousPage).toBe(true);
   });
 
   it('pages through a season’s episodes from its one record, and a movie’s reviews', async () => {
@@ -60,27 +60,27 @@ describe('Relay cursor connections', () => {
 
     const movie = h.catalog.data.movies[0]!;
     const reviews = await h.rest(`/movie/${movie.id}/reviews`);
-    const r = await h.query(`{ movie(id: ${movie.id}) { reviewsConnection(first: 3) { totalCount edges { node { id } } } } }`);
-    expect(r.body.data.movie.reviewsConnection.totalCount).toBe(reviews.total_results);
-    expect(r.body.data.movie.reviewsConnection.edges.map((e: any) => e.node.id)).toEqual(reviews.results.slice(0, 3).map((x: any) => x.id));
+    const r = await h.query(`{ movie(id: ${movie.id}) { reviews(first: 3) { totalCount edges { node { id } } } } }`);
+    expect(r.body.data.movie.reviews.totalCount).toBe(reviews.total_results);
+    expect(r.body.data.movie.reviews.edges.map((e: any) => e.node.id)).toEqual(reviews.results.slice(0, 3).map((x: any) => x.id));
   });
 
   it('answers the other feeds (series, people, discover, search, series reviews) as the same items as their pages', async () => {
     const series = h.catalog.data.tvSeries[0]!;
     const cases: Array<[string, string, string]> = [
-      ['popularTVSeriesConnection(first: 5)', '/tv/popular', 'popularTVSeriesConnection'],
-      ['topRatedTVSeriesConnection(first: 5)', '/tv/top_rated', 'topRatedTVSeriesConnection'],
-      ['trending { c: tvConnection(timeWindow: WEEK, first: 5) { edges { node { id } } } }', '/trending/tv/week', 'trending.c'],
-      ['trending { c: peopleConnection(timeWindow: DAY, first: 5) { edges { node { id } } } }', '/trending/person/day', 'trending.c'],
-      ['search { c: tvConnection(query: "the", first: 5) { edges { node { id } } } }', '/search/tv?query=the', 'search.c'],
-      ['search { c: peopleConnection(query: "an", first: 5) { edges { node { id } } } }', '/search/person?query=an', 'search.c'],
+      ['popularTVSeries(first: 5)', '/tv/popular', 'popularTVSeries'],
+      ['topRatedTVSeries(first: 5)', '/tv/top_rated', 'topRatedTVSeries'],
+      ['trending { c: tv(timeWindow: WEEK, first: 5) { edges { node { id } } } }', '/trending/tv/week', 'trending.c'],
+      ['trending { c: people(timeWindow: DAY, first: 5) { edges { node { id } } } }', '/trending/person/day', 'trending.c'],
+      ['search { c: tv(query: "the", first: 5) { edges { node { id } } } }', '/search/tv?query=the', 'search.c'],
+      ['search { c: people(query: "an", first: 5) { edges { node { id } } } }', '/search/person?query=an', 'search.c'],
       [
-        'discover { c: moviesConnection(sortBy: VOTE_COUNT_DESC, first: 5) { edges { node { id } } } }',
+        'discover { c: movies(sortBy: VOTE_COUNT_DESC, first: 5) { edges { node { id } } } }',
         '/discover/movie?sort_by=vote_count.desc',
         'discover.c',
       ],
-      ['discover { c: tvConnection(first: 5) { edges { node { id } } } }', '/discover/tv', 'discover.c'],
-      [`tvSeries(id: ${series.id}) { c: reviewsConnection(first: 5) { edges { node { id } } } }`, `/tv/${series.id}/reviews`, 'tvSeries.c'],
+      ['discover { c: tv(first: 5) { edges { node { id } } } }', '/discover/tv', 'discover.c'],
+      [`tvSeries(id: ${series.id}) { c: reviews(first: 5) { edges { node { id } } } }`, `/tv/${series.id}/reviews`, 'tvSeries.c'],
     ];
     for (const [selection, rest, path] of cases) {
       const query = selection.includes('{') ? `{ ${selection} }` : `{ ${selection} { edges { node { id } } } }`;
@@ -103,24 +103,21 @@ describe('Relay cursor connections', () => {
         .find((id, _, all) => all.filter((x) => x === id).length >= 3)!;
     const [movieId, seriesId] = [reviewed('movie'), reviewed('tv')];
     const { body } = await h.query(`{
-      movie(id: ${movieId}) { reviewsConnection(first: 2) { pageInfo { endCursor } } }
-      popularMoviesConnection(first: 2) { pageInfo { endCursor } }
+      movie(id: ${movieId}) { reviews(first: 2) { pageInfo { endCursor } } }
+      popularMovies(first: 2) { pageInfo { endCursor } }
     }`);
-    const reviewsCursor = body.data.movie.reviewsConnection.pageInfo.endCursor;
-    const popularCursor = body.data.popularMoviesConnection.pageInfo.endCursor;
+    const reviewsCursor = body.data.movie.reviews.pageInfo.endCursor;
+    const popularCursor = body.data.popularMovies.pageInfo.endCursor;
     h.catalog.resetCalls();
     const refused = [
       // The issue's case: a reviews cursor on popular movies.
-      ['query($after: String) { popularMoviesConnection(first: 2, after: $after) { totalCount } }', reviewsCursor],
+      ['query($after: String) { popularMovies(first: 2, after: $after) { totalCount } }', reviewsCursor],
       // The same item type, another field.
-      ['query($after: String) { topRatedMoviesConnection(first: 2, after: $after) { totalCount } }', popularCursor],
+      ['query($after: String) { topRatedMovies(first: 2, after: $after) { totalCount } }', popularCursor],
       // The same field name on another type.
-      [`query($after: String) { tvSeries(id: ${seriesId}) { reviewsConnection(first: 2, after: $after) { totalCount } } }`, reviewsCursor],
+      [`query($after: String) { tvSeries(id: ${seriesId}) { reviews(first: 2, after: $after) { totalCount } } }`, reviewsCursor],
       // A bare offset, the form cursors had before.
-      [
-        'query($after: String) { popularMoviesConnection(first: 2, after: $after) { totalCount } }',
-        Buffer.from('offset:1').toString('base64url'),
-      ],
+      ['query($after: String) { popularMovies(first: 2, after: $after) { totalCount } }', Buffer.from('offset:1').toString('base64url')],
     ];
     for (const [query, after] of refused) {
       const response = await h.query(query!, { after });
@@ -134,19 +131,19 @@ describe('Relay cursor connections', () => {
     // Each is still taken by the field that gave it out.
     const own = await h.query(
       `query($r: String, $p: String) {
-        movie(id: ${movieId}) { reviewsConnection(first: 1, after: $r) { edges { cursor } } }
-        popularMoviesConnection(first: 1, after: $p) { edges { cursor } }
+        movie(id: ${movieId}) { reviews(first: 1, after: $r) { edges { cursor } } }
+        popularMovies(first: 1, after: $p) { edges { cursor } }
       }`,
       { r: reviewsCursor, p: popularCursor },
     );
     expect(own.body.errors).toBeUndefined();
-    expect(own.body.data.movie.reviewsConnection.edges).toHaveLength(1);
-    expect(own.body.data.popularMoviesConnection.edges).toHaveLength(1);
+    expect(own.body.data.movie.reviews.edges).toHaveLength(1);
+    expect(own.body.data.popularMovies.edges).toHaveLength(1);
   });
 
   it('refuses first outside 1..100 and a cursor it did not give out, before any upstream call', async () => {
     for (const args of ['first: 0', 'first: 101', 'after: "bm9wZQ"', 'after: "not a cursor!"']) {
-      const response = await h.query(`{ popularMoviesConnection(${args}) { totalCount } }`);
+      const response = await h.query(`{ popularMovies(${args}) { totalCount } }`);
       expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
     }
     expect(h.catalog.calls).toEqual([]);

@@ -40,7 +40,7 @@ function render() {
   const movie = (environment.lookup(operation.fragment).data as any)?.movie;
   if (!movie) return;
   const reviews = environment.lookup(getSelector(reviewsFragment, movie) as any);
-  const authors = reviews.isMissingData ? null : (reviews.data as any).reviewsConnection.edges.map((edge: any) => edge.node.author);
+  const authors = reviews.isMissingData ? null : (reviews.data as any).reviews.edges.map((edge: any) => edge.node.author);
   renders.push(authors ? 'reviews' : 'title');
   root.innerHTML = '';
   const title = root.appendChild(document.createElement('h1'));

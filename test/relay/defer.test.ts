@@ -75,7 +75,7 @@ describe('Relay and @defer', () => {
     const reviews = env.lookup(getSelector(await artifact(compiled, 'MovieReviews_movie'), movie) as any);
     expect(reviews.isMissingData).toBe(false);
     const oracle = await h.rest(`/movie/${movieId}/reviews`);
-    const connection = (reviews.data as any).reviewsConnection;
+    const connection = (reviews.data as any).reviews;
     expect(connection.totalCount).toBe(oracle.total_results);
     expect(connection.edges.map((e: any) => e.node.author)).toEqual(oracle.results.slice(0, 5).map((r: any) => r.author));
   });

@@ -2,7 +2,7 @@
  * Issue 33 item 4 with the real relay-compiler (the documented config, over
  * test/relay/fixtures-list-writes) and relay-runtime's store, each operation sent over HTTP to the
  * gateway with a user session: `createList @prependNode(edgeTypeName: "UserListEdge")` puts the
- * new list first in the account's `listsConnection`, and the count beside it is right afterwards,
+ * new list first in the account's `lists`, and the count beside it is right afterwards,
  * through the new list's `account`; `deleteUserList { deletedNodeId @deleteEdge @deleteRecord account }`
  * drops it from the connection and the store and sets the count back. No updater of the app's own.
  */
@@ -42,9 +42,9 @@ function accountPage(env: Environment, accountId: string) {
   let page: { names: unknown[]; count: unknown } = { names: [], count: null };
   env.commitUpdate((store) => {
     const account = store.get(accountId)!;
-    const connection = ConnectionHandler.getConnection(account, 'AccountLists_listsConnection');
+    const connection = ConnectionHandler.getConnection(account, 'AccountLists_lists');
     const names = (connection?.getLinkedRecords('edges') ?? []).map((edge) => edge?.getLinkedRecord('node')?.getValue('name'));
-    page = { names, count: account.getLinkedRecord('listsConnection')?.getValue('totalCount') };
+    page = { names, count: account.getLinkedRecord('lists')?.getValue('totalCount') };
   });
   return page;
 }
@@ -59,19 +59,18 @@ describe('Relay list writes without an updater', () => {
     const screen: any = await fetchQuery(env, await artifact(compiled, 'AccountListsQuery'), {}).toPromise();
     const accountId = screen.viewer.nodeId;
     const before = accountPage(env, accountId);
-    const server = async () =>
-      (await h.query('{ viewer { listsConnection { totalCount } } }', undefined, user())).body.data.viewer.listsConnection.totalCount;
+    const server = async () => (await h.query('{ viewer { lists { totalCount } } }', undefined, user())).body.data.viewer.lists.totalCount;
     expect(before.count).toBe(await server());
 
-    const connections = [ConnectionHandler.getConnectionID(accountId, 'AccountLists_listsConnection')];
+    const connections = [ConnectionHandler.getConnectionID(accountId, 'AccountLists_lists')];
     await commit(env, await artifact(compiled, 'AccountListsCreateMutation'), { name: 'Seen in Relay', connections });
     const after = accountPage(env, accountId);
     expect(after.names).toEqual(['Seen in Relay', ...before.names]);
     expect(after.count).toBe((before.count as number) + 1);
     expect(after.count).toBe(await server());
 
-    const created = await h.query('{ viewer { listsConnection(first: 1) { edges { node { listId name } } } } }', undefined, user());
-    const { listId, name } = created.body.data.viewer.listsConnection.edges[0].node;
+    const created = await h.query('{ viewer { lists(first: 1) { edges { node { listId name } } } } }', undefined, user());
+    const { listId, name } = created.body.data.viewer.lists.edges[0].node;
     expect(name).toBe('Seen in Relay');
     // relay-runtime warns (console.error) when an answer files one record under two types: the
     // deletion's answer must not be keyed as the deleted list itself.
@@ -91,15 +90,15 @@ describe('Relay list writes without an updater', () => {
     const movie = [...h.catalog.data.listsOfMovie].find(([, ids]) => ids.length > 0)![0];
     const { body } = await h.query(
       `query($m: Int!) {
-        viewer { nodeId listsConnection(first: 1) { edges { node { account { nodeId } } } } }
-        movie(id: $m) { listsConnection(first: 1) { edges { node { listId account { nodeId } } } } }
+        viewer { nodeId lists(first: 1) { edges { node { account { nodeId } } } } }
+        movie(id: $m) { lists(first: 1) { edges { node { listId account { nodeId } } } } }
       }`,
       { m: movie },
       user(),
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.viewer.listsConnection.edges[0].node.account).toEqual({ nodeId: body.data.viewer.nodeId });
-    const { listId, account } = body.data.movie.listsConnection.edges[0].node;
+    expect(body.data.viewer.lists.edges[0].node.account).toEqual({ nodeId: body.data.viewer.nodeId });
+    const { listId, account } = body.data.movie.lists.edges[0].node;
     expect(account).toBeNull();
     const byId = await h.query('query($l: ID!) { list(listId: $l) { account { nodeId } } }', { l: listId }, user());
     expect(byId.body).toEqual({ data: { list: { account: null } } });

@@ -145,18 +145,16 @@ describe('node(id:) and nodes(ids:) answer in the id’s language', () => {
     const movie = h.catalog.data.movies.find(
       (m) => h.catalog.data.reviews.filter((r) => r.media_id === m.id && r.media_type === 'movie').length >= 4,
     )!;
-    const page = await ask(
-      `{ movie(id: ${movie.id}, language: "fr-FR") { nodeId reviewsConnection(first: 2) { pageInfo { endCursor } } } }`,
-    );
+    const page = await ask(`{ movie(id: ${movie.id}, language: "fr-FR") { nodeId reviews(first: 2) { pageInfo { endCursor } } } }`);
     h.catalog.resetCalls();
     const more = await ask(
-      'query($id: ID!, $after: String) { node(id: $id) { ... on Movie { reviewsConnection(first: 2, after: $after) { edges { node { nodeId } } } } } }',
-      { id: page.data.movie.nodeId, after: page.data.movie.reviewsConnection.pageInfo.endCursor },
+      'query($id: ID!, $after: String) { node(id: $id) { ... on Movie { reviews(first: 2, after: $after) { edges { node { nodeId } } } } } }',
+      { id: page.data.movie.nodeId, after: page.data.movie.reviews.pageInfo.endCursor },
     );
-    expect(more.data.node.reviewsConnection.edges).toHaveLength(2);
+    expect(more.data.node.reviews.edges).toHaveLength(2);
     const calls = h.catalog.calls.filter((call) => call.path === `/movie/${movie.id}/reviews`);
     expect(calls.map((call) => call.query.language)).toEqual(['fr-FR']);
-    expect(decoded(more.data.node.reviewsConnection.edges[0].node.nodeId)).toMatch(/^Review:[0-9a-f]{24}@fr-FR$/);
+    expect(decoded(more.data.node.reviews.edges[0].node.nodeId)).toMatch(/^Review:[0-9a-f]{24}@fr-FR$/);
   });
 
   it('refuses a malformed language part, or the default written out, with BAD_USER_INPUT on id, before any call', async () => {

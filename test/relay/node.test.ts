@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorCodes, startHarness, type Harness } from '../helpers.ts';
+import * as expected from '../expected.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('Relay global ids', () => {
       tvSeries(id: ${series.id}) { nodeId name season(number: 1) { nodeId name episode(number: 2) { nodeId name } } }
       person(id: ${(await h.rest('/person/popular')).results[0].id}) { nodeId name }
       company(id: ${data.companies[0].id}) { nodeId name }
-      movieReviews: movie(id: ${movie.id}) { reviews { results { nodeId id content } } }
+      movieReviews: movie(id: ${movie.id}) { reviews { edges { node { nodeId id content } } } }
     }`);
     expect(body.errors).toBeUndefined();
     const known: Array<[string, any]> = [
@@ -36,7 +37,7 @@ describe('Relay global ids', () => {
       ['Episode', body.data.tvSeries.season.episode],
       ['Person', body.data.person],
       ['Company', body.data.company],
-      ['Review', body.data.movieReviews.reviews.results[0]],
+      ['Review', expected.nodes(body.data.movieReviews.reviews)[0]],
     ];
     for (const [typename, object] of known) {
       const { nodeId, ...rest } = object;

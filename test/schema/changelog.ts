@@ -5,7 +5,9 @@ import { type GraphQLSchema, isEnumType, isInputObjectType, isInterfaceType, isO
  * The check behind CHANGELOG.md's promise: every breaking change between the last release's
  * schema and this one is named by a bullet under `## Unreleased` → `### Breaking`, no bullet
  * there names a thing that did not change, and nothing deprecated in the release outlives the
- * next one unexplained. graphql-inspector finds the changes; this file only matches coordinates.
+ * next one unexplained. A released section is checked the same way against the schemas it was
+ * made from (`## 1.0.0`: test/schema/release-1.0.test.ts). graphql-inspector finds the changes;
+ * this file only matches coordinates.
  */
 
 export interface Bullet {
@@ -15,9 +17,9 @@ export interface Bullet {
 }
 
 export interface Changelog {
-  /** Bullets under `## Unreleased` → `### Breaking`. */
+  /** Bullets under `## Unreleased` (or the release read) → `### Breaking`. */
   breaking: Bullet[];
-  /** Every bullet under `## Unreleased`, whatever its subsection. */
+  /** Every bullet of the section, whatever its subsection. */
   unreleased: Bullet[];
   /** Bullets under Breaking that do not start with a backticked coordinate. */
   malformed: string[];
@@ -43,11 +45,14 @@ function bulletsOf(lines: string[]): { bullets: Bullet[]; malformed: string[] } 
   return { bullets, malformed };
 }
 
-/** `breakingSection`: the subsection of Unreleased that lists breaking changes (`Breaking`; the subgraph's: `Breaking on /subgraph`). */
-export function parseChangelog(markdown: string, breakingSection = 'Breaking'): Changelog {
+/**
+ * `breakingSection`: the subsection that lists breaking changes (`Breaking`; the subgraph's:
+ * `Breaking on /subgraph`); `release`: the `## ` section read (`Unreleased`, or a version).
+ */
+export function parseChangelog(markdown: string, breakingSection = 'Breaking', release = 'Unreleased'): Changelog {
   const lines = markdown.split('\n');
-  const start = lines.findIndex((line) => /^## Unreleased\s*$/.test(line));
-  if (start < 0) return { breaking: [], unreleased: [], malformed: ['no `## Unreleased` section'] };
+  const start = lines.findIndex((line) => line.trimEnd() === `## ${release}`);
+  if (start < 0) return { breaking: [], unreleased: [], malformed: [`no \`## ${release}\` section`] };
   const end = lines.findIndex((line, n) => n > start && line.startsWith('## '));
   const section = lines.slice(start + 1, end < 0 ? undefined : end);
   const subsections = new Map<string, string[]>();
@@ -120,15 +125,32 @@ export interface OtherChange {
   message: string;
 }
 
+export interface CheckOptions {
+  /** The subsection that lists the breaking changes (default `Breaking`). */
+  section?: string;
+  /** The `## ` section read (default `Unreleased`). */
+  release?: string;
+  /** Breaking changes graphql-inspector does not know. */
+  others?: readonly OtherChange[];
+  /** Another subsection whose bullets name changes too (the subgraph's `/graphql` changes are named under `Breaking`). */
+  alsoNamedBy?: string;
+}
+
+/**
+ * `released`: the schema the section's changes start from, or several (a release that ships
+ * changes made since the one before and since what was served in between: each change of any of
+ * them must be named, each bullet must name a change of one of them).
+ */
 export async function checkChangelog(
-  released: GraphQLSchema,
+  released: GraphQLSchema | readonly GraphQLSchema[],
   current: GraphQLSchema,
   markdown: string,
-  options: { section?: string; others?: readonly OtherChange[] } = {},
+  options: CheckOptions = {},
 ): Promise<ChangelogFindings> {
-  const changelog = parseChangelog(markdown, options.section);
+  const changelog = parseChangelog(markdown, options.section, options.release);
+  const baselines = Array.isArray(released) ? released : [released as GraphQLSchema];
   const changes = [
-    ...(await diff(released, current)),
+    ...(await Promise.all(baselines.map((baseline) => diff(baseline, current)))).flat(),
     ...(options.others ?? []).map(
       (other): Change => ({
         type: 'FEDERATION' as Change['type'],
@@ -139,18 +161,25 @@ export async function checkChangelog(
       }),
     ),
   ];
-  const named = new Set(changelog.breaking.map((bullet) => bullet.coordinate));
-  const unnamed = changes
-    .filter((change) => change.criticality.level === CriticalityLevel.Breaking)
-    .filter((change) => !named.has(coordinateOf(change)))
-    .map((change) => `${coordinateOf(change)}: ${change.message}`);
+  const also = options.alsoNamedBy ? parseChangelog(markdown, options.alsoNamedBy, options.release).breaking : [];
+  const named = new Set([...changelog.breaking, ...also].map((bullet) => bullet.coordinate));
+  const unnamed = [
+    ...new Set(
+      changes
+        .filter((change) => change.criticality.level === CriticalityLevel.Breaking)
+        .filter((change) => !named.has(coordinateOf(change)))
+        .map((change) => `${coordinateOf(change)}: ${change.message}`),
+    ),
+  ];
   const changed = changes.map(coordinateOf);
   const stale = changelog.breaking
     .filter((bullet) => !changed.some((coordinate) => within(coordinate, bullet.coordinate)))
     .map((bullet) => bullet.text);
   // Deprecated in the release and still in this schema (deprecated or not): one release is over.
   const explained = new Set(changelog.unreleased.map((bullet) => bullet.coordinate));
-  const overdue = deprecatedCoordinates(released).filter((coordinate) => existsIn(current, coordinate) && !explained.has(coordinate));
+  const overdue = [...new Set(baselines.flatMap(deprecatedCoordinates))].filter(
+    (coordinate) => existsIn(current, coordinate) && !explained.has(coordinate),
+  );
   return { unnamed, stale, malformed: changelog.malformed, overdue };
 }
 

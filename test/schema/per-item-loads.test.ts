@@ -4,6 +4,7 @@ import { schema } from '../../src/schema/index.ts';
 import { DETAILS_NOTE, OWN_NOTE, PER_ITEM_LOADS } from '../../src/schema/kit/per-item.ts';
 import { loadConfig } from '../../src/runtime/config.ts';
 import { createUserSession, startHarness, type Harness } from '../helpers.ts';
+import * as expected from '../expected.ts';
 
 /**
  * Which fields load something per list item is measured, not believed: every field of the
@@ -37,10 +38,10 @@ const REQUIRED_ARGS: Record<string, string> = {
 
 async function callsFor(root: string, selection: string): Promise<{ calls: number; items: number }> {
   h.catalog.resetCalls();
-  const answer = await h.query(`{ ${root} { results { id ${selection} } } }`, undefined, { 'x-session-id': session });
+  const answer = await h.query(`{ ${root} { edges { node { id ${selection} } } } }`, undefined, { 'x-session-id': session });
   expect(answer.body.errors, `${selection}: ${JSON.stringify(answer.body.errors)}`).toBeUndefined();
   // The list itself is one call.
-  return { calls: h.catalog.calls.length - 1, items: answer.body.data[root].results.length };
+  return { calls: h.catalog.calls.length - 1, items: expected.nodes(answer.body.data[root]).length };
 }
 
 describe('fields that load per list item', () => {
@@ -85,11 +86,11 @@ describe("list items' genres", () => {
       ['popularTVSeries', 'tv', (id: number) => `/tv/${id}`],
     ] as const) {
       h.catalog.resetCalls();
-      const answer = await h.query(`{ ${root} { results { id genres { id name } } } }`);
+      const answer = await h.query(`{ ${root} { edges { node { id genres { id name } } } } }`);
       expect(answer.body.errors).toBeUndefined();
       expect(h.catalog.calls.map((call) => call.path).sort()).toEqual([`/${kind}/popular`, `/genre/${kind}/list`].sort());
       // The oracle: each item's details, straight from the catalog.
-      for (const item of answer.body.data[root].results.slice(0, 5)) {
+      for (const item of expected.nodes(answer.body.data[root]).slice(0, 5)) {
         const detail = await h.rest<{ genres: { id: number; name: string }[] }>(path(item.id));
         expect(item.genres).toEqual(detail.genres.map(({ id, name }) => ({ id, name })));
       }

@@ -61,11 +61,11 @@ const int = fc.oneof(fc.integer(), fc.constantFrom(0, -1, 1, 500, 501, 2_147_483
 const templated = fc.oneof(
   fc.tuple(int).map(([id]) => `{ movie(id: ${id}) { id title alternativeTitles { title } images { posters { filePath } } } }`),
   fc.tuple(nasty).map(([id]) => `{ review(id: ${JSON.stringify(id)}) { id content media { __typename } } }`),
-  fc.tuple(nasty, int).map(([q, p]) => `{ searchCompanies(query: ${JSON.stringify(q)}, page: ${p}) { totalResults } }`),
+  fc.tuple(nasty, int).map(([q, p]) => `{ search { companies(query: ${JSON.stringify(q)}, first: ${p}) { totalCount } } }`),
   fc
     .tuple(int, nasty, nasty)
     .map(([id, s, e]) => `{ movie(id: ${id}) { changes(startDate: ${JSON.stringify(s)}, endDate: ${JSON.stringify(e)}) { key } } }`),
-  fc.tuple(nasty, nasty).map(([l, r]) => `{ upcomingMovies(language: ${JSON.stringify(l)}, region: ${JSON.stringify(r)}) { page } }`),
+  fc.tuple(nasty, nasty).map(([l, r]) => `{ upcomingMovies(language: ${JSON.stringify(l)}, region: ${JSON.stringify(r)}) { totalCount } }`),
   fc
     .tuple(int, int, int)
     .map(([s, n, e]) => `{ tvSeries(id: ${s}) { season(number: ${n}) { episode(number: ${e}) { name accountStates { rating } } } } }`),
@@ -78,7 +78,7 @@ const templated = fc.oneof(
     ),
   fc
     .tuple(int, fc.constantFrom('CREATED_AT_ASC', 'CREATED_AT_DESC', 'NOPE', '"x"', '1'))
-    .map(([id, s]) => `{ account(id: ${id}) { ratedMovies(sortBy: ${s}) { page } } }`),
+    .map(([id, s]) => `{ account(id: ${id}) { ratedMovies(sortBy: ${s}) { totalCount } } }`),
 );
 
 /** Structurally broken or abusive documents. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers.ts';
+import * as expected from '../expected.ts';
 
 /** Every limit rejects before any upstream call, and says which limit and by how much. */
 let h: Harness;
@@ -49,7 +50,7 @@ describe('query limits', () => {
     const windows = ['DAY', 'WEEK'].flatMap((w) =>
       [1, 2, 3].map(
         (p) =>
-          `t${w}${p}: trendingTVSeries(timeWindow: ${w}, page: ${p}) { results { seasons { episodes { accountStates { rating } } } } }`,
+          `t${w}${p}: trending { tv(timeWindow: ${w}, ${expected.pageWindow('Trending.tv', p)}) { edges { node { seasons { episodes { accountStates { rating } } } } } } }`,
       ),
     );
     const { body } = await h.query(`{ ${windows.join(' ')} }`);
@@ -59,7 +60,7 @@ describe('query limits', () => {
   });
 
   it('a normal page with sub-resources stays well inside the cost limit', async () => {
-    const { body } = await h.query(`{ upcomingMovies { results { id title alternativeTitles { title } reviews { totalResults } } } }`);
+    const { body } = await h.query(`{ upcomingMovies { edges { node { id title alternativeTitles { title } reviews { totalCount } } } } }`);
     expect(body.errors).toBeUndefined();
   });
 });

@@ -33,7 +33,7 @@ describe('secrets', () => {
       h.query(`{ authentication { success } }`, undefined, { authorization: `Bearer ${TOKEN}x` }),
       h.query(`{ authentication { success } }`, undefined, { authorization: `Bearer ${TOKEN}` }),
       h.query(
-        `query($id: Int!) { account(id: $id) { username ratedMovies { totalResults } } }`,
+        `query($id: Int!) { account(id: $id) { username ratedMovies { totalCount } } }`,
         { id: accountId },
         { 'x-session-id': SESSION },
       ),

@@ -2,22 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '@media-catalog/catalog/data/dates';
 import { errorCodes } from '../helpers.ts';
 import { end, h, useSeasonFixture } from './season-fixture.ts';
+import * as expected from '../expected.ts';
 
 useSeasonFixture();
 
 describe('Query.changes', () => {
   const LIST = (field: string, link: string) =>
-    `query($s: Date, $e: Date, $p: Int) { changes { ${field}(startDate: $s, endDate: $e, page: $p) { page totalPages totalResults results { id adult ${link} } } } }`;
+    `query($s: Date, $e: Date, $after: String) { changes { ${field}(startDate: $s, endDate: $e, first: 100, after: $after) { totalCount edges { node { id adult ${link} } } } } }`;
+  // The feeds are pages of 100: the second page starts after item 99.
+  const PAGE_2 = (field: string) => expected.cursorAt(`ChangeLists.${field}`, 99);
 
   it('movies: the ids edited in the window, each with an entry in its own change log, linking to Movie', async () => {
-    const window = { s: addDays(end, -3), e: end, p: 2 };
+    const window = { s: addDays(end, -3), e: end };
     const up = await h.rest(`/movie/changes?start_date=${window.s}&end_date=${window.e}&page=2`);
     h.catalog.resetCalls();
-    const { body } = await h.query(LIST('movies', 'movie { id }'), window);
+    const { body } = await h.query(LIST('movies', 'movie { id }'), { ...window, after: PAGE_2('movies') });
     expect(body.errors).toBeUndefined();
     const page = body.data.changes.movies;
-    expect(page).toMatchObject({ page: up.page, totalPages: up.total_pages, totalResults: up.total_results });
-    expect(page.results).toEqual(up.results.map((r: any) => ({ id: r.id, adult: r.adult, movie: { id: r.id } })));
+    expect(page).toMatchObject({ totalCount: up.total_results });
+    expect(expected.nodes(page)).toEqual(up.results.map((r: any) => ({ id: r.id, adult: r.adult, movie: { id: r.id } })));
     expect(h.catalog.calls.map((c) => [c.path, c.query])).toEqual([
       ['/movie/changes', { start_date: window.s, end_date: window.e, page: '2' }],
     ]);
@@ -41,8 +44,8 @@ describe('Query.changes', () => {
     h.catalog.resetCalls();
     const { body } = await h.query(LIST('movies', 'movie { title changes { key } }'), {});
     expect(body.errors).toBeUndefined();
-    expect(body.data.changes.movies.results[0]).toMatchObject({ id: first.id, movie: { title: movie.title } });
-    expect(body.data.changes.movies.results[0].movie.changes.length).toBeGreaterThan(0);
+    expect(expected.nodes(body.data.changes.movies)[0]).toMatchObject({ id: first.id, movie: { title: movie.title } });
+    expect(expected.nodes(body.data.changes.movies)[0].movie.changes.length).toBeGreaterThan(0);
   });
 
   it('tvSeries and people: field by field, series linking to TVSeries', async () => {
@@ -51,23 +54,23 @@ describe('Query.changes', () => {
     const series = await h.rest(`/tv/${upTv.results[0].id}`);
     const person = await h.rest(`/person/${upPeople.results[0].id}`);
     h.catalog.resetCalls();
-    const tv = await h.query(LIST('tvSeries', 'series { id name }'), { p: 1 });
+    const tv = await h.query(LIST('tvSeries', 'series { id name }'), { after: null });
     const people = await h.query(LIST('people', 'person { id name }'), {});
     expect(tv.body.errors).toBeUndefined();
     expect(people.body.errors).toBeUndefined();
-    expect(tv.body.data.changes.tvSeries.results[0]).toEqual({
+    expect(expected.nodes(tv.body.data.changes.tvSeries)[0]).toEqual({
       id: series.id,
       adult: upTv.results[0].adult,
       series: { id: series.id, name: series.name },
     });
-    expect(tv.body.data.changes.tvSeries.results.map((r: any) => r.id)).toEqual(upTv.results.map((r: any) => r.id));
-    expect(people.body.data.changes.people).toEqual({
-      page: upPeople.page,
-      totalPages: upPeople.total_pages,
-      totalResults: upPeople.total_results,
-      results: upPeople.results.map((r: any) => ({ id: r.id, adult: r.adult, person: { id: r.id, name: expect.any(String) } })),
-    });
-    expect(people.body.data.changes.people.results[0].person.name).toBe(person.name);
+    expect(expected.nodes(tv.body.data.changes.tvSeries).map((r: any) => r.id)).toEqual(upTv.results.map((r: any) => r.id));
+    expect(people.body.data.changes.people).toEqual(
+      expected.connection(
+        upPeople,
+        upPeople.results.map((r: any) => ({ id: r.id, adult: r.adult, person: { id: r.id, name: expect.any(String) } })),
+      ),
+    );
+    expect(expected.nodes(people.body.data.changes.people)[0].person.name).toBe(person.name);
     // Each listed person's own change log has an entry in the same (default) window.
     const log = await h.rest(`/person/${upPeople.results[0].id}/changes`);
     expect(log.changes.length).toBeGreaterThan(0);
@@ -94,9 +97,11 @@ describe('Query.changes', () => {
   });
 
   it('a window longer than 14 days is the catalog error, on that field only', async () => {
-    const { body } = await h.query(`{ changes { movies(startDate: "2026-09-01", endDate: "2026-10-30") { page } people { page } } }`);
+    const { body } = await h.query(
+      `{ changes { movies(startDate: "2026-09-01", endDate: "2026-10-30") { totalCount } people { totalCount } } }`,
+    );
     expect(body.data.changes.movies).toBeNull();
-    expect(body.data.changes.people.page).toBe(1);
+    expect(body.data.changes.people.totalCount).toEqual(expect.any(Number));
     expect(body.errors).toHaveLength(1);
   });
 });

@@ -13,7 +13,7 @@ export let seriesId: number;
 export let sessionId: string;
 export let guestSessionId: string;
 
-export const SUMMARY_PAGE = expected.PAGE(expected.TV_SUMMARY_FIELDS);
+export const SUMMARY_CONNECTION = expected.CONNECTION(expected.TV_SUMMARY_FIELDS);
 
 /** Starts the harness and picks the series for the calling test file; each test starts with an empty call log. */
 export function useSeriesFixture(): void {

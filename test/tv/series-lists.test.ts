@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@media-catalog/catalog/data/dates';
 import * as expected from '../expected.ts';
-import { h, SUMMARY_PAGE, useSeriesFixture } from './series-fixture.ts';
+import { h, SUMMARY_CONNECTION, useSeriesFixture } from './series-fixture.ts';
 
 useSeriesFixture();
 
@@ -11,10 +11,10 @@ describe('Series lists', () => {
 
   it('airing today: every series has an episode today, and every such series is listed', async () => {
     const today = h.catalog.data.today;
-    const { body } = await h.query(`{ airingTodayTVSeries { ${SUMMARY_PAGE} } }`);
+    const { body } = await h.query(`{ airingTodayTVSeries { ${SUMMARY_CONNECTION} } }`);
     expect(body.errors).toBeUndefined();
     const rest = await h.rest('/tv/airing_today');
-    expect(body.data.airingTodayTVSeries).toEqual(expected.page(rest, rest.results.map(expected.tvSummary)));
+    expect(body.data.airingTodayTVSeries).toEqual(expected.connection(rest, rest.results.map(expected.tvSummary)));
     const expectedIds = h.catalog.data.tvSeries
       .filter((s) => episodeDays(s.id).includes(today))
       .map((s) => s.id)
@@ -26,7 +26,7 @@ describe('Series lists', () => {
   it('on the air: episodes in the next 7 days; a far-east time zone is already a day later', async () => {
     const today = h.catalog.data.today;
     const { body } = await h.query(
-      `{ utc: onTheAirTVSeries { results { id popularity } } east: onTheAirTVSeries(timezone: "Pacific/Kiritimati") { results { id } } }`,
+      `{ utc: onTheAirTVSeries { edges { node { id popularity } } } east: onTheAirTVSeries(timezone: "Pacific/Kiritimati") { edges { node { id } } } }`,
     );
     expect(body.errors).toBeUndefined();
     const inWindow = (from: string) =>
@@ -34,21 +34,32 @@ describe('Series lists', () => {
         .filter((s) => episodeDays(s.id).some((d) => d >= from && d <= addDays(from, 6)))
         .map((s) => s.id)
         .sort();
-    expect(body.data.utc.results.map((r: any) => r.id).sort()).toEqual(inWindow(today));
-    expect(body.data.east.results.map((r: any) => r.id).sort()).toEqual(inWindow(addDays(today, 1)));
-    const popularity = body.data.utc.results.map((r: any) => r.popularity);
+    expect(
+      expected
+        .nodes(body.data.utc)
+        .map((r: any) => r.id)
+        .sort(),
+    ).toEqual(inWindow(today));
+    expect(
+      expected
+        .nodes(body.data.east)
+        .map((r: any) => r.id)
+        .sort(),
+    ).toEqual(inWindow(addDays(today, 1)));
+    const popularity = expected.nodes(body.data.utc).map((r: any) => r.popularity);
     expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
     expect(h.catalog.calls.find((c) => c.query.timezone)!.query.timezone).toBe('Pacific/Kiritimati');
   });
 
   it('popular and top rated are really ordered, and page through the whole catalog', async () => {
-    const { body } = await h.query(`{ popularTVSeries(page: 2) { page totalResults results { id popularity } }
-      topRatedTVSeries { totalResults results { id voteAverage voteCount } } }`);
+    const { body } =
+      await h.query(`{ popularTVSeries(${expected.pageWindow('Query.popularTVSeries', 2)}) { totalCount edges { node { id popularity } } }
+      topRatedTVSeries { totalCount edges { node { id voteAverage voteCount } } } }`);
     expect(body.errors).toBeUndefined();
     const byPopularity = [...h.catalog.data.tvSeries].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
-    expect(body.data.popularTVSeries.totalResults).toBe(h.catalog.data.tvSeries.length);
-    expect(body.data.popularTVSeries.results.map((r: any) => r.id)).toEqual(byPopularity.slice(20, 40).map((s) => s.id));
-    const top = body.data.topRatedTVSeries.results;
+    expect(body.data.popularTVSeries.totalCount).toBe(h.catalog.data.tvSeries.length);
+    expect(expected.nodes(body.data.popularTVSeries).map((r: any) => r.id)).toEqual(byPopularity.slice(20, 40).map((s) => s.id));
+    const top = expected.nodes(body.data.topRatedTVSeries);
     expect(top.map((r: any) => r.voteAverage)).toEqual([...top.map((r: any) => r.voteAverage)].sort((a, b) => b - a));
     expect(top.every((r: any) => r.voteCount >= 100)).toBe(true);
   });
@@ -67,9 +78,9 @@ describe('Series lists', () => {
 
   it('rejects a bad time zone, page or language before any call', async () => {
     for (const [query, argument] of [
-      ['{ airingTodayTVSeries(timezone: "../etc") { page } }', 'timezone'],
-      ['{ popularTVSeries(page: 0) { page } }', 'page'],
-      ['{ topRatedTVSeries(language: "EN") { page } }', 'language'],
+      ['{ airingTodayTVSeries(timezone: "../etc") { totalCount } }', 'timezone'],
+      ['{ popularTVSeries(first: 0) { totalCount } }', 'first'],
+      ['{ topRatedTVSeries(language: "EN") { totalCount } }', 'language'],
     ]) {
       const response = await h.query(query);
       expect(response.body.errors![0].extensions, query).toMatchObject({ code: 'BAD_USER_INPUT', argument });
@@ -84,9 +95,9 @@ describe('Search.tv', () => {
     const term = foreign.original_name.slice(0, 4);
     const rest = await h.rest(`/search/tv?query=${encodeURIComponent(term)}`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($q: String!) { search { tv(query: $q) { ${SUMMARY_PAGE} } } }`, { q: term });
+    const { body } = await h.query(`query($q: String!) { search { tv(query: $q) { ${SUMMARY_CONNECTION} } } }`, { q: term });
     expect(body.errors).toBeUndefined();
-    expect(body.data.search.tv).toEqual(expected.page(rest, rest.results.map(expected.tvSummary)));
+    expect(body.data.search.tv).toEqual(expected.connection(rest, rest.results.map(expected.tvSummary)));
     expect(rest.results.map((r: any) => r.id)).toContain(foreign.id);
     const lower = term.toLowerCase();
     const all = h.catalog.data.tvSeries.filter(
@@ -108,15 +119,15 @@ describe('Search.tv', () => {
     const firstYear = Number(series.first_air_date.slice(0, 4));
     const word = series.name.split(' ').find((w) => w.length > 3) ?? series.name;
     const { body } = await h.query(
-      `query($q: String!, $y: Int, $later: Int) { a: search { tv(query: $q, firstAirDateYear: $y) { results { id firstAirDate } } }
-        b: search { tv(query: $q, firstAirDateYear: $later) { results { id } } } c: search { tv(query: $q, year: $later) { results { id } } } }`,
+      `query($q: String!, $y: Int, $later: Int) { a: search { tv(query: $q, firstAirDateYear: $y) { edges { node { id firstAirDate } } } }
+        b: search { tv(query: $q, firstAirDateYear: $later) { edges { node { id } } } } c: search { tv(query: $q, year: $later) { edges { node { id } } } } }`,
       { q: word, y: firstYear, later: Number(series.last_air_date.slice(0, 4)) },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.a.tv.results.every((r: any) => r.firstAirDate.startsWith(String(firstYear)))).toBe(true);
-    expect(body.data.a.tv.results.map((r: any) => r.id)).toContain(series.id);
-    expect(body.data.b.tv.results.map((r: any) => r.id)).not.toContain(series.id);
-    expect(body.data.c.tv.results.map((r: any) => r.id)).toContain(series.id);
+    expect(expected.nodes(body.data.a.tv).every((r: any) => r.firstAirDate.startsWith(String(firstYear)))).toBe(true);
+    expect(expected.nodes(body.data.a.tv).map((r: any) => r.id)).toContain(series.id);
+    expect(expected.nodes(body.data.b.tv).map((r: any) => r.id)).not.toContain(series.id);
+    expect(expected.nodes(body.data.c.tv).map((r: any) => r.id)).toContain(series.id);
     const calls = h.catalog.calls.filter((c) => c.path === '/search/tv');
     expect(calls.some((c) => c.query.first_air_date_year === String(firstYear))).toBe(true);
     expect(calls.some((c) => c.query.year !== undefined)).toBe(true);
@@ -124,8 +135,8 @@ describe('Search.tv', () => {
 
   it('rejects an empty query and a bad year before any call', async () => {
     for (const [query, argument] of [
-      ['{ search { tv(query: "  ") { page } } }', 'query'],
-      ['{ search { tv(query: "a", year: 99) { page } } }', 'year'],
+      ['{ search { tv(query: "  ") { totalCount } } }', 'query'],
+      ['{ search { tv(query: "a", year: 99) { totalCount } } }', 'year'],
     ]) {
       const response = await h.query(query);
       expect(response.body.errors![0].extensions, query).toMatchObject({ code: 'BAD_USER_INPUT', argument });

@@ -3,7 +3,7 @@ import { TV_CERTIFICATIONS } from '@media-catalog/catalog/data/certifications';
 import { addDays } from '@media-catalog/catalog/data/dates';
 import * as expected from '../expected.ts';
 import { errorCodes, startHarness } from '../helpers.ts';
-import { h, SUMMARY_PAGE, seriesId, sessionId, useSeriesFixture } from './series-fixture.ts';
+import { h, SUMMARY_CONNECTION, seriesId, sessionId, useSeriesFixture } from './series-fixture.ts';
 
 useSeriesFixture();
 
@@ -159,12 +159,14 @@ describe('TVSeries sub-resources', () => {
     const similar = await h.rest(`/tv/${seriesId}/similar?page=2`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { tvSeries(id: $id) { recommendations { ${SUMMARY_PAGE} } similar(page: 2) { ${SUMMARY_PAGE} } } }`,
+      `query($id: Int!) { tvSeries(id: $id) { recommendations { ${SUMMARY_CONNECTION} } similar(${expected.pageWindow('TVSeries.similar', 2)}) { ${SUMMARY_CONNECTION} } } }`,
       { id: seriesId },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.tvSeries.recommendations).toEqual(expected.page(recommendations, recommendations.results.map(expected.tvSummary)));
-    expect(body.data.tvSeries.similar).toEqual(expected.page(similar, similar.results.map(expected.tvSummary)));
+    expect(body.data.tvSeries.recommendations).toEqual(
+      expected.connection(recommendations, recommendations.results.map(expected.tvSummary)),
+    );
+    expect(body.data.tvSeries.similar).toEqual(expected.connection(similar, similar.results.map(expected.tvSummary)));
     const mine = new Set(h.catalog.data.tvSeries.find((s) => s.id === seriesId)!.genres.map((g) => g.id));
     const all = [...recommendations.results, ...similar.results];
     expect(all.length).toBeGreaterThan(0);
@@ -182,12 +184,15 @@ describe('TVSeries sub-resources', () => {
     const reviewed = h.catalog.data.reviews.find((r) => r.media_type === 'tv')!;
     const rest = await h.rest(`/tv/${reviewed.media_id}/reviews`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($id: Int!) { tvSeries(id: $id) { reviews { ${expected.PAGE(expected.REVIEW_FIELDS)} } } }`, {
-      id: reviewed.media_id,
-    });
+    const { body } = await h.query(
+      `query($id: Int!) { tvSeries(id: $id) { reviews { ${expected.CONNECTION(expected.REVIEW_FIELDS)} } } }`,
+      {
+        id: reviewed.media_id,
+      },
+    );
     expect(body.errors).toBeUndefined();
     expect(rest.results.length).toBeGreaterThan(0);
-    expect(body.data.tvSeries.reviews).toEqual(expected.page(rest, rest.results.map(expected.review)));
+    expect(body.data.tvSeries.reviews).toEqual(expected.connection(rest, rest.results.map(expected.review)));
     expect(rest.results.map((r: any) => r.id)).toContain(reviewed.id);
     expect(h.callsTo(`/tv/${reviewed.media_id}/reviews`)).toBe(1);
   });
@@ -195,11 +200,11 @@ describe('TVSeries sub-resources', () => {
   it('rejects bad arguments before any call of theirs', async () => {
     for (const [query, argument] of [
       [`{ tvSeries(id: ${seriesId}) { alternativeTitles(country: "USA") { title } } }`, 'country'],
-      [`{ tvSeries(id: ${seriesId}) { similar(page: 0) { page } } }`, 'page'],
-      [`{ tvSeries(id: ${seriesId}) { recommendations(language: "english") { page } } }`, 'language'],
+      [`{ tvSeries(id: ${seriesId}) { similar(first: 0) { totalCount } } }`, 'first'],
+      [`{ tvSeries(id: ${seriesId}) { recommendations(language: "english") { totalCount } } }`, 'language'],
       [`{ tvSeries(id: ${seriesId}) { changes(startDate: "2026-10-10", endDate: "2026-10-01") { key } } }`, 'endDate'],
       [`{ tvSeries(id: ${seriesId}) { videos(includeVideoLanguages: ["xx-yy"]) { key } } }`, 'includeVideoLanguages'],
-      [`{ tvSeries(id: ${seriesId}) { reviews(page: 501) { page } } }`, 'page'],
+      [`{ tvSeries(id: ${seriesId}) { reviews(first: 101) { totalCount } } }`, 'first'],
       [`mutation { rateTVSeries(seriesId: ${seriesId}, value: 7.3) { id } }`, 'value'],
       [`mutation { rateTVSeries(seriesId: 0, value: 7) { id } }`, 'seriesId'],
     ]) {
@@ -225,8 +230,8 @@ describe('append_to_response merging', () => {
       const query = `query($id: Int!) { tvSeries(id: $id) { name
         alternativeTitles { countryCode title } contentRatings { countryCode rating } externalIds { imdbId tvdbId }
         images { posters { filePath } } translations { languageCode data { name } } videos { key }
-        watchProvidersByCountry { countryCode flatrate { providerId } } similar { totalResults results { id name } }
-        recommendations { results { id } } reviews { totalResults } } }`;
+        watchProvidersByCountry { countryCode flatrate { providerId } } similar { totalCount edges { node { id name } } }
+        recommendations { edges { node { id } } } reviews { totalCount } } }`;
       const a = await merged.query(query, { id: seriesId });
       const b = await h.query(query, { id: seriesId });
       expect(a.body.errors).toBeUndefined();

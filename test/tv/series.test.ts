@@ -23,16 +23,18 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.catalog.resetCalls());
 
-describe('Query.trendingTVSeries', () => {
+describe('Trending.tv', () => {
   it.each([
     ['DAY', 'day'],
     ['WEEK', 'week'],
   ])('%s answers the page field by field from GET /trending/tv/%s', async (window, path) => {
     const up = await h.rest(`/trending/tv/${path}?page=2`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ trendingTVSeries(timeWindow: ${window}, page: 2) { ${expected.PAGE(expected.TV_SUMMARY_FIELDS)} } }`);
+    const { body } = await h.query(
+      `{ trending { tv(timeWindow: ${window}, ${expected.pageWindow('Trending.tv', 2)}) { ${expected.CONNECTION(expected.TV_SUMMARY_FIELDS)} } } }`,
+    );
     expect(body.errors).toBeUndefined();
-    expect(body.data.trendingTVSeries).toEqual(expected.page(up, up.results.map(expected.tvSummary)));
+    expect(body.data.trending.tv).toEqual(expected.connection(up, up.results.map(expected.tvSummary)));
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/trending/tv/${path}`]);
   });
 });
@@ -44,7 +46,7 @@ describe('Query.tvSeries', () => {
     h.catalog.resetCalls();
     const { body } = await h.query(
       `query($id: Int!) { tvSeries(id: $id) { ${expected.TV_SUMMARY_FIELDS} numberOfSeasons status
-        lists(page: 1) { ${expected.PAGE(expected.LIST_FIELDS)} }
+        lists { ${expected.CONNECTION(expected.LIST_FIELDS)} }
         screenedTheatrically { id seasonNumber episodeNumber episode { id episodeNumber seasonNumber name } } } }`,
       { id: seriesId },
     );
@@ -55,8 +57,8 @@ describe('Query.tvSeries', () => {
       numberOfSeasons: up.number_of_seasons,
       status: expected.enumName(up.status),
     });
-    expect(series.lists).toEqual(expected.page(lists, lists.results.map(expected.list)));
-    expect(series.lists.results.every((l: any) => l.countryCode !== null && l.listType === null)).toBe(true);
+    expect(series.lists).toEqual(expected.connection(lists, lists.results.map(expected.list)));
+    expect(expected.nodes(series.lists).every((l: any) => l.countryCode !== null && l.listType === null)).toBe(true);
     expect(series.screenedTheatrically.map((e: any) => [e.id, e.seasonNumber, e.episodeNumber])).toEqual(
       screened.results.map((e) => [e.id, e.season_number, e.episode_number]),
     );

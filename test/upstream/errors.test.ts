@@ -37,7 +37,7 @@ describe('credentials', () => {
       const response = await bare.query(`{ configuration { changeKeys } }`);
       expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
       const partial = await bare.query(
-        `{ movie(id: 5) { id title } upcomingMovies { page } review(id: "5488c29bc3a3686f4a00004a") { id } }`,
+        `{ movie(id: 5) { id title } upcomingMovies { totalCount } review(id: "5488c29bc3a3686f4a00004a") { id } }`,
       );
       expect(partial.body.data).toEqual({ movie: null, upcomingMovies: null, review: null });
       expect(errorCodes(partial)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED']);
@@ -70,15 +70,15 @@ describe('invalid arguments are BAD_USER_INPUT before any upstream call', () => 
   it.each([
     ['movie id below 1', `{ movie(id: 0) { title } }`, 'id'],
     ['negative company id', `{ company(id: -4) { name } }`, 'id'],
-    ['page above 500', `{ upcomingMovies(page: 501) { page } }`, 'page'],
-    ['page 0', `{ trendingTVSeries(timeWindow: DAY, page: 0) { page } }`, 'page'],
+    ['first above 100', `{ upcomingMovies(first: 101) { totalCount } }`, 'first'],
+    ['first 0', `{ trending { tv(timeWindow: DAY, first: 0) { totalCount } } }`, 'first'],
     ['end before start', `{ movie(id: MOVIE) { changes(startDate: "2024-02-10", endDate: "2024-02-01") { key } } }`, 'endDate'],
-    ['bad language', `{ upcomingMovies(language: "english") { page } }`, 'language'],
+    ['bad language', `{ upcomingMovies(language: "english") { totalCount } }`, 'language'],
     ['bad country', `{ movie(id: MOVIE) { alternativeTitles(country: "USA") { title } } }`, 'country'],
-    ['bad region', `{ upcomingMovies(region: "1") { page } }`, 'region'],
+    ['bad region', `{ upcomingMovies(region: "1") { totalCount } }`, 'region'],
     ['bad watch region', `{ tvWatchProviders(watchRegion: "../x") { providerId } }`, 'watchRegion'],
-    ['empty search', `{ searchCompanies(query: "   ") { page } }`, 'query'],
-    ['overlong search', `{ searchCompanies(query: "${'x'.repeat(201)}") { page } }`, 'query'],
+    ['empty search', `{ search { companies(query: "   ") { totalCount } } }`, 'query'],
+    ['overlong search', `{ search { companies(query: "${'x'.repeat(201)}") { totalCount } } }`, 'query'],
     ['path in a review id', `{ review(id: "../movie/11") { id } }`, 'id'],
     ['parameter in a review id', `{ review(id: "abc?api_key=1") { id } }`, 'id'],
     ['season number below 0', `{ tvSeries(id: SERIES) { season(number: -1) { name } } }`, 'number'],
@@ -209,7 +209,7 @@ describe('upstream faults become typed errors on the field, the rest intact', ()
     await new Promise((resolve) => closed.close(resolve));
     const refused = await startHarness({ config: { catalogBaseUrl: `http://127.0.0.1:${port}/3` } });
     try {
-      const response = await refused.query(`{ upcomingMovies { page } }`);
+      const response = await refused.query(`{ upcomingMovies { totalCount } }`);
       expect(response.body.data).toEqual({ upcomingMovies: null });
       expect(errorCodes(response)).toEqual(['UPSTREAM_ERROR']);
     } finally {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRater } from '@media-catalog/catalog/data/ratings';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { createUserSession, errorCodes, listen, startHarness, type Harness } from '../helpers.ts';
+import * as expected from '../expected.ts';
 
 /** A node:http server on 127.0.0.1, port 0; `base` is its /3 base URL. */
 async function serve(
@@ -89,13 +90,13 @@ describe('session-bound answers never enter the shared caches', () => {
   it('a guest session sees its new rating at once (its id is in the path, not the query)', async () => {
     const guest = await h.query(`mutation { createGuestSession { guestSessionId } }`);
     const headers = { 'x-guest-session-id': guest.body.data.createGuestSession.guestSessionId };
-    const read = `{ guestSession { ratedMovies { results { rating movie { id } } } } }`;
+    const read = `{ guestSession { ratedMovies { edges { node { movie { id accountStates { rating } } } } } } }`;
     const movieId = h.catalog.data.movies[7].id;
-    expect((await h.query(read, undefined, headers)).body.data.guestSession.ratedMovies.results).toEqual([]);
+    expect(expected.nodes((await h.query(read, undefined, headers)).body.data.guestSession.ratedMovies)).toEqual([]);
     const rated = await h.query(`mutation($m: Int!) { rateMovie(movieId: $m, value: 3.5) { id } }`, { m: movieId }, headers);
     expect(rated.body.errors).toBeUndefined();
     const after = await h.query(read, undefined, headers);
-    expect(after.body.data.guestSession.ratedMovies.results).toEqual([{ rating: 3.5, movie: { id: movieId } }]);
+    expect(expected.nodes(after.body.data.guestSession.ratedMovies)).toEqual([{ movie: { id: movieId, accountStates: { rating: 3.5 } } }]);
   });
 
   it('identical session-bound GETs in flight still share one call, which reports no freshness', async () => {
@@ -234,14 +235,14 @@ describe('circuits per upstream route', () => {
 
   it('5xx answers of one route pause that route alone; connection failures pause the host', async () => {
     for (let i = 0; i < 5; i++)
-      expect(errorCodes(await h.query(`{ searchCompanies(query: "acme") { totalResults } }`))).toEqual(['UPSTREAM_ERROR']);
+      expect(errorCodes(await h.query(`{ search { companies(query: "acme") { totalCount } } }`))).toEqual(['UPSTREAM_ERROR']);
     expect(h.callsTo('/search/company')).toBe(5);
     const movie = await h.query(`query($id: Int!) { movie(id: $id) { title } }`, { id: movieId });
     expect(movie.body.errors).toBeUndefined();
     expect(h.upstream.breakers.state('/search/company')).toBe('open');
     expect(h.upstream.breakers.state()).toBe('closed');
 
-    const paused = await h.query(`{ searchCompanies(query: "acme") { totalResults } }`);
+    const paused = await h.query(`{ search { companies(query: "acme") { totalCount } } }`);
     expect(paused.body.errors![0].message).toMatch(/paused/);
     expect(h.callsTo('/search/company')).toBe(5);
     expect(h.upstream.breakers.routes()).toEqual(expect.arrayContaining(['/search/company', '/movie/{id}']));

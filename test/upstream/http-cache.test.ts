@@ -16,7 +16,7 @@ describe('shared HTTP cache over the embedded catalog', () => {
   beforeEach(() => h.catalog.resetCalls());
 
   it('answers a repeated query within max-age from the cache: 0 upstream calls warm', async () => {
-    const query = `{ configuration { changeKeys } upcomingMovies { totalResults } }`;
+    const query = `{ configuration { changeKeys } upcomingMovies { totalCount } }`;
     const cold = await h.query(query);
     expect(h.catalog.calls).toHaveLength(2);
     h.catalog.resetCalls();
@@ -40,7 +40,7 @@ describe('shared HTTP cache over the embedded catalog', () => {
   it('never stores private (session) answers: every read of rated movies reaches the catalog', async () => {
     const sessionId = await createUserSession(h);
     h.catalog.resetCalls();
-    const query = `query($id: Int!) { account(id: $id) { ratedMovies { totalResults } } }`;
+    const query = `query($id: Int!) { account(id: $id) { ratedMovies { totalCount } } }`;
     const variables = { id: h.catalog.data.account.id };
     await h.query(query, variables, { 'x-session-id': sessionId });
     await h.query(query, variables, { 'x-session-id': sessionId });

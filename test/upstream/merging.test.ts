@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers.ts';
+import * as expected from '../expected.ts';
 
 /** append_to_response merging: fewer calls, the same data. */
 let merged: Harness;
@@ -24,7 +25,7 @@ beforeEach(() => {
 
 const ONE_MOVIE = `query($id: Int!) { movie(id: $id) {
   title overview alternativeTitles { countryCode title type } images { posters { filePath width } }
-  reviews(page: 1) { totalResults results { id author } } lists(page: 1) { totalResults results { id name } } } }`;
+  reviews { totalCount edges { node { id author } } } lists { totalCount edges { node { id name } } } } }`;
 
 describe('append_to_response', () => {
   it('answers a movie with its sub-resources from one call, where the plain client needs five', async () => {
@@ -40,7 +41,7 @@ describe('append_to_response', () => {
 
   it('sends a load whose parameters cannot ride along to its own endpoint', async () => {
     const query = `query($id: Int!) { movie(id: $id) { title alternativeTitles(country: "US") { title } images { logos { filePath } }
-      reviews(page: 2) { page } lists { page } } }`;
+      reviews(${expected.pageWindow('Movie.reviews', 2)}) { totalCount } lists { totalCount } } }`;
     const a = await merged.query(query, { id: movieId });
     const b = await plain.query(query, { id: movieId });
     expect(a.body).toEqual(b.body);
@@ -55,7 +56,7 @@ describe('append_to_response', () => {
   });
 
   it('never merges later pages: appended lists come back at their first page', async () => {
-    const query = `query($id: Int!) { movie(id: $id) { reviews(page: 2) { page results { id } } lists(page: 2) { page results { id } } } }`;
+    const query = `query($id: Int!) { movie(id: $id) { reviews(${expected.pageWindow('Movie.reviews', 2)}) { edges { node { id } } } lists(${expected.pageWindow('Movie.lists', 2)}) { edges { node { id } } } } }`;
     const a = await merged.query(query, { id: movieId });
     const b = await plain.query(query, { id: movieId });
     expect(a.body).toEqual(b.body);
@@ -69,7 +70,7 @@ describe('append_to_response', () => {
   });
 
   it('merges series, season and episode loads per parent, with identical answers', async () => {
-    const query = `query($id: Int!) { tvSeries(id: $id) { name lists { totalResults } screenedTheatrically { id }
+    const query = `query($id: Int!) { tvSeries(id: $id) { name lists { totalCount } screenedTheatrically { id }
       season(number: 1) { name images { posters { filePath } } externalIds { tvdbId }
         episode(number: 1) { name overview } } } }`;
     const a = await merged.query(query, { id: seriesId });
@@ -89,7 +90,7 @@ describe('append_to_response', () => {
   });
 
   it('reports a missing parent once, at the parent, from the one merged call', async () => {
-    const query = `{ movie(id: 999999) { id images { posters { filePath } } lists { page } } }`;
+    const query = `{ movie(id: 999999) { id images { posters { filePath } } lists { totalCount } } }`;
     const a = await merged.query(query);
     const b = await plain.query(query);
     expect(a.body).toEqual(b.body);

@@ -18,7 +18,7 @@ export const AccountStates = builder.objectRef<Up.AccountStates>('AccountStates'
       type: Account,
       nullable: true,
       description:
-        "The account these marks are of: the user session's (X-Session-Id; UNAUTHENTICATED without one). After a write, select its changed lists here (`watchlistMovies { totalResults }`) and a normalised cache updates them from the write's answer.",
+        "The account these marks are of: the user session's (X-Session-Id; UNAUTHENTICATED without one). After a write, select its changed lists here (`watchlistMovies { totalCount }`) and a normalised cache updates them from the write's answer.",
       resolve: async (_, __, c) => ({ id: await c.sessionAccountId() }),
     }),
   }),

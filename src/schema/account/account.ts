@@ -3,7 +3,6 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
-import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 
@@ -24,18 +23,12 @@ export const AccountListOrder = builder.enumType('AccountListOrder', {
 });
 
 export const RatedMovie = builder.objectRef<Up.RatedMovie>('RatedMovie').implement({
-  description: 'A movie together with the rating an account gave it.',
+  description:
+    'A movie an account or guest session rated; the rating is `movie { accountStates { rating } }`, the one field a write (`rateMovie`) updates.',
   fields: (t) => ({
-    rating: t.exposeFloat('rating', {
-      description: 'The rating, 0.5 to 10 in steps of 0.5, as the rated list said when it was read.',
-      deprecationReason:
-        'Use `movie { accountStates { rating } }`: one field for the rating, which a write (`rateMovie`) updates in a client cache; this copy went stale.',
-    }),
     movie: t.field({ type: Movie, description: 'The rated movie.', resolve: (item) => item }),
   }),
 });
-
-export const RatedMoviePage = pageOf('RatedMoviePage', 'rated movies', RatedMovie);
 
 Account.implement({
   description: 'A user account of the catalog. Its data is private: every field but `id` needs the session (X-Session-Id) of that account.',
@@ -81,28 +74,6 @@ Account.implement({
       nullable: true,
       description: 'Gravatar hash of the account e-mail; null when none.',
       resolve: fromDetail('avatar', (value) => value.gravatar.hash ?? null),
-    }),
-    ratedMovies: t.field({
-      type: RatedMoviePage,
-      nullable: true,
-      deprecationReason: 'Use `ratedMoviesConnection`.',
-      description: 'Movies the account rated, with the ratings.',
-      args: {
-        page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-        language: t.arg.string({
-          required: false,
-          description:
-            'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
-        }),
-        sortBy: t.arg({ type: AccountListOrder, required: false, description: 'Order of the results. Defaults to oldest first.' }),
-      },
-      resolve: (a, args, c) =>
-        c.loaders.ratedMovies.load({
-          accountId: a.id,
-          page: valid.page('page', args.page),
-          language: valid.language('language', args.language),
-          sortBy: args.sortBy ?? undefined,
-        }),
     }),
   }),
 });

@@ -9,9 +9,9 @@ import { Account, AccountListOrder, RatedMovie } from './account.ts';
 import { RatedEpisode, RatedTVSeries } from './marks.ts';
 
 /**
- * The account's favourites, watchlists, ratings and own lists as Relay cursor connections, beside
- * their numbered pages (deprecated). Each reads the same loader as its page field, so the
- * session rule is the same: the account's own session, else UNAUTHENTICATED before any call.
+ * The account's favourites, watchlists, ratings and own lists, each a Relay cursor connection
+ * over the catalog's numbered pages. Each needs the account's own session, else
+ * UNAUTHENTICATED before any call.
  */
 
 export const RatedMovieConnection = connectionOf('RatedMovie', 'rated movies', RatedMovie);
@@ -38,59 +38,67 @@ const markPage = (accountId: number, args: MarkArgs, page: number) => ({
 });
 
 builder.objectFields(Account, (t) => ({
-  favoriteMoviesConnection: t.field({
+  favoriteMovies: t.field({
     type: MovieConnection,
-    description: 'Movies the account marked as favourites, as a cursor connection.',
+    description: 'Movies the account marked as favourites.',
     args: { ...markArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.favoriteMovies.load(markPage(a.id, args, page))),
   }),
-  favoriteTVSeriesConnection: t.field({
+  favoriteTVSeries: t.field({
     type: TVSeriesConnection,
-    description: 'TV series the account marked as favourites, as a cursor connection.',
+    description: 'TV series the account marked as favourites.',
     args: { ...markArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.favoriteTVSeries.load(markPage(a.id, args, page))),
   }),
-  watchlistMoviesConnection: t.field({
+  watchlistMovies: t.field({
     type: MovieConnection,
-    description: 'Movies on the account watchlist, as a cursor connection.',
+    description: 'Movies on the account watchlist.',
     args: { ...markArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.watchlistMovies.load(markPage(a.id, args, page))),
   }),
-  watchlistTVSeriesConnection: t.field({
+  watchlistTVSeries: t.field({
     type: TVSeriesConnection,
-    description: 'TV series on the account watchlist, as a cursor connection.',
+    description: 'TV series on the account watchlist.',
     args: { ...markArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.watchlistTVSeries.load(markPage(a.id, args, page))),
   }),
-  ratedMoviesConnection: t.field({
+  ratedMovies: t.field({
     type: RatedMovieConnection,
-    description: 'Movies the account rated, with the ratings, as a cursor connection.',
+    description: 'Movies the account rated.',
     args: { ...markArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.ratedMovies.load(markPage(a.id, args, page))),
   }),
-  ratedTVSeriesConnection: t.field({
+  ratedTVSeries: t.field({
     type: RatedTVSeriesConnection,
-    description: 'TV series the account rated, with the ratings, as a cursor connection.',
+    description: 'TV series the account rated.',
     args: { ...markArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.ratedTVSeries.load(markPage(a.id, args, page))),
   }),
-  ratedEpisodesConnection: t.field({
+  ratedEpisodes: t.field({
     type: RatedEpisodeConnection,
-    description: 'TV episodes the account rated, with the ratings, as a cursor connection.',
+    description: 'TV episodes the account rated.',
     args: { ...markArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (a, args, c, info) => connectPages(args, info, (page) => c.loaders.ratedEpisodes.load(markPage(a.id, args, page))),
   }),
-  listsConnection: t.field({
+  lists: t.field({
     type: UserListConnection,
-    description: 'The lists the account made, newest first, as a cursor connection (summaries carried; `items` loads the list).',
+    description: 'The lists the account made, newest first (summaries carried; `items` loads the list).',
     args: connectionArgs,
+    nullable: true,
     complexity: connectionCost,
     resolve: (a, args, c, info) =>
       connectPages(args, info, async (page) => ownedBy(a.id, await c.loaders.accountLists.load({ accountId: a.id, page }))),

@@ -1,43 +1,29 @@
 import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { pageOf, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
-import { ownedBy } from '../list/owner.ts';
-import { UserListPage } from '../list/user-list.ts';
-import { Movie, MoviePage } from '../movie/ref.ts';
-import { Episode, TVSeries, TVSeriesPage } from '../tv/ref.ts';
-import { Account, AccountListOrder } from './account.ts';
+import { Movie } from '../movie/ref.ts';
+import { Episode, TVSeries } from '../tv/ref.ts';
 
 /**
- * The account's favourites, watchlist, rated series and episodes and own lists, and the
- * mutations that add to or remove from the favourites and the watchlist. Everything here needs
- * the session of that account (X-Session-Id); without one: UNAUTHENTICATED, no upstream call.
+ * The entries of the rated series and episodes (the lists themselves: account/connections.ts),
+ * and the mutations that add to or remove from the favourites and the watchlist. Everything here
+ * needs the session of that account (X-Session-Id); without one: UNAUTHENTICATED, no upstream call.
  */
 
 export const RatedTVSeries = builder.objectRef<Up.RatedTVSeries>('RatedTVSeries').implement({
-  description: 'A TV series together with the rating an account or guest session gave it.',
+  description:
+    'A TV series an account or guest session rated; the rating is `tvSeries { accountStates { rating } }`, the one field a write (`rateTVSeries`) updates.',
   fields: (t) => ({
-    rating: t.exposeFloat('rating', {
-      description: 'The rating, 0.5 to 10 in steps of 0.5, as the rated list said when it was read.',
-      deprecationReason:
-        'Use `tvSeries { accountStates { rating } }`: one field for the rating, which a write (`rateTVSeries`) updates in a client cache; this copy went stale.',
-    }),
     tvSeries: t.field({ type: TVSeries, description: 'The rated series (its summary is carried).', resolve: (item) => item }),
   }),
 });
 
-export const RatedTVSeriesPage = pageOf('RatedTVSeriesPage', 'rated TV series', RatedTVSeries);
-
 export const RatedEpisode = builder.objectRef<Up.RatedEpisode>('RatedEpisode').implement({
-  description: 'A TV episode together with the rating an account or guest session gave it.',
+  description:
+    'A TV episode an account or guest session rated; the rating is `episode { accountStates { rating } }`, the one field a write (`rateEpisode`) updates.',
   fields: (t) => ({
-    rating: t.exposeFloat('rating', {
-      description: 'The rating, 0.5 to 10 in steps of 0.5, as the rated list said when it was read.',
-      deprecationReason:
-        'Use `episode { accountStates { rating } }`: one field for the rating, which a write (`rateEpisode`) updates in a client cache; this copy went stale.',
-    }),
     episode: t.field({
       type: Episode,
       description: 'The rated episode (its summary is carried; `series` links to the series).',
@@ -45,84 +31,6 @@ export const RatedEpisode = builder.objectRef<Up.RatedEpisode>('RatedEpisode').i
     }),
   }),
 });
-
-export const RatedEpisodePage = pageOf('RatedEpisodePage', 'rated TV episodes', RatedEpisode);
-
-const listArgs = builder.args((t) => ({
-  page: t.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-  language: t.string({
-    required: false,
-    description:
-      'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
-  }),
-  sortBy: t.field({ type: AccountListOrder, required: false, description: 'Order of the results. Defaults to oldest entry first.' }),
-}));
-
-type ListArgs = { page?: number | null; language?: string | null; sortBy?: string | null };
-
-function listParams(accountId: number, args: ListArgs) {
-  return { accountId, ...paging(args), sortBy: args.sortBy ?? undefined };
-}
-
-builder.objectFields(Account, (t) => ({
-  favoriteMovies: t.field({
-    type: MoviePage,
-    nullable: true,
-    deprecationReason: 'Use `favoriteMoviesConnection`.',
-    description: 'Movies the account marked as favourites (summaries carried).',
-    args: listArgs,
-    resolve: (a, args, c) => c.loaders.favoriteMovies.load(listParams(a.id, args)),
-  }),
-  favoriteTVSeries: t.field({
-    type: TVSeriesPage,
-    nullable: true,
-    deprecationReason: 'Use `favoriteTVSeriesConnection`.',
-    description: 'TV series the account marked as favourites (summaries carried).',
-    args: listArgs,
-    resolve: (a, args, c) => c.loaders.favoriteTVSeries.load(listParams(a.id, args)),
-  }),
-  watchlistMovies: t.field({
-    type: MoviePage,
-    nullable: true,
-    deprecationReason: 'Use `watchlistMoviesConnection`.',
-    description: 'Movies on the account watchlist (summaries carried).',
-    args: listArgs,
-    resolve: (a, args, c) => c.loaders.watchlistMovies.load(listParams(a.id, args)),
-  }),
-  watchlistTVSeries: t.field({
-    type: TVSeriesPage,
-    nullable: true,
-    deprecationReason: 'Use `watchlistTVSeriesConnection`.',
-    description: 'TV series on the account watchlist (summaries carried).',
-    args: listArgs,
-    resolve: (a, args, c) => c.loaders.watchlistTVSeries.load(listParams(a.id, args)),
-  }),
-  ratedTVSeries: t.field({
-    type: RatedTVSeriesPage,
-    nullable: true,
-    deprecationReason: 'Use `ratedTVSeriesConnection`.',
-    description: 'TV series the account rated, with the ratings.',
-    args: listArgs,
-    resolve: (a, args, c) => c.loaders.ratedTVSeries.load(listParams(a.id, args)),
-  }),
-  ratedEpisodes: t.field({
-    type: RatedEpisodePage,
-    nullable: true,
-    deprecationReason: 'Use `ratedEpisodesConnection`.',
-    description: 'TV episodes the account rated, with the ratings.',
-    args: listArgs,
-    resolve: (a, args, c) => c.loaders.ratedEpisodes.load(listParams(a.id, args)),
-  }),
-  lists: t.field({
-    type: UserListPage,
-    nullable: true,
-    deprecationReason: 'Use `listsConnection`.',
-    description: 'The lists the account made, newest first (summaries carried; `items` loads the list).',
-    args: { page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }) },
-    resolve: async (a, args, c) =>
-      ownedBy(a.id, await c.loaders.accountLists.load({ accountId: a.id, page: valid.page('page', args.page) })),
-  }),
-}));
 
 /** The account a mark write is for: the one given, else the session's own. */
 async function markAccount(accountId: number | null | undefined, c: GatewayContext): Promise<number> {

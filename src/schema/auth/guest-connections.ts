@@ -6,9 +6,8 @@ import * as valid from '../kit/validate.ts';
 import { GuestSessionData } from './guest-session.ts';
 
 /**
- * What a guest rated, as Relay cursor connections beside the numbered pages (deprecated). Each
- * reads the same loader as its page field, so the rule is the same: UNAUTHENTICATED without
- * the X-Guest-Session-Id header, before any call.
+ * What a guest rated, each a Relay cursor connection over the catalog's numbered pages:
+ * UNAUTHENTICATED without the X-Guest-Session-Id header, before any call.
  */
 
 const guestArgs = builder.args((t) => ({
@@ -25,30 +24,33 @@ function guestPages(args: GuestArgs) {
 }
 
 builder.objectFields(GuestSessionData, (t) => ({
-  ratedMoviesConnection: t.field({
+  ratedMovies: t.field({
     type: RatedMovieConnection,
-    description: 'Movies the guest rated, with the ratings, as a cursor connection.',
+    description: 'Movies the guest rated.',
     args: { ...guestArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
       const pageOf = guestPages(args);
       return connectPages(args, info, (page) => c.loaders.guestRatedMovies.load(pageOf(page)));
     },
   }),
-  ratedTVSeriesConnection: t.field({
+  ratedTVSeries: t.field({
     type: RatedTVSeriesConnection,
-    description: 'TV series the guest rated, with the ratings, as a cursor connection.',
+    description: 'TV series the guest rated.',
     args: { ...guestArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
       const pageOf = guestPages(args);
       return connectPages(args, info, (page) => c.loaders.guestRatedTVSeries.load(pageOf(page)));
     },
   }),
-  ratedEpisodesConnection: t.field({
+  ratedEpisodes: t.field({
     type: RatedEpisodeConnection,
-    description: 'TV episodes the guest rated, with the ratings, as a cursor connection.',
+    description: 'TV episodes the guest rated.',
     args: { ...guestArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
       const pageOf = guestPages(args);

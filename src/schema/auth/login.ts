@@ -134,11 +134,6 @@ builder.mutationFields((t) => ({
     },
     resolve: (_, args, c) => c.actions.createSessionFromV4Token({ accessToken: v4Token(args.accessToken) }),
   }),
-  deleteSession: t.boolean({
-    description: 'Ends the user session sent in X-Session-Id (logs out). True when the catalog ended it.',
-    deprecationReason: 'Use `endSession`, which also names the account whose session ended, so a client can clear its cached data.',
-    resolve: async (_, __, c) => (await endSession(c, false)).ended,
-  }),
   endSession: t.field({
     type: EndedSession,
     description:

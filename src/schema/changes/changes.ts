@@ -1,7 +1,5 @@
 import type * as Up from '../../upstream/api/types.ts';
-import { pageOf } from '../kit/page.ts';
 import { builder } from '../builder.ts';
-import { changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { Movie } from '../movie/ref.ts';
 import { Person } from '../person/person.ts';
 import { TVSeries } from '../tv/ref.ts';
@@ -50,46 +48,10 @@ export const ChangedPerson = builder.objectRef<Up.ChangedId>('ChangedPerson').im
   }),
 });
 
-function changePage(name: string, what: string, item: typeof ChangedMovie) {
-  return pageOf(name, what, item, {
-    description: `One page of ${what}, most recently edited first. Pages are 1-based and hold up to 100 entries.`,
-    total: 'How many entries there are across all pages.',
-  });
-}
-
-const ChangedMoviePage = changePage('ChangedMoviePage', 'edited movies', ChangedMovie);
-const ChangedTVSeriesPage = changePage('ChangedTVSeriesPage', 'edited TV series', ChangedTVSeries);
-const ChangedPersonPage = changePage('ChangedPersonPage', 'edited people', ChangedPerson);
-
 export const ChangeLists = builder.objectRef<object>('ChangeLists').implement({
   description:
     'What was edited in the catalog lately. Each list takes a window of days: without dates the last 24 hours; a window may span up to 14 days.',
-  fields: (t) => ({
-    movies: t.field({
-      type: ChangedMoviePage,
-      nullable: true,
-      deprecationReason: 'Use `moviesConnection`.',
-      description: 'Movies edited in the window.',
-      args: changeWindowArgs,
-      resolve: (_, args, c) => c.loaders.movieChangeList.load(changeWindow(args)),
-    }),
-    tvSeries: t.field({
-      type: ChangedTVSeriesPage,
-      nullable: true,
-      deprecationReason: 'Use `tvSeriesConnection`.',
-      description: 'TV series edited in the window, counting edits of their seasons and episodes.',
-      args: changeWindowArgs,
-      resolve: (_, args, c) => c.loaders.tvChangeList.load(changeWindow(args)),
-    }),
-    people: t.field({
-      type: ChangedPersonPage,
-      nullable: true,
-      deprecationReason: 'Use `peopleConnection`.',
-      description: 'People edited in the window.',
-      args: changeWindowArgs,
-      resolve: (_, args, c) => c.loaders.personChangeList.load(changeWindow(args)),
-    }),
-  }),
+  // Its fields, the three feeds, are in changes/connections.ts.
 });
 
 builder.queryFields((t) => ({

@@ -4,7 +4,7 @@ import { connectionArgs, connectionCost, connectionOf, connectPages } from '../k
 import { ChangedMovie, ChangedPerson, ChangedTVSeries, ChangeLists } from './changes.ts';
 
 /**
- * The change feeds as Relay cursor connections, beside their numbered pages (deprecated). The
+ * The change feeds, each a Relay cursor connection over the catalog's numbered pages. The
  * catalog pages these lists by 100, not 20, so the window is read with that page size.
  */
 
@@ -26,30 +26,33 @@ function feedPages(args: Days) {
 }
 
 builder.objectFields(ChangeLists, (t) => ({
-  moviesConnection: t.field({
+  movies: t.field({
     type: ChangedMovieConnection,
-    description: 'Movies edited in the window, as a cursor connection.',
+    description: 'Movies edited in the window, most recently edited first.',
     args: { ...dayArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
       const pageOf = feedPages(args);
       return connectPages(args, info, (page) => c.loaders.movieChangeList.load(pageOf(page)), CHANGE_PAGE_SIZE);
     },
   }),
-  tvSeriesConnection: t.field({
+  tvSeries: t.field({
     type: ChangedTVSeriesConnection,
-    description: 'TV series edited in the window, counting edits of their seasons and episodes, as a cursor connection.',
+    description: 'TV series edited in the window, counting edits of their seasons and episodes, most recently edited first.',
     args: { ...dayArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
       const pageOf = feedPages(args);
       return connectPages(args, info, (page) => c.loaders.tvChangeList.load(pageOf(page)), CHANGE_PAGE_SIZE);
     },
   }),
-  peopleConnection: t.field({
+  people: t.field({
     type: ChangedPersonConnection,
-    description: 'People edited in the window, as a cursor connection.',
+    description: 'People edited in the window, most recently edited first.',
     args: { ...dayArgs, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
       const pageOf = feedPages(args);

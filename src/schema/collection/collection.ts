@@ -4,13 +4,11 @@ import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carried, carriedFrom } from '../kit/carried.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
-import { pageOf } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
-import { Search } from '../search/search.ts';
 
 /** A collection's id plus whatever its parent (a movie's `belongs_to_collection`, a search result) carried. */
 export type CollectionSource = { id: number } & Partial<Up.CollectionDetails>;
@@ -83,19 +81,8 @@ Collection.implement({
       type: CollectionImages,
       nullable: true,
       description: 'Backdrops and posters of the collection.',
-      args: {
-        ...imageLanguageArgs,
-        includeImageLanguage: t.arg.stringList({
-          required: false,
-          description: 'More ISO 639-1 languages to include; "null" includes images without text.',
-          deprecationReason: 'Use `includeImageLanguages`, the name every images field uses.',
-        }),
-      },
-      resolve: (co, args, c) =>
-        c.loaders.collectionImages.load({
-          collectionId: co.id,
-          ...imageLanguage({ ...args, includeImageLanguages: args.includeImageLanguages ?? args.includeImageLanguage }),
-        }),
+      args: imageLanguageArgs,
+      resolve: (co, args, c) => c.loaders.collectionImages.load({ collectionId: co.id, ...imageLanguage(args) }),
     }),
     translations: t.field({
       type: [Translation],
@@ -106,41 +93,12 @@ Collection.implement({
   }),
 });
 
-const CollectionPage = pageOf('CollectionPage', 'collections', Collection);
-
 builder.objectFields(Movie, (t) => ({
   collection: t.field({
     type: Collection,
     nullable: true,
     description: 'The collection (film series) the movie belongs to; null when it belongs to none.',
     resolve: (m, _, c) => carried(m, 'belongs_to_collection', () => c.loaders.movie.load({ movieId: m.id })),
-  }),
-}));
-
-builder.objectFields(Search, (t) => ({
-  collections: t.field({
-    type: CollectionPage,
-    nullable: true,
-    deprecationReason: 'Use `collectionsConnection`.',
-    description: 'Collections whose name matches the query.',
-    args: {
-      query: t.arg.string({ required: true, description: 'Text to look for in collection names (1 to 200 characters).' }),
-      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-      language: t.arg.string({
-        required: false,
-        description: 'Language of the texts, as ISO 639-1 with an optional region ("en", "en-US"). Defaults to en-US.',
-      }),
-      includeAdult: t.arg.boolean({ required: false, description: 'Whether to include adult collections. Defaults to false.' }),
-      region: t.arg.string({ required: false, description: 'ISO 3166-1 country ("US") whose release data to prefer.' }),
-    },
-    resolve: (_, args, c) =>
-      c.loaders.searchCollections.load({
-        query: valid.text('query', args.query, 200),
-        page: valid.page('page', args.page),
-        language: valid.language('language', args.language),
-        includeAdult: args.includeAdult ?? undefined,
-        region: valid.country('region', args.region),
-      }),
   }),
 }));
 

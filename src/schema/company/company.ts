@@ -3,11 +3,9 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
-import { pageOf } from '../kit/page.ts';
 import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
-import { Search } from '../search/search.ts';
 
 /** A company's id plus whatever its parent (a search result, a movie) already carried. */
 export type CompanySource = { id: number } & Partial<Up.CompanyDetails>;
@@ -78,29 +76,6 @@ Company.implement({
   }),
 });
 
-const CompanyPage = pageOf('CompanyPage', 'companies', Company);
-
-const searchArgs = builder.args((t) => ({
-  query: t.string({ required: true, description: 'Text to look for in company names (1 to 200 characters).' }),
-  page: t.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-}));
-
-/** Served as `search { companies }`, and for one release as the deprecated root `searchCompanies`. */
-function searchCompanies(args: { query: string; page?: number | null }, context: GatewayContext) {
-  return context.loaders.searchCompanies.load({ query: valid.text('query', args.query, 200), page: valid.page('page', args.page) });
-}
-
-builder.objectFields(Search, (t) => ({
-  companies: t.field({
-    type: CompanyPage,
-    nullable: true,
-    deprecationReason: 'Use `companiesConnection`.',
-    description: 'Companies whose name or alternative names match the query.',
-    args: searchArgs,
-    resolve: (_, args, c) => searchCompanies(args, c),
-  }),
-}));
-
 builder.queryFields((t) => ({
   company: t.field({
     type: Company,
@@ -111,13 +86,5 @@ builder.queryFields((t) => ({
       valid.language('language', args.language);
       return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Company');
     },
-  }),
-  searchCompanies: t.field({
-    type: CompanyPage,
-    nullable: true,
-    description: 'Companies whose name or alternative names match the query.',
-    deprecationReason: 'Use `search { companies }`, beside the other searches.',
-    args: searchArgs,
-    resolve: (_, args, c) => searchCompanies(args, c),
   }),
 }));

@@ -4,7 +4,7 @@ import { builder } from '../builder.ts';
 import { creditIdFields } from '../kit/credit-id.ts';
 import { carried } from '../kit/carried.ts';
 import { openEnum } from '../kit/open-enum.ts';
-import { pageArgs } from '../kit/page.ts';
+import { languageArg } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 import { CreditMediaType } from '../person/filmography.ts';
@@ -153,14 +153,14 @@ const Credit = builder.objectRef<Up.CreditDetails>('Credit').implement({
   }),
 });
 
-const languageArg = { language: pageArgs.language };
+const languageArgs = { language: languageArg };
 
 builder.objectFields(Movie, (t) => ({
   credits: t.field({
     type: Credits,
     nullable: true,
     description: 'Cast and crew of the movie; each entry links to its person.',
-    args: languageArg,
+    args: languageArgs,
     resolve: (m, args, c) => c.loaders.movieCredits.load({ movieId: m.id, language: valid.language('language', args.language) }),
   }),
 }));
@@ -188,14 +188,14 @@ builder.objectFields(TVSeries, (t) => ({
     type: Credits,
     nullable: true,
     description: 'Cast and crew of the latest season, plus the creators of the series.',
-    args: languageArg,
+    args: languageArgs,
     resolve: (s, args, c) => c.loaders.tvSeriesCredits.load({ seriesId: s.id, language: valid.language('language', args.language) }),
   }),
   aggregateCredits: t.field({
     type: AggregateCredits,
     nullable: true,
     description: 'Everyone who appeared in or worked on any episode, with their roles, jobs and episode counts.',
-    args: languageArg,
+    args: languageArgs,
     resolve: (s, args, c) =>
       c.loaders.tvSeriesAggregateCredits.load({ seriesId: s.id, language: valid.language('language', args.language) }),
   }),
@@ -206,7 +206,7 @@ builder.objectFields(Season, (t) => ({
     type: Credits,
     nullable: true,
     description: 'The regular cast of the season and the crew of its episodes.',
-    args: languageArg,
+    args: languageArgs,
     resolve: (s, args, c) =>
       c.loaders.seasonCredits.load({
         seriesId: s.seriesId,
@@ -218,7 +218,7 @@ builder.objectFields(Season, (t) => ({
     type: AggregateCredits,
     nullable: true,
     description: "Everyone who appeared in or worked on the season's episodes, with episode counts.",
-    args: languageArg,
+    args: languageArgs,
     resolve: (s, args, c) =>
       c.loaders.seasonAggregateCredits.load({
         seriesId: s.seriesId,
@@ -251,7 +251,7 @@ builder.objectFields(Episode, (t) => ({
     type: EpisodeCredits,
     nullable: true,
     description: 'Cast, crew and guest stars of the episode.',
-    args: languageArg,
+    args: languageArgs,
     resolve: (e, args, c) =>
       c.loaders.episodeCredits.load({
         seriesId: e.seriesId,
@@ -269,7 +269,7 @@ builder.queryFields((t) => ({
     description: 'One credit by its id (the `creditId` of any cast or crew entry). Null with NOT_FOUND when there is no such credit.',
     args: {
       id: t.arg.id({ required: true, description: 'Identifier of the credit, a 24-character hexadecimal string.' }),
-      language: pageArgs.language,
+      language: languageArg,
     },
     resolve: (_, args, c) => {
       const id = String(args.id);

@@ -1,23 +1,24 @@
 import { builder } from '../builder.ts';
 import { connectionArgs, connectionCost, connectPages } from '../kit/connection.ts';
-import { pageArgs } from '../kit/page.ts';
+import { languageArg } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { MovieConnection } from '../movie/connections.ts';
 import { TVSeriesConnection } from '../tv/connections.ts';
 import { Discover, DiscoverMoviesFilter, DiscoverMoviesSort, DiscoverTVFilter, DiscoverTVSort } from './discover.ts';
 import { movieFilterParams, tvFilterParams } from './filters.ts';
 
-/** Discover as Relay cursor connections, beside its numbered pages. */
+/** Discover's lists, each a Relay cursor connection over the catalog's numbered pages. */
 builder.objectFields(Discover, (t) => ({
-  moviesConnection: t.field({
+  movies: t.field({
     type: MovieConnection,
-    description: 'Movies that pass every filter, in the chosen order, as a cursor connection (see `movies` for pages).',
+    description: 'Movies that pass every filter, in the chosen order.',
     args: {
       filter: t.arg({ type: DiscoverMoviesFilter, required: false, description: 'The filters; none means every movie.' }),
       sortBy: t.arg({ type: DiscoverMoviesSort, required: false, description: 'The order. Defaults to POPULARITY_DESC.' }),
-      language: pageArgs.language,
+      language: languageArg,
       ...connectionArgs,
     },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
       const query = {
@@ -28,15 +29,16 @@ builder.objectFields(Discover, (t) => ({
       return connectPages(args, info, (page) => c.loaders.discoverMovies.load({ ...query, page }));
     },
   }),
-  tvConnection: t.field({
+  tv: t.field({
     type: TVSeriesConnection,
-    description: 'TV series that pass every filter, in the chosen order, as a cursor connection (see `tv` for pages).',
+    description: 'TV series that pass every filter, in the chosen order.',
     args: {
       filter: t.arg({ type: DiscoverTVFilter, required: false, description: 'The filters; none means every series.' }),
       sortBy: t.arg({ type: DiscoverTVSort, required: false, description: 'The order. Defaults to POPULARITY_DESC.' }),
-      language: pageArgs.language,
+      language: languageArg,
       ...connectionArgs,
     },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
       const query = {

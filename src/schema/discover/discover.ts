@@ -1,10 +1,6 @@
 import { builder } from '../builder.ts';
-import * as valid from '../kit/validate.ts';
-import { MoviePage } from '../movie/ref.ts';
 import { ReleaseType } from '../movie/sub-resources.ts';
 import { TVSeriesType } from '../tv/enums.ts';
-import { TVSeriesPage } from '../tv/ref.ts';
-import { movieFilterParams, tvFilterParams } from './filters.ts';
 
 /**
  * Discover: movies and series by typed filters. Each filter field maps to one real parameter
@@ -244,47 +240,6 @@ export const DiscoverTVFilter = builder.inputType('DiscoverTVFilter', {
     timezone: t.string({ required: false, description: '`timezone`: IANA time zone for air dates ("America/New_York").' }),
   }),
 });
-
-builder.objectFields(Discover, (t) => ({
-  movies: t.field({
-    type: MoviePage,
-    nullable: true,
-    deprecationReason: 'Use `moviesConnection`.',
-    description: 'Movies that pass every filter, in the chosen order.',
-    args: {
-      filter: t.arg({ type: DiscoverMoviesFilter, required: false, description: 'The filters; none means every movie.' }),
-      sortBy: t.arg({ type: DiscoverMoviesSort, required: false, description: 'The order. Defaults to POPULARITY_DESC.' }),
-      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-      language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
-    },
-    resolve: (_, args, c) =>
-      c.loaders.discoverMovies.load({
-        filters: movieFilterParams(args.filter),
-        sortBy: args.sortBy ?? undefined,
-        page: valid.page('page', args.page),
-        language: valid.language('language', args.language),
-      }),
-  }),
-  tv: t.field({
-    type: TVSeriesPage,
-    nullable: true,
-    deprecationReason: 'Use `tvConnection`.',
-    description: 'TV series that pass every filter, in the chosen order.',
-    args: {
-      filter: t.arg({ type: DiscoverTVFilter, required: false, description: 'The filters; none means every series.' }),
-      sortBy: t.arg({ type: DiscoverTVSort, required: false, description: 'The order. Defaults to POPULARITY_DESC.' }),
-      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-      language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
-    },
-    resolve: (_, args, c) =>
-      c.loaders.discoverTVSeries.load({
-        filters: tvFilterParams(args.filter),
-        sortBy: args.sortBy ?? undefined,
-        page: valid.page('page', args.page),
-        language: valid.language('language', args.language),
-      }),
-  }),
-}));
 
 builder.queryFields((t) => ({
   discover: t.field({ type: Discover, description: 'Find movies and TV series by filters.', resolve: () => ({}) }),

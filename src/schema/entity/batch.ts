@@ -60,25 +60,19 @@ for (const { field, entity, what, single } of BY_INT_ID) {
 }
 
 // A list's key is its `listId`, an ID (a number, or 24 hexadecimal characters before 2018), as
-// `list(listId:)` takes it; the numeric `ids` stays one release (GraphQL cannot change an
-// argument's type compatibly).
+// `list(listId:)` takes it.
 builder.queryField('lists', (t) =>
   t.field({
     type: [ENTITIES.UserList.ref],
     nullable: { list: false, items: true },
-    description: `User lists by their ids (at most ${MAX_KEYS}), ${ORDER} See \`list(listId:)\`. Give \`listIds\` (or the deprecated \`ids\`), one of the two.`,
+    description: `User lists by their ids (at most ${MAX_KEYS}), ${ORDER} See \`list(listId:)\`.`,
     args: {
       listIds: t.arg.idList({
-        required: false,
+        required: true,
         description: `The lists' \`listId\`s (a number, or 24 hexadecimal characters for a list made before 2018), at most ${MAX_KEYS}.`,
       }),
-      ids: t.arg.intList({
-        required: false,
-        description: `Catalog ids, at most ${MAX_KEYS}.`,
-        deprecationReason: 'Use `listIds`, `ID`s like `UserList.listId`.',
-      }),
     },
-    complexity: (args) => keysCost(args.listIds ? 'listIds' : 'ids', args),
+    complexity: keys('listIds'),
     resolve: (_, args, c, info) => resolveAll(ENTITIES.UserList, readableListIds(args), c, info),
   }),
 );

@@ -32,7 +32,6 @@ const TYPE_TAGS: Readonly<Record<string, readonly ContractTag[]>> = {
 /** Fields tagged by name, beside what their type says. */
 const FIELD_TAGS: Readonly<Record<string, readonly ContractTag[]>> = {
   'Query.viewer': ['session'],
-  'Mutation.deleteSession': ['sign-in'],
 };
 
 function tagsOf(typeName: string, fieldName: string, field: GraphQLFieldConfig<unknown, unknown>): ContractTag[] {

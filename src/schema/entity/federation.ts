@@ -71,7 +71,6 @@ function numberAt(rep: Representation, field: string): number {
 
 /** A list id: a number, a numeric string (as an `ID` travels), or a 24-hex id of a list made before 2018. */
 function listIdAt(rep: Representation): number | string {
-  if (!('listId' in rep) && 'id' in rep) return idAt(rep, 'id');
   const value = rep.listId;
   if (valid.isId(value)) return value;
   if (typeof value === 'string' && /^\d{1,10}$/.test(value) && valid.isId(Number(value))) return Number(value);
@@ -100,8 +99,8 @@ const KEYED: { [Name in EntityName]: Keyed<Parameters<(typeof ENTITIES)[Name]['o
   Network: byId,
   Keyword: byId,
   Account: byId,
-  // `listId` has both kinds of list id; `id` (null for the old 24-hex ids) stays a key one release.
-  UserList: { keys: ['listId', 'id'], keyOf: listIdAt },
+  // `listId` has both kinds of list id (`id` is null for the old 24-hex ids).
+  UserList: { keys: ['listId'], keyOf: listIdAt },
   Review: {
     keys: ['id'],
     keyOf: (rep) => {

@@ -1,11 +1,9 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { carried } from '../kit/carried.ts';
-import { pageOf } from '../kit/page.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
-import { Movie, MoviePage } from '../movie/ref.ts';
-import { Search } from '../search/search.ts';
+import { Movie } from '../movie/ref.ts';
 import { TVSeries } from '../tv/ref.ts';
 
 /** A keyword's id plus its name when the parent (a movie's keywords, a search result) carried it. */
@@ -21,31 +19,8 @@ Keyword.implement({
       description: 'The keyword itself.',
       resolve: (k, _, c) => carried(k, 'name', () => c.loaders.keyword.load({ keywordId: k.id })),
     }),
-    movies: t.field({
-      type: MoviePage,
-      nullable: true,
-      deprecationReason: 'Use `moviesConnection`.',
-      description: 'The movies tagged with this keyword, most popular first.',
-      args: {
-        page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-        language: t.arg.string({
-          required: false,
-          description: 'Language of the texts, as ISO 639-1 with an optional region ("en", "en-US"). Defaults to en-US.',
-        }),
-        includeAdult: t.arg.boolean({ required: false, description: 'Whether to include adult movies. Defaults to false.' }),
-      },
-      resolve: (k, args, c) =>
-        c.loaders.keywordMovies.load({
-          keywordId: k.id,
-          page: valid.page('page', args.page),
-          language: valid.language('language', args.language),
-          includeAdult: args.includeAdult ?? undefined,
-        }),
-    }),
   }),
 });
-
-const KeywordPage = pageOf('KeywordPage', 'keywords', Keyword);
 
 builder.objectFields(Movie, (t) => ({
   keywords: t.field({
@@ -62,21 +37,6 @@ builder.objectFields(TVSeries, (t) => ({
     nullable: true,
     description: 'The keywords the series is tagged with.',
     resolve: async (s, _, c) => (await c.loaders.tvSeriesKeywords.load({ seriesId: s.id })).results,
-  }),
-}));
-
-builder.objectFields(Search, (t) => ({
-  keywords: t.field({
-    type: KeywordPage,
-    nullable: true,
-    deprecationReason: 'Use `keywordsConnection`.',
-    description: 'Keywords that contain the query.',
-    args: {
-      query: t.arg.string({ required: true, description: 'Text to look for in keywords (1 to 200 characters).' }),
-      page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-    },
-    resolve: (_, args, c) =>
-      c.loaders.searchKeywords.load({ query: valid.text('query', args.query, 200), page: valid.page('page', args.page) }),
   }),
 }));
 

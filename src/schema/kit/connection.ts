@@ -1,8 +1,9 @@
-import type { OutputRef } from '@pothos/core';
+import type { FieldRef, ObjectFieldBuilder, OutputRef } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';
 import { ARGUMENT } from '../../common/messages.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import type { Types } from './page.ts';
 import * as valid from './validate.ts';
 
 /**
@@ -16,8 +17,11 @@ import * as valid from './validate.ts';
  * pages to read, the 500-page cap) would still be ours; the plugin would also rename every
  * existing type and argument description. This file is the smaller change.
  *
+ * Every connection field is nullable, as the numbered pages were: a failed page call costs that
+ * field only, never the object or namespace it is on (docs/data.md).
+ *
  * A cursor belongs to the field that gave it out: base64url of "Type.field:offset"
- * ("Movie.reviewsConnection:4"), and any other field refuses it. A bare offset would let a
+ * ("Movie.reviews:4"), and any other field refuses it. A bare offset would let a
  * reviews cursor walk popular movies, a position in one list read as a position in another.
  * Language needs no place in it: the parent of a nested connection is already in its language
  * (a `nodeId` says which), and a root connection repeats its `language` argument.
@@ -47,8 +51,12 @@ const PageInfo = builder.objectRef<Connection<unknown>['pageInfo']>('PageInfo').
   }),
 });
 
-/** The `XConnection` and `XEdge` types of an item type. */
-export function connectionOf<Item>(name: string, what: string, item: OutputRef<Item>) {
+const edges = new Map<string, OutputRef<never>>();
+
+/** The `XEdge` type of an item type, one per item type whatever connections share it. */
+function edgeOf<Item>(name: string, what: string, item: OutputRef<Item>): OutputRef<Connection<Item>['edges'][number]> {
+  const known = edges.get(name);
+  if (known) return known as unknown as OutputRef<Connection<Item>['edges'][number]>;
   const Edge = builder.objectRef<Connection<Item>['edges'][number]>(`${name}Edge`).implement({
     description: `One of the ${what} of a connection, with its cursor.`,
     fields: (t) => ({
@@ -57,12 +65,36 @@ export function connectionOf<Item>(name: string, what: string, item: OutputRef<I
       node: t.field({ type: item, description: 'The item.', resolve: (edge) => edge.node as never }),
     }),
   });
-  return builder.objectRef<Connection<Item>>(`${name}Connection`).implement({
+  edges.set(name, Edge as unknown as OutputRef<never>);
+  return Edge;
+}
+
+/** How a connection type differs from the plain `XConnection` of its items. */
+export interface ConnectionOptions<Item, Extra> {
+  /** The connection type's name, where two connections of one item type differ (`DatedMovieConnection`). */
+  name?: string;
+  /** Fields beyond the Relay ones (the release days an upcoming list covers). */
+  fields?: (t: ObjectFieldBuilder<Types, Connection<Item> & Extra>) => Record<string, FieldRef<Types>>;
+}
+
+/** The `XConnection` and `XEdge` types of an item type. */
+export function connectionOf<Item, Extra extends object = object>(
+  name: string,
+  what: string,
+  item: OutputRef<Item>,
+  options: ConnectionOptions<Item, Extra> = {},
+) {
+  const Edge = edgeOf(name, what, item);
+  return builder.objectRef<Connection<Item> & Extra>(options.name ?? `${name}Connection`).implement({
     description: `A window of ${what} (Relay cursor connection): \`first\` items \`after\` a cursor, or \`last\` items \`before\` one.`,
     fields: (t) => ({
       edges: t.field({ type: [Edge], description: `The ${what} in this window, in list order.`, resolve: (c) => c.edges }),
       pageInfo: t.field({ type: PageInfo, description: 'Where this window sits in the whole list.', resolve: (c) => c.pageInfo }),
-      totalCount: t.exposeInt('totalCount', { description: `How many ${what} there are in all.` }),
+      totalCount: t.int({
+        description: `How many ${what} the list holds, counting no more than the catalog serves: 500 of its pages.`,
+        resolve: (c) => c.totalCount,
+      }),
+      ...options.fields?.(t),
     }),
   });
 }
@@ -176,6 +208,8 @@ export async function connectPages<Item>(
   const lastPage = Math.min(Math.floor((start + Math.max(count, 1) - 1) / pageSize) + 1, MAX_PAGES);
   if (firstPage > MAX_PAGES) return connection(field, [], start, 0);
   const pages = await Promise.all(Array.from({ length: lastPage - firstPage + 1 }, (_, i) => fetchPage(firstPage + i)));
+  // A page without its results is no page (the field's UPSTREAM_ERROR "unexpected shape"), never an empty list.
+  if (!pages.every((page) => Array.isArray(page?.results))) throw new Error('an upstream page without results');
   const reachable = reachableOf(pages[0]);
   const items = pages.flatMap((page) => page.results).slice(start - (firstPage - 1) * pageSize, start - (firstPage - 1) * pageSize + count);
   return connection(field, items, start, reachable);

@@ -30,8 +30,6 @@ export const USUAL_LENGTHS: Readonly<Record<string, number>> = {
   PersonMovieCrewCredit: 50,
   PersonTVCastCredit: 50,
   PersonTVCrewCredit: 50,
-  PersonCombinedCastCredit: 50,
-  PersonCombinedCrewCredit: 50,
   // A season's episodes, measured 9 to 22; an episode group's, 20.
   Episode: 20,
   // A series' seasons, measured 2 to 9.
@@ -53,8 +51,6 @@ const CARRIED_LINKS: Readonly<Record<string, readonly string[]>> = {
   PersonMovieCrewCredit: ['movie'],
   PersonTVCastCredit: ['series'],
   PersonTVCrewCredit: ['series'],
-  PersonCombinedCastCredit: ['movie', 'series'],
-  PersonCombinedCrewCredit: ['movie', 'series'],
 };
 
 /** The usual length of a list field, by its name and the type of its items. */
@@ -63,7 +59,12 @@ export function usualLength(fieldName: string, itemType: string): number {
   return USUAL_LENGTHS[itemType] ?? OTHER_LIST_LENGTH;
 }
 
-/** Whether an object field is read from the credit entry it is on, at no call. */
+/**
+ * Whether an object field is read from the entry it is on, at no call: a credit's links, and a
+ * connection's `edges`, `node` and `pageInfo` (the connection field's own cost counts the pages
+ * they come from: kit/connection.ts).
+ */
 export function isCarriedLink(typeName: string | undefined, fieldName: string): boolean {
+  if (typeName !== undefined && /(Connection|Edge)$/.test(typeName)) return true;
   return typeName !== undefined && (CARRIED_LINKS[typeName]?.includes(fieldName) ?? false);
 }

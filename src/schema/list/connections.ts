@@ -6,16 +6,16 @@ import { paging } from '../kit/page.ts';
 import { TVSeries } from '../tv/ref.ts';
 import { listItemsPage, UserList, UserListItem } from './user-list.ts';
 
-/** A list's entries, and the lists that hold a movie or series, as Relay cursor connections beside their pages (deprecated). */
+/** A list's entries, and the lists that hold a movie or series, as Relay cursor connections. */
 
 export const UserListConnection = connectionOf('UserList', 'user lists', UserList);
 
 const UserListItemConnection = connectionOf('UserListItem', 'entries of a user list', UserListItem);
 
 builder.objectFields(UserList, (t) => ({
-  itemsConnection: t.field({
+  items: t.field({
     type: UserListItemConnection,
-    description: 'The entries of the list, in the order they were added, as a cursor connection.',
+    description: 'The entries of the list, in the order they were added.',
     args: {
       language: t.arg.string({
         required: false,
@@ -24,6 +24,7 @@ builder.objectFields(UserList, (t) => ({
       }),
       ...connectionArgs,
     },
+    nullable: true,
     complexity: connectionCost,
     resolve: (l, args, c, info) => {
       const language = valid.language('language', args.language);
@@ -37,10 +38,11 @@ const languageArg = builder.args((t) => ({
 }));
 
 builder.objectFields(Movie, (t) => ({
-  listsConnection: t.field({
+  lists: t.field({
     type: UserListConnection,
-    description: 'User lists that contain this movie, as a cursor connection.',
+    description: 'User lists that contain this movie.',
     args: { ...languageArg, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (m, args, c, info) =>
       connectPages(args, info, (page) => c.loaders.movieLists.load({ movieId: m.id, ...paging({ ...args, page }) })),
@@ -48,10 +50,11 @@ builder.objectFields(Movie, (t) => ({
 }));
 
 builder.objectFields(TVSeries, (t) => ({
-  listsConnection: t.field({
+  lists: t.field({
     type: UserListConnection,
-    description: 'User lists that contain this series, as a cursor connection.',
+    description: 'User lists that contain this series.',
     args: { ...languageArg, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (s, args, c, info) =>
       connectPages(args, info, (page) => c.loaders.tvSeriesLists.load({ seriesId: s.id, ...paging({ ...args, page }) })),

@@ -6,7 +6,7 @@ import { UserList, type UserListSource } from './user-list.ts';
 /**
  * The account that made a list, where the answer knows it: the account's own lists, and the
  * answers of the list writes (`createList`, `addMovieToList`...), which act on the session
- * account's lists. So a write's answer can select `account { listsConnection { totalCount } }`
+ * account's lists. So a write's answer can select `account { lists { totalCount } }`
  * and a client store updates the account's count with no updater of its own.
  */
 
@@ -15,7 +15,7 @@ builder.objectFields(UserList, (t) => ({
     type: Account,
     nullable: true,
     description:
-      "The account that made the list, where this answer knows it: the account's own lists and the answers of the list writes (`createList`, `addMovieToList`, `removeMovieFromList`, `clearList`); select its `listsConnection { totalCount }` there to refresh the count. Null elsewhere (a movie's lists, `list(listId:)`: the catalog names only the author's user name, `createdBy`).",
+      "The account that made the list, where this answer knows it: the account's own lists and the answers of the list writes (`createList`, `addMovieToList`, `removeMovieFromList`, `clearList`); select its `lists { totalCount }` there to refresh the count. Null elsewhere (a movie's lists, `list(listId:)`: the catalog names only the author's user name, `createdBy`).",
     resolve: async (list, _, c) => {
       if (list.ownerId === undefined) return null;
       return { id: list.ownerId === 'session' ? await c.sessionAccountId() : list.ownerId };

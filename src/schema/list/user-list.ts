@@ -5,17 +5,16 @@ import { isAlreadyOnList } from '../../upstream/api/list.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
-import { pageOf } from '../kit/page.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
-import { Movie, type MovieSource } from '../movie/ref.ts';
-import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
+import { Movie } from '../movie/ref.ts';
+import { TVSeries } from '../tv/ref.ts';
 import { globalId } from '../relay/global-id.ts';
 import { readableListArgs, readableListId, writableListArgs, writableListId } from './list-id.ts';
 import { Account } from '../account/account.ts';
 
 /**
- * User lists: a list by id with its items (movies and series, paged), whether a movie is on it, and the session
+ * User lists: a list by id with its items (movies and series; list/connections.ts), whether a movie is on it, and the session
  * account's edits. One type for a list wherever it is reached (a movie's or series' lists, the account's lists, by
  * id), so a client cache keeps one object per list: the summaries carry what they have, the rest loads. */
 
@@ -40,12 +39,6 @@ export const UserListItem = builder.unionType('UserListItem', {
 });
 
 type ItemPage = { page: number; results: Up.ListItem[]; total_pages: number; total_results: number };
-
-const UserListItemPage = pageOf<MovieSource | TVSeriesSource, ItemPage>('UserListItemPage', 'entries', UserListItem, {
-  description: 'One page of the entries of a user list. Pages are 1-based and hold up to 20 entries.',
-  total: 'How many entries the list holds.',
-  results: 'The entries on this page, in the order they were added.',
-});
 
 /** One page of a list's entries; page 1 without a language is the same call as the list's detail load. */
 export async function listItemsPage(
@@ -110,21 +103,6 @@ UserList.implement({
       resolve: fromDetail('poster_path'),
     }),
     posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
-    items: t.field({
-      type: UserListItemPage,
-      nullable: true,
-      description: 'The entries of the list, 20 per page, in the order they were added.',
-      args: {
-        page: t.arg.int({ required: false, description: 'Which page to return, from 1 to 500. Defaults to 1.' }),
-        language: t.arg.string({
-          required: false,
-          description:
-            'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
-        }),
-      },
-      deprecationReason: 'Use `itemsConnection`.',
-      resolve: (l, args, c) => listItemsPage(l, valid.page('page', args.page) ?? 1, valid.language('language', args.language), c),
-    }),
     itemStatus: t.boolean({
       nullable: true,
       description: 'Whether a movie is on this list.',
@@ -134,17 +112,6 @@ UserList.implement({
     }),
   }),
 });
-
-export const UserListPage = pageOf('UserListPage', 'user lists', UserList);
-
-builder.objectFields(UserList, (t) => ({
-  details: t.field({
-    type: UserList,
-    description: "The list itself. A movie's and a series' lists were once a summary type that linked here.",
-    deprecationReason: 'The lists of a movie or series are `UserList`s now: select the fields (`createdBy`, `items`) on the list itself.',
-    resolve: (list) => list,
-  }),
-}));
 
 builder.queryFields((t) => ({
   list: t.field({
@@ -199,11 +166,6 @@ const DeletedUserList = builder.objectRef<{ listId: number; status: Up.WriteStat
     userListId: t.id({
       description: 'Identifier of the deleted list, as `UserList.listId` names it.',
       resolve: (d) => String(d.listId),
-    }),
-    listId: t.exposeInt('listId', {
-      description: 'Identifier of the deleted list.',
-      deprecationReason:
-        'Use `userListId` (an `ID`, like `UserList.listId`) or `deletedNodeId` (the global id a client store keys the list by).',
     }),
     statusMessage: t.string({
       description: 'What the catalog answered, such as "The item/record was deleted successfully.".',
@@ -276,15 +238,6 @@ builder.mutationFields((t) => ({
       await c.actions.clearList(params);
       wroteList(c);
       return { id: params.listId, ownerId: 'session' as const };
-    },
-  }),
-  deleteList: t.boolean({
-    description: 'Deletes a list of the session account (needs X-Session-Id). True when it was deleted.',
-    deprecationReason: 'Use `deleteUserList`, which names the deleted list and the account, so a client cache can drop the list.',
-    args: writableListArgs(t),
-    resolve: async (_, args, c) => {
-      await removeList(c, writableListId(args));
-      return true;
     },
   }),
   deleteUserList: t.field({

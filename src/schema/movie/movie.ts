@@ -11,13 +11,10 @@ import { Language } from '../reference/configuration.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { ProductionStatus } from '../kit/production-status.ts';
-import { pageArgs, paging } from '../kit/page.ts';
 import { existing } from '../kit/existing.ts';
 import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
-import { UserListPage } from '../list/user-list.ts';
 import { Genre, genresOf } from '../reference/genre.ts';
-import { ReviewPage } from '../review/review.ts';
 import { Movie, type MovieSource } from './ref.ts';
 
 // A movie of the service's lists carries its original title; a shell made of an id (or of a
@@ -96,14 +93,6 @@ Movie.implement({
       description: 'ISO 639-1 code of the original language.',
       resolve: fromDetail.summary('original_language'),
     }),
-    lists: t.field({
-      type: UserListPage,
-      nullable: true,
-      deprecationReason: 'Use `listsConnection`.',
-      description: 'User lists that contain this movie.',
-      args: pageArgs,
-      resolve: (m, args, c) => c.loaders.movieLists.load({ movieId: m.id, ...paging(args) }),
-    }),
     alternativeTitles: t.field({
       type: [AlternativeTitle],
       nullable: true,
@@ -118,14 +107,6 @@ Movie.implement({
       description: 'Recent edits of the movie. Without dates, the last 24 hours; a range may span up to 14 days.',
       args: changeWindowArgs,
       resolve: async (m, args, c) => (await c.loaders.movieChanges.load({ movieId: m.id, ...changeWindow(args) })).changes,
-    }),
-    reviews: t.field({
-      type: ReviewPage,
-      nullable: true,
-      deprecationReason: 'Use `reviewsConnection`.',
-      description: 'User reviews of the movie.',
-      args: pageArgs,
-      resolve: (m, args, c) => c.loaders.movieReviews.load({ movieId: m.id, ...paging(args) }),
     }),
     images: t.field({
       type: MovieImages,

@@ -1,6 +1,5 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { pageOf } from '../kit/page.ts';
 
 /** The Movie ref, defined once here so movie.ts and the files it points at (review) do not import each other in a circle. */
 
@@ -11,6 +10,3 @@ import { pageOf } from '../kit/page.ts';
 export type MovieSource = { id: number; media_type?: string } & Partial<Up.MovieDetails> & Partial<Up.RatedMovie>;
 
 export const Movie = builder.objectRef<MovieSource>('Movie');
-
-/** A page of movies, for every paged list of movies (popular, similar, search results...). */
-export const MoviePage = pageOf('MoviePage', 'movies', Movie);

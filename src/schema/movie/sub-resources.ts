@@ -3,12 +3,11 @@ import { AccountStates } from '../account/account-states.ts';
 import { builder } from '../builder.ts';
 import { instant } from '../kit/dates.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
-import { pageArgs, paging } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { Video } from '../kit/video.ts';
 import { watchProviderFields } from '../reference/watch-offers.ts';
-import { Movie, MoviePage } from './ref.ts';
+import { Movie } from './ref.ts';
 
 /** Movie sub-resources: videos, release dates, translations, external ids, watch providers, related movies, account states. */
 
@@ -131,22 +130,6 @@ builder.objectFields(Movie, (t) => ({
     resolve: (m, _, c) => c.loaders.movieExternalIds.load({ movieId: m.id }),
   }),
   ...watchProviderFields(t, 'movie', (m, c) => c.loaders.movieWatchProviders.load({ movieId: m.id })),
-  recommendations: t.field({
-    type: MoviePage,
-    nullable: true,
-    deprecationReason: 'Use `recommendationsConnection`.',
-    description: 'Movies recommended to people who liked this one (same genres, same collection first).',
-    args: pageArgs,
-    resolve: (m, args, c) => c.loaders.movieRecommendations.load({ movieId: m.id, ...paging(args) }),
-  }),
-  similar: t.field({
-    type: MoviePage,
-    nullable: true,
-    deprecationReason: 'Use `similarConnection`.',
-    description: 'Movies similar to this one (sharing the most genres), most popular first.',
-    args: pageArgs,
-    resolve: (m, args, c) => c.loaders.similarMovies.load({ movieId: m.id, ...paging(args) }),
-  }),
   accountStates: t.field({
     type: AccountStates,
     nullable: true,

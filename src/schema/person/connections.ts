@@ -3,15 +3,16 @@ import { connectionArgs, connectionCost, connectionOf, connectPages } from '../k
 import { Person } from './person.ts';
 import { TaggedImage } from './tagged-image.ts';
 
-/** A person's tagged images as a Relay cursor connection, beside the numbered page (deprecated). */
+/** A person's tagged images, a Relay cursor connection over the catalog's numbered pages. */
 
 const TaggedImageConnection = connectionOf('TaggedImage', 'tagged images', TaggedImage);
 
 builder.objectFields(Person, (t) => ({
-  taggedImagesConnection: t.field({
+  taggedImages: t.field({
     type: TaggedImageConnection,
-    description: 'Images of movies and series in which the person appears, as a cursor connection.',
+    description: 'Images of movies and series in which the person appears.',
     args: connectionArgs,
+    nullable: true,
     complexity: connectionCost,
     resolve: (p, args, c, info) => connectPages(args, info, (page) => c.loaders.personTaggedImages.load({ personId: p.id, page })),
   }),

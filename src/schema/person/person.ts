@@ -6,18 +6,15 @@ import { carriedFrom } from '../kit/carried.ts';
 import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { calendarDate } from '../kit/dates.ts';
-import { TaggedImage } from './tagged-image.ts';
 import { Image } from '../kit/image.ts';
 import { openEnum } from '../kit/open-enum.ts';
-import { pageArgs, pageOf, paging } from '../kit/page.ts';
+import { languageArg } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
-import { Search } from '../search/search.ts';
-import { TimeWindow, Trending } from '../trending/trending.ts';
 import { PersonCreditSort, sortedCredits } from './credit-order.ts';
-import { PersonCombinedCredits, PersonCredits, PersonMovieCredits, PersonTVCredits, PersonWork, type WorkSource } from './filmography.ts';
+import { PersonCredits, PersonMovieCredits, PersonTVCredits, PersonWork, type WorkSource } from './filmography.ts';
 
 /**
  * What a Person is backed by: the id, plus whatever the place it came from carried (a credit
@@ -46,7 +43,7 @@ const fromDetail = carriedFrom(
 );
 
 const creditArgs = builder.args((t) => ({
-  language: pageArgs.language,
+  language: languageArg,
   sortBy: t.field({
     type: PersonCreditSort,
     required: false,
@@ -62,8 +59,6 @@ async function creditsOf<Cast extends object, Crew extends object>(
 ) {
   return sortedCredits(await loader.load({ personId: person.id, language: valid.language('language', args.language) }), args.sortBy);
 }
-
-const TaggedImagePage = pageOf('TaggedImagePage', 'tagged images', TaggedImage);
 
 Person.implement({
   description: 'A person of the catalog: an actor or a member of a crew.',
@@ -170,28 +165,11 @@ Person.implement({
       args: creditArgs,
       resolve: (p, args, c) => creditsOf(c.loaders.personCombinedCredits, p, args),
     }),
-    combinedCredits: t.field({
-      type: PersonCombinedCredits,
-      nullable: true,
-      description: 'Movies and series together, each with its summary.',
-      deprecationReason: 'Use `credits`: each credit is a movie or a series credit there, not one type with a nullable movie and series.',
-      args: { language: pageArgs.language },
-      resolve: (p, args, c) =>
-        c.loaders.personCombinedCredits.load({ personId: p.id, language: valid.language('language', args.language) }),
-    }),
     images: t.field({
       type: [Image],
       nullable: true,
       description: 'Profile images of the person.',
       resolve: async (p, _, c) => (await c.loaders.personImages.load({ personId: p.id })).profiles,
-    }),
-    taggedImages: t.field({
-      type: TaggedImagePage,
-      nullable: true,
-      deprecationReason: 'Use `taggedImagesConnection`.',
-      description: 'Images of movies and series in which the person appears.',
-      args: { page: pageArgs.page },
-      resolve: (p, args, c) => c.loaders.personTaggedImages.load({ personId: p.id, page: valid.page('page', args.page) }),
     }),
     externalIds: t.field({
       type: ExternalIds,
@@ -215,9 +193,6 @@ Person.implement({
   }),
 });
 
-/** A page of people, for popular, trending and search. */
-export const PersonPage = pageOf('PersonPage', 'people', Person);
-
 builder.queryFields((t) => ({
   person: t.field({
     type: Person,
@@ -229,58 +204,10 @@ builder.queryFields((t) => ({
       return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Person');
     },
   }),
-  popularPeople: t.field({
-    type: PersonPage,
-    nullable: true,
-    deprecationReason: 'Use `popularPeopleConnection`.',
-    description: 'The most popular people of the catalog, most popular first.',
-    args: pageArgs,
-    resolve: (_, args, c) => c.loaders.popularPeople.load({ ...paging(args) }),
-  }),
   latestPerson: t.field({
     type: Person,
     nullable: true,
     description: 'The person most recently added to the catalog.',
     resolve: (_, __, c) => c.loaders.latestPerson.load({}),
-  }),
-}));
-
-builder.objectFields(Trending, (t) => ({
-  people: t.field({
-    type: PersonPage,
-    nullable: true,
-    deprecationReason: 'Use `peopleConnection`.',
-    description: 'The people trending over the given period, most popular first.',
-    args: {
-      timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
-      ...{ page: pageArgs.page, language: pageArgs.language },
-    },
-    resolve: (_, args, c) =>
-      c.loaders.trendingPeople.load({
-        timeWindow: args.timeWindow,
-        page: valid.page('page', args.page),
-        language: valid.language('language', args.language),
-      }),
-  }),
-}));
-
-builder.objectFields(Search, (t) => ({
-  people: t.field({
-    type: PersonPage,
-    nullable: true,
-    deprecationReason: 'Use `peopleConnection`.',
-    description: 'People whose name (or another name they are known by) matches the query; best matches first.',
-    args: {
-      query: t.arg.string({ required: true, description: 'Text to look for in names, 1 to 200 characters.' }),
-      includeAdult: t.arg.boolean({ required: false, description: 'Whether to include people of adult content. Defaults to false.' }),
-      ...{ page: pageArgs.page, language: pageArgs.language },
-    },
-    resolve: (_, args, c) =>
-      c.loaders.searchPeople.load({
-        query: valid.text('query', args.query, 200),
-        includeAdult: args.includeAdult ?? undefined,
-        page: valid.page('page', args.page),
-        language: valid.language('language', args.language),
-      }),
   }),
 }));

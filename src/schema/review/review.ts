@@ -3,7 +3,6 @@ import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { connectionOf } from '../kit/connection.ts';
 import { instant } from '../kit/dates.ts';
-import { pageOf } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { CreditMediaType } from '../person/filmography.ts';
@@ -96,7 +95,6 @@ export const Review = builder.objectRef<Up.Review>('Review').implement({
   }),
 });
 
-export const ReviewPage = pageOf('ReviewPage', 'reviews', Review);
 export const ReviewConnection = connectionOf('Review', 'reviews', Review);
 
 builder.queryFields((t) => ({

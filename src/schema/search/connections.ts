@@ -9,7 +9,7 @@ import { TimeWindow, Trending } from '../trending/trending.ts';
 import { MediaResult, withKinds } from './media-result.ts';
 import { Search } from './search.ts';
 
-/** The lists that mix movies, series, people and collections, as Relay cursor connections beside their pages. */
+/** The lists that mix movies, series, people and collections, and the searches of collections, companies and keywords, as Relay cursor connections. */
 
 const MediaResultConnection = connectionOf('MediaResult', 'movies, series, people and collections', MediaResult);
 const CollectionConnection = connectionOf('Collection', 'collections', Collection);
@@ -17,15 +17,16 @@ const CompanyConnection = connectionOf('Company', 'companies', Company);
 const KeywordConnection = connectionOf('Keyword', 'keywords', Keyword);
 
 builder.objectFields(Search, (t) => ({
-  multiConnection: t.field({
+  multi: t.field({
     type: MediaResultConnection,
-    description: 'Movies, TV series and people whose title or name contains the query, best matches first, as a cursor connection.',
+    description: 'Movies, TV series and people whose title or name contains the query, best matches first.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),
       language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
       includeAdult: t.arg.boolean({ required: false, description: 'Include adult titles and people. Defaults to false.' }),
       ...connectionArgs,
     },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
       const query = valid.text('query', args.query, 200);
@@ -40,9 +41,9 @@ builder.objectFields(Search, (t) => ({
 builder.objectFields(Search, (t) => {
   const query = (what: string) => t.arg.string({ required: true, description: `Text to look for in ${what} (1 to 200 characters).` });
   return {
-    collectionsConnection: t.field({
+    collections: t.field({
       type: CollectionConnection,
-      description: 'Collections whose name matches the query, as a cursor connection.',
+      description: 'Collections whose name matches the query.',
       args: {
         query: query('collection names'),
         language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
@@ -50,6 +51,7 @@ builder.objectFields(Search, (t) => {
         region: t.arg.string({ required: false, description: 'ISO 3166-1 country ("US") whose release data to prefer.' }),
         ...connectionArgs,
       },
+      nullable: true,
       complexity: connectionCost,
       resolve: (_, args, c, info) => {
         const params = {
@@ -61,20 +63,22 @@ builder.objectFields(Search, (t) => {
         return connectPages(args, info, (page) => c.loaders.searchCollections.load({ ...params, page }));
       },
     }),
-    companiesConnection: t.field({
+    companies: t.field({
       type: CompanyConnection,
-      description: 'Companies whose name or alternative names match the query, as a cursor connection.',
+      description: 'Companies whose name or alternative names match the query.',
       args: { query: query('company names'), ...connectionArgs },
+      nullable: true,
       complexity: connectionCost,
       resolve: (_, args, c, info) => {
         const text = valid.text('query', args.query, 200);
         return connectPages(args, info, (page) => c.loaders.searchCompanies.load({ query: text, page }));
       },
     }),
-    keywordsConnection: t.field({
+    keywords: t.field({
       type: KeywordConnection,
-      description: 'Keywords that contain the query, as a cursor connection.',
+      description: 'Keywords that contain the query.',
       args: { query: query('keywords'), ...connectionArgs },
+      nullable: true,
       complexity: connectionCost,
       resolve: (_, args, c, info) => {
         const text = valid.text('query', args.query, 200);
@@ -85,14 +89,15 @@ builder.objectFields(Search, (t) => {
 });
 
 builder.objectFields(Trending, (t) => ({
-  allConnection: t.field({
+  all: t.field({
     type: MediaResultConnection,
-    description: 'Movies, TV series and people trending over the given period, mixed, most trending first, as a cursor connection.',
+    description: 'Movies, TV series and people trending over the given period, mixed, most trending first.',
     args: {
       timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
       language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
       ...connectionArgs,
     },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) =>
       connectPages(args, info, (page) =>

@@ -1,6 +1,6 @@
 import { builder } from '../builder.ts';
 import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
-import { pageArgs, paging } from '../kit/page.ts';
+import { languageArg, paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Person } from '../person/person.ts';
 import { ReviewConnection } from '../review/review.ts';
@@ -9,12 +9,12 @@ import { TimeWindow, Trending } from '../trending/trending.ts';
 import { TVSeries } from './ref.ts';
 import { timezone } from './series-lists.ts';
 
-/** The series and people feeds as Relay cursor connections, beside their numbered pages. */
+/** The series and people feeds, each a Relay cursor connection over the catalog's numbered pages. */
 
 export const TVSeriesConnection = connectionOf('TVSeries', 'TV series', TVSeries);
 const PersonConnection = connectionOf('Person', 'people', Person);
 
-const language = pageArgs.language;
+const language = languageArg;
 const queryArgs = builder.args((t) => ({
   query: t.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),
 }));
@@ -26,62 +26,69 @@ const timezoneArg = (t: Parameters<Parameters<typeof builder.queryFields>[0]>[0]
   });
 
 builder.queryFields((t) => ({
-  airingTodayTVSeriesConnection: t.field({
+  airingTodayTVSeries: t.field({
     type: TVSeriesConnection,
-    description: 'Series with an episode airing today (in the given time zone), most popular first, as a cursor connection.',
+    description: 'Series with an episode airing today (in the given time zone), most popular first.',
     args: { language, timezone: timezoneArg(t), ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
       const zone = timezone(args.timezone);
       return connectPages(args, info, (page) => c.loaders.airingTodayTVSeries.load({ ...paging({ ...args, page }), timezone: zone }));
     },
   }),
-  onTheAirTVSeriesConnection: t.field({
+  onTheAirTVSeries: t.field({
     type: TVSeriesConnection,
-    description: 'Series with an episode airing in the next 7 days, today included, most popular first, as a cursor connection.',
+    description: 'Series with an episode airing in the next 7 days, today included, most popular first.',
     args: { language, timezone: timezoneArg(t), ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
       const zone = timezone(args.timezone);
       return connectPages(args, info, (page) => c.loaders.onTheAirTVSeries.load({ ...paging({ ...args, page }), timezone: zone }));
     },
   }),
-  popularPeopleConnection: t.field({
+  popularPeople: t.field({
     type: PersonConnection,
-    description: 'The most popular people of the catalog, most popular first, as a cursor connection.',
+    description: 'The most popular people of the catalog, most popular first.',
     args: { language, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => connectPages(args, info, (page) => c.loaders.popularPeople.load(paging({ ...args, page }))),
   }),
-  popularTVSeriesConnection: t.field({
+  popularTVSeries: t.field({
     type: TVSeriesConnection,
-    description: 'TV series, most popular first, as a cursor connection (see `popularTVSeries` for pages).',
+    description: 'All series, most popular first.',
     args: { language, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => connectPages(args, info, (page) => c.loaders.popularTVSeries.load(paging({ ...args, page }))),
   }),
-  topRatedTVSeriesConnection: t.field({
+  topRatedTVSeries: t.field({
     type: TVSeriesConnection,
-    description: 'TV series with enough votes to rank, best first, as a cursor connection (see `topRatedTVSeries`).',
+    description: 'Series with enough votes to rank, best average vote first.',
     args: { language, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => connectPages(args, info, (page) => c.loaders.topRatedTVSeries.load(paging({ ...args, page }))),
   }),
 }));
 
 builder.objectFields(Trending, (t) => ({
-  tvConnection: t.field({
+  tv: t.field({
     type: TVSeriesConnection,
-    description: 'The TV series trending over the given period, as a cursor connection (see `tv`).',
+    description: 'The TV series trending over the given period, most popular first.',
     args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), language, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) =>
       connectPages(args, info, (page) => c.loaders.trendingTVSeries.load({ timeWindow: args.timeWindow, ...paging({ ...args, page }) })),
   }),
-  peopleConnection: t.field({
+  people: t.field({
     type: PersonConnection,
-    description: 'The people trending over the given period, as a cursor connection (see `people`).',
+    description: 'The people trending over the given period, most popular first.',
     args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), language, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) =>
       connectPages(args, info, (page) => c.loaders.trendingPeople.load({ timeWindow: args.timeWindow, ...paging({ ...args, page }) })),
@@ -89,49 +96,77 @@ builder.objectFields(Trending, (t) => ({
 }));
 
 builder.objectFields(Search, (t) => ({
-  tvConnection: t.field({
+  tv: t.field({
     type: TVSeriesConnection,
-    description: 'TV series whose name contains the query, as a cursor connection (see `tv` for pages and the other filters).',
-    args: { ...queryArgs, language, ...connectionArgs },
+    description: 'TV series whose name or original name contains the query (case-insensitive); names that start with it first.',
+    args: {
+      ...queryArgs,
+      language,
+      includeAdult: t.arg.boolean({ required: false, description: 'Include adult series. Defaults to false.' }),
+      firstAirDateYear: t.arg.int({ required: false, description: 'Only series whose first episode aired in this year.' }),
+      year: t.arg.int({ required: false, description: 'Only series with the first air date or any episode in this year.' }),
+      ...connectionArgs,
+    },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
-      const text = valid.text('query', args.query, 200);
-      return connectPages(args, info, (page) => c.loaders.searchTVSeries.load({ query: text, ...paging({ ...args, page }) }));
+      // Checked once, before any page is read.
+      const filters = {
+        query: valid.text('query', args.query, 200),
+        language: valid.language('language', args.language),
+        includeAdult: args.includeAdult ?? undefined,
+        firstAirDateYear: valid.year('firstAirDateYear', args.firstAirDateYear),
+        year: valid.year('year', args.year),
+      };
+      return connectPages(args, info, (page) => c.loaders.searchTVSeries.load({ ...filters, page }));
     },
   }),
-  peopleConnection: t.field({
+  people: t.field({
     type: PersonConnection,
-    description: 'People whose name matches the query, as a cursor connection (see `people` for pages).',
-    args: { ...queryArgs, language, ...connectionArgs },
+    description: 'People whose name (or another name they are known by) matches the query; best matches first.',
+    args: {
+      ...queryArgs,
+      language,
+      includeAdult: t.arg.boolean({ required: false, description: 'Whether to include people of adult content. Defaults to false.' }),
+      ...connectionArgs,
+    },
+    nullable: true,
     complexity: connectionCost,
     resolve: (_, args, c, info) => {
-      const text = valid.text('query', args.query, 200);
-      return connectPages(args, info, (page) => c.loaders.searchPeople.load({ query: text, ...paging({ ...args, page }) }));
+      const filters = {
+        query: valid.text('query', args.query, 200),
+        language: valid.language('language', args.language),
+        includeAdult: args.includeAdult ?? undefined,
+      };
+      return connectPages(args, info, (page) => c.loaders.searchPeople.load({ ...filters, page }));
     },
   }),
 }));
 
 builder.objectFields(TVSeries, (t) => ({
-  reviewsConnection: t.field({
+  reviews: t.field({
     type: ReviewConnection,
-    description: 'User reviews of the series, as a cursor connection (see `reviews` for pages).',
+    description: 'User reviews of the series, oldest first.',
     args: { language, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (s, args, c, info) =>
       connectPages(args, info, (page) => c.loaders.tvSeriesReviews.load({ seriesId: s.id, ...paging({ ...args, page }) })),
   }),
-  recommendationsConnection: t.field({
+  recommendations: t.field({
     type: TVSeriesConnection,
-    description: 'Series recommended to people who liked this one (sharing a genre), most popular first, as a cursor connection.',
+    description: 'Series recommended to people who liked this one (sharing a genre), most popular first.',
     args: { language, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (s, args, c, info) =>
       connectPages(args, info, (page) => c.loaders.tvSeriesRecommendations.load({ seriesId: s.id, ...paging({ ...args, page }) })),
   }),
-  similarConnection: t.field({
+  similar: t.field({
     type: TVSeriesConnection,
-    description: 'Series similar to this one: the most genres in common first, then the most votes; as a cursor connection.',
+    description: 'Series similar to this one: the most genres in common first, then the most votes.',
     args: { language, ...connectionArgs },
+    nullable: true,
     complexity: connectionCost,
     resolve: (s, args, c, info) =>
       connectPages(args, info, (page) => c.loaders.similarTVSeries.load({ seriesId: s.id, ...paging({ ...args, page }) })),

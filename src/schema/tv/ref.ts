@@ -1,6 +1,5 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
-import { pageOf } from '../kit/page.ts';
 
 /**
  * The TV refs (series, season, episode), defined once here so the files that implement them
@@ -12,8 +11,6 @@ export type TVSeriesSource = { id: number; media_type?: string } & Partial<Up.TV
   Partial<Pick<Up.TVSeriesSummary, 'genre_ids'>>;
 
 export const TVSeries = builder.objectRef<TVSeriesSource>('TVSeries');
-
-export const TVSeriesPage = pageOf('TVSeriesPage', 'TV series', TVSeries);
 
 /** A season is identified by its series and its number; the rest may be carried or loaded. */
 export type SeasonSource = { seriesId: number; season_number: number } & Partial<Up.SeasonDetails> & Partial<Up.SeasonSummary>;

@@ -86,6 +86,7 @@ Season.implement({
     }),
     episodesConnection: t.field({
       type: EpisodeConnection,
+      nullable: true,
       description: 'The episodes of the season, in order, as a cursor connection (the season record holds them all: one call).',
       args: connectionArgs,
       resolve: async (s, args, c, info) => {

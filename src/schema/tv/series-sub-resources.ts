@@ -5,14 +5,12 @@ import { AlternativeTitle } from '../kit/alternative-title.ts';
 import { ChangeGroup, changeWindow, changeWindowArgs } from '../kit/change-record.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
-import { pageArgs, paging } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
 import { Video } from '../kit/video.ts';
 import { watchProviderFields } from '../reference/watch-offers.ts';
-import { ReviewPage } from '../review/review.ts';
-import { TVSeries, TVSeriesPage } from './ref.ts';
+import { TVSeries } from './ref.ts';
 
 /** Series sub-resources: account states, titles, changes, ratings, ids, images, related, reviews, texts, videos, providers; and rating. */
 
@@ -98,30 +96,6 @@ builder.objectFields(TVSeries, (t) => ({
     description: 'Backdrops, logos and posters of the series.',
     args: imageLanguageArgs,
     resolve: (s, args, c) => c.loaders.tvSeriesImages.load({ seriesId: s.id, ...imageLanguage(args) }),
-  }),
-  recommendations: t.field({
-    type: TVSeriesPage,
-    nullable: true,
-    deprecationReason: 'Use `recommendationsConnection`.',
-    description: 'Series recommended to people who liked this one (sharing a genre), most popular first.',
-    args: pageArgs,
-    resolve: (s, args, c) => c.loaders.tvSeriesRecommendations.load({ seriesId: s.id, ...paging(args) }),
-  }),
-  similar: t.field({
-    type: TVSeriesPage,
-    nullable: true,
-    deprecationReason: 'Use `similarConnection`.',
-    description: 'Series similar to this one: the most genres in common first, then the most votes.',
-    args: pageArgs,
-    resolve: (s, args, c) => c.loaders.similarTVSeries.load({ seriesId: s.id, ...paging(args) }),
-  }),
-  reviews: t.field({
-    type: ReviewPage,
-    nullable: true,
-    deprecationReason: 'Use `reviewsConnection`.',
-    description: 'User reviews of the series, oldest first.',
-    args: pageArgs,
-    resolve: (s, args, c) => c.loaders.tvSeriesReviews.load({ seriesId: s.id, ...paging(args) }),
   }),
   translations: t.field({
     type: [Translation],

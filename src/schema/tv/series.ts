@@ -7,16 +7,13 @@ import { carriedFrom } from '../kit/carried.ts';
 import { ProductionCountry } from '../kit/country.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { Language } from '../reference/configuration.ts';
-import { pageArgs, paging } from '../kit/page.ts';
 import { subtreeLanguageArgs } from '../kit/language-scope.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
-import { UserListPage } from '../list/user-list.ts';
 import { Genre, genresOf } from '../reference/genre.ts';
-import { TimeWindow, Trending } from '../trending/trending.ts';
 import { ProductionStatus } from '../kit/production-status.ts';
 import { TVSeriesType } from './enums.ts';
-import { Episode, type EpisodeSource, Season, TVSeries, TVSeriesPage, type TVSeriesSource } from './ref.ts';
+import { Episode, type EpisodeSource, Season, TVSeries, type TVSeriesSource } from './ref.ts';
 
 /** An episode the series record names, as the graph's Episode with its summary carried. */
 function episodeOfSeries(episode: Up.EpisodeSummary | null | undefined, series: TVSeriesSource): EpisodeSource | null {
@@ -104,14 +101,6 @@ TVSeries.implement({
     voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail.summary('vote_average') }),
     voteCount: t.int({ nullable: true, description: 'Number of user votes.', resolve: fromDetail.summary('vote_count') }),
     adult: t.boolean({ nullable: true, description: 'Whether the series is adult content.', resolve: fromDetail.summary('adult') }),
-    lists: t.field({
-      type: UserListPage,
-      nullable: true,
-      deprecationReason: 'Use `listsConnection`.',
-      description: 'User lists that contain this series.',
-      args: pageArgs,
-      resolve: (s, args, c) => c.loaders.tvSeriesLists.load({ seriesId: s.id, ...paging(args) }),
-    }),
     screenedTheatrically: t.field({
       type: [ScreenedTheatrically],
       nullable: true,
@@ -238,30 +227,6 @@ builder.objectFields(TVSeries, (t) => ({
   }),
 }));
 
-/** Served as `trending { tv }`, and for one release as the deprecated root `trendingTVSeries`. */
-function trendingSeries(args: { timeWindow: 'day' | 'week'; page?: number | null; language?: string | null }, c: GatewayContext) {
-  return c.loaders.trendingTVSeries.load({
-    timeWindow: args.timeWindow,
-    page: valid.page('page', args.page),
-    language: valid.language('language', args.language),
-  });
-}
-
-const trendingArgs = builder.args((t) => ({
-  timeWindow: t.field({ type: TimeWindow, required: true, description: 'The period.' }),
-}));
-
-builder.objectFields(Trending, (t) => ({
-  tv: t.field({
-    type: TVSeriesPage,
-    nullable: true,
-    deprecationReason: 'Use `tvConnection`.',
-    description: 'The TV series trending over the given period, most popular first.',
-    args: { ...trendingArgs, ...pageArgs },
-    resolve: (_, args, c) => trendingSeries(args, c),
-  }),
-}));
-
 builder.queryFields((t) => ({
   tvSeries: t.field({
     type: TVSeries,
@@ -272,13 +237,5 @@ builder.queryFields((t) => ({
       valid.language('language', args.language);
       return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'TVSeries');
     },
-  }),
-  trendingTVSeries: t.field({
-    type: TVSeriesPage,
-    nullable: true,
-    description: 'The TV series trending over the given period, most popular first.',
-    deprecationReason: 'Use `trending { tv }`, beside the other trending lists.',
-    args: { ...trendingArgs, ...pageArgs },
-    resolve: (_, args, c) => trendingSeries(args, c),
   }),
 }));

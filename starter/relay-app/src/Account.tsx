@@ -84,17 +84,17 @@ export function AccountScreen() {
 
 function WatchlistCount({ account }: { account: Account_watchlistCount$key }) {
   // The watchlist write selects this fragment on the account it answers, which updates the count.
-  const { watchlistMoviesConnection } = useFragment(
+  const { watchlistMovies } = useFragment(
     graphql`
       fragment Account_watchlistCount on Account {
-        watchlistMoviesConnection(first: 1) {
+        watchlistMovies(first: 1) {
           totalCount
         }
       }
     `,
     account,
   );
-  return <p className="watchlist-count">Movies on the watchlist: {watchlistMoviesConnection.totalCount}</p>;
+  return <p className="watchlist-count">Movies on the watchlist: {watchlistMovies?.totalCount ?? 0}</p>;
 }
 
 function Lists({ account }: { account: Account_lists$key }) {
@@ -103,7 +103,7 @@ function Lists({ account }: { account: Account_lists$key }) {
       fragment Account_lists on Account
       @refetchable(queryName: "AccountListsPaginationQuery")
       @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
-        listsConnection(first: $first, after: $after) @connection(key: "Account_listsConnection") {
+        lists(first: $first, after: $after) @connection(key: "Account_lists") {
           __id
           edges {
             node {
@@ -137,12 +137,12 @@ function Lists({ account }: { account: Account_lists$key }) {
       }
     }
   `);
-  const connection = data.listsConnection;
+  const connection = data.lists;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get('name'));
-    create({ variables: { name, connections: [connection.__id] }, onCompleted: () => form.reset() });
+    create({ variables: { name, connections: connection ? [connection.__id] : [] }, onCompleted: () => form.reset() });
   };
   return (
     <section>
@@ -154,7 +154,7 @@ function Lists({ account }: { account: Account_lists$key }) {
         </button>
       </form>
       <ul className="lists">
-        {connection.edges.map(
+        {(connection?.edges ?? []).map(
           ({ node }) =>
             node && (
               <li key={node.nodeId}>

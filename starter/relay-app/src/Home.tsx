@@ -20,7 +20,7 @@ export function HomeScreen() {
       fragment Home_query on Query
       @refetchable(queryName: "HomePaginationQuery")
       @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" }) {
-        popularMoviesConnection(first: $first, after: $after) @connection(key: "Home_popularMoviesConnection") {
+        popularMovies(first: $first, after: $after) @connection(key: "Home_popularMovies") {
           edges {
             node {
               nodeId
@@ -43,7 +43,7 @@ export function HomeScreen() {
     <main>
       <h1>Popular movies</h1>
       <ol className="movies">
-        {data.popularMoviesConnection.edges.map((edge) => (
+        {(data.popularMovies?.edges ?? []).map((edge) => (
           <MovieCard key={edge.node.nodeId} movie={edge.node} />
         ))}
       </ol>

@@ -69,10 +69,10 @@ export function MovieScreen({ id, language, signedIn }: { id: number; language?:
 }
 
 function Reviews({ movie }: { movie: MoviePage_reviews$key }) {
-  const { reviewsConnection } = useFragment(
+  const { reviews } = useFragment(
     graphql`
       fragment MoviePage_reviews on Movie {
-        reviewsConnection(first: 5) {
+        reviews(first: 5) {
           totalCount
           edges {
             node {
@@ -86,8 +86,8 @@ function Reviews({ movie }: { movie: MoviePage_reviews$key }) {
     movie,
   );
   return (
-    <ul className="reviews" data-total={reviewsConnection.totalCount}>
-      {reviewsConnection.edges.map(({ node }) => (
+    <ul className="reviews" data-total={reviews?.totalCount ?? 0}>
+      {(reviews?.edges ?? []).map(({ node }) => (
         <li key={node.nodeId}>{node.author}</li>
       ))}
     </ul>

@@ -39,7 +39,7 @@ function ResultList({ root }: { root: Search_query$key }) {
       @refetchable(queryName: "SearchPaginationQuery")
       @argumentDefinitions(query: { type: "String!" }, first: { type: "Int", defaultValue: 10 }, after: { type: "String" }) {
         search {
-          multiConnection(query: $query, first: $first, after: $after) @connection(key: "Search_multiConnection") {
+          multi(query: $query, first: $first, after: $after) @connection(key: "Search_multi") {
             edges {
               node {
                 __typename
@@ -68,7 +68,7 @@ function ResultList({ root }: { root: Search_query$key }) {
   return (
     <>
       <ul className="results">
-        {data.search.multiConnection.edges.map(({ node }) => {
+        {(data.search.multi?.edges ?? []).map(({ node }) => {
           switch (node.__typename) {
             case 'Movie':
               return <Result key={node.nodeId} kind="movie" href={`#/movie/${node.id}`} text={node.title} />;

@@ -64,7 +64,7 @@ export function SeasonScreen({ seriesId, season }: { seriesId: number; season: n
       <p>{tvSeries.name}</p>
       <h1>{tvSeries.season.name}</h1>
       <ol className="episodes">
-        {tvSeries.season.episodesConnection.edges.map(({ node }) => (
+        {(tvSeries.season.episodesConnection?.edges ?? []).map(({ node }) => (
           <li key={node.nodeId}>
             <a href={`#/tv/${seriesId}/season/${season}/episode/${node.episodeNumber}`}>{node.name}</a>
           </li>

@@ -12,8 +12,8 @@ export const searchResultsFragment = graphql`
     before: { type: "String" }
   ) {
     search {
-      multiConnection(query: $query, first: $first, after: $after, last: $last, before: $before)
-        @connection(key: "SearchResults_multiConnection") {
+      multi(query: $query, first: $first, after: $after, last: $last, before: $before)
+        @connection(key: "SearchResults_multi") {
         edges {
           node {
             __typename

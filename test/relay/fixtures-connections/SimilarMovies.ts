@@ -13,8 +13,8 @@ export const similarMoviesFragment = graphql`
     before: { type: "String" }
   ) {
     title
-    similarConnection(first: $first, after: $after, last: $last, before: $before)
-      @connection(key: "SimilarMovies_similarConnection") {
+    similar(first: $first, after: $after, last: $last, before: $before)
+      @connection(key: "SimilarMovies_similar") {
       totalCount
       edges {
         node {

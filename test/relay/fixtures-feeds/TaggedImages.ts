@@ -11,8 +11,8 @@ export const taggedImagesFragment = graphql`
     before: { type: "String" }
   ) {
     name
-    taggedImagesConnection(first: $first, after: $after, last: $last, before: $before)
-      @connection(key: "TaggedImages_taggedImagesConnection") {
+    taggedImages(first: $first, after: $after, last: $last, before: $before)
+      @connection(key: "TaggedImages_taggedImages") {
       totalCount
       edges {
         node {

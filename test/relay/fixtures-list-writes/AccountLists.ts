@@ -2,14 +2,14 @@ import { graphql } from '../fixtures/graphql.ts';
 
 /**
  * The account page's lists: a paginated connection, and beside it the count, read from the
- * argument-less `listsConnection` that a list write's `account` answers too.
+ * argument-less `lists` that a list write's `account` answers too.
  */
 export const accountListsFragment = graphql`
   fragment AccountLists_account on Account {
-    count: listsConnection {
+    count: lists {
       totalCount
     }
-    listsConnection(first: 10) @connection(key: "AccountLists_listsConnection") {
+    lists(first: 10) @connection(key: "AccountLists_lists") {
       edges {
         node {
           nodeId
@@ -37,7 +37,7 @@ export const accountListsCreateMutation = graphql`
       name
       account {
         nodeId
-        count: listsConnection {
+        count: lists {
           totalCount
         }
       }
@@ -52,7 +52,7 @@ export const accountListsDeleteMutation = graphql`
       deletedNodeId @deleteEdge(connections: $connections) @deleteRecord
       account {
         nodeId
-        count: listsConnection {
+        count: lists {
           totalCount
         }
       }
