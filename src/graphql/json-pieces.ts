@@ -4,15 +4,17 @@
  *
  * Lists and objects are walked item by item and key by key at every depth, as long as they are
  * large; a value estimated at most NATIVE_CHARS of JSON goes through JSON.stringify in one native
- * call, and a string longer than the piece is cut into slices. A piece is therefore at most
- * about twice `size` plus NATIVE_CHARS characters, wherever the answer's weight sits (issue 42,
+ * call, and a string longer than the piece is cut into slices. A piece is therefore at most about
+ * twice `size` plus NATIVE_CHARS characters (more only by escapes, which the estimate does not
+ * count: at most six characters for one of text), wherever the answer's weight sits. Issue 42,
  * item 7: twenty reviews of 50,000 characters each, under `movie { reviews { results } }`, went
- * out in one 9.5 MB piece when only the top levels were walked). Why not the
- * `json-stream-stringify` package: it walks every value in JavaScript, four times slower than a
- * native call on an answer of many small objects (555 against 157 ms for 15 MB, measured on Node
- * 24); the estimate costs this walk about a fifth more than walking only the top levels (35
- * against 29 ms for 20 MB of small objects). The output is byte for byte JSON.stringify's
- * (test/http/answer-streaming.test.ts compares them).
+ * out in one 10 MB piece when only the top three levels were walked.
+ *
+ * Why not the `json-stream-stringify` package: it walks every value in JavaScript, four times
+ * slower than a native call on an answer of many small objects (555 against 157 ms for 15 MB,
+ * measured on Node 24); the estimate costs this walk about a fifth more than walking only the top
+ * levels did (35 against 29 ms for 20 MB of small objects). The output is byte for byte
+ * JSON.stringify's (test/http/answer-streaming.test.ts compares them).
  */
 
 /** Values estimated at most this many characters of JSON are stringified in one native call: 16 KiB. */
