@@ -32,7 +32,8 @@ import { createSharedPage } from './http/page.ts';
 import { routerOnly } from './http/router-only.ts';
 import { schema, subgraphSchema } from './schema/index.ts';
 import type { UpstreamClient } from './upstream/client.ts';
-import { upstreamFromConfig } from './upstream/from-config.ts';
+import { changeFeedsFromConfig, upstreamFromConfig } from './upstream/from-config.ts';
+import { tagOf } from './upstream/entity-tags.ts';
 import { UpstreamError } from './upstream/errors.ts';
 import { MAX_ROUTES } from './upstream/resilience.ts';
 import type { Tracing } from './runtime/tracing.ts';
@@ -109,6 +110,14 @@ export function createGateway(
       cache: () => upstream.cache?.stats,
       redis: () => upstream.redis?.state,
       budget: () => upstream.rateBudget?.stats,
+      feeds: () =>
+        feeds && {
+          ...feeds.state(),
+          ...feeds.stats,
+          httpEvictions: upstream.cache?.stats.feedEvictions ?? 0,
+          responseEvictions: responseCache?.stats.feedEvictions ?? 0,
+          pastMaxAge: upstream.cache?.stats.pastMaxAge ?? 0,
+        },
     },
     // The manifest's operations always keep their own label.
     { maxRoutes: MAX_ROUTES, pinnedOperations: manifest && operationNamesOf(manifest.values()) },
@@ -220,6 +229,18 @@ export function createGateway(
     config.responseCacheMaxBytes > 0 && config.cacheMaxBytes > 0
       ? createResponseCache({ maxBytes: config.responseCacheMaxBytes, maxTtlMs: config.responseCacheMaxTtlMs })
       : undefined;
+  // The change feeds drop what each changed object carried from both caches (the fleet's too).
+  const feeds = changeFeedsFromConfig(
+    config,
+    upstream,
+    logger,
+    async (changes) => {
+      const tags = changes.map((change) => tagOf(change.kind, change.id));
+      await upstream.cache?.evict(tags);
+      responseCache?.evict(tags);
+    },
+    () => responseCache?.clear(),
+  );
   const front = createHttpFront(yoga, {
     endpoint: '/graphql',
     // The federation subgraph: never through the whole-response cache (a router's entity fetches are POSTs of its own).

@@ -1,7 +1,7 @@
 import type { Config, QueryLimits } from '../runtime/config.ts';
 import { type Credentials, credentialsFrom } from '../common/credentials.ts';
 import { acceptedLanguage } from '../common/language.ts';
-import type { AnswerSize, RequestState } from '../common/request-state.ts';
+import { type AnswerSize, MAX_ANSWER_TAGS, type RequestState } from '../common/request-state.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { callBudgetOf } from './kit/call-budget.ts';
 import type { CallScope } from '../upstream/request.ts';
@@ -106,7 +106,15 @@ export function createContext(
   // A router's stated deadline shortens the request's, never lengthens it.
   const deadline = Date.now() + Math.min(options.requestDeadlineMs, state.statedDeadlineMs ?? Infinity);
   const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');
-  const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
+  const observe =
+    freshness &&
+    ((ms: number, tags?: readonly string[]) => {
+      freshness.freshForMs = Math.min(freshness.freshForMs, ms);
+      if (!tags || freshness.tagsOverflow) return;
+      const kept = (freshness.tags ??= new Set());
+      for (const tag of tags) kept.add(tag);
+      if (kept.size > MAX_ANSWER_TAGS) freshness.tagsOverflow = true;
+    });
   const language = 'language' in state ? state.language : acceptedLanguage(request.headers.get('accept-language'));
   // The request's own lane of the rate budget, and its client's going away, reach every call.
   const upstream: UpstreamTally = { calls: 0 };

@@ -34,7 +34,7 @@ export interface UpstreamRequest {
  * (0 when it was not stored: private, no-store, session-bound, a write, the cache off). A composed GraphQL
  * response is as fresh as its stalest part.
  */
-export type FreshnessObserver = (freshForMs: number) => void;
+export type FreshnessObserver = (freshForMs: number, tags?: readonly string[]) => void;
 
 /**
  * The calls one HTTP request may make (MAX_COST), shared by the operations of a batch; each call

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { changeSettings } from './changes.ts';
 import { cacheSettings, deliverySettings } from './delivery.ts';
 import { type SettingGroup, settingMeta } from './kinds.ts';
 import { limitSettings } from './limits.ts';
@@ -13,6 +14,7 @@ export const settingGroups: readonly SettingGroup[] = [
   upstreamSettings,
   limitSettings,
   cacheSettings,
+  changeSettings,
   deliverySettings,
 ];
 
@@ -23,6 +25,7 @@ const shape = {
   ...upstreamSettings.settings,
   ...limitSettings.settings,
   ...cacheSettings.settings,
+  ...changeSettings.settings,
   ...deliverySettings.settings,
 };
 
@@ -170,6 +173,10 @@ function toConfig(v: Values) {
     writeTimeoutMs: v.WRITE_TIMEOUT_MS,
     // `false` only when turned off, so that a Config a test builds runs the plain path too.
     plainPath: v.PLAIN_PATH ? undefined : (false as const),
+    changes: {
+      pollMs: v.CHANGES_POLL_MS,
+      feedMaxAgeMs: v.CACHE_FEED_MAX_AGE_MS,
+    },
     delivery: {
       apqMaxBytes: v.APQ_ENABLED ? v.APQ_MAX_BYTES : 0,
       maxAgeMs: v.CACHE_CONTROL_MAX_AGE_MS,
