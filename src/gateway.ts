@@ -21,6 +21,7 @@ import {
   persistedOperations,
   type PersistedQueryStore,
 } from './graphql/persisted-operations.ts';
+import { createParseCache } from './graphql/parse-cache.ts';
 import { createProbes, throttledReadiness, type Readiness } from './http/probes.ts';
 import { yogaLogger } from './graphql/request-log.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
@@ -128,6 +129,8 @@ export function createGateway(
   // The loaders read the @defer phase through the Yoga plugin's scope (graphql/incremental.ts).
   const requestContext = { ...contextOptions(config), phase: currentPhase };
   const plugins = gatewayPlugins({ config, keeps, logger, metrics, tracing: options.tracing, instrument: options.instrument });
+  // One cache of parsed documents for both endpoints, bounded in bytes (PARSE_CACHE_MAX_BYTES).
+  const parseCache = config.parseCacheMaxBytes > 0 ? createParseCache(config.parseCacheMaxBytes) : undefined;
   // The plain graph and the same graph as a federation subgraph: one set of plugins, context and
   // error handling, two endpoints.
   const serve = (graph: GraphQLSchema, endpoint: string, graphiql: boolean, ordered: GatewayPlugin[]) =>
@@ -148,7 +151,8 @@ export function createGateway(
       maxRequestBodySize: options.yoga?.maxRequestBodySize ?? false,
       batching: { limit: config.limits.batch },
       extraParamNames: PERSISTED_PARAM_NAMES,
-      plugins: ordered,
+      plugins: parseCache ? [...ordered, parseCache.dropInvalid] : ordered,
+      parserAndValidationCache: parseCache?.options ?? false,
       // The request's state, as the front made it: its credentials, language, freshness and signal.
       context: (initial) => createContext(upstream, initial.request, requestContext, initial),
       logging: yogaLogger(logger),
