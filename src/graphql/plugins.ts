@@ -8,6 +8,7 @@ import type { Tracing } from '../runtime/tracing.ts';
 import { useAnswerOutcome } from './answer-outcome.ts';
 import { useAnswerSize } from './answer-size.ts';
 import { useCostReport } from './cost-report.ts';
+import { useDeclaredVariablesOnly } from './declared-variables.ts';
 import { useClientErrors } from './errors.ts';
 import type { KeepsPart } from './gateway-parts.ts';
 import { useMissingEntities } from './missing-entities.ts';
@@ -50,6 +51,8 @@ export function gatewayPlugins({ config, keeps, logger, metrics, tracing, instru
   const spans = tracing && operationSpans(tracing.tracer);
   const around = (extra: Plugin[]): GatewayPlugin[] => [
     ...(instrument?.first ?? []),
+    // Before anything reads the variables (the cost report, the batch's cost).
+    useDeclaredVariablesOnly,
     ...extra,
     ...protections(config, keeps),
     ...(keeps('answer-size') ? [useAnswerSize] : []),
