@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { LRUCache } from 'lru-cache';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { ERROR_CODES } from '../common/error-codes.ts';
+import { shownOperationName } from '../common/operation-name.ts';
 import { workerScrape } from './workers.ts';
 
 /**
@@ -70,7 +71,6 @@ function routeLabels(max: number) {
   };
 }
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const OPERATION_TYPES = ['query', 'mutation', 'subscription'];
 
 /**
@@ -84,7 +84,7 @@ function operationLabels(max: number, pinned: ReadonlySet<string>, forget: (name
   const labelled = new Map<string, number>();
   const candidates = new LRUCache<string, number>({ max: 10 * max });
   return (name: string | undefined): string => {
-    const value = name && NAME.test(name) ? name : 'anonymous';
+    const value = shownOperationName(name);
     if (value === 'anonymous' || pinned.has(value)) return value;
     const uses = labelled.get(value);
     if (uses !== undefined) {
