@@ -84,7 +84,9 @@ const ignore = () => undefined;
  */
 function counting<Context>(resolve: GraphQLFieldResolver<unknown, Context>, leaf: boolean): GraphQLFieldResolver<unknown, Context> {
   return (source, args, context, info) => {
-    const { answerSize: size, limits } = context as Partial<GatewayContext>;
+    const gateway = context as Partial<GatewayContext> | undefined;
+    const size = gateway?.answerSize;
+    const limits = gateway?.limits;
     if (!size || !limits) return resolve(source, args, context, info);
     if (size.chars > limits.responseBytes) throw STOPPED;
     const value = resolve(source, args, context, info);
