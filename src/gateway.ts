@@ -68,6 +68,15 @@ export interface GatewayOptions {
 const CIRCUIT = { closed: 0, 'half-open': 1, open: 2 } as const;
 
 /**
+ * Yoga's health check cannot be removed, only pointed elsewhere: it answers 200 with an empty
+ * body, before anything else runs, to any URL that ends in its endpoint (`/graphql?x=/health`
+ * ran nothing, where the plain path ran the query). No request URL ends in a space (the request
+ * line cannot carry one; a URL writes it `%20`), so this endpoint is never matched, and only the
+ * front's exact `/health` and `/readiness` answer probes.
+ */
+const NO_YOGA_HEALTH_CHECK = ' (off)';
+
+/**
  * Ready when the upstream answers the configured credential. The check bypasses the cache and
  * in-flight sharing, so it sees the upstream as it is now; without a server token, an upstream
  * that answers at all (a 401 included) is ready, since clients bring their own tokens.
@@ -141,6 +150,7 @@ export function createGateway(
       graphiql: graphiql ? graphiqlOptions : false,
       renderGraphiQL: renderGraphiQLPage,
       landingPage: false,
+      healthCheckEndpoint: NO_YOGA_HEALTH_CHECK,
       // CORS is the HTTP front's, computed per request (cache hits included).
       cors: false,
       // Never the original error's text or stack, whatever NODE_ENV says: it may quote a request or an upstream answer.
