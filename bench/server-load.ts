@@ -7,7 +7,9 @@ import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
-import { wrkLoad, wrkOnPath } from './wrk-load.ts';
+import { type LoadFigures, type LoadSpec, wrkLoad, wrkOnPath } from './wrk-load.ts';
+
+export type { LoadFigures, LoadSpec };
 
 const run = promisify(execFile);
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -20,26 +22,6 @@ export function loadGenerator(): string {
   return wrkOnPath()
     ? 'wrk (on PATH; bench/wrk-load.ts, a Lua script for the POST body), one thread'
     : 'autocannon in a child process (bench/load-child.ts; wrk is not on PATH)';
-}
-
-export interface LoadSpec {
-  url: string;
-  pid: number;
-  headers: Record<string, string>;
-  body: string;
-  connections: number;
-  warmSeconds: number;
-  seconds: number;
-}
-
-export interface LoadFigures {
-  answers: number;
-  /** Non-2xx, GraphQL errors, socket errors and timeouts. */
-  errors: number;
-  seconds: number;
-  rps: number;
-  p50: number;
-  cpuSeconds: number;
 }
 
 /** utime + stime of a process and all its threads, in seconds. */

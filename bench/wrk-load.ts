@@ -8,9 +8,28 @@ import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
-import type { LoadFigures, LoadSpec } from './server-load.ts';
 
 const run = promisify(execFile);
+
+export interface LoadSpec {
+  url: string;
+  pid: number;
+  headers: Record<string, string>;
+  body: string;
+  connections: number;
+  warmSeconds: number;
+  seconds: number;
+}
+
+export interface LoadFigures {
+  answers: number;
+  /** Non-2xx, GraphQL errors, socket errors and timeouts. */
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  cpuSeconds: number;
+}
 
 /** wrk's path, or undefined when it is not installed (`apt-get install wrk` on Debian). */
 export function wrkOnPath(): string | undefined {

@@ -84,11 +84,13 @@ const NO_YOGA_HEALTH_CHECK = ' (off)';
 function upstreamCheck(upstream: UpstreamClient, token: string | undefined, timeoutMs: number) {
   return async (): Promise<Readiness> => {
     try {
-      await upstream.send(token ?? 'readiness-probe', { path: ['configuration'], unshared: true }, Date.now() + timeoutMs);
+      await upstream.send(token ?? 'readiness-probe', { path: ['configuration'], unshared: true, probe: true }, Date.now() + timeoutMs);
       return { ready: true };
     } catch (error) {
       const code = error instanceof UpstreamError ? error.code : undefined;
       if (code === 'UNAUTHENTICATED') return token ? { ready: false, reason: NOT_READY.credentialRejected } : { ready: true };
+      // The upstream answered, limiting us: every instance would get the same, and taking them out helps nobody.
+      if (code === 'RATE_LIMITED') return { ready: true };
       return {
         ready: false,
         reason: code === 'UPSTREAM_TIMEOUT' ? NOT_READY.timeout : NOT_READY.failing,
@@ -128,7 +130,11 @@ export function createGateway(
         ? (options.persistedQueryStore ??
           // With Redis, a hash registered on one instance runs on every other.
           (upstream.redis
-            ? createRedisKeyValueStore(upstream.redis, { prefix: 'mcg:apq:', ttlMs: 24 * 3_600_000 })
+            ? createRedisKeyValueStore(upstream.redis, {
+                prefix: 'mcg:apq:',
+                ttlMs: 24 * 3_600_000,
+                localMaxBytes: config.delivery.apqMaxBytes,
+              })
             : createMemoryPersistedQueryStore(config.delivery.apqMaxBytes)))
         : undefined,
     manifest,

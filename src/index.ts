@@ -80,13 +80,21 @@ async function main() {
   // A worker's readiness is the primary's to say, once for all of them.
   if (cluster.isPrimary) console.log(readyLine(config.host, port, 1));
 
-  // In-flight requests finish (within SHUTDOWN_TIMEOUT_MS), new ones are refused, then the
-  // upstream pool closes and the process exits 0. Once: a worker hears both its primary and,
-  // from a terminal's Ctrl-C, the signal itself.
+  // On SIGTERM readiness turns 503 while requests are still served for SHUTDOWN_DELAY_MS, so a
+  // balancer that does not retry takes the instance out before the listener closes. Then
+  // in-flight requests finish (within SHUTDOWN_TIMEOUT_MS), new ones are refused, the upstream
+  // pool closes and the process exits 0. Once: a worker hears both its primary and, from a
+  // terminal's Ctrl-C, the signal itself.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const delayMs = signal === 'SIGTERM' ? config.http.shutdownDelayMs : 0;
+    gateway.front.leave();
+    if (delayMs > 0) {
+      if (cluster.isPrimary) console.log(`${signal}: unready, still serving for ${delayMs} ms (SHUTDOWN_DELAY_MS).`);
+      await sleep(delayMs);
+    }
     if (cluster.isPrimary) console.log(`${signal}: draining requests in flight (up to ${config.http.shutdownTimeoutMs} ms).`);
     gateway.front.drain();
     await closeGracefully(server, config.http.shutdownTimeoutMs);

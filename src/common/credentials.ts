@@ -15,6 +15,9 @@ export interface Credentials {
   malformed?: readonly CredentialHeader[];
 }
 
+/** The header a federation router sends with SUBGRAPH_TOKEN (the router's `headers` config inserts it). */
+export const SUBGRAPH_TOKEN_HEADER = 'x-subgraph-token';
+
 export type CredentialHeader = 'Authorization' | 'X-Session-Id' | 'X-Guest-Session-Id';
 
 const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})$/i;

@@ -80,15 +80,21 @@ function spacing(perSecond: number): { intervalMs: number; toleranceMs: number }
 /**
  * One reservation, atomically in Redis on Redis's clock (instances' clocks may differ).
  * KEYS: theoretical arrival time, pause end. ARGV: interval, tolerance, longest wait (ms).
- * Returns the wait in ms, or -1 when the turn would come too late (nothing reserved).
+ * Returns the wait in ms, or -1 when the turn would come too late (nothing reserved). A paused
+ * scope books nothing: it answers its pause's remainder as -2 - wait, and the call asks again
+ * when the pause ends, so one paused route never pushes every other caller's turn back.
  */
 const RESERVE = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local interval = tonumber(ARGV[1])
-local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
-local slot = math.max(now, tat - tonumber(ARGV[2]), paused)
+if paused > now then
+  if paused - now > tonumber(ARGV[3]) then return -1 end
+  return -2 - math.ceil(paused - now)
+end
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+local slot = math.max(now, tat - tonumber(ARGV[2]))
 local wait = slot - now
 if wait > tonumber(ARGV[3]) then return -1 end
 if interval > 0 then
@@ -114,6 +120,12 @@ type BudgetCommands = Redis & {
   pauseTurns(pauseKey: string, ms: number): Promise<number>;
 };
 
+/** A reservation's answer: how long to wait, and whether a turn was booked (false: a pause to wait out first). */
+interface Reservation {
+  waitMs: number;
+  booked: boolean;
+}
+
 /** The same reservation in process: the budget without Redis, and its fallback. */
 class LocalTurns {
   private tat = 0;
@@ -127,16 +139,23 @@ class LocalTurns {
     this.toleranceMs = toleranceMs;
   }
 
-  reserve(maxWaitMs: number, scope: string, now = Date.now()): number | undefined {
-    const slot = Math.max(now, this.tat - this.toleranceMs, this.pausedUntil.get(scope) ?? 0);
+  reserve(maxWaitMs: number, scope: string, now = Date.now()): Reservation | undefined {
+    const paused = this.pausedUntil.get(scope) ?? 0;
+    if (paused > now) return paused - now > maxWaitMs ? undefined : { waitMs: paused - now, booked: false };
+    const slot = Math.max(now, this.tat - this.toleranceMs);
     if (slot - now > maxWaitMs) return undefined;
     if (this.intervalMs > 0) this.tat = Math.max(this.tat, slot) + this.intervalMs;
-    return slot - now;
+    return { waitMs: slot - now, booked: true };
   }
 
   pause(ms: number, scope: string, now = Date.now()): void {
     this.pausedUntil.set(scope, Math.max(this.pausedUntil.get(scope) ?? 0, now + ms), { ttl: ms });
   }
+}
+
+/** Sleeps `ms`, or less when the signal aborts first. */
+async function waitFor(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms > 0) await sleep(ms, undefined, { signal }).catch(() => undefined);
 }
 
 export function createRateBudget(options: RateBudgetOptions): RateBudget {
@@ -159,10 +178,13 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
   }
   const commands = (client: Redis) => client as BudgetCommands;
 
-  async function reserve(maxWaitMs: number, scope: string): Promise<number | undefined> {
+  async function reserve(maxWaitMs: number, scope: string): Promise<Reservation | undefined> {
     const shared =
       redis && (await redis.run((client) => commands(client).reserveTurn(tatKey, pauseKey(scope), intervalMs, toleranceMs, maxWaitMs)));
-    if (shared !== undefined) return shared < 0 ? undefined : shared;
+    if (shared !== undefined) {
+      if (shared === -1) return undefined;
+      return shared < -1 ? { waitMs: -2 - shared, booked: false } : { waitMs: shared, booked: true };
+    }
     if (redis) stats.localTurns++;
     return local.reserve(maxWaitMs, scope);
   }
@@ -188,27 +210,34 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
     stats,
     async acquire(latestAsked, scope) {
       const latest = typeof latestAsked === 'function' ? latestAsked : () => latestAsked;
-      const leave = intervalMs > 0 && scope ? await enterLanes(scope, latest) : () => undefined;
-      if (!leave) {
-        // A call nobody waits for any more was not refused: it stopped asking.
-        if (!scope?.signal?.aborted) stats.refusals++;
-        return false;
-      }
-      try {
-        const wait = await reserve(Math.max(0, latest() - Date.now()), scope?.pause ?? 'all');
-        if (wait === undefined) {
-          stats.refusals++;
+      const signal = scope?.signal;
+      for (;;) {
+        const leave = intervalMs > 0 && scope ? await enterLanes(scope, latest) : () => undefined;
+        if (!leave) {
+          // A call nobody waits for any more was not refused: it stopped asking.
+          if (!signal?.aborted) stats.refusals++;
           return false;
         }
-        if (wait > 0) {
-          stats.waits++;
-          stats.waitedMs += wait;
-          await sleep(wait);
+        let reservation: Reservation | undefined;
+        try {
+          reservation = await reserve(Math.max(0, latest() - Date.now()), scope?.pause ?? 'all');
+          if (reservation === undefined) {
+            stats.refusals++;
+            return false;
+          }
+          // A booked turn is waited for in the lanes, so the caller's next call reserves the one after it.
+          if (reservation.waitMs > 0) {
+            stats.waits++;
+            stats.waitedMs += reservation.waitMs;
+          }
+          if (reservation.booked) await waitFor(reservation.waitMs, signal);
+        } finally {
+          leave();
         }
-        return true;
-      } finally {
-        // The turn has come (or never will): the caller's next call may reserve the one after it.
-        leave();
+        if (reservation.booked) return !signal?.aborted;
+        // Paused: out of the lanes (the caller's other routes go on), then ask again when the pause ends.
+        await waitFor(reservation.waitMs, signal);
+        if (signal?.aborted) return false;
       }
     },
     async pause(asked, scope = 'all') {

@@ -174,6 +174,8 @@ function apqHashOf(params: Params): string | undefined {
 function automaticPersistedQueries(store: PersistedQueryStore, quota: ClientQuota): Plugin {
   /** Documents whose hash was checked, waiting for validation to say whether they are kept. */
   const offered = new WeakMap<Request, { hash: string; query: string }>();
+  /** Registrations under way, which the request's execution waits for. */
+  const registering = new WeakMap<Request, Promise<unknown>>();
   return {
     onParams({ params, request, setParams }) {
       const hash = apqHashOf(params as Params);
@@ -204,16 +206,24 @@ function automaticPersistedQueries(store: PersistedQueryStore, quota: ClientQuot
         // (or before the store's answer came back) passed the bound. Given back when the
         // document was known already, or when the store failed.
         if (!quota.take(client)) return;
-        void Promise.resolve(store.get(document.hash))
-          .then((stored) => {
-            if (stored != null) {
+        const stored = Promise.resolve(store.get(document.hash))
+          .then((found) => {
+            if (found != null) {
               quota.giveBack(client);
               return;
             }
             return store.set(document.hash, document.query);
           })
           .catch(() => quota.giveBack(client));
+        registering.set(request, stored);
       };
+    },
+    // The answer waits for the store (a Redis store answers within its command timeout), so a
+    // hash-only request to another instance right after the registering answer finds it.
+    onExecute({ args }) {
+      const { request } = args.contextValue as { request?: Request };
+      const stored = request && registering.get(request);
+      if (stored) return stored.then(() => undefined);
     },
   };
 }

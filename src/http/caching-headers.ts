@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { DEFAULT_LANGUAGE } from '../common/language.ts';
-import { SUBGRAPH_TOKEN_HEADER } from './router-only.ts';
+import { SUBGRAPH_TOKEN_HEADER } from '../common/credentials.ts';
 
 /**
  * HTTP caching of GET answers for browsers and CDNs (RFC 9111), and of every `/subgraph` answer

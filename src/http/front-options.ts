@@ -55,7 +55,14 @@ export interface HttpFrontOptions {
 
 export interface HttpFront {
   listener: RequestListener;
+  /**
+   * The first step of a shutdown: readiness answers 503 so that balancers take the instance out,
+   * while every request is still served, each answer closing its connection (its client's next
+   * request opens one the balancer sends elsewhere).
+   */
+  leave(): void;
   /** From now on new requests get 503 and every answer closes its connection. */
   drain(): void;
+  /** Whether the instance is leaving or draining: readiness says not ready. */
   draining(): boolean;
 }

@@ -44,14 +44,17 @@ type Parsed = Pick<RequestState, 'credentials' | 'language' | 'statedDeadlineMs'
 const PROBE_PATHS = new Set(['/health', '/readiness', '/metrics']);
 
 export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): HttpFront {
+  let leaving = false;
   let draining = false;
+  // Leaving or draining: every answer closes its connection.
+  const closing = () => leaving || draining;
   const { cache, cors, logger } = options;
   const writeAnswer = answerWriter({
     ...options,
     maxAgeMs: options.maxAgeMs ?? 0,
     writeTimeoutMs: options.writeTimeoutMs ?? WRITE_TIMEOUT_MS,
   });
-  const serveHit = hitPath(options, () => draining);
+  const serveHit = hitPath(options, closing);
   const clientOf = clientNetworkOf(options.trustedProxies);
 
   /** The headers every answer of a GraphQL path carries: the base, CORS, and Vary. */
@@ -175,18 +178,21 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     answered.headers.forEach((value, given) => {
       const name = given.toLowerCase();
       if (name.startsWith('access-control-') || name === 'content-length' || name === 'vary') return;
+      // Yoga's `Connection: keep-alive` on parts would make Node keep a connection its client
+      // asked to close: Node decides from the request, as for every other answer.
+      if (name === 'connection') return;
       // An empty type (Yoga's 406) is no type: omitted rather than sent blank.
       if (name === 'content-type' && value === '') return;
       headers[name] = value;
     });
-    if (draining) headers.connection = 'close';
+    if (closing()) headers.connection = 'close';
   }
 
   /** One request, step by step: probes, refusals, preflight and page, body, cache hit, Yoga, the answer. */
   async function handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
     // Every answer starts from these headers, whichever path gives it. One object handed to
     // writeHead: a header set on the response before it would send Node down its slow path.
-    const base: Headers = draining ? { 'x-request-id': requestId, connection: 'close' } : { 'x-request-id': requestId };
+    const base: Headers = closing() ? { 'x-request-id': requestId, connection: 'close' } : { 'x-request-id': requestId };
     const target = request.url ?? '/';
     const queryAt = target.indexOf('?');
     const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
@@ -236,7 +242,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     }
     const answered = await execute(route, request, response, { state, url, search, body });
     if ('response' in answered) foldHeaders(answered.response, headers);
-    else if (draining) headers.connection = 'close';
+    else if (closing()) headers.connection = 'close';
     // After execution: `language` arguments may have chosen other languages than the request's.
     const answerLanguage = contentLanguage(language, state.answerLanguages);
     if (graphql) headers['content-language'] = answerLanguage;
@@ -259,9 +265,12 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
 
   return {
     listener,
+    leave: () => {
+      leaving = true;
+    },
     drain: () => {
       draining = true;
     },
-    draining: () => draining,
+    draining: closing,
   };
 }

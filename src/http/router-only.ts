@@ -1,11 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorCode } from '../common/error-codes.ts';
+import { SUBGRAPH_TOKEN_HEADER } from '../common/credentials.ts';
 import type { NodeHandler } from './front-options.ts';
 import { FRONT } from '../common/messages.ts';
-
-/** The header a federation router sends with SUBGRAPH_TOKEN (the router's `headers` config inserts it). */
-export const SUBGRAPH_TOKEN_HEADER = 'x-subgraph-token';
 
 /**
  * The header through which a router states how long it will wait for this answer, in ms. No

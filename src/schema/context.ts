@@ -3,7 +3,7 @@ import { type Credentials, credentialsFrom } from '../common/credentials.ts';
 import { acceptedLanguage } from '../common/language.ts';
 import type { AnswerSize, RequestState } from '../common/request-state.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import { callBudgetOf, spendCall } from './kit/call-budget.ts';
+import { callBudgetOf } from './kit/call-budget.ts';
 import type { CallScope } from '../upstream/request.ts';
 import { createActions, createLoaders, type Actions, type Loaders, type Phase } from '../upstream/loaders.ts';
 import { missingSessionError } from '../upstream/errors.ts';
@@ -101,7 +101,7 @@ export function createContext(
   options: ContextOptions,
   state: Partial<RequestState> = {},
 ): GatewayContext {
-  const { freshness, signal } = state;
+  const { freshness, signal, clientNetwork } = state;
   const credentials: Credentials = state.credentials ?? credentialsFrom(request.headers, options.serverToken);
   // A router's stated deadline shortens the request's, never lengthens it.
   const deadline = Date.now() + Math.min(options.requestDeadlineMs, state.statedDeadlineMs ?? Infinity);
@@ -109,23 +109,13 @@ export function createContext(
   const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
   const language = 'language' in state ? state.language : acceptedLanguage(request.headers.get('accept-language'));
   // The request's own lane of the rate budget, and its client's going away, reach every call.
-  const scope: CallScope = { lane: `r${++requests}`, signal };
   const upstream: UpstreamTally = { calls: 0 };
-  // Shared by the operations of a batch: MAX_COST bounds the calls of the whole HTTP request.
-  const budget = callBudgetOf(request, options.limits.cost);
-  // The shared client, with this request's count of calls, and its budget, in front of its send.
-  const counted: UpstreamClient = Object.create(client, {
-    send: {
-      value: ((...args) => {
-        const refused = spendCall(budget);
-        if (refused) return Promise.reject(refused);
-        upstream.calls++;
-        return client.send(...args);
-      }) satisfies UpstreamClient['send'],
-    },
-  });
+  // The calls this operation may make (MAX_COST, shared by the operations of a batch) and its
+  // count of them travel with every call, checked and counted by the upstream client itself.
+  const allowance = callBudgetOf(request, options.limits.cost);
+  const scope: CallScope = { lane: `r${++requests}`, signal, client: clientNetwork, allowance, tally: upstream };
   const loadersIn = (language: string | undefined) =>
-    createLoaders(counted, credentials, {
+    createLoaders(client, credentials, {
       appendToResponse: options.appendToResponse,
       deadline,
       observe,
@@ -140,7 +130,7 @@ export function createContext(
   const context: GatewayContext = {
     // The phase keeps a deferred sub-resource out of the first part's calls (src/graphql/incremental.ts).
     loaders,
-    actions: createActions(counted, credentials, deadline, observe, scope),
+    actions: createActions(client, credentials, deadline, observe, scope),
     written: new WrittenState(),
     sessionAccountId: async () => {
       if (!sessionId) throw missingSessionError('user-session');

@@ -16,11 +16,12 @@ import { type Breakers, retryAfterMs } from './resilience.ts';
 const TURN_ROOM_MS = 500;
 
 /**
- * The budget lane of every credential the upstream has not accepted yet: made-up tokens, each
- * answered 401, share it, where each used to buy a lane of its own (issue 31). A credential gets
- * its own lane once the upstream has answered it with a 2xx.
+ * The budget lane of the credentials the upstream has not accepted yet, one per client address:
+ * made-up tokens, each answered 401, share their client's, where each used to buy a lane of its
+ * own; one lane for every client let one address's invented tokens hold the turns of every new
+ * user's first call. A credential gets its own lane once the upstream has answered it with a 2xx.
  */
-const UNVERIFIED_LANE = 'unverified';
+const unverifiedLane = (client: string | undefined) => `unverified:${client ?? ''}`;
 
 /** Accepted credentials remembered, as digests; one forgotten waits with the unverified until its next 2xx. */
 const MAX_ACCEPTED = 10_000;
@@ -61,8 +62,8 @@ export function createAttempt(parts: AttemptParts): Attempt {
     if (run.signal.aborted) throw clientGoneError();
     const caller = digestOf(accessToken);
     // The turn first: a call waiting for it holds neither a connection nor a circuit's probe.
-    if (budget) {
-      const credential = accepted.has(caller) ? caller : UNVERIFIED_LANE;
+    if (budget && !req.probe) {
+      const credential = accepted.has(caller) ? caller : unverifiedLane(run.client());
       const granted = await budget.acquire(() => run.deadline() - TURN_ROOM_MS, {
         pause: `${caller}:${route}`,
         credential,

@@ -5,7 +5,7 @@ import { cachedGet } from './cached-get.ts';
 import { createCoalescer, runAlone } from './coalesce.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { RedisConnection } from '../fleet/redis.ts';
-import { missingCredentialError } from './errors.ts';
+import { CallBudgetSpentError, missingCredentialError } from './errors.ts';
 import type { FleetCacheStore } from '../fleet/cache-store.ts';
 import { createHttpCache, type HttpCache } from './http-cache.ts';
 import { type ExchangeObserver, poolLoad } from './observe.ts';
@@ -115,9 +115,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     observe?: FreshnessObserver,
     scope: CallScope = {},
   ): Promise<T> {
+    const { allowance, tally } = scope;
+    if (allowance) {
+      if (allowance.spent >= allowance.max) throw new CallBudgetSpentError(allowance.max);
+      allowance.spent++;
+    }
+    if (tally) tally.calls++;
     if (!accessToken) throw missingCredentialError();
     const url = urlOf(req);
-    const waiter = { deadline: deadline ?? Date.now() + options.timeoutMs, signal: scope.signal, lane: scope.lane };
+    const waiter = { deadline: deadline ?? Date.now() + options.timeoutMs, signal: scope.signal, lane: scope.lane, client: scope.client };
     if ((req.method ?? 'GET') !== 'GET' || req.unshared) {
       observe?.(0);
       return parseBody<T>(await runAlone(waiter, (run) => exchange(accessToken, url, req, run)));

@@ -22,6 +22,11 @@ export interface UpstreamRequest {
    * identical call in flight or be answered from the cache, or two users would get the same one.
    */
   unshared?: boolean;
+  /**
+   * The readiness check's own call: it takes no turn of the rate budget, so a busy or paused
+   * budget (a limit of our own making) never reads as the upstream failing. At most one a second.
+   */
+  probe?: boolean;
 }
 
 /**
@@ -31,10 +36,29 @@ export interface UpstreamRequest {
  */
 export type FreshnessObserver = (freshForMs: number) => void;
 
+/**
+ * The calls one HTTP request may make (MAX_COST), shared by the operations of a batch; each call
+ * sent takes one, and one past the last is refused unsent (CallBudgetSpentError).
+ */
+export interface CallAllowance {
+  readonly max: number;
+  spent: number;
+}
+
 /** What one GraphQL request's calls share, besides the credential and the deadline. */
 export interface CallScope {
+  /** The request's call budget: checked and spent here, before any other step. */
+  allowance?: CallAllowance;
+  /** The operation's count of the calls it asked for (cache hits included), for `extensions.cost`. */
+  tally?: { calls: number };
   /** The request's own lane of the rate budget (any id unique to the request). */
   lane?: string;
+  /**
+   * Who the request comes from (its address, an IPv6 one as its /64): credentials the upstream
+   * has not accepted yet wait in one lane per client, so invented tokens from one address never
+   * hold the turns of another's first call.
+   */
+  client?: string;
   /** Aborts when the client has gone: a call not yet made is not made, one in flight is cut. */
   signal?: AbortSignal;
 }
@@ -50,6 +74,8 @@ export interface CallRun {
   signal: AbortSignal;
   /** Each waiter's request lane (undefined: it has none), those who join later too, until stopped. */
   watchLanes(onLane: (lane: string | undefined) => void): () => void;
+  /** The client of the call's first waiter still there (CallScope.client). */
+  client(): string | undefined;
 }
 
 export interface UpstreamStats {

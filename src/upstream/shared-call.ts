@@ -8,6 +8,8 @@ export interface Waiter {
   signal?: AbortSignal;
   /** The waiter's request lane of the rate budget. */
   lane?: string;
+  /** The waiter's client (CallScope.client). */
+  client?: string;
 }
 
 /**
@@ -66,6 +68,12 @@ export class SharedCall<T> implements CallRun {
     let latest = 0;
     for (const waiter of this.present) latest = Math.max(latest, waiter.deadline);
     return latest;
+  }
+
+  /** The client of the first waiter still there. */
+  client(): string | undefined {
+    for (const waiter of this.present) return waiter.client;
+    return undefined;
   }
 
   /** Calls `onLane` with each waiter's lane (once each), those to come included, until stopped. */

@@ -6,7 +6,7 @@ import { type ExampleOperation, examples } from './examples.ts';
 import { covered } from './operations.ts';
 
 /**
- * The recorded answers of the real service (a set's INDEX.json: recorded/, recorded2/), each split into the parts the
+ * The recorded answers of the real service (a set's INDEX.json: recorded/, recorded2/, recorded3/), each split into the parts the
  * graph reads apart: the answer itself and every appended sub-resource, each with the upstream
  * operation it answers, the path parameters of its request, and the GraphQL call that reads it
  * (the coverage entry of the operation, asked for the recorded ids).

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type RecordedFile, recordedSet } from './recorded.ts';
-import { type Replayed, type ReplayServer, startReplayServer } from './replay-server.ts';
-import { startContractGateway } from './run.ts';
+import { replayGateway } from './replay-ask.ts';
 
 /**
  * The three causes the second set of recorded answers (recorded2/) found, each read over HTTP
@@ -10,33 +9,7 @@ import { startContractGateway } from './run.ts';
 const set = recordedSet('recorded2');
 const recorded = (name: string) => set.find((f) => f.file === name) as RecordedFile;
 
-let server: ReplayServer;
-let gateway: Awaited<ReturnType<typeof startContractGateway>>;
-
-beforeAll(async () => {
-  server = await startReplayServer();
-  gateway = await startContractGateway(server.baseUrl);
-});
-afterAll(async () => {
-  await gateway?.close();
-  await server?.close();
-});
-
-interface Answer {
-  data?: Record<string, any>;
-  errors?: Array<{ message: string }>;
-  extensions?: { cost?: { estimated: number; upstreamCalls: number } };
-}
-
-async function ask(answer: Replayed, query: string): Promise<Answer> {
-  server.replay(answer, set);
-  const response = await fetch(gateway.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
-  });
-  return (await response.json()) as Answer;
-}
+const { ask, calls } = replayGateway(set);
 
 const TAGGED = `{ person(id: 31) { taggedImages { results { mediaType
   movie { id title } series { id name } media { __typename ... on Movie { id title } ... on TVSeries { id name } } } } } }`;
@@ -91,7 +64,7 @@ describe('find by a TVRage id (vf-find-36633.json, 2020)', () => {
     const body = await ask(recorded('vf-find-36633.json'), '{ find(externalId: "36633", source: TVRAGE_ID) { people { id name } } }');
     expect(body.errors).toBeUndefined();
     expect(body.data?.find.people).toEqual([{ id: 21291, name: 'Conrad Pla' }]);
-    expect(server.calls.map((c) => [c.path, c.query.external_source])).toEqual([['/find/36633', 'tvrage_id']]);
+    expect(calls().map((c) => [c.path, c.query.external_source])).toEqual([['/find/36633', 'tvrage_id']]);
   });
 });
 
@@ -105,7 +78,7 @@ describe('sparse summaries of 2017: no uncounted details call per item', () => {
     expect(body.data?.search.people.results).toEqual([
       { id: 51329, name: 'Bradley Cooper', gender: null, knownForDepartment: null, popularity: expect.any(Number) },
     ]);
-    expect(server.calls.map((c) => c.path)).toEqual(['/search/person']);
+    expect(calls().map((c) => c.path)).toEqual(['/search/person']);
     expect(body.extensions?.cost?.upstreamCalls).toBe(1);
   });
 
@@ -116,7 +89,7 @@ describe('sparse summaries of 2017: no uncounted details call per item', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data?.search.companies.results.map((c: { originCountry: unknown }) => c.originCountry)).toEqual([null, null, null, null]);
-    expect(server.calls.map((c) => c.path)).toEqual(['/search/company']);
+    expect(calls().map((c) => c.path)).toEqual(['/search/company']);
   });
 
   it.each([

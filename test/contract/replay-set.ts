@@ -8,7 +8,7 @@ import { type ReplayServer, startReplayServer } from './replay-server.ts';
 import { postPlanned, startContractGateway } from './run.ts';
 
 /**
- * The graph against what the real service really sent (recorded/, recorded2/, see their READMEs):
+ * The graph against what the real service really sent (recorded/, recorded2/, recorded3/, see their READMEs):
  * each recorded answer, replayed by a test upstream, is read through the GraphQL fields that read
  * it, selecting every field the answer can fill and every non-null field of each object. An answer
  * is clean when no object or page is lost (no error, no null where the recording has a value) and

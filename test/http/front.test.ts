@@ -8,7 +8,7 @@ import { rawExchange, rawJson } from './raw-http.ts';
 let h: Harness;
 let port: number;
 // Short timeouts, so that cutting a slow client takes a second here rather than 30.
-const HTTP = { requestTimeoutMs: 1_000, headersTimeoutMs: 1_000, keepAliveTimeoutMs: 5_000, shutdownTimeoutMs: 1_000 };
+const HTTP = { requestTimeoutMs: 1_000, headersTimeoutMs: 1_000, keepAliveTimeoutMs: 5_000, shutdownDelayMs: 0, shutdownTimeoutMs: 1_000 };
 
 beforeAll(async () => {
   h = await startHarness({

@@ -44,7 +44,17 @@ export function residentMb(pid: number): number {
 
 export function startProcess(env: Record<string, string>, nodeFlags: string[] = []): StartedProcess {
   const child = spawn(process.execPath, [...nodeFlags, 'src/index.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'silent', WORKERS: '1', ...env },
+    // No balancer checks these processes: a SIGTERM drains at once unless a test asks for the delay.
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      WORKERS: '1',
+      SHUTDOWN_DELAY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -50,6 +50,32 @@ describe('graceful shutdown', () => {
     catalog.setFaults([]);
   });
 
+  it('SIGTERM with SHUTDOWN_DELAY_MS: unready at once, still serving (closing each connection) through the delay, then closed', async () => {
+    const gateway = startProcess({
+      CATALOG_BASE_URL: catalog.baseUrl,
+      CATALOG_ACCESS_TOKEN: catalog.demoToken,
+      SHUTDOWN_DELAY_MS: '1500',
+    });
+    const url = await gateway.url;
+    const origin = new URL(url).origin;
+    expect((await fetch(`${origin}/readiness`)).status).toBe(200);
+    const signalled = Date.now();
+    gateway.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const readiness = await fetch(`${origin}/readiness`);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toEqual({ status: 'unready', reason: 'shutting down' });
+    // A balancer that has not yet seen the 503 still sends requests: they are answered, not refused.
+    const served = await fetch(`${url}?query=${encodeURIComponent('{ configuration { changeKeys } }')}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('connection')).toBe('close');
+    expect((await served.json()).data.configuration.changeKeys).toContain('title');
+    expect(Date.now() - signalled).toBeLessThan(1_500);
+    expect((await gateway.exit).code).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_500);
+    expect(gateway.stdout()).toContain('SIGTERM: unready, still serving for 1500 ms (SHUTDOWN_DELAY_MS).');
+  });
+
   it('does not wait past SHUTDOWN_TIMEOUT_MS for a request stuck upstream', async () => {
     catalog.setFaults([{ path: '^/configuration$', latencyMs: 20_000 }]);
     try {

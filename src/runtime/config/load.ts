@@ -152,6 +152,7 @@ function toConfig(v: Values) {
       // Node requires the headers timeout not to exceed the request timeout.
       headersTimeoutMs: Math.min(v.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs),
       keepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      shutdownDelayMs: v.SHUTDOWN_DELAY_MS,
       shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
       corsOrigins: v.CORS_ORIGINS,
       trustedProxies: v.TRUSTED_PROXIES,

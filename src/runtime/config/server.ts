@@ -51,12 +51,19 @@ export const httpSettings = {
       default: 5_000,
       description: 'An idle keep-alive connection is closed after this.',
     }),
+    SHUTDOWN_DELAY_MS: integer({
+      min: 0,
+      max: 600_000,
+      default: 5_000,
+      description:
+        "On SIGTERM: `/readiness` answers 503 at once while the listener keeps accepting and serving for this long (each answer closing its connection), so a balancer checking readiness takes the instance out before it stops accepting; then the shutdown of `SHUTDOWN_TIMEOUT_MS` begins. At least the balancer's check interval times its failures to go out (haproxy `inter 1s fall 2`: 2 s). SIGINT (a terminal's Ctrl-C) skips it. In Kubernetes, `terminationGracePeriodSeconds` must exceed this plus `SHUTDOWN_TIMEOUT_MS` ([operations.md](operations.md#shutdown)).",
+    }),
     SHUTDOWN_TIMEOUT_MS: integer({
       min: 0,
       max: 600_000,
       default: 10_000,
       description:
-        'On SIGTERM or SIGINT: stop accepting, answer new requests on open connections with 503, let requests in flight finish within this, then close the upstream pool and exit 0.',
+        'On SIGTERM (after `SHUTDOWN_DELAY_MS`) or SIGINT: stop accepting, answer new requests on open connections with 503, let requests in flight finish within this, then close the upstream pool and exit 0.',
     }),
     TRUSTED_PROXIES: addressList({
       description:

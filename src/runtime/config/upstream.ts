@@ -68,14 +68,14 @@ export const upstreamSettings = {
       default: 0,
       defaultText: '`0` (off)',
       description:
-        "Upstream calls per second for the whole fleet on one `REDIS_URL`; without Redis, for the instance: each of its `WORKERS` processes keeps an equal share (the ready line says so). A call over budget waits its turn within its request's deadline, or fails at once with `RATE_LIMITED`. A credential the upstream has not yet accepted (no 2xx) waits in one lane shared by all such credentials.",
+        "Upstream calls per second for the whole fleet on one `REDIS_URL`; without Redis, for the instance: each of its `WORKERS` processes keeps an equal share (the ready line says so). A call over budget waits its turn within its request's deadline (less 500 ms), or fails at once with `RATE_LIMITED` when its turn would come later. A credential the upstream has not yet accepted (no 2xx) waits in one lane per client address, shared by all the unaccepted credentials of that address. `/readiness` takes no turn.",
     }),
     UPSTREAM_MAX_PAUSE_MS: integer({
       min: 0,
       max: 3_600_000,
       default: 60_000,
       description:
-        "The longest a 429's `Retry-After` pauses calls (it asked for a day: it gets this); the pause holds only the credential that got it, on that route.",
+        "The longest a 429's `Retry-After` pauses calls (it asked for a day: it gets this); the pause holds only the credential that got it, on that route, on every instance sharing `REDIS_URL`; a paused call books no turn of `UPSTREAM_RATE_LIMIT` until its pause ends, so nobody else waits behind it.",
     }),
     REDIS_URL: redisUrl({
       description:

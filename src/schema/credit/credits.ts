@@ -171,8 +171,8 @@ const SeriesCreator = builder.objectRef<Up.TVSeriesDetails['created_by'][number]
     ...creditIdFields(t),
     person: t.field({
       type: Person,
-      description: 'The creator, with name, gender and profile path carried.',
-      resolve: (c) => ({ id: c.id, name: c.name, gender: c.gender, profile_path: c.profile_path }),
+      description: 'The creator, with name, original name, gender and profile path carried.',
+      resolve: (c) => ({ id: c.id, name: c.name, original_name: c.original_name, gender: c.gender, profile_path: c.profile_path }),
     }),
   }),
 });

@@ -20,6 +20,7 @@ const ExternalSource = builder.enumType('ExternalSource', {
   } as const,
 });
 
+/** A 2013 answer has no season or episode lists: it found none of them, so each is empty (docs/data.md). */
 export const FindResults = builder.objectRef<Up.FindResults>('FindResults').implement({
   description: 'Everything in the catalog that carries a given external id, by kind.',
   fields: (t) => ({
@@ -28,12 +29,12 @@ export const FindResults = builder.objectRef<Up.FindResults>('FindResults').impl
     seasons: t.field({
       type: [Season],
       description: 'Seasons with that id.',
-      resolve: (r) => r.tv_season_results.map(({ media_type: _, show_id, ...season }) => ({ ...season, seriesId: show_id })),
+      resolve: (r) => (r.tv_season_results ?? []).map(({ media_type: _, show_id, ...season }) => ({ ...season, seriesId: show_id })),
     }),
     episodes: t.field({
       type: [Episode],
       description: 'Episodes with that id.',
-      resolve: (r) => r.tv_episode_results.map(({ media_type: _, show_id, ...episode }) => ({ ...episode, seriesId: show_id })),
+      resolve: (r) => (r.tv_episode_results ?? []).map(({ media_type: _, show_id, ...episode }) => ({ ...episode, seriesId: show_id })),
     }),
   }),
 });

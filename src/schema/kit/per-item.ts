@@ -119,7 +119,7 @@ export const PER_ITEM_LOADS: Readonly<Record<string, { details: readonly string[
     ],
   },
   // Not measured by per-item-loads.test.ts (it pages the three types above); counted so that a
-  // search page of them announces its details calls (test/contract/sparse-summaries.test.ts).
+  // search page of them announces its details calls (test/contract/recorded2-causes.test.ts).
   Company: { details: ['description', 'headquarters', 'homepage'], own: [] },
   // A movie's collection never carries these, nor did 2017 search items: a details call each.
   Collection: { details: ['originalLanguage', 'originalName', 'overview'], own: [] },

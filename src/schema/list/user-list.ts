@@ -15,11 +15,9 @@ import { readableListArgs, readableListId, writableListArgs, writableListId } fr
 import { Account } from '../account/account.ts';
 
 /**
- * User lists: a list by id with its items (movies and series, paged), whether a movie is on it,
- * and the session account's edits (create, add/remove a movie, clear, delete). One type for a
- * list wherever it is reached (a movie's or series' lists, the account's lists, by id), so a
- * client cache keeps one object per list: the summaries carry what they have, the rest loads.
- */
+ * User lists: a list by id with its items (movies and series, paged), whether a movie is on it, and the session
+ * account's edits. One type for a list wherever it is reached (a movie's or series' lists, the account's lists, by
+ * id), so a client cache keeps one object per list: the summaries carry what they have, the rest loads. */
 
 /** `ownerId`: the account that made the list, where the answer knows it (list/owner.ts). */
 export type UserListSource = { id: number | string; ownerId?: number | 'session' } & Partial<Omit<Up.ListDetails, 'id' | 'items'>> &

@@ -75,15 +75,21 @@ TVSeries.implement({
       resolve: fromDetail.summary('backdrop_path'),
     }),
     backdropUrl: imageUrlField(t, 'backdrop', fromDetail.summary('backdrop_path'), 'backdrop'),
+    // Both are keys of the list summary: a summary without them (2013) is null, no details call
+    // per item, as Movie.genreIds (docs/data.md, docs/costs.md).
     genreIds: t.intList({
       nullable: true,
-      description: 'Identifiers of the genres of the series.',
-      resolve: async (s, _, c) => s.genre_ids ?? (s.genres ?? (await fromDetail.load(s, c)).genres).map((g) => g.id),
+      description: 'Identifiers of the genres of the series; null where the service left them out of a list item.',
+      resolve: (s, args, c) => {
+        if (s.genre_ids) return s.genre_ids;
+        if (s.genres) return s.genres.map((g) => g.id);
+        return fromDetail.summary('genres', (genres) => genres?.map((g) => g.id) ?? null)(s, args, c);
+      },
     }),
     originCountry: t.stringList({
       nullable: true,
-      description: 'ISO 3166-1 codes of the countries the series comes from.',
-      resolve: fromDetail('origin_country'),
+      description: 'ISO 3166-1 codes of the countries the series comes from; null where the service left them out of a list item.',
+      resolve: fromDetail.summary('origin_country'),
     }),
     originalLanguage: t.string({
       nullable: true,

@@ -28,8 +28,9 @@ export interface FindResults {
   movie_results: MovieSummary[];
   person_results: MultiPerson[];
   tv_results: TVSeriesSummary[];
-  tv_episode_results: FindEpisodeResult[];
-  tv_season_results: FindSeasonResult[];
+  /** Absent from the 2013 answers, which found no seasons or episodes. */
+  tv_episode_results?: FindEpisodeResult[];
+  tv_season_results?: FindSeasonResult[];
 }
 
 export const findResources = {

@@ -43,7 +43,8 @@ export interface TVSeriesSummary {
 }
 
 export interface TVSeriesDetails extends Omit<TVSeriesSummary, 'genre_ids' | 'media_type'> {
-  created_by: Array<{ id: number; credit_id: string; name: string; gender: number; profile_path: string | null }>;
+  /** `original_name` since about 2024; older answers lack it. */
+  created_by: Array<{ id: number; credit_id: string; name: string; original_name?: string; gender: number; profile_path: string | null }>;
   episode_run_time: number[];
   genres: Genre[];
   homepage: string;
