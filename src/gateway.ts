@@ -7,6 +7,7 @@ import type { RequestState } from './common/request-state.ts';
 import { contextOptions, createContext, type GatewayContext } from './schema/context.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphql/graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
+import { createParseCache } from './graphql/cost-report.ts';
 import { currentPhase, withPhaseScopes } from './graphql/incremental.ts';
 import { withAnswerCount } from './graphql/answer-size.ts';
 import { type GatewayPlugin, gatewayPlugins } from './graphql/plugins.ts';
@@ -21,7 +22,6 @@ import {
   persistedOperations,
   type PersistedQueryStore,
 } from './graphql/persisted-operations.ts';
-import { createParseCache } from './graphql/parse-cache.ts';
 import { createProbes, throttledReadiness, type Readiness } from './http/probes.ts';
 import { yogaLogger } from './graphql/request-log.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';

@@ -1,7 +1,7 @@
 import { context, propagation, type Span, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
-import { shownOperationName } from '../common/operation-name.ts';
+import { shownOperationName } from '../runtime/metrics.ts';
 
 /**
  * The operation span of OpenTelemetry tracing (src/runtime/tracing.ts starts the tracer), with

@@ -8,13 +8,12 @@ import type { Tracing } from '../runtime/tracing.ts';
 import { useAnswerOutcome } from './answer-outcome.ts';
 import { useAnswerSize } from './answer-size.ts';
 import { useCostReport } from './cost-report.ts';
-import { useDeclaredVariablesOnly } from './declared-variables.ts';
 import { useClientErrors } from './errors.ts';
 import type { KeepsPart } from './gateway-parts.ts';
 import { useMissingEntities } from './missing-entities.ts';
 import { operationMetrics } from './operation-metrics.ts';
 import { operationSpans } from './operation-spans.ts';
-import { protections, useNoServiceSdl } from './protections.ts';
+import { protections, useDeclaredVariablesOnly, useNoServiceSdl } from './protections.ts';
 import { useRequestLog } from './request-log.ts';
 import { useStreamedAnswers } from './streamed-answer.ts';
 

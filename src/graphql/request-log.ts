@@ -1,7 +1,7 @@
 import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import { shownOperationName } from '../common/operation-name.ts';
+import { shownOperationName } from '../runtime/metrics.ts';
 import type { RequestState } from '../common/request-state.ts';
 
 /** Distinct error codes one log line names at most; the others are counted, not named. */

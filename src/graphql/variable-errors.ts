@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { ErrorCode } from '../common/error-codes.ts';
 import { REQUEST } from '../common/messages.ts';
-import { boundedJson } from './bounded-json.ts';
+import { boundedJson } from './cost-report.ts';
 
 /**
  * Errors of variable coercion, as the client sees them: graphql-js's reason and the place inside

@@ -2,7 +2,6 @@ import cluster from 'node:cluster';
 import { LRUCache } from 'lru-cache';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { ERROR_CODES } from '../common/error-codes.ts';
-import { shownOperationName } from '../common/operation-name.ts';
 import { workerScrape } from './workers.ts';
 
 /**
@@ -69,6 +68,18 @@ function routeLabels(max: number) {
     seen.add(route);
     return route;
   };
+}
+
+/**
+ * An operation's name as the gateway shows it, in `/metrics` labels, log lines and trace spans:
+ * a GraphQL name of at most 64 characters, else `anonymous`. A client chooses the name, and a
+ * document registered by APQ with a name of 30,000 characters made each later 224-byte request
+ * by its hash write a log line of 30 KB.
+ */
+const SHOWN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+export function shownOperationName(name: string | undefined): string {
+  return name !== undefined && SHOWN.test(name) ? name : 'anonymous';
 }
 
 const OPERATION_TYPES = ['query', 'mutation', 'subscription'];
