@@ -7,6 +7,7 @@ import type { RequestState } from './common/request-state.ts';
 import { contextOptions, createContext, type GatewayContext } from './schema/context.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphql/graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
+import { createParseCache } from './graphql/cost-report.ts';
 import { currentPhase, withPhaseScopes } from './graphql/incremental.ts';
 import { withAnswerCount } from './graphql/answer-size.ts';
 import { type GatewayPlugin, gatewayPlugins } from './graphql/plugins.ts';
@@ -66,6 +67,15 @@ export interface GatewayOptions {
 }
 
 const CIRCUIT = { closed: 0, 'half-open': 1, open: 2 } as const;
+
+/**
+ * Yoga's health check cannot be removed, only pointed elsewhere: it answers 200 with an empty
+ * body, before anything else runs, to any URL that ends in its endpoint (`/graphql?x=/health`
+ * ran nothing, where the plain path ran the query). No request URL ends in a space (the request
+ * line cannot carry one; a URL writes it `%20`), so this endpoint is never matched, and only the
+ * front's exact `/health` and `/readiness` answer probes.
+ */
+const NO_YOGA_HEALTH_CHECK = ' (off)';
 
 /**
  * Ready when the upstream answers the configured credential. The check bypasses the cache and
@@ -143,6 +153,8 @@ export function createGateway(
   // The loaders read the @defer phase through the Yoga plugin's scope (graphql/incremental.ts).
   const requestContext = { ...contextOptions(config), phase: currentPhase };
   const plugins = gatewayPlugins({ config, keeps, logger, metrics, tracing: options.tracing, instrument: options.instrument });
+  // One cache of parsed documents for both endpoints, bounded in bytes (PARSE_CACHE_MAX_BYTES).
+  const parseCache = config.parseCacheMaxBytes > 0 ? createParseCache(config.parseCacheMaxBytes) : undefined;
   // The plain graph and the same graph as a federation subgraph: one set of plugins, context and
   // error handling, two endpoints.
   const serve = (graph: GraphQLSchema, endpoint: string, graphiql: boolean, ordered: GatewayPlugin[]) =>
@@ -153,6 +165,7 @@ export function createGateway(
       graphiql: graphiql ? graphiqlOptions : false,
       renderGraphiQL: renderGraphiQLPage,
       landingPage: false,
+      healthCheckEndpoint: NO_YOGA_HEALTH_CHECK,
       // CORS is the HTTP front's, computed per request (cache hits included).
       cors: false,
       // Never the original error's text or stack, whatever NODE_ENV says: it may quote a request or an upstream answer.
@@ -163,7 +176,8 @@ export function createGateway(
       maxRequestBodySize: options.yoga?.maxRequestBodySize ?? false,
       batching: { limit: config.limits.batch },
       extraParamNames: PERSISTED_PARAM_NAMES,
-      plugins: ordered,
+      plugins: parseCache ? [...ordered, parseCache.dropInvalid] : ordered,
+      parserAndValidationCache: parseCache?.options ?? false,
       // The request's state, as the front made it: its credentials, language, freshness and signal.
       context: (initial) => createContext(upstream, initial.request, requestContext, initial),
       logging: yogaLogger(logger),

@@ -1,4 +1,18 @@
-import { type ExecutionResult, getNamedType, GraphQLError, type GraphQLSchema, isLeafType } from 'graphql';
+import {
+  defaultFieldResolver,
+  type ExecutionResult,
+  getNamedType,
+  GraphQLError,
+  type GraphQLField,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+  introspectionTypes,
+  isLeafType,
+  isObjectType,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
+} from 'graphql';
 import { isAsyncIterable, isPromise, type Plugin } from 'graphql-yoga';
 import type { ErrorCode } from '../common/error-codes.ts';
 import { REQUEST } from '../common/messages.ts';
@@ -11,7 +25,7 @@ import type { GatewayContext } from '../schema/context.ts';
  * review's text over 333 movies are 999 calls and 135 M characters) stops long before the heap
  * does, and is never serialised.
  *
- * Every resolver of the schema is wrapped once (withAnswerCount) to add, to the request's
+ * Every resolver of the schema, introspection's included, is wrapped once (withAnswerCount) to add, to the request's
  * `answerSize`, about what its field will take in the JSON: its key, and its value when that is
  * a leaf (a string's length, a few characters for a number, a boolean or null) or the brackets
  * of an object or a list. No serialisation, no AsyncLocalStorage: a comparison and a few
@@ -62,30 +76,59 @@ function tooLarge(max: number): GraphQLError {
 const STOPPED = new Error('answer past MAX_RESPONSE_BYTES');
 
 const ignore = () => undefined;
+
+/**
+ * A field's resolver that counts what it adds. Where the context is not the gateway's (the
+ * introspection fields below are graphql-js's own, shared by every schema of the process), it
+ * only resolves.
+ */
+function counting<Context>(resolve: GraphQLFieldResolver<unknown, Context>, leaf: boolean): GraphQLFieldResolver<unknown, Context> {
+  return (source, args, context, info) => {
+    const gateway = context as Partial<GatewayContext> | undefined;
+    const size = gateway?.answerSize;
+    const limits = gateway?.limits;
+    if (!size || !limits) return resolve(source, args, context, info);
+    if (size.chars > limits.responseBytes) throw STOPPED;
+    const value = resolve(source, args, context, info);
+    const key = (info.path.key as string).length + PER_FIELD;
+    if (!leaf) {
+      // An object's braces, or a list's brackets and commas; what is inside counts itself.
+      size.chars += key + (Array.isArray(value) ? value.length + 2 : 2);
+    } else if (isPromise(value)) {
+      size.chars += key;
+      value.then((resolved) => (size.chars += leafChars(resolved)), ignore);
+    } else {
+      size.chars += key + leafChars(value);
+    }
+    return value;
+  };
+}
+
 /**
  * Counts what every field adds to the answer. The schema's field objects are changed in place,
- * once per schema (wrap-resolvers.ts).
+ * once per schema (wrap-resolvers.ts); introspection's once per process.
  */
 export function withAnswerCount(schema: GraphQLSchema): GraphQLSchema {
-  return wrapResolvers(schema, 'answer-count', (resolve, field) => {
-    const leaf = isLeafType(getNamedType(field.type));
-    return (source, args, context, info) => {
-      const { answerSize: size, limits } = context as GatewayContext;
-      if (size.chars > limits.responseBytes) throw STOPPED;
-      const value = resolve(source, args, context, info);
-      const key = (info.path.key as string).length + PER_FIELD;
-      if (!leaf) {
-        // An object's braces, or a list's brackets and commas; what is inside counts itself.
-        size.chars += key + (Array.isArray(value) ? value.length + 2 : 2);
-      } else if (isPromise(value)) {
-        size.chars += key;
-        value.then((resolved) => (size.chars += leafChars(resolved)), ignore);
-      } else {
-        size.chars += key + leafChars(value);
-      }
-      return value;
-    };
-  });
+  countIntrospection();
+  return wrapResolvers(schema, 'answer-count', (resolve, field) => counting(resolve, isLeafType(getNamedType(field.type))));
+}
+
+/** Marks a field of graphql-js's whose resolver already counts; Symbol.for, so a second load of this module sees it too. */
+const COUNTED = Symbol.for('media-catalog-gateway.answer-count');
+
+/**
+ * `__schema`, `__type`, `__typename` and the fields of the introspection types are graphql-js's
+ * own objects, the same for every schema, which wrap-resolvers leaves alone: they went uncounted,
+ * and 30 aliases of `__schema { types { fields { … } } }` answered 6.9 MB under a bound of 1 MB.
+ */
+function countIntrospection(): void {
+  const fields: GraphQLField<unknown, unknown>[] = [SchemaMetaFieldDef, TypeMetaFieldDef, TypeNameMetaFieldDef];
+  for (const type of introspectionTypes) if (isObjectType(type)) fields.push(...Object.values(type.getFields()));
+  for (const field of fields as Array<GraphQLField<unknown, unknown> & { [COUNTED]?: true }>) {
+    if (field[COUNTED]) continue;
+    field.resolve = counting(field.resolve ?? defaultFieldResolver, isLeafType(getNamedType(field.type)));
+    field[COUNTED] = true;
+  }
 }
 
 /**
