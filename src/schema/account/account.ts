@@ -20,10 +20,11 @@ export const Account = builder.objectRef<AccountSource>('Account');
  * id (`account(id:)`, `node(id:)`, `_entities`) is answered only for the session's own: without a
  * session UNAUTHENTICATED; another id NOT_FOUND, as one the catalog lacks would be, so an id never
  * tells whether someone else's account exists (the very error of a missing one, which `_entities`
- * also reads as missing). The session's account is looked up once per session.
+ * also reads as missing). The session's account is looked up once per session, from the details
+ * of the account asked for (the call its fields share).
  */
 export async function ownAccount(account: { id: number }, context: GatewayContext): Promise<void> {
-  if (account.id !== (await context.sessionAccountId())) {
+  if (account.id !== (await context.sessionAccountId(account.id))) {
     throw new UpstreamError('NOT_FOUND', UPSTREAM.byCode.NOT_FOUND);
   }
 }
