@@ -4,8 +4,6 @@ import {
   getNamedType,
   GraphQLError,
   type GraphQLField,
-  type GraphQLFieldResolver,
-  type GraphQLSchema,
   introspectionTypes,
   isLeafType,
   isObjectType,
@@ -13,7 +11,7 @@ import {
   TypeMetaFieldDef,
   TypeNameMetaFieldDef,
 } from 'graphql';
-import { isAsyncIterable, isPromise, type Plugin } from 'graphql-yoga';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { ErrorCode } from '../common/error-codes.ts';
 import { REQUEST } from '../common/messages.ts';
 import { counting } from '../schema/kit/field-concerns.ts';
