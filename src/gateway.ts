@@ -8,10 +8,9 @@ import { contextOptions, createContext, type GatewayContext } from './schema/con
 import { graphiqlOptions, renderGraphiQLPage } from './graphql/graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
 import { createParseCache } from './graphql/cost-report.ts';
-import { currentPhase, withPhaseScopes } from './graphql/incremental.ts';
-import { withAnswerCount } from './graphql/answer-size.ts';
+import { currentPhase } from './schema/kit/field-concerns.ts';
+import { countIntrospection } from './graphql/answer-size.ts';
 import { type GatewayPlugin, gatewayPlugins } from './graphql/plugins.ts';
-import { withLanguageScopes } from './schema/kit/language-scope.ts';
 import type { HttpFront, NodeHandler } from './http/front-options.ts';
 import { createHttpFront } from './http/listener.ts';
 import { createPlainPath, type PlainPath } from './http/plain-path.ts';
@@ -150,7 +149,7 @@ export function createGateway(
     only: config.persistedOperationsOnly,
     maxPerClient: config.apqMaxPerClient,
   });
-  // The loaders read the @defer phase through the Yoga plugin's scope (graphql/incremental.ts).
+  // The loaders read the @defer phase of the running resolver (src/schema/kit/field-concerns.ts).
   const requestContext = { ...contextOptions(config), phase: currentPhase };
   const plugins = gatewayPlugins({ config, keeps, logger, metrics, tracing: options.tracing, instrument: options.instrument });
   // One cache of parsed documents for both endpoints, bounded in bytes (PARSE_CACHE_MAX_BYTES).
@@ -182,15 +181,10 @@ export function createGateway(
       context: (initial) => createContext(upstream, initial.request, requestContext, initial),
       logging: yogaLogger(logger),
     });
-  // Each wrapper changes the schema's resolvers in place, once per process.
-  const counted = (graph: GraphQLSchema) => (keeps('answer-size') ? withAnswerCount(graph) : graph);
-  const languageScoped = keeps('language-scopes') ? withLanguageScopes(schema) : schema;
-  const yoga = serve(
-    counted(keeps('phase-scopes') ? withPhaseScopes(languageScoped) : languageScoped),
-    '/graphql',
-    config.graphiql,
-    plugins.endpoint(persisted),
-  );
+  // Every field of ours counts itself as it resolves (built in: src/schema/kit/field-concerns.ts);
+  // graphql-js's introspection fields are counted too, once per process.
+  countIntrospection();
+  const yoga = serve(schema, '/graphql', config.graphiql, plugins.endpoint(persisted));
   // Persisted operations are the frontends' concern; a router sends its documents whole. So with
   // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md),
   // and with introspection off its `_service` SDL goes only to the router as well.
@@ -203,7 +197,7 @@ export function createGateway(
   const subgraphServed = () => {
     if (!subgraphBuiltOnce) {
       const subgraphYoga = serve(
-        counted(subgraphSchema(config.subgraphPrefix)),
+        subgraphSchema(config.subgraphPrefix),
         '/subgraph',
         false,
         plugins.subgraph(!config.introspection && !routerToken),

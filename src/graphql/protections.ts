@@ -57,6 +57,7 @@ export function protections(config: Config, keeps: KeepsPart = KEEP_ALL): Plugin
         blockFieldSuggestion: { enabled: suggestionsBlocked },
       }) as Plugin),
     keeps('armor-tokens') && useTokenLimitLocated(limits.tokens),
+    useParserStackBound,
     keeps('introspection-depth') && { onValidate: ({ addValidationRule }) => addValidationRule(introspectionDepthRule()) },
     keeps('batch-cost') && useBatchCost(limits.cost),
     keeps('writes') && useWritesNeedPreflight,
@@ -202,6 +203,21 @@ function useTokenLimitLocated(max: number): Plugin {
     },
   };
 }
+
+/**
+ * graphql-js parses by recursive descent: a value nested a few thousand deep (`[[[…1…]]]`, 2,400
+ * levels in 4,800 tokens, under MAX_TOKENS) runs the stack out before any depth rule can see a
+ * document, and the RangeError answered 500. It is a document that does not parse.
+ */
+const useParserStackBound: Plugin = {
+  onParse:
+    () =>
+    ({ result, replaceParseResult }) => {
+      if (!(result instanceof RangeError)) return;
+      const code: ErrorCode = 'GRAPHQL_PARSE_FAILED';
+      replaceParseResult(createGraphQLError(REQUEST.nestedTooDeep, { extensions: { code, http: { status: ERROR_CODES[code].status } } }));
+    },
+};
 
 function tokenPast(source: Source, max: number): number | undefined {
   const lexer = new Lexer(source);

@@ -71,7 +71,7 @@ export interface ContextOptions {
   /** Each user session's account, shared by every request of this gateway. */
   sessionAccounts: SessionAccounts;
   /**
-   * The @defer phase the running resolver works for (src/graphql/incremental.ts), read by the
+   * The @defer phase the running resolver works for (src/schema/kit/field-concerns.ts), read by the
    * loaders; given by the gateway, so that this file imports nothing of the Yoga plugins above it.
    */
   phase?: () => Phase | undefined;
@@ -138,7 +138,7 @@ export function createContext(
   const accounts = options.sessionAccounts;
   const others = new Map<string, GatewayContext>();
   const context: GatewayContext = {
-    // The phase keeps a deferred sub-resource out of the first part's calls (src/graphql/incremental.ts).
+    // The phase keeps a deferred sub-resource out of the first part's calls (src/schema/kit/field-concerns.ts).
     loaders,
     actions: createActions(client, credentials, deadline, observe, scope),
     written: new WrittenState(),

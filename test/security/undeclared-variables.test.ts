@@ -81,3 +81,20 @@ describe('declared variables of any depth', () => {
     expect(errorLines(from)).toEqual([]);
   });
 });
+
+describe('documents of any depth', () => {
+  it('a list value nested 2,400 deep in the document (under MAX_TOKENS) is a parse failure, never 500', async () => {
+    const from = lines.length;
+    for (const path of ['/graphql', '/subgraph']) {
+      const query = `{ movie(id: 1, language: ${deepList(2_400).replace('[]', '["fr"]')}) { id } }`;
+      const answer = await post(path, JSON.stringify({ query }));
+      expect(answer.status).toBe(200);
+      expect(answer.body.errors).toEqual([
+        { message: 'Syntax Error: the document is nested too deeply to parse.', extensions: { code: 'GRAPHQL_PARSE_FAILED' } },
+      ]);
+    }
+    expect(errorLines(from)).toEqual([]);
+    // Still serving.
+    expect((await h.query(`{ movie(id: ${movieId}) { id } }`)).body.data.movie.id).toBe(movieId);
+  });
+});
