@@ -65,8 +65,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   // Tests of the graph see the plain upstream: no cross-request cache, no merged calls, so
   // call counts name the endpoints. Tests of caching and merging opt in through `config`.
   // PLAIN_PATH=false runs the whole suite through Yoga's own entry (docs/performance.md).
+  // The change feeds' poller is off too (it calls the catalog on its own): tests of it opt in.
+  const loaded = loadConfig(process.env.PLAIN_PATH ? { PLAIN_PATH: process.env.PLAIN_PATH } : {});
   const config = {
-    ...loadConfig(process.env.PLAIN_PATH ? { PLAIN_PATH: process.env.PLAIN_PATH } : {}),
+    ...loaded,
+    changes: { ...loaded.changes, pollMs: 0 },
     cacheMaxBytes: 0,
     appendToResponse: false,
     logLevel: 'silent',

@@ -9,7 +9,16 @@ import type { Credentials } from './credentials.ts';
 /** How long the answers one GraphQL request used stay fresh: the least of them. */
 export interface Freshness {
   freshForMs: number;
+  /**
+   * The objects those answers carried (`movie:550`), when the change feeds are on: the
+   * whole-response cache drops the answer when the feeds list one. Past MAX_ANSWER_TAGS the
+   * answer is not kept whole (it could not be dropped in time).
+   */
+  tags?: Set<string>;
+  tagsOverflow?: boolean;
 }
+
+export const MAX_ANSWER_TAGS = 2_000;
 
 /**
  * The size of the answer built so far, in characters of JSON, counted while fields resolve

@@ -13,6 +13,12 @@ export interface CachedResponse {
   size: number;
   /** Epoch ms until which the entry is fresh: computed once, so a hit costs one comparison. */
   freshUntil: number;
+  /** Epoch ms it was fetched or last revalidated: the change feeds vouch only for what they watched since. */
+  storedAt?: number;
+  /** The object its URL names (`movie:550`), when it names one (src/upstream/entity-tags.ts). */
+  owner?: string;
+  /** The objects it carried, its owner first: the change feeds drop it when they list one. */
+  tags?: readonly string[];
 }
 
 /** Counters of the fleet's store, for metrics. */
@@ -32,4 +38,6 @@ export interface FleetCacheStore {
   get(key: string): Promise<CachedResponse | undefined>;
   /** Keeps the entry for `keepForMs`; a failure is the store's to count. */
   set(key: string, entry: CachedResponse, keepForMs: number): Promise<void>;
+  /** Drops these entries (the change feeds listed an object they carried). */
+  delete(keys: readonly string[]): Promise<void>;
 }

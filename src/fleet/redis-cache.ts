@@ -22,13 +22,27 @@ interface StoredEntry {
   body: unknown;
   size: number;
   freshUntil: number;
+  storedAt?: number;
+  owner?: string;
+  tags?: string[];
 }
+
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
 
 function readEntry(raw: string): CachedResponse | undefined {
   try {
     const stored = JSON.parse(raw) as StoredEntry;
     if (stored?.v !== 1 || typeof stored.freshUntil !== 'number' || typeof stored.size !== 'number') return undefined;
-    return { policy: CachePolicy.fromObject(stored.policy), body: stored.body, size: stored.size, freshUntil: stored.freshUntil };
+    return {
+      policy: CachePolicy.fromObject(stored.policy),
+      body: stored.body,
+      size: stored.size,
+      freshUntil: stored.freshUntil,
+      storedAt: typeof stored.storedAt === 'number' ? stored.storedAt : undefined,
+      owner: typeof stored.owner === 'string' ? stored.owner : undefined,
+      tags: strings(stored.tags),
+    };
   } catch {
     return undefined;
   }
@@ -62,10 +76,18 @@ export function createRedisCacheStore(redis: RedisConnection, options: RedisCach
         body: entry.body,
         size: entry.size,
         freshUntil: entry.freshUntil,
+        storedAt: entry.storedAt,
+        owner: entry.owner,
+        tags: entry.tags && [...entry.tags],
       };
       const done = await redis.run((client) => client.set(prefix + key, JSON.stringify(stored), 'PX', Math.ceil(keepForMs)));
       if (done === undefined) stats.errors++;
       else stats.stores++;
+    },
+    async delete(keys) {
+      if (keys.length === 0) return;
+      const done = await redis.run((client) => client.del(...keys.map((key) => prefix + key)));
+      if (done === undefined) stats.errors++;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { type ExecutionResult, GraphQLError } from 'graphql';
 import { createGraphQLError, handleStreamOrSingleExecutionResult, isAsyncIterable, maskError, type Plugin } from 'graphql-yoga';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
-import { MissingCredentialError, UpstreamError, type MissingCredential } from '../upstream/errors.ts';
+import { CallBudgetSpentError, MissingCredentialError, UpstreamError, type MissingCredential } from '../upstream/errors.ts';
 import { variableError, type VariableErrorOptions } from './variable-errors.ts';
 import { MALFORMED_HEADERS, MISSING_HEADERS as HEADERS_FOR, REQUEST, UNEXPECTED } from '../common/messages.ts';
 import type { CredentialHeader } from '../common/credentials.ts';
@@ -53,6 +53,14 @@ export function clientError(
   } else if (original instanceof UpstreamError) {
     code = original.code;
     message = original.message;
+  } else if (original instanceof CallBudgetSpentError) {
+    return new GraphQLError(original.message, {
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      path: error.path,
+      extensions: { code: 'COST_LIMIT_REACHED' satisfies ErrorCode, limit: 'cost', max: original.max },
+    });
   } else if (error.path && error.extensions?.code === undefined && !(original instanceof GraphQLError && original.extensions?.code)) {
     code = 'UPSTREAM_ERROR' satisfies ErrorCode;
     message = REQUEST.unexpectedShape;

@@ -1,7 +1,8 @@
-import { type ExecutionResult, GraphQLError } from 'graphql';
+import type { ExecutionResult } from 'graphql';
 import { type FetchAPI, isAsyncIterable, type Plugin, processRegularResult } from 'graphql-yoga';
 import type { RequestState } from '../common/request-state.ts';
-import { JsonPieces } from './json-pieces.ts';
+import { resultPieces } from './result-pieces.ts';
+import { partsProcessorFor } from './streamed-parts.ts';
 
 /**
  * A large answer is serialised as its client takes it, piece by piece, instead of whole: a
@@ -12,13 +13,12 @@ import { JsonPieces } from './json-pieces.ts';
  * The answer's size is known before it is serialised: the resolvers counted it
  * (answer-size.ts). The front tells a streamed answer by its `Transfer-Encoding: chunked`, as
  * Yoga's multipart answers say theirs (src/http/listener.ts), and writes it with back-pressure.
+ * Answers in parts (multipart, SSE) are always made piece by piece (streamed-parts.ts): a part's
+ * size is not known before it is made.
  */
 
 /** Answers counted at least this large (in characters) are streamed: 1 MiB. */
 export const STREAM_FROM_CHARS = 1024 * 1024;
-
-/** Characters per piece: 64 KiB, the size of a socket write that costs no more per byte than a larger one. */
-const PIECE_CHARS = 64 * 1024;
 
 const REGULAR_TYPES = ['application/graphql-response+json', 'application/json'] as const;
 
@@ -43,54 +43,16 @@ function regularTypeFor(request: Request): string {
   return chosen;
 }
 
-/** An error as Yoga writes it: without the internal `http` and `unexpected` extensions. */
-function publicError(error: Error): unknown {
-  if (!(error instanceof GraphQLError)) return { message: error.message };
-  const json = error.toJSON();
-  if (!json.extensions) return json;
-  const { http: _http, unexpected: _unexpected, ...extensions } = json.extensions;
-  return { ...json, extensions: Object.keys(extensions).length ? extensions : undefined };
-}
-
-/** A result as Yoga writes it (its stringify.ts): errors made public, the `http` extension left out. */
-function publicResult(result: ExecutionResult): ExecutionResult {
-  if (!result.errors?.length && !result.extensions?.http) return result;
-  const { http: _http, ...extensions } = result.extensions ?? {};
-  return {
-    ...result,
-    errors: result.errors?.map((error) => publicError(error) as GraphQLError),
-    extensions: Object.keys(extensions).length ? extensions : undefined,
-  };
-}
-
 /** The bytes of one result, or of a batch's results in a list, one piece per pull. */
 function piecesOf(result: ExecutionResult | ExecutionResult[], fetchAPI: FetchAPI): ReadableStream<Uint8Array> {
-  const results = Array.isArray(result) ? result : [result];
-  const batch = Array.isArray(result);
+  const pieces = resultPieces(result);
   const encoder = new fetchAPI.TextEncoder();
-  let index = -1;
-  let pieces: JsonPieces | undefined;
   return new fetchAPI.ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        let text = '';
-        while (text.length < PIECE_CHARS) {
-          const piece = pieces?.next(PIECE_CHARS - text.length);
-          if (piece !== undefined) {
-            text += piece;
-            continue;
-          }
-          const next = results[++index];
-          if (next === undefined) {
-            if (batch) text += ']';
-            if (text) controller.enqueue(encoder.encode(text));
-            controller.close();
-            return;
-          }
-          if (batch) text += index === 0 ? '[' : ',';
-          pieces = new JsonPieces(publicResult(next));
-        }
-        controller.enqueue(encoder.encode(text));
+        const piece = pieces.next();
+        if (piece.done) controller.close();
+        else controller.enqueue(encoder.encode(piece.value));
       },
     },
     // One piece made ahead, not more: the client's reading pulls the rest.
@@ -100,10 +62,16 @@ function piecesOf(result: ExecutionResult | ExecutionResult[], fetchAPI: FetchAP
 
 export const useStreamedAnswers: Plugin<Record<string, unknown>, Partial<RequestState>> = {
   onResultProcess: ({ request, result, resultProcessor, setResultProcessor, serverContext }) => {
-    if (resultProcessor !== processRegularResult || isAsyncIterable(result)) return;
-    if ((serverContext.answerSize?.chars ?? 0) < STREAM_FROM_CHARS) return;
+    const iterable = isAsyncIterable(result);
     // An answer stopped past MAX_RESPONSE_BYTES is its one small error: it has no data.
-    if (!(Array.isArray(result) ? result : [result]).some((one) => one.data)) return;
+    const large =
+      !iterable &&
+      (serverContext.answerSize?.chars ?? 0) >= STREAM_FROM_CHARS &&
+      (Array.isArray(result) ? result : [result]).some((one) => one.data);
+    // Parts (multipart, SSE) whatever their size: no part's size is known before it is made.
+    const parts = partsProcessorFor(resultProcessor);
+    if (parts && (iterable || large)) return setResultProcessor(parts.processor, parts.type);
+    if (resultProcessor !== processRegularResult || !large) return;
     const type = regularTypeFor(request);
     // A large answer has data: 200 under either type, as Yoga's processor answers one.
     setResultProcessor(

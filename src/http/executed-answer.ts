@@ -108,7 +108,8 @@ export function answerWriter(options: WriterOptions) {
     const etag = graphqlAnswer && isGet && clean ? etagOf(bytes) : undefined;
     const answer: WholeAnswer = { status, contentType: answerType || undefined, body: bytes, etag, encoded: {} };
     await deliver(request, response, headerList(headers), answer, options.compressionMinBytes, writeTimeoutMs);
-    if (cache && key && clean) {
+    // An answer that carried too many objects to be dropped when the change feeds list one is not kept.
+    if (cache && key && clean && !state.freshness.tagsOverflow) {
       cache.offer(
         key,
         {
@@ -120,6 +121,7 @@ export function answerWriter(options: WriterOptions) {
           operation: state.operations.join(',') || 'anonymous',
         },
         state.freshness.freshForMs,
+        state.freshness.tags,
       );
     }
   }

@@ -178,6 +178,9 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     answered.headers.forEach((value, given) => {
       const name = given.toLowerCase();
       if (name.startsWith('access-control-') || name === 'content-length' || name === 'vary') return;
+      // Yoga's `Connection: keep-alive` on parts would make Node keep a connection its client
+      // asked to close: Node decides from the request, as for every other answer.
+      if (name === 'connection') return;
       // An empty type (Yoga's 406) is no type: omitted rather than sent blank.
       if (name === 'content-type' && value === '') return;
       headers[name] = value;

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { createTagIndex } from '../common/tag-index.ts';
 import type { Encoding } from './compression.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface CachedAnswer {
 export interface ResponseCacheStats {
   hits: number;
   stores: number;
+  /** Answers dropped because the change feeds listed an object behind them. */
+  feedEvictions: number;
 }
 
 /** What makes two requests the same question from the same caller. */
@@ -61,7 +64,9 @@ export function createResponseCache(options: ResponseCacheOptions) {
     sizeCalculation: (entry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + ENTRY_OVERHEAD,
     maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 10)),
   });
-  const stats: ResponseCacheStats = { hits: 0, stores: 0 };
+  const stats: ResponseCacheStats = { hits: 0, stores: 0, feedEvictions: 0 };
+  // Which answers carried which objects (the change feeds drop them): an eighth of the cache's bound.
+  const index = createTagIndex(Math.max(1024, Math.floor(options.maxBytes / 8)));
 
   function keyOf(parts: AnswerKeyParts): string {
     // JSON keeps an absent credential apart from an empty one. One-shot hashing: a Hash object
@@ -78,7 +83,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
   }
 
   /** Keeps an error-free answer that was fresh for `freshForMs`, if that is long enough. */
-  function offer(key: string, answer: Omit<CachedAnswer, 'expires' | 'freshUntil'>, freshForMs: number): void {
+  function offer(key: string, answer: Omit<CachedAnswer, 'expires' | 'freshUntil'>, freshForMs: number, tags?: Iterable<string>): void {
     if (!Number.isFinite(freshForMs) || freshForMs <= 0) return;
     const now = Date.now();
     const encoded: CachedAnswer['encoded'] = {};
@@ -90,7 +95,16 @@ export function createResponseCache(options: ResponseCacheOptions) {
       freshUntil: now + freshForMs,
       expires: now + Math.min(freshForMs, options.maxTtlMs),
     });
+    if (tags) index.add(key, [...tags]);
     stats.stores++;
+  }
+
+  /** Drops every answer built from an answer that carried one of these objects (`movie:550`). */
+  function evict(tags: readonly string[]): number {
+    let dropped = 0;
+    for (const key of index.take(tags)) if (entries.delete(key)) dropped++;
+    stats.feedEvictions += dropped;
+    return dropped;
   }
 
   /** Adds a compressed form made for a hit, so that the next hit in that coding finds it. */
@@ -101,7 +115,10 @@ export function createResponseCache(options: ResponseCacheOptions) {
     entries.set(key, answer);
   }
 
-  return { keyOf, get, offer, keepEncoded, stats, size: () => entries.calculatedSize };
+  /** Drops every answer (the change feeds stopped vouching: answers built on their word go too). */
+  const clear = () => entries.clear();
+
+  return { keyOf, get, offer, keepEncoded, evict, clear, stats, size: () => entries.calculatedSize };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type FeedGauges, feedGauges } from './feed-metrics.ts';
 import cluster from 'node:cluster';
 import { LRUCache } from 'lru-cache';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -27,6 +28,8 @@ export interface UpstreamGauges {
   redis(): { up: boolean; errors: number } | undefined;
   /** The upstream rate budget, when there is one. */
   budget(): { waits: number; refusals: number } | undefined;
+  /** The change feeds' poller, when CHANGES_POLL_MS is on. */
+  feeds(): FeedGauges | undefined;
 }
 
 export interface UpstreamCall {
@@ -70,7 +73,18 @@ function routeLabels(max: number) {
   };
 }
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/**
+ * An operation's name as the gateway shows it, in `/metrics` labels, log lines and trace spans:
+ * a GraphQL name of at most 64 characters, else `anonymous`. A client chooses the name, and a
+ * document registered by APQ with a name of 30,000 characters made each later 224-byte request
+ * by its hash write a log line of 30 KB.
+ */
+const SHOWN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+export function shownOperationName(name: string | undefined): string {
+  return name !== undefined && SHOWN.test(name) ? name : 'anonymous';
+}
+
 const OPERATION_TYPES = ['query', 'mutation', 'subscription'];
 
 /**
@@ -84,7 +98,7 @@ function operationLabels(max: number, pinned: ReadonlySet<string>, forget: (name
   const labelled = new Map<string, number>();
   const candidates = new LRUCache<string, number>({ max: 10 * max });
   return (name: string | undefined): string => {
-    const value = name && NAME.test(name) ? name : 'anonymous';
+    const value = shownOperationName(name);
     if (value === 'anonymous' || pinned.has(value)) return value;
     const uses = labelled.get(value);
     if (uses !== undefined) {
@@ -214,6 +228,8 @@ export function createMetrics(
       return budget && { wait: budget.waits, refusal: budget.refusals };
     },
   );
+
+  feedGauges(gauge, upstream.feeds);
 
   const duration = new Histogram({
     name: 'gateway_graphql_request_duration_seconds',

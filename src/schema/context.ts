@@ -1,9 +1,9 @@
 import type { Config, QueryLimits } from '../runtime/config.ts';
 import { type Credentials, credentialsFrom } from '../common/credentials.ts';
 import { acceptedLanguage } from '../common/language.ts';
-import type { AnswerSize, RequestState } from '../common/request-state.ts';
+import { type AnswerSize, MAX_ANSWER_TAGS, type RequestState } from '../common/request-state.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import { callBudgetOf, spendCall } from './kit/call-budget.ts';
+import { callBudgetOf } from './kit/call-budget.ts';
 import type { CallScope } from '../upstream/request.ts';
 import { createActions, createLoaders, type Actions, type Loaders, type Phase } from '../upstream/loaders.ts';
 import { missingSessionError } from '../upstream/errors.ts';
@@ -18,9 +18,11 @@ export interface GatewayContext {
   readonly written: WrittenState;
   /**
    * The account of the user session (X-Session-Id): looked up once per session, then kept
-   * (SessionAccounts). UNAUTHENTICATED without a user session, before any call.
+   * (SessionAccounts). UNAUTHENTICATED without a user session, before any call. `asked`, an
+   * account id the caller names: the catalog answers an account's details for the session's own
+   * whatever the id, so that call (which the account's fields share) tells it.
    */
-  readonly sessionAccountId: () => Promise<number>;
+  readonly sessionAccountId: (asked?: number) => Promise<number>;
   /** The user session ended: its account is forgotten. */
   readonly forgetSessionAccount: () => void;
   /**
@@ -69,7 +71,7 @@ export interface ContextOptions {
   /** Each user session's account, shared by every request of this gateway. */
   sessionAccounts: SessionAccounts;
   /**
-   * The @defer phase the running resolver works for (src/graphql/incremental.ts), read by the
+   * The @defer phase the running resolver works for (src/schema/kit/field-concerns.ts), read by the
    * loaders; given by the gateway, so that this file imports nothing of the Yoga plugins above it.
    */
   phase?: () => Phase | undefined;
@@ -106,26 +108,24 @@ export function createContext(
   // A router's stated deadline shortens the request's, never lengthens it.
   const deadline = Date.now() + Math.min(options.requestDeadlineMs, state.statedDeadlineMs ?? Infinity);
   const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');
-  const observe = freshness && ((ms: number) => void (freshness.freshForMs = Math.min(freshness.freshForMs, ms)));
+  const observe =
+    freshness &&
+    ((ms: number, tags?: readonly string[]) => {
+      freshness.freshForMs = Math.min(freshness.freshForMs, ms);
+      if (!tags || freshness.tagsOverflow) return;
+      const kept = (freshness.tags ??= new Set());
+      for (const tag of tags) kept.add(tag);
+      if (kept.size > MAX_ANSWER_TAGS) freshness.tagsOverflow = true;
+    });
   const language = 'language' in state ? state.language : acceptedLanguage(request.headers.get('accept-language'));
   // The request's own lane of the rate budget, and its client's going away, reach every call.
-  const scope: CallScope = { lane: `r${++requests}`, signal, client: clientNetwork };
   const upstream: UpstreamTally = { calls: 0 };
-  // Shared by the operations of a batch: MAX_COST bounds the calls of the whole HTTP request.
-  const budget = callBudgetOf(request, options.limits.cost);
-  // The shared client, with this request's count of calls, and its budget, in front of its send.
-  const counted: UpstreamClient = Object.create(client, {
-    send: {
-      value: ((...args) => {
-        const refused = spendCall(budget);
-        if (refused) return Promise.reject(refused);
-        upstream.calls++;
-        return client.send(...args);
-      }) satisfies UpstreamClient['send'],
-    },
-  });
+  // The calls this operation may make (MAX_COST, shared by the operations of a batch) and its
+  // count of them travel with every call, checked and counted by the upstream client itself.
+  const allowance = callBudgetOf(request, options.limits.cost);
+  const scope: CallScope = { lane: `r${++requests}`, signal, client: clientNetwork, allowance, tally: upstream };
   const loadersIn = (language: string | undefined) =>
-    createLoaders(counted, credentials, {
+    createLoaders(client, credentials, {
       appendToResponse: options.appendToResponse,
       deadline,
       observe,
@@ -138,16 +138,17 @@ export function createContext(
   const accounts = options.sessionAccounts;
   const others = new Map<string, GatewayContext>();
   const context: GatewayContext = {
-    // The phase keeps a deferred sub-resource out of the first part's calls (src/graphql/incremental.ts).
+    // The phase keeps a deferred sub-resource out of the first part's calls (src/schema/kit/field-concerns.ts).
     loaders,
-    actions: createActions(counted, credentials, deadline, observe, scope),
+    actions: createActions(client, credentials, deadline, observe, scope),
     written: new WrittenState(),
-    sessionAccountId: async () => {
+    sessionAccountId: async (asked) => {
       if (!sessionId) throw missingSessionError('user-session');
       const known = accounts.get(accessToken, sessionId);
       if (known !== undefined) return known;
-      // Through the viewer loader: a `viewer` field of the same request shares the call.
-      const { id } = await loaders.viewer.load({});
+      // Through the viewer loader (a `viewer` field of the same request shares the call), or the
+      // details of the account asked for (its fields share that one).
+      const { id } = asked === undefined ? await loaders.viewer.load({}) : await loaders.account.load({ accountId: asked });
       accounts.remember(accessToken, sessionId, id);
       return id;
     },

@@ -16,8 +16,8 @@ export async function cachedGet<T>(
   cache: HttpCache | undefined,
   run: CallRun,
 ): Promise<CachedAnswer<T>> {
-  const { entry, fresh, validators } = await lookup(cache, key, url);
-  if (fresh && entry) return { body: entry.body as T, freshUntil: entry.freshUntil };
+  const { entry, fresh, freshUntil, validators } = await lookup(cache, key, url);
+  if (fresh && entry) return { body: entry.body as T, freshUntil, tags: entry.tags };
   const response = await exchange(accessToken, url, req, run, validators);
   if (cache && entry && response.status === 304) return revalidated<T>(cache, key, entry, url, response);
   return storeAnswer(cache, key, url, response, () => parseBody<T>(response));

@@ -5,7 +5,7 @@ import { cachedGet } from './cached-get.ts';
 import { createCoalescer, runAlone } from './coalesce.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { RedisConnection } from '../fleet/redis.ts';
-import { missingCredentialError } from './errors.ts';
+import { CallBudgetSpentError, missingCredentialError } from './errors.ts';
 import type { FleetCacheStore } from '../fleet/cache-store.ts';
 import { createHttpCache, type HttpCache } from './http-cache.ts';
 import { type ExchangeObserver, poolLoad } from './observe.ts';
@@ -27,6 +27,8 @@ export interface UpstreamClientOptions {
   maxBodyBytes?: number;
   /** Injectable so tests and settings can swap the connection pool. */
   dispatcher?: Dispatcher;
+  /** Bytes of the HTTP cache's index by the objects its entries carried; 0 or absent when the change feeds are off. */
+  cacheTagIndexBytes?: number;
   /** Where the fleet shares the HTTP cache (Redis); the in-process cache stays in front of it. */
   fleetCache?: FleetCacheStore;
   /** Turns for upstream calls (UPSTREAM_RATE_LIMIT) and the pauses a 429 asks for. */
@@ -63,6 +65,8 @@ export interface UpstreamClient {
   redis?: RedisConnection;
   /** Exchanges running on the pool's connections, and waiting for one. */
   pool(): { running: number; queued: number };
+  /** Runs `stop` first when the client closes (the change feeds' poller). */
+  onClose(stop: () => void | Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -77,7 +81,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       connections: options.maxConnections ?? 20,
       pipelining: 1,
     });
-  const cache = options.cacheMaxBytes ? createHttpCache(options.cacheMaxBytes, options.fleetCache) : undefined;
+  const cache = options.cacheMaxBytes
+    ? createHttpCache(options.cacheMaxBytes, { fleet: options.fleetCache, tagIndexBytes: options.cacheTagIndexBytes })
+    : undefined;
   const budget = options.rateBudget;
   const stats: UpstreamStats = { calls: 0, coalesced: 0, retries: 0, shortCircuited: 0 };
   const retry = options.retry ?? DEFAULT_RETRY;
@@ -115,6 +121,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     observe?: FreshnessObserver,
     scope: CallScope = {},
   ): Promise<T> {
+    const { allowance, tally } = scope;
+    if (allowance) {
+      if (allowance.spent >= allowance.max) throw new CallBudgetSpentError(allowance.max);
+      allowance.spent++;
+    }
+    if (tally) tally.calls++;
     if (!accessToken) throw missingCredentialError();
     const url = urlOf(req);
     const waiter = { deadline: deadline ?? Date.now() + options.timeoutMs, signal: scope.signal, lane: scope.lane, client: scope.client };
@@ -128,11 +140,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     // Identical GETs in flight (same URL, same credential) share one exchange and its answer.
     const key = cache?.keyOf(accessToken, url) ?? `${accessToken}\n${url}`;
     const promise = coalesce(key, waiter, (run) => cachedGet<T>(exchange, accessToken, url, key, req, shared, run));
-    const { body, freshUntil } = await promise;
-    observe?.(Math.max(0, freshUntil - Date.now()));
+    const { body, freshUntil, tags } = await promise;
+    observe?.(Math.max(0, freshUntil - Date.now()), tags);
     return body;
   }
 
+  const stops: Array<() => void | Promise<void>> = [];
   return {
     send,
     urlOf,
@@ -142,7 +155,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     rateBudget: budget,
     pool: () => poolLoad(dispatcher),
     redis: options.redis,
+    onClose: (stop) => void stops.push(stop),
     async close() {
+      await Promise.all(stops.map((stop) => stop()));
       if (ownsDispatcher) await dispatcher.close();
       await options.redis?.close();
     },

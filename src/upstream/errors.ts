@@ -4,7 +4,7 @@
  * `extensions.code`; nothing else of the upstream response reaches a client.
  */
 import { UPSTREAM_STATUS_CODES, type ErrorCode } from '../common/error-codes.ts';
-import { UPSTREAM } from '../common/messages.ts';
+import { REQUEST, UPSTREAM } from '../common/messages.ts';
 
 export type UpstreamErrorCode = Extract<
   ErrorCode,
@@ -53,6 +53,17 @@ export function errorFromResponse(status: number, body: unknown): UpstreamError 
   const upstreamCode = upstreamStatusCode(body);
   const message = (upstreamCode !== undefined && SAFE_MESSAGES[upstreamCode]) || DEFAULT_MESSAGES[code];
   return new UpstreamError(code, message, status, upstreamCode);
+}
+
+/** A call past the request's budget of calls (MAX_COST): refused, unsent; only the field that needed it fails. */
+export class CallBudgetSpentError extends Error {
+  readonly max: number;
+
+  constructor(max: number) {
+    super(REQUEST.callBudgetSpent(max));
+    this.max = max;
+    this.name = 'CallBudgetSpentError';
+  }
 }
 
 export function timeoutError(): UpstreamError {

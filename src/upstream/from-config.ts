@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../runtime/config.ts';
+import { createLease, openChannel } from '../fleet/lease.ts';
 import { createRateBudget } from '../fleet/rate-budget.ts';
 import { connectRedis } from '../fleet/redis.ts';
 import { createRedisCacheStore } from '../fleet/redis-cache.ts';
 import { createUpstreamClient, type UpstreamClient } from './client.ts';
+import { feedReader } from './change-feed.ts';
+import { type ChangeEvent, type ChangePoller, startChangePoller } from './change-poller.ts';
 import type { ExchangeObserver } from './observe.ts';
 
 /**
@@ -24,13 +27,14 @@ export function upstreamFromConfig(
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const fleetCache =
     redis && config.cacheMaxBytes > 0 ? createRedisCacheStore(redis, { maxEntryBytes: Math.floor(config.cacheMaxBytes / 10) }) : undefined;
+  const feedsOn = changeFeedsOn(config);
   const rateBudget =
     redis || config.upstreamRateLimit > 0
       ? createRateBudget({
           perSecond: processRateLimit(config),
           redis,
           // Instances calling the same upstream share one budget, whatever else shares the Redis.
-          name: createHash('sha256').update(config.catalogBaseUrl).digest('base64url').slice(0, 16),
+          name: upstreamName(config.catalogBaseUrl),
           maxPauseMs: config.upstreamMaxPauseMs,
         })
       : undefined;
@@ -39,6 +43,8 @@ export function upstreamFromConfig(
     timeoutMs: config.upstreamTimeoutMs,
     maxConnections: config.upstreamMaxConnections,
     cacheMaxBytes: config.cacheMaxBytes,
+    // The index of entries by the objects they carried: an eighth of the cache's bound.
+    cacheTagIndexBytes: feedsOn ? Math.max(1024, Math.floor(config.cacheMaxBytes / 8)) : 0,
     maxBodyBytes: config.upstreamMaxBodyBytes,
     breaker: { failureThreshold: config.breakerThreshold, cooldownMs: config.breakerCooldownMs },
     fleetCache,
@@ -47,6 +53,49 @@ export function upstreamFromConfig(
     observer,
     serverToken: config.catalogAccessToken,
   });
+}
+
+/** Instances calling the same upstream share one budget and one feed reader, whatever else shares the Redis. */
+const upstreamName = (baseUrl: string) => createHash('sha256').update(baseUrl).digest('base64url').slice(0, 16);
+
+/** The feeds are read with the server token, and only drop what an HTTP cache holds. */
+export function changeFeedsOn(config: Config): boolean {
+  return config.changes.pollMs > 0 && config.cacheMaxBytes > 0 && config.catalogAccessToken !== undefined;
+}
+
+/**
+ * The change feeds' poller (change-poller.ts), when CHANGES_POLL_MS is on: with Redis, one
+ * instance of the fleet reads (a lease of three intervals, at least 5 s) and every one applies; it
+ * vouches for the HTTP cache's entries, and stops when the client closes.
+ */
+export function changeFeedsFromConfig(
+  config: Config & { catalogBaseUrl: string },
+  upstream: UpstreamClient,
+  logger: Logger,
+  apply: (changes: ChangeEvent[]) => Promise<void>,
+  onFailing?: () => void,
+): ChangePoller | undefined {
+  const { cache, redis } = upstream;
+  if (!changeFeedsOn(config) || !cache || !config.catalogAccessToken) return undefined;
+  const intervalMs = config.changes.pollMs;
+  const name = `mcg:changes:${upstreamName(config.catalogBaseUrl)}`;
+  const owner = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+  const poller = startChangePoller({
+    reader: feedReader(upstream, config.catalogAccessToken, config.upstreamTimeoutMs),
+    intervalMs,
+    feedMaxAgeMs: config.changes.feedMaxAgeMs,
+    apply,
+    onFailing,
+    holds: (tag) => cache.holds(tag),
+    logger,
+    fleet: redis && {
+      lease: createLease(redis, `${name}:lease`, owner, Math.max(3 * intervalMs, 5_000)),
+      open: (onMessage) => openChannel(redis, name, onMessage),
+    },
+  });
+  if (config.changes.feedMaxAgeMs > 0) cache.vouch = poller.vouch;
+  upstream.onClose(() => poller.stop());
+  return poller;
 }
 
 /**

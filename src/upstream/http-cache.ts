@@ -2,7 +2,9 @@ import { hash } from 'node:crypto';
 import CachePolicy from 'http-cache-semantics';
 import { LRUCache } from 'lru-cache';
 import type { CachedResponse, FleetCacheStore } from '../fleet/cache-store.ts';
+import { createTagIndex } from '../common/tag-index.ts';
 import type { Exchange } from './body.ts';
+import { tagsOf } from './entity-tags.ts';
 
 /**
  * The shared HTTP cache of upstream GET responses, across requests. It behaves as a shared
@@ -23,7 +25,17 @@ export interface CacheStats {
   stores: number;
   /** Entries the in-process layer dropped to stay within its bound. */
   evictions: number;
+  /** Stale answers served fresh because the change feeds vouched for their object (feed-vouch.ts). */
+  pastMaxAge: number;
+  /** Entries dropped because the change feeds listed an object they carried. */
+  feedEvictions: number;
 }
+
+/**
+ * Until when the change feeds vouch for an entry past its max-age (epoch ms; at most `now` when
+ * they do not): src/upstream/feed-vouch.ts.
+ */
+export type FeedVouch = (entry: CachedResponse, now: number) => number;
 
 export interface HttpCache {
   keyOf(credential: string, url: string): string;
@@ -31,10 +43,24 @@ export interface HttpCache {
   /** Keeps the entry; the fleet's store keeps it `keepForMs` (see keepFor), its freshness by default. */
   set(key: string, entry: CachedResponse, keepForMs?: number): Promise<void>;
   stats: CacheStats;
-  /** Bytes held in process now (sum of the stored bodies' sizes). */
+  /** Bytes held in process now (each entry as heldBytes counts it). */
   size(): number;
   /** The fleet's store, when there is one. */
   fleet?: FleetCacheStore;
+  /** Whether entries are indexed by the objects they carried (the change feeds are on). */
+  tagged: boolean;
+  /** Drops every entry, here and in the fleet's store, that carried one of these objects (`movie:550`); how many keys. */
+  evict(tags: readonly string[]): Promise<number>;
+  /** Whether an entry this process indexed carried the object. */
+  holds(tag: string): boolean;
+  /** Set by the change feeds' poller: stale entries it vouches for are served as fresh. */
+  vouch?: FeedVouch;
+}
+
+export interface HttpCacheOptions {
+  fleet?: FleetCacheStore;
+  /** Bytes of the index of entries by the objects they carried; 0: no index (the change feeds are off). */
+  tagIndexBytes?: number;
 }
 
 /**
@@ -48,11 +74,23 @@ export function keepFor(entry: CachedResponse, url: string, now = Date.now()): n
   return etagOf(entry, url) === undefined ? fresh : fresh + STALE_KEEP_MS;
 }
 
-export function createHttpCache(maxBytes: number, fleet?: FleetCacheStore): HttpCache {
-  const stats: CacheStats = { hits: 0, misses: 0, revalidations: 0, stores: 0, evictions: 0 };
+/**
+ * What an entry holds in the heap, from its answer's text length: the body is kept parsed, and
+ * parsed JSON takes about 1.23× its text (the 478 recorded answers of the real service under
+ * test/contract, measured with the heap after a full collection), plus the policy, key and LRU
+ * node. Counting the text alone let CACHE_MAX_BYTES=32 MiB hold about 58 MB.
+ */
+const PARSED_PER_CHAR = 1.25;
+const ENTRY_OVERHEAD = 1_024;
+export const heldBytes = (textLength: number) => Math.ceil(textLength * PARSED_PER_CHAR) + ENTRY_OVERHEAD;
+
+export function createHttpCache(maxBytes: number, options: HttpCacheOptions = {}): HttpCache {
+  const { fleet } = options;
+  const stats: CacheStats = { hits: 0, misses: 0, revalidations: 0, stores: 0, evictions: 0, pastMaxAge: 0, feedEvictions: 0 };
+  const index = options.tagIndexBytes ? createTagIndex(options.tagIndexBytes) : undefined;
   const entries = new LRUCache<string, CachedResponse>({
     maxSize: maxBytes,
-    sizeCalculation: (entry) => Math.max(1, entry.size),
+    sizeCalculation: (entry) => heldBytes(entry.size),
     // An entry larger than a tenth of the cache would evict too much to be worth keeping.
     maxEntrySize: Math.max(1, Math.floor(maxBytes / 10)),
     dispose: (_entry, _key, reason) => {
@@ -69,12 +107,15 @@ export function createHttpCache(maxBytes: number, fleet?: FleetCacheStore): Http
       // Another instance may have fetched or revalidated it since this one's copy.
       if (shared && (!local || shared.freshUntil >= local.freshUntil)) {
         entries.set(key, shared);
+        // So that this instance drops it too when the feeds list what it carried.
+        if (shared.tags) index?.add(key, shared.tags);
         return shared;
       }
       return local;
     },
     async set(key, entry, keepForMs = entry.freshUntil - Date.now()) {
       entries.set(key, entry);
+      if (entry.tags) index?.add(key, entry.tags);
       stats.stores++;
       // Awaited (bounded by the store's timeout): once an answer is out, the fleet has it.
       if (fleet) await fleet.set(key, entry, keepForMs);
@@ -82,6 +123,14 @@ export function createHttpCache(maxBytes: number, fleet?: FleetCacheStore): Http
     stats,
     size: () => entries.calculatedSize,
     fleet,
+    tagged: index !== undefined,
+    async evict(tags) {
+      const keys = [...(index?.take(tags) ?? [])];
+      for (const key of keys) if (entries.delete(key)) stats.feedEvictions++;
+      await fleet?.delete(keys);
+      return keys.length;
+    },
+    holds: (tag) => index?.has(tag) ?? false,
   };
 }
 
@@ -103,19 +152,28 @@ function etagOf(entry: CachedResponse, url: string): string | undefined {
 export async function lookup(cache: HttpCache | undefined, key: string, url: string) {
   const entry = cache && (await cache.get(key));
   const validators: Record<string, string> = {};
-  if (cache && entry && Date.now() < entry.freshUntil) {
+  const now = Date.now();
+  if (cache && entry && now < entry.freshUntil) {
     cache.stats.hits++;
-    return { entry, fresh: true, validators };
+    return { entry, fresh: true, freshUntil: entry.freshUntil, validators };
+  }
+  const vouched = cache?.vouch && entry ? cache.vouch(entry, now) : 0;
+  if (cache && entry && now < vouched) {
+    cache.stats.hits++;
+    cache.stats.pastMaxAge++;
+    return { entry, fresh: true, freshUntil: vouched, validators };
   }
   const etag = entry && etagOf(entry, url);
   if (etag) validators['if-none-match'] = etag;
-  return { entry, fresh: false, validators };
+  return { entry, fresh: false, freshUntil: 0, validators };
 }
 
 /** An answer and until when the cache holds it fresh (epoch ms; 0 when it was not stored). */
 export interface CachedAnswer<T> {
   body: T;
   freshUntil: number;
+  /** The objects it carried, when the change feeds are on (entity-tags.ts). */
+  tags?: readonly string[];
 }
 
 /** A 304 to a revalidation: the stored body stands, fresh again for what the 304 allows. */
@@ -127,10 +185,11 @@ export async function revalidated<T>(
   response: Exchange,
 ): Promise<CachedAnswer<T>> {
   const { policy } = entry.policy.revalidatedPolicy(policyRequest(url), { status: 304, headers: response.headers });
-  const refreshed = { ...entry, policy, freshUntil: Date.now() + policy.timeToLive() };
+  const now = Date.now();
+  const refreshed = { ...entry, policy, freshUntil: now + policy.timeToLive(), storedAt: now };
   await cache.set(key, refreshed, keepFor(refreshed, url));
   cache.stats.revalidations++;
-  return { body: entry.body as T, freshUntil: refreshed.freshUntil };
+  return { body: entry.body as T, freshUntil: refreshed.freshUntil, tags: entry.tags };
 }
 
 /**
@@ -150,9 +209,11 @@ export async function storeAnswer<T>(
   if (cache && response.status === 200) {
     const policy = new CachePolicy(policyRequest(url), { status: 200, headers: response.headers }, { shared: true });
     if (policy.storable()) {
-      const entry = { policy, body, size: response.text.length, freshUntil: Date.now() + policy.timeToLive() };
+      const now = Date.now();
+      const entry: CachedResponse = { policy, body, size: response.text.length, freshUntil: now + policy.timeToLive(), storedAt: now };
+      if (cache.tagged) Object.assign(entry, tagsOf(url, body));
       await cache.set(key, entry, keepFor(entry, url));
-      return { body, freshUntil: entry.freshUntil };
+      return { body, freshUntil: entry.freshUntil, tags: entry.tags };
     }
   }
   return { body, freshUntil: 0 };

@@ -34,10 +34,23 @@ export interface UpstreamRequest {
  * (0 when it was not stored: private, no-store, session-bound, a write, the cache off). A composed GraphQL
  * response is as fresh as its stalest part.
  */
-export type FreshnessObserver = (freshForMs: number) => void;
+export type FreshnessObserver = (freshForMs: number, tags?: readonly string[]) => void;
+
+/**
+ * The calls one HTTP request may make (MAX_COST), shared by the operations of a batch; each call
+ * sent takes one, and one past the last is refused unsent (CallBudgetSpentError).
+ */
+export interface CallAllowance {
+  readonly max: number;
+  spent: number;
+}
 
 /** What one GraphQL request's calls share, besides the credential and the deadline. */
 export interface CallScope {
+  /** The request's call budget: checked and spent here, before any other step. */
+  allowance?: CallAllowance;
+  /** The operation's count of the calls it asked for (cache hits included), for `extensions.cost`. */
+  tally?: { calls: number };
   /** The request's own lane of the rate budget (any id unique to the request). */
   lane?: string;
   /**

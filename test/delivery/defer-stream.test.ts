@@ -3,6 +3,7 @@ import { Defer20220824Handler } from '@apollo/client/incremental';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/runtime/config.ts';
 import { startHarness, type Harness } from '../helpers.ts';
+import { rawExchange } from '../http/raw-http.ts';
 
 /**
  * @defer and @stream over multipart/mixed and SSE, with the embedded catalog's fault injection
@@ -135,6 +136,22 @@ describe('@defer over multipart/mixed', () => {
     expect(bodies[0]).toMatchObject({ data: { movie: { title: expect.any(String) } }, hasNext: true });
     expect(bodies.some((body) => body.incremental?.[0]?.data?.reviews)).toBe(true);
   });
+});
+
+describe("a client's Connection: close", () => {
+  it.each(['multipart/mixed', 'text/event-stream'])(
+    '%s: the answer says close, and the connection closes once it is written',
+    async (accept) => {
+      const body = JSON.stringify({ query: DEFERRED(h.catalog.data.movies[13]!.id) });
+      const head = `POST /graphql HTTP/1.1\nHost: localhost\nContent-Type: application/json\nAccept: ${accept}\nContent-Length: ${body.length}\nConnection: close\n`;
+      // Node keeps an idle connection 5 s: one still open after 3 s was kept.
+      const answer = await rawExchange(Number(new URL(h.url).port), head, { body, waitMs: 3_000 });
+      expect(answer.status).toBe(200);
+      expect(answer.text).toMatch(/\r\nconnection: close\r\n/i);
+      expect(answer.text).not.toMatch(/keep-alive/i);
+      expect(answer.ending).toBe('closed');
+    },
+  );
 });
 
 describe('the phase scope', () => {

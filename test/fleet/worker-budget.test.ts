@@ -9,12 +9,13 @@ import { startProcess } from '../http/gateway-process.ts';
  * Each of an instance's WORKERS processes now keeps its share, and the ready line says so.
  */
 
-/** One request on a connection of its own, so that the cluster deals requests to both workers. */
-function post(url: string, query: string): Promise<number> {
+/** One request on a connection of its own, so that the cluster deals requests to both workers: its status and body. */
+function post(url: string, query: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode!));
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
     });
     req.on('error', reject);
     req.end(JSON.stringify({ query }));
@@ -39,22 +40,32 @@ describe('UPSTREAM_RATE_LIMIT with WORKERS=2 and no REDIS_URL', () => {
     try {
       const url = await gateway.url;
       catalog.resetCalls();
-      const started = Date.now();
       let n = 0;
-      // Eight clients asking distinct searches, each request on a new connection.
+      let refused = 0;
+      let running = true;
+      // Sixteen clients asking distinct searches, each request on a new connection: more than 10 calls a
+      // second can serve within the deadline, so some are refused.
       const client = async () => {
-        while (Date.now() - started < 3_000) {
-          expect(await post(url, `{ search { companies(query: "word${n++}") { totalCount } } }`)).toBe(200);
+        while (running) {
+          const answer = await post(url, `{ search { companies(query: "word${n++}") { totalCount } } }`);
+          expect(answer.status).toBe(200);
+          if (answer.body.includes('"RATE_LIMITED"')) refused++;
         }
       };
-      const clients = Array.from({ length: 8 }, client);
-      await new Promise((resolve) => setTimeout(resolve, 3_000 - (Date.now() - started)));
+      const clients = Array.from({ length: 16 }, client);
+      // The window opens with the first call to reach the catalog, not when the clients start: on
+      // a loaded machine the workers' first requests may take a while, and a window that counted
+      // that while read a budget of 10 as too slow.
+      while (catalog.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
       const callsIn3s = catalog.calls.length;
+      running = false;
       await Promise.all(clients);
-      console.log(`2 workers under UPSTREAM_RATE_LIMIT=10: ${callsIn3s} upstream calls in 3 s, ${n} requests`);
+      console.log(`2 workers under UPSTREAM_RATE_LIMIT=10: ${callsIn3s} upstream calls in 3 s, ${n} requests, ${refused} RATE_LIMITED`);
       // 10 a second and each worker's first turn; two budgets of 10 made about 60.
       expect(callsIn3s).toBeLessThanOrEqual(36);
-      expect(callsIn3s).toBeGreaterThanOrEqual(20);
+      // The clients asked more than the budget gave: the budget, not the machine, set the pace.
+      expect(refused).toBeGreaterThan(0);
       gateway.kill('SIGTERM');
       const { stdout } = await gateway.exit;
       expect(stdout).toContain("(2 workers; without REDIS_URL each keeps 5 of UPSTREAM_RATE_LIMIT's 10 calls/s)");

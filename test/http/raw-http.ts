@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 
 export interface RawAnswer {
   /** Everything the server sent before it closed the connection or the wait ended. */
@@ -54,4 +54,69 @@ export function rawJson(answer: RawAnswer): any {
   let body = rest.join('\r\n\r\n');
   if (/transfer-encoding: chunked/i.test(head)) body = body.replace(/(^|\r\n)[0-9a-f]+\r\n/gi, '');
   return JSON.parse(body.trim());
+}
+
+/**
+ * A chunked answer's body, and the size of each chunk as the server wrote it: each write of the
+ * answer is one chunk on the wire, so the largest is the most the server handed its socket at once.
+ */
+export function rawChunks(answer: RawAnswer): { sizes: number[]; body: Buffer } {
+  const bytes = Buffer.from(answer.text, 'latin1');
+  let at = bytes.indexOf('\r\n\r\n') + 4;
+  if (!/transfer-encoding: chunked/i.test(bytes.subarray(0, at).toString('latin1'))) throw new Error('not a chunked answer');
+  const sizes: number[] = [];
+  const parts: Buffer[] = [];
+  for (;;) {
+    const line = bytes.indexOf('\r\n', at);
+    if (line < 0) throw new Error('the answer ended inside a chunk');
+    const size = Number.parseInt(bytes.subarray(at, line).toString('latin1'), 16);
+    if (size === 0) break;
+    sizes.push(size);
+    parts.push(bytes.subarray(line + 2, line + 2 + size));
+    at = line + 2 + size + 2;
+  }
+  return { sizes, body: Buffer.concat(parts) };
+}
+
+/** Asks for the answer over a socket of its own, and reads none of it until told to. */
+export function stalledClient(
+  port: number,
+  body: string,
+  /** Where the socket is kept, for the test to destroy it at the end. */
+  sockets: Socket[],
+  accept = 'application/json',
+): { socket: Socket; received: (withinMs?: number) => Promise<{ bytes: number; ended: boolean }> } {
+  const socket = connect(port, '127.0.0.1');
+  sockets.push(socket);
+  socket.pause();
+  socket.write(
+    `POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: ${accept}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+  );
+  socket.write(body);
+  return {
+    socket,
+    /**
+     * Reads what the gateway had sent, and what it sends next, until the connection ends or
+     * `withinMs` pass: did it end? A loaded machine may have started a client's answer late, and
+     * its timeout runs from its own last write taken, so each is given until then.
+     */
+    received: (withinMs = 1_500) =>
+      new Promise((resolve) => {
+        let bytes = 0;
+        let ended = false;
+        const done = () => {
+          clearTimeout(bound);
+          resolve({ bytes, ended });
+        };
+        const bound = setTimeout(done, withinMs);
+        socket.on('data', (chunk) => (bytes += chunk.length));
+        const end = () => {
+          ended = true;
+          done();
+        };
+        socket.once('end', end);
+        socket.once('close', end);
+        socket.resume();
+      }),
+  };
 }

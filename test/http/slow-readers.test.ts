@@ -1,8 +1,9 @@
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { postQuery } from '../helpers.ts';
 import { residentMb, startAsNpmStart, type StartedProcess } from './gateway-process.ts';
+import { stalledClient } from './raw-http.ts';
 import { mostReviewedMovies, reviewsQuery, startWordyUpstream, type WordyUpstream } from './wordy-upstream.ts';
 
 /**
@@ -43,47 +44,6 @@ afterAll(async () => {
 /** The gateway's resident memory now, in MB. */
 const rssMb = () => residentMb(gateway.pid);
 
-/** Asks for the answer over a socket of its own, and reads none of it until told to. */
-function stalledClient(
-  port: number,
-  body: string,
-  accept = 'application/json',
-): { socket: Socket; received: (withinMs?: number) => Promise<{ bytes: number; ended: boolean }> } {
-  const socket = connect(port, '127.0.0.1');
-  sockets.push(socket);
-  socket.pause();
-  socket.write(
-    `POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: ${accept}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
-  );
-  socket.write(body);
-  return {
-    socket,
-    /**
-     * Reads what the gateway had sent, and what it sends next, until the connection ends or
-     * `withinMs` pass: did it end? A loaded machine may have started a client's answer late, and
-     * its timeout runs from its own last write taken, so each is given until then.
-     */
-    received: (withinMs = 1_500) =>
-      new Promise((resolve) => {
-        let bytes = 0;
-        let ended = false;
-        const done = () => {
-          clearTimeout(bound);
-          resolve({ bytes, ended });
-        };
-        const bound = setTimeout(done, withinMs);
-        socket.on('data', (chunk) => (bytes += chunk.length));
-        const end = () => {
-          ended = true;
-          done();
-        };
-        socket.once('end', end);
-        socket.once('close', end);
-        socket.resume();
-      }),
-  };
-}
-
 describe('clients that do not read', () => {
   it(`${CLIENTS} of them, each asking for a 10 MB answer, grow RSS by less than 160 MB, and are dropped after WRITE_TIMEOUT_MS`, async () => {
     const query = reviewsQuery(mostReviewedMovies(catalog, 25), 30);
@@ -96,7 +56,7 @@ describe('clients that do not read', () => {
 
     const before = rssMb();
     const body = JSON.stringify({ query });
-    const clients = Array.from({ length: CLIENTS }, () => stalledClient(Number(new URL(url).port), body));
+    const clients = Array.from({ length: CLIENTS }, () => stalledClient(Number(new URL(url).port), body, sockets));
     let peak = before;
     const watch = setInterval(() => (peak = Math.max(peak, rssMb())), 100);
     await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
@@ -133,7 +93,7 @@ describe('clients that do not read', () => {
     const fullBytes = (await read.arrayBuffer()).byteLength;
     expect(read.headers.get('content-type')).toMatch(/^multipart\/mixed/);
     expect(fullBytes).toBeGreaterThan(9_000_000);
-    const clients = Array.from({ length: 8 }, () => stalledClient(Number(new URL(url).port), JSON.stringify({ query }), accept));
+    const clients = Array.from({ length: 8 }, () => stalledClient(Number(new URL(url).port), JSON.stringify({ query }), sockets, accept));
     await new Promise((resolve) => setTimeout(resolve, WRITE_TIMEOUT_MS + 3_000));
     const received = await Promise.all(clients.map((client) => client.received(WRITE_TIMEOUT_MS + 10_000)));
     for (const one of received) {

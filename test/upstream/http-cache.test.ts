@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import CachePolicy from 'http-cache-semantics';
-import { createHttpCache, policyRequest } from '../../src/upstream/http-cache.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { createHttpCache, heldBytes, policyRequest } from '../../src/upstream/http-cache.ts';
 import { createUserSession, listen, startHarness, type Harness } from '../helpers.ts';
 
 const SECOND_TOKEN = 'second-valid-token-for-cache-keying-0123456789';
@@ -175,19 +178,49 @@ describe('the cache store', () => {
     new CachePolicy(policyRequest('http://x/3/a'), { status: 200, headers: { 'cache-control': 'public, max-age=60' } }, { shared: true });
 
   it('is bounded in bytes and evicts the least recently used entry', async () => {
-    const cache = createHttpCache(10_000);
+    const cache = createHttpCache(100_000);
     for (let i = 0; i < 30; i++)
       await cache.set(cache.keyOf('token', `http://x/3/movie/${i}`), {
         policy: policy(),
         body: { i },
-        size: 900,
+        size: 6_000,
         freshUntil: Date.now() + 60_000,
       });
-    expect(cache.size()).toBeLessThanOrEqual(10_000);
+    expect(cache.size()).toBeLessThanOrEqual(100_000);
     expect(await cache.get(cache.keyOf('token', 'http://x/3/movie/0'))).toBeUndefined();
     expect((await cache.get(cache.keyOf('token', 'http://x/3/movie/29')))?.body).toEqual({ i: 29 });
-    // 30 entries of 900 bytes in 10,000: the 19 that did not fit were evicted, and counted.
-    expect(cache.stats.evictions).toBe(19);
+    // 30 entries of 6,000 characters, each held as heldBytes(900): those that did not fit were evicted, and counted.
+    expect(cache.stats.evictions).toBe(30 - Math.floor(100_000 / heldBytes(6_000)));
+  });
+
+  it('holds in the heap about what CACHE_MAX_BYTES says, filled with the real service’s answers kept parsed', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    setFlagsFromString('--no-expose-gc');
+    const dirs = ['recorded', 'recorded2', 'recorded3'].map((set) => new URL(`../contract/${set}/`, import.meta.url));
+    const texts = dirs.flatMap((dir) =>
+      readdirSync(dir)
+        .filter((file) => file.endsWith('.json') && file !== 'INDEX.json')
+        .map((file) => readFileSync(new URL(file, dir), 'utf8')),
+    );
+    const maxBytes = 16 * 1_048_576;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const cache = createHttpCache(maxBytes);
+    // Twice the bound's worth of distinct entries: the cache is full and has evicted.
+    let stored = 0;
+    for (let round = 0; stored < 2 * maxBytes; round++) {
+      for (const text of texts) {
+        const key = cache.keyOf('token', `http://x/3/${round}/${stored}`);
+        await cache.set(key, { policy: policy(), body: JSON.parse(text), size: text.length, freshUntil: Date.now() + 60_000 });
+        stored += text.length;
+      }
+    }
+    gc();
+    const held = process.memoryUsage().heapUsed - before;
+    console.log(`HTTP cache of ${maxBytes / 1_048_576} MiB, filled twice over: ${(held / 1_048_576).toFixed(1)} MiB held in the heap`);
+    expect(cache.stats.evictions).toBeGreaterThan(0);
+    expect(held).toBeLessThan(maxBytes * 1.05);
   });
 
   it('keys by a hash that holds neither the token nor the URL', () => {

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { changeSettings } from './changes.ts';
 import { cacheSettings, deliverySettings } from './delivery.ts';
 import { type SettingGroup, settingMeta } from './kinds.ts';
 import { limitSettings } from './limits.ts';
@@ -13,6 +14,7 @@ export const settingGroups: readonly SettingGroup[] = [
   upstreamSettings,
   limitSettings,
   cacheSettings,
+  changeSettings,
   deliverySettings,
 ];
 
@@ -23,6 +25,7 @@ const shape = {
   ...upstreamSettings.settings,
   ...limitSettings.settings,
   ...cacheSettings.settings,
+  ...changeSettings.settings,
   ...deliverySettings.settings,
 };
 
@@ -131,6 +134,7 @@ function toConfig(v: Values) {
     appendToResponse: v.CATALOG_APPEND_TO_RESPONSE,
     responseCacheMaxBytes: v.RESPONSE_CACHE_ENABLED ? v.RESPONSE_CACHE_MAX_BYTES : 0,
     responseCacheMaxTtlMs: v.RESPONSE_CACHE_MAX_TTL_MS,
+    parseCacheMaxBytes: v.PARSE_CACHE_MAX_BYTES,
     breakerThreshold: v.CIRCUIT_BREAKER_THRESHOLD,
     breakerCooldownMs: v.CIRCUIT_BREAKER_COOLDOWN_MS,
     logLevel: v.LOG_LEVEL as string,
@@ -170,6 +174,10 @@ function toConfig(v: Values) {
     writeTimeoutMs: v.WRITE_TIMEOUT_MS,
     // `false` only when turned off, so that a Config a test builds runs the plain path too.
     plainPath: v.PLAIN_PATH ? undefined : (false as const),
+    changes: {
+      pollMs: v.CHANGES_POLL_MS,
+      feedMaxAgeMs: v.CACHE_FEED_MAX_AGE_MS,
+    },
     delivery: {
       apqMaxBytes: v.APQ_ENABLED ? v.APQ_MAX_BYTES : 0,
       maxAgeMs: v.CACHE_CONTROL_MAX_AGE_MS,

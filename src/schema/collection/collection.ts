@@ -5,7 +5,7 @@ import { imageUrlField } from '../kit/image-url.ts';
 import { carried, carriedFrom } from '../kit/carried.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
-import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';

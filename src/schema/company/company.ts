@@ -3,7 +3,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
-import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 

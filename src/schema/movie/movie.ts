@@ -12,7 +12,7 @@ import { calendarDate } from '../kit/dates.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { ProductionStatus } from '../kit/production-status.ts';
 import { existing } from '../kit/existing.ts';
-import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import * as valid from '../kit/validate.ts';
 import { Genre, genresOf } from '../reference/genre.ts';
 import { Movie, type MovieSource } from './ref.ts';

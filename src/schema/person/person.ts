@@ -10,7 +10,7 @@ import { Image } from '../kit/image.ts';
 import { openEnum } from '../kit/open-enum.ts';
 import { languageArg } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
-import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { PersonCreditSort, sortedCredits } from './credit-order.ts';

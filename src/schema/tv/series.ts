@@ -7,7 +7,7 @@ import { carriedFrom } from '../kit/carried.ts';
 import { ProductionCountry } from '../kit/country.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { Language } from '../reference/configuration.ts';
-import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Genre, genresOf } from '../reference/genre.ts';
