@@ -66,7 +66,7 @@ export async function search(
 ): Promise<{ hits: SearchHit[]; totalCount: number; endCursor: string | null }> {
   const result = await client.query(SearchQuery, { query, after }).toPromise();
   if (result.error) throw result.error;
-  const found = result.data?.search.multi;
+  const found = result.data?.search?.multi;
   const hits = (found?.edges ?? []).map(({ node: hit }): SearchHit => {
     switch (hit.__typename) {
       case 'Movie':

@@ -44,7 +44,7 @@ export const SetWatchlistMutation = graphql(`
 export async function setWatchlist(client: Client, accountId: number, movieId: number, watchlist: boolean): Promise<boolean> {
   const result = await client.mutation(SetWatchlistMutation, { accountId, movieId, watchlist }).toPromise();
   if (result.error) throw result.error;
-  return result.data?.setMovieWatchlist.accountStates?.watchlist ?? false;
+  return result.data?.setMovieWatchlist?.accountStates?.watchlist ?? false;
 }
 
 export interface Watchlist {

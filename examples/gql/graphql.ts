@@ -666,7 +666,7 @@ export type SearchQueryVariables = Exact<{
 
 export type SearchQuery = {
   __typename?: 'Query';
-  search: {
+  search?: {
     __typename?: 'Search';
     multi?: {
       __typename?: 'MediaResultConnection';
@@ -682,7 +682,7 @@ export type SearchQuery = {
           | { __typename: 'TVSeries'; nodeId: string; id: number; name: string; firstAirDate?: string | null };
       }>;
     } | null;
-  };
+  } | null;
 };
 
 export type SeriesPageQueryVariables = Exact<{
@@ -775,13 +775,13 @@ export type SetWatchlistMutationVariables = Exact<{
 
 export type SetWatchlistMutation = {
   __typename?: 'Mutation';
-  setMovieWatchlist: {
+  setMovieWatchlist?: {
     __typename?: 'Movie';
     nodeId: string;
     id: number;
     title: string;
     accountStates?: { __typename?: 'AccountStates'; watchlist: boolean } | null;
-  };
+  } | null;
 };
 
 export const MoviePageDocument = {

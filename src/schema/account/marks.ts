@@ -58,6 +58,7 @@ const returns = (what: string) =>
 
 builder.mutationFields((t) => ({
   setMovieFavorite: t.field({
+    nullable: true,
     type: Movie,
     description: `Adds a movie to, or removes it from, the favourites of the session's account (needs X-Session-Id). ${returns('movie')}`,
     args: {
@@ -68,6 +69,7 @@ builder.mutationFields((t) => ({
     resolve: (_, args, c) => setMark(c, 'favorite', 'movie', valid.id('movieId', args.movieId), args.favorite, args.accountId),
   }),
   setTVSeriesFavorite: t.field({
+    nullable: true,
     type: TVSeries,
     description: `Adds a TV series to, or removes it from, the favourites of the session's account (needs X-Session-Id). ${returns('series')}`,
     args: {
@@ -78,6 +80,7 @@ builder.mutationFields((t) => ({
     resolve: (_, args, c) => setMark(c, 'favorite', 'tv', valid.id('seriesId', args.seriesId), args.favorite, args.accountId),
   }),
   setMovieWatchlist: t.field({
+    nullable: true,
     type: Movie,
     description: `Adds a movie to, or removes it from, the watchlist of the session's account (needs X-Session-Id). ${returns('movie')}`,
     args: {
@@ -88,6 +91,7 @@ builder.mutationFields((t) => ({
     resolve: (_, args, c) => setMark(c, 'watchlist', 'movie', valid.id('movieId', args.movieId), args.watchlist, args.accountId),
   }),
   setTVSeriesWatchlist: t.field({
+    nullable: true,
     type: TVSeries,
     description: `Adds a TV series to, or removes it from, the watchlist of the session's account (needs X-Session-Id). ${returns('series')}`,
     args: {

@@ -24,6 +24,7 @@ export const GuestSessionData = builder.objectRef<{ guest: true }>('GuestSession
 
 builder.queryFields((t) => ({
   guestSession: t.field({
+    nullable: true,
     type: GuestSessionData,
     description: 'The guest session of this request (sent in X-Guest-Session-Id) and what it rated.',
     resolve: () => ({ guest: true as const }),

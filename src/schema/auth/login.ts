@@ -86,6 +86,7 @@ async function endSession(c: GatewayContext, wantsAccount: boolean): Promise<{ e
 
 builder.mutationFields((t) => ({
   createRequestToken: t.field({
+    nullable: true,
     type: RequestToken,
     description: 'Starts a user login: a new request token and the page where the user approves it.',
     args: {
@@ -102,11 +103,13 @@ builder.mutationFields((t) => ({
     },
   }),
   createGuestSession: t.field({
+    nullable: true,
     type: GuestSession,
     description: 'A new guest session, which can rate movies, series and episodes without an account.',
     resolve: (_, __, c) => c.actions.createGuestSession({}),
   }),
   createSessionWithLogin: t.field({
+    nullable: true,
     type: Session,
     description:
       'Logs in without the approval page: approves the request token with the username and password of the account, then exchanges it for a user session. Wrong username or password: UNAUTHENTICATED.',
@@ -126,6 +129,7 @@ builder.mutationFields((t) => ({
     },
   }),
   createSessionFromV4Token: t.field({
+    nullable: true,
     type: Session,
     description:
       "Turns a v4 user access token (from the catalog's v4 auth flow, done outside this graph) into a user session of the same account. An invalid token: UNAUTHENTICATED.",
@@ -135,6 +139,7 @@ builder.mutationFields((t) => ({
     resolve: (_, args, c) => c.actions.createSessionFromV4Token({ accessToken: v4Token(args.accessToken) }),
   }),
   endSession: t.field({
+    nullable: true,
     type: EndedSession,
     description:
       "Ends the user session sent in X-Session-Id (logs out). Answers whether the catalog ended it and the account it belonged to (clear that account's cached data). UNAUTHENTICATED without a session.",

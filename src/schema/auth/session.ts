@@ -21,6 +21,7 @@ export const Session = builder.objectRef<Up.Session>('Session').implement({
 
 builder.queryFields((t) => ({
   authentication: t.field({
+    nullable: true,
     type: CredentialCheck,
     description: 'Checks that the access token is valid. An invalid token is reported as an UNAUTHENTICATED error on this field.',
     resolve: (_, __, c) => c.loaders.credentialCheck.load({}),
@@ -29,6 +30,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createSession: t.field({
+    nullable: true,
     type: Session,
     description: 'Turns a request token that the user approved on the catalog site into a user session.',
     args: { requestToken: t.arg.string({ required: true, description: 'The approved request token.' }) },

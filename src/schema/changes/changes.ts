@@ -56,6 +56,7 @@ export const ChangeLists = builder.objectRef<object>('ChangeLists').implement({
 
 builder.queryFields((t) => ({
   changes: t.field({
+    nullable: true,
     type: ChangeLists,
     description: 'Which movies, TV series and people were edited lately.',
     resolve: () => ({}),

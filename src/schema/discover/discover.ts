@@ -242,5 +242,5 @@ export const DiscoverTVFilter = builder.inputType('DiscoverTVFilter', {
 });
 
 builder.queryFields((t) => ({
-  discover: t.field({ type: Discover, description: 'Find movies and TV series by filters.', resolve: () => ({}) }),
+  discover: t.field({ type: Discover, nullable: true, description: 'Find movies and TV series by filters.', resolve: () => ({}) }),
 }));

@@ -44,7 +44,7 @@ for (const { field, entity, what, single } of BY_INT_ID) {
   builder.queryField(field, (t) =>
     t.field({
       type: [kind.ref as typeof ENTITIES.Movie.ref],
-      nullable: { list: false, items: true },
+      nullable: { list: true, items: true },
       description: `${what} by their ids (at most ${MAX_KEYS}), ${ORDER} See \`${single}(id:)\`.`,
       args: { ids: t.arg.intList({ required: true, description: `Catalog ids, at most ${MAX_KEYS}.` }) },
       complexity: keys('ids'),
@@ -64,7 +64,7 @@ for (const { field, entity, what, single } of BY_INT_ID) {
 builder.queryField('lists', (t) =>
   t.field({
     type: [ENTITIES.UserList.ref],
-    nullable: { list: false, items: true },
+    nullable: { list: true, items: true },
     description: `User lists by their ids (at most ${MAX_KEYS}), ${ORDER} See \`list(listId:)\`.`,
     args: {
       listIds: t.arg.idList({
@@ -80,7 +80,7 @@ builder.queryField('lists', (t) =>
 builder.queryField('reviews', (t) =>
   t.field({
     type: [ENTITIES.Review.ref],
-    nullable: { list: false, items: true },
+    nullable: { list: true, items: true },
     description: `Reviews by their ids (at most ${MAX_KEYS}), ${ORDER} See \`review(id:)\`.`,
     args: { ids: t.arg.idList({ required: true, description: `Review ids (24 hexadecimal characters each), at most ${MAX_KEYS}.` }) },
     complexity: keys('ids'),
@@ -118,7 +118,7 @@ function seasonKey(key: SeasonKey): SeasonKey {
 builder.queryFields((t) => ({
   seasons: t.field({
     type: [ENTITIES.Season.ref],
-    nullable: { list: false, items: true },
+    nullable: { list: true, items: true },
     description: `Seasons by series and number (at most ${MAX_KEYS}), ${ORDER} See \`tvSeries(id:) { season(number:) }\`.`,
     args: { keys: t.arg({ type: [SeasonKeyInput], required: true, description: `Season keys, at most ${MAX_KEYS}.` }) },
     complexity: keys('keys'),
@@ -126,7 +126,7 @@ builder.queryFields((t) => ({
   }),
   episodes: t.field({
     type: [ENTITIES.Episode.ref],
-    nullable: { list: false, items: true },
+    nullable: { list: true, items: true },
     description: `Episodes by series, season and number (at most ${MAX_KEYS}), ${ORDER} See \`Season.episode(number:)\`.`,
     args: { keys: t.arg({ type: [EpisodeKeyInput], required: true, description: `Episode keys, at most ${MAX_KEYS}.` }) },
     complexity: keys('keys'),

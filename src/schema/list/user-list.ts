@@ -181,6 +181,7 @@ const DeletedUserList = builder.objectRef<{ listId: number; status: Up.WriteStat
 
 builder.mutationFields((t) => ({
   createList: t.field({
+    nullable: true,
     type: UserList,
     description: 'Creates an empty list for the session account (needs X-Session-Id) and returns it.',
     args: {
@@ -202,6 +203,7 @@ builder.mutationFields((t) => ({
     },
   }),
   addMovieToList: t.field({
+    nullable: true,
     type: UserList,
     description:
       'Adds a movie to a list of the session account (needs X-Session-Id) and returns the list. Adding a movie already on the list changes nothing and is not an error.',
@@ -219,6 +221,7 @@ builder.mutationFields((t) => ({
     },
   }),
   removeMovieFromList: t.field({
+    nullable: true,
     type: UserList,
     description: 'Removes a movie from a list of the session account (needs X-Session-Id) and returns the list.',
     args: { ...writableListArgs(t), movieId: t.arg.int({ required: true, description: 'Identifier of the movie to remove.' }) },
@@ -230,6 +233,7 @@ builder.mutationFields((t) => ({
     },
   }),
   clearList: t.field({
+    nullable: true,
     type: UserList,
     description: 'Removes every entry of a list of the session account (needs X-Session-Id) and returns the empty list.',
     args: writableListArgs(t),
@@ -241,6 +245,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteUserList: t.field({
+    nullable: true,
     type: DeletedUserList,
     description:
       "Deletes a list of the session account (needs X-Session-Id). Answers the deleted list's `nodeId` (Relay's `@deleteRecord`; evict it from a normalised cache) and the account, whose `lists` can be re-selected here.",

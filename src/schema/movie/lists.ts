@@ -34,6 +34,7 @@ builder.queryFields((t) => ({
     resolve: (_, __, c) => c.loaders.latestMovie.load({}),
   }),
   movieWatchProviders: t.field({
+    nullable: true,
     type: [WatchProvider],
     description: 'Streaming and TV services that offer movies.',
     args: {

@@ -6,6 +6,7 @@ import { Movie } from './ref.ts';
 /** Rating a movie, and taking the rating back. */
 builder.mutationFields((t) => ({
   rateMovie: t.field({
+    nullable: true,
     type: Movie,
     description:
       "Rates a movie for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the movie; its `accountStates` answer the written rating, never an older read.",
@@ -22,6 +23,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteMovieRating: t.field({
+    nullable: true,
     type: Movie,
     description:
       "Removes the session's rating of a movie (user or guest session). Returns the movie; its `accountStates` answer no rating.",

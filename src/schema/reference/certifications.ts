@@ -39,12 +39,14 @@ const countryArg = builder.args((t) => ({
 
 builder.queryFields((t) => ({
   movieCertifications: t.field({
+    nullable: true,
     type: [CountryCertifications],
     description: 'The age ratings of movies per country, ordered by country code (see `Movie.releaseDates`).',
     args: countryArg,
     resolve: async (_, args, c) => byCountry(await c.loaders.movieCertifications.load({}), valid.country('country', args.country)),
   }),
   tvCertifications: t.field({
+    nullable: true,
     type: [CountryCertifications],
     description: 'The age ratings of TV series per country, ordered by country code.',
     args: countryArg,

@@ -31,6 +31,7 @@ const Configuration = builder.objectRef<Up.Configuration>('Configuration').imple
 
 builder.queryFields((t) => ({
   configuration: t.field({
+    nullable: true,
     type: Configuration,
     description: 'Catalog-wide settings, such as how to build image addresses.',
     resolve: (_, __, c) => c.loaders.configuration.load({}),
@@ -73,6 +74,7 @@ const Department = builder.objectRef<Up.ConfigDepartment>('Department').implemen
 
 builder.queryFields((t) => ({
   countries: t.field({
+    nullable: true,
     type: [Region],
     description: 'Every country the catalog uses (ISO 3166-1), with English and native names.',
     args: {
@@ -81,21 +83,25 @@ builder.queryFields((t) => ({
     resolve: (_, args, c) => c.loaders.configCountries.load({ language: valid.language('language', args.language) }),
   }),
   languages: t.field({
+    nullable: true,
     type: [Language],
     description: 'Every language the catalog uses (ISO 639-1).',
     resolve: (_, __, c) => c.loaders.configLanguages.load({}),
   }),
   timezones: t.field({
+    nullable: true,
     type: [CountryTimezones],
     description: 'The time zones of each country.',
     resolve: (_, __, c) => c.loaders.configTimezones.load({}),
   }),
   jobs: t.field({
+    nullable: true,
     type: [Department],
     description: 'Every crew department with its jobs; each crew credit names one of these.',
     resolve: (_, __, c) => c.loaders.configJobs.load({}),
   }),
   primaryTranslations: t.field({
+    nullable: true,
     type: ['String'],
     description: 'The language tags the catalog is fully translated into, such as "en-US" and "de-DE".',
     resolve: (_, __, c) => c.loaders.configPrimaryTranslations.load({}),

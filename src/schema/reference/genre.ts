@@ -8,12 +8,14 @@ const languageArg = builder.args((t) => ({
 
 builder.queryFields((t) => ({
   movieGenres: t.field({
+    nullable: true,
     type: [Genre],
     description: 'Every genre a movie can have (`Movie.genreIds` refer to these).',
     args: languageArg,
     resolve: async (_, args, c) => (await c.loaders.movieGenres.load({ language: valid.language('language', args.language) })).genres,
   }),
   tvGenres: t.field({
+    nullable: true,
     type: [Genre],
     description: 'Every genre a TV series can have (`TVSeries.genreIds` refer to these).',
     args: languageArg,

@@ -41,6 +41,7 @@ export const WatchProvider = builder.objectRef<Up.WatchProvider>('WatchProvider'
 
 builder.queryFields((t) => ({
   watchProviderRegions: t.field({
+    nullable: true,
     type: [Region],
     description: 'The countries for which watch-provider data exists, ordered by country code.',
     args: { language: t.arg.string({ required: false, description: 'Language of the native names ("en-US").' }) },
@@ -48,6 +49,7 @@ builder.queryFields((t) => ({
       (await c.loaders.watchProviderRegions.load({ language: valid.language('language', args.language) })).results,
   }),
   tvWatchProviders: t.field({
+    nullable: true,
     type: [WatchProvider],
     description: 'Streaming and TV services that offer TV series.',
     args: {

@@ -176,7 +176,7 @@ builder.queryFields((t) => ({
   }),
   nodes: t.field({
     type: [Node],
-    nullable: { list: false, items: true },
+    nullable: { list: true, items: true },
     description: `Objects by their global ids, in the order asked (at most ${MAX_NODES}), each in its id's language; an unknown or missing one is null with one error at its index. Batched through the same loaders as the rest of the graph.`,
     args: { ids: t.arg.idList({ required: true, description: `\`nodeId\`s, at most ${MAX_NODES}.` }) },
     extensions: { languageOf: languageOfNodes },

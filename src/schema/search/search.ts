@@ -9,5 +9,5 @@ export const Search = builder.objectRef<object>('Search').implement({
 });
 
 builder.queryFields((t) => ({
-  search: t.field({ type: Search, description: 'Search the catalog by name or title.', resolve: () => ({}) }),
+  search: t.field({ type: Search, nullable: true, description: 'Search the catalog by name or title.', resolve: () => ({}) }),
 }));

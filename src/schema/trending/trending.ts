@@ -17,5 +17,5 @@ export const TimeWindow = builder.enumType('TimeWindow', {
 });
 
 builder.queryFields((t) => ({
-  trending: t.field({ type: Trending, description: 'Trending movies, series and people.', resolve: () => ({}) }),
+  trending: t.field({ type: Trending, nullable: true, description: 'Trending movies, series and people.', resolve: () => ({}) }),
 }));

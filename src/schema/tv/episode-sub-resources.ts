@@ -100,6 +100,7 @@ const shell = (k: ReturnType<typeof episodeKey>): EpisodeSource => ({
 
 builder.mutationFields((t) => ({
   rateEpisode: t.field({
+    nullable: true,
     type: Episode,
     description:
       "Rates an episode for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the episode; its `accountStates` (and the season's) answer the written rating, never an older read.",
@@ -116,6 +117,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteEpisodeRating: t.field({
+    nullable: true,
     type: Episode,
     description:
       "Removes the session's rating of an episode (user or guest session). Returns the episode; its `accountStates` answer no rating.",

@@ -125,6 +125,7 @@ builder.objectFields(TVSeries, (t) => ({
 
 builder.mutationFields((t) => ({
   rateTVSeries: t.field({
+    nullable: true,
     type: TVSeries,
     description:
       "Rates a TV series for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the series; its `accountStates` answer the written rating, never an older read.",
@@ -141,6 +142,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteTVSeriesRating: t.field({
+    nullable: true,
     type: TVSeries,
     description:
       "Removes the session's rating of a TV series (user or guest session). Returns the series; its `accountStates` answer no rating.",

@@ -33,11 +33,14 @@ export function SignInScreen({ onSignIn }: { onSignIn: (sessionId: string) => vo
     requestToken({
       variables: {},
       onError: failed,
-      onCompleted: ({ createRequestToken }) => {
+      // A mutation that fails answers null with its error (every mutation is nullable).
+      onCompleted: ({ createRequestToken }, errors) => {
+        if (!createRequestToken) return setFailure(errors?.[0]?.message ?? 'No request token.');
         signIn({
           variables: { username, password, requestToken: createRequestToken.requestToken },
           onError: failed,
-          onCompleted: ({ createSessionWithLogin }) => {
+          onCompleted: ({ createSessionWithLogin }, signInErrors) => {
+            if (!createSessionWithLogin) return setFailure(signInErrors?.[0]?.message ?? 'The sign-in failed.');
             onSignIn(createSessionWithLogin.sessionId);
             location.hash = '#/account';
           },

@@ -68,7 +68,7 @@ function ResultList({ root }: { root: Search_query$key }) {
   return (
     <>
       <ul className="results">
-        {(data.search.multi?.edges ?? []).map(({ node }) => {
+        {(data.search?.multi?.edges ?? []).map(({ node }) => {
           switch (node.__typename) {
             case 'Movie':
               return <Result key={node.nodeId} kind="movie" href={`#/movie/${node.id}`} text={node.title} />;
