@@ -50,7 +50,7 @@ describe('keywords', () => {
     expect(h.catalog.calls.map((c) => [c.path, c.query])).toEqual(
       expect.arrayContaining([
         [`/keyword/${keyword.id}`, {}],
-        [`/keyword/${keyword.id}/movies`, { page: '2' }],
+        [`/keyword/${keyword.id}/movies`, { page: '2', include_adult: 'false' }],
       ]),
     );
     expect(h.catalog.calls.length).toBe(2);

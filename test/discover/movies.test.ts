@@ -49,8 +49,10 @@ describe('discover.movies', () => {
       'vote_average.lte': '8.5',
       'vote_count.gte': '50',
       sort_by: 'vote_average.desc',
-      // A connection reads the catalog's page 1 by its number.
+      // A connection reads the catalog's page 1 by its number; the filter's defaults are sent as the schema states them.
       page: '1',
+      include_adult: 'false',
+      include_video: 'false',
     });
   });
 

@@ -1,5 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { buildSchema, lexicographicSortSchema, printSchema, type GraphQLNamedType } from 'graphql';
+import {
+  astFromValue,
+  buildSchema,
+  type GraphQLInputType,
+  type GraphQLNamedType,
+  isInputObjectType,
+  isObjectType,
+  lexicographicSortSchema,
+  print,
+  printSchema,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../src/schema/index.ts';
 
@@ -26,6 +36,31 @@ describe('schema/schema.graphql', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('states in the schema each default a description names (`Defaults to X`), so tools and GraphiQL show it', () => {
+    const wrong: string[] = [];
+    let defaults = 0;
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__')) continue;
+      const inputs = isObjectType(type)
+        ? Object.values(type.getFields()).flatMap((field) =>
+            field.args.map((arg) => [`${type.name}.${field.name}(${arg.name}:)`, arg] as const),
+          )
+        : isInputObjectType(type)
+          ? Object.values(type.getFields()).map((field) => [`${type.name}.${field.name}`, field] as const)
+          : [];
+      for (const [coordinate, input] of inputs) {
+        const stated = /Defaults to ([^,;]+?)(?:[,;.] |\.?$)/.exec(input.description ?? '')?.[1];
+        const printed =
+          input.defaultValue === undefined ? undefined : print(astFromValue(input.defaultValue, input.type as GraphQLInputType)!);
+        if (printed !== undefined) defaults++;
+        if (stated !== undefined && stated !== printed)
+          wrong.push(`${coordinate}: described ${stated}, in the schema ${printed ?? 'none'}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(defaults).toBeGreaterThan(25);
   });
 
   it('keeps the fixed root fields and arguments of the contract', () => {

@@ -22,9 +22,14 @@ const markArgs = builder.args((t) => ({
   language: t.string({
     required: false,
     description:
-      'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
+      'Language of the texts ("en", "en-US"), here and below. Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
   }),
-  sortBy: t.field({ type: AccountListOrder, required: false, description: 'Order of the entries. Defaults to oldest entry first.' }),
+  sortBy: t.field({
+    type: AccountListOrder,
+    required: false,
+    defaultValue: 'created_at.asc',
+    description: 'Order of the entries. Defaults to CREATED_AT_ASC, oldest entry first.',
+  }),
 }));
 
 type MarkArgs = { language?: string | null; sortBy?: string | null };

@@ -50,7 +50,7 @@ async function setMark(c: GatewayContext, mark: Mark, kind: 'movie' | 'tv', medi
 const accountIdArg = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) =>
   t.arg.int({
     required: false,
-    description: "Identifier of the account of the session. Defaults to the session's own account (no need to ask `viewer { id }` first).",
+    description: "Identifier of the account of the session. Without it, the session's own account (no need to ask `viewer { id }` first).",
   });
 
 const returns = (what: string) =>

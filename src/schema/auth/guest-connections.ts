@@ -11,8 +11,17 @@ import { GuestSessionData } from './guest-session.ts';
  */
 
 const guestArgs = builder.args((t) => ({
-  language: t.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
-  sortBy: t.field({ type: AccountListOrder, required: false, description: 'Order of the results. Defaults to oldest rating first.' }),
+  language: t.string({
+    required: false,
+    description:
+      'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
+  }),
+  sortBy: t.field({
+    type: AccountListOrder,
+    required: false,
+    defaultValue: 'created_at.asc',
+    description: 'Order of the results. Defaults to CREATED_AT_ASC, oldest rating first.',
+  }),
 }));
 
 type GuestArgs = { language?: string | null; sortBy?: string | null };

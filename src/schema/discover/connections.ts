@@ -14,7 +14,12 @@ builder.objectFields(Discover, (t) => ({
     description: 'Movies that pass every filter, in the chosen order.',
     args: {
       filter: t.arg({ type: DiscoverMoviesFilter, required: false, description: 'The filters; none means every movie.' }),
-      sortBy: t.arg({ type: DiscoverMoviesSort, required: false, description: 'The order. Defaults to POPULARITY_DESC.' }),
+      sortBy: t.arg({
+        type: DiscoverMoviesSort,
+        required: false,
+        defaultValue: 'popularity.desc',
+        description: 'The order. Defaults to POPULARITY_DESC.',
+      }),
       language: languageArg,
       ...connectionArgs,
     },
@@ -34,7 +39,12 @@ builder.objectFields(Discover, (t) => ({
     description: 'TV series that pass every filter, in the chosen order.',
     args: {
       filter: t.arg({ type: DiscoverTVFilter, required: false, description: 'The filters; none means every series.' }),
-      sortBy: t.arg({ type: DiscoverTVSort, required: false, description: 'The order. Defaults to POPULARITY_DESC.' }),
+      sortBy: t.arg({
+        type: DiscoverTVSort,
+        required: false,
+        defaultValue: 'popularity.desc',
+        description: 'The order. Defaults to POPULARITY_DESC.',
+      }),
       language: languageArg,
       ...connectionArgs,
     },

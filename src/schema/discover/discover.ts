@@ -101,7 +101,11 @@ const WatchMonetizationType = builder.enumType('WatchMonetizationType', {
 
 /** Fields both filters share, with their real parameter names in the descriptions. */
 const common = (t: PothosSchemaTypes.InputFieldBuilder<typeof builder.$inferSchemaTypes, 'InputObject'>) => ({
-  includeAdult: t.boolean({ required: false, description: '`include_adult`: include adult titles. Defaults to false.' }),
+  includeAdult: t.boolean({
+    required: false,
+    defaultValue: false,
+    description: '`include_adult`: include adult titles. Defaults to false.',
+  }),
   voteAverageGte: t.float({ required: false, description: '`vote_average.gte`: average vote at least this (0 to 10).' }),
   voteAverageLte: t.float({ required: false, description: '`vote_average.lte`: average vote at most this (0 to 10).' }),
   voteCountGte: t.int({ required: false, description: '`vote_count.gte`: at least this many votes.' }),
@@ -152,6 +156,7 @@ export const DiscoverMoviesFilter = builder.inputType('DiscoverMoviesFilter', {
     ...common(t),
     includeVideo: t.boolean({
       required: false,
+      defaultValue: false,
       description: '`include_video`: include video releases (compilations, concerts). Defaults to false.',
     }),
     primaryReleaseYear: t.int({ required: false, description: '`primary_release_year`: first released in this year.' }),
@@ -203,6 +208,7 @@ export const DiscoverTVFilter = builder.inputType('DiscoverTVFilter', {
     ...common(t),
     includeNullFirstAirDates: t.boolean({
       required: false,
+      defaultValue: false,
       description: '`include_null_first_air_dates`: include series without a first air date. Defaults to false.',
     }),
     screenedTheatrically: t.boolean({

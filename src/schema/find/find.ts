@@ -47,7 +47,11 @@ builder.queryFields((t) => ({
     args: {
       externalId: t.arg.string({ required: true, description: 'The id in the other database, such as "tt0137523".' }),
       source: t.arg({ type: ExternalSource, required: true, description: 'Which database the id comes from.' }),
-      language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+      language: t.arg.string({
+        required: false,
+        description:
+          'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
+      }),
     },
     resolve: (_, args, c) =>
       c.loaders.findByExternalId.load({

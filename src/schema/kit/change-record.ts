@@ -65,9 +65,9 @@ export const ChangeGroup = builder.objectRef<Up.ChangeGroup>('ChangeGroup').impl
 
 /** Arguments of every changes field: the window (both ends inclusive, at most 14 days) and the page. */
 export const changeWindowArgs = builder.args((t) => ({
-  startDate: t.field({ type: 'Date', required: false, description: 'First day. Defaults to the day before endDate.' }),
-  endDate: t.field({ type: 'Date', required: false, description: 'Last day. Defaults to today.' }),
-  page: t.int({ required: false, description: 'Which page, from 1 to 500. Defaults to 1.' }),
+  startDate: t.field({ type: 'Date', required: false, description: 'First day. Without it, the day before endDate.' }),
+  endDate: t.field({ type: 'Date', required: false, description: 'Last day. Without it, today.' }),
+  page: t.int({ required: false, defaultValue: 1, description: 'Which page, from 1 to 500. Defaults to 1.' }),
 }));
 
 /** Checks the window arguments before any upstream call. */

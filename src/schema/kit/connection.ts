@@ -100,7 +100,11 @@ export function connectionOf<Item, Extra extends object = object>(
 }
 
 export const connectionArgs = builder.args((t) => ({
-  first: t.int({ required: false, description: `How many items to return, from 1 to ${MAX_FIRST}. Defaults to ${PAGE_SIZE}.` }),
+  // No default in the schema: a default `first` would be sent beside `last`, which reads from the end.
+  first: t.int({
+    required: false,
+    description: `How many items to return, from 1 to ${MAX_FIRST}. Without \`first\` or \`last\`, ${PAGE_SIZE}.`,
+  }),
   after: t.string({
     required: false,
     description:

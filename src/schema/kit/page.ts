@@ -11,7 +11,8 @@ export type Types = typeof builder.$inferSchemaTypes;
 export const { language: languageArg } = builder.args((t) => ({
   language: t.string({
     required: false,
-    description: 'Language of the texts, as ISO 639-1 with an optional region ("en", "en-US"). Defaults to en-US.',
+    description:
+      'Language of the texts, as ISO 639-1 with an optional region ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
   }),
 }));
 

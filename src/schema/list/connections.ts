@@ -20,7 +20,7 @@ builder.objectFields(UserList, (t) => ({
       language: t.arg.string({
         required: false,
         description:
-          'Language of the texts ("en", "en-US"), here and below. Defaults to the language chosen above, else the request\'s Accept-Language, else en-US.',
+          'Language of the texts ("en", "en-US"), here and below. Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
       }),
       ...connectionArgs,
     },
@@ -34,7 +34,11 @@ builder.objectFields(UserList, (t) => ({
 }));
 
 const languageArg = builder.args((t) => ({
-  language: t.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+  language: t.string({
+    required: false,
+    description:
+      'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
+  }),
 }));
 
 builder.objectFields(Movie, (t) => ({

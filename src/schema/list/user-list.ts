@@ -186,8 +186,16 @@ builder.mutationFields((t) => ({
     description: 'Creates an empty list for the session account (needs X-Session-Id) and returns it.',
     args: {
       name: t.arg.string({ required: true, description: 'Name of the list, 1 to 100 characters.' }),
-      description: t.arg.string({ required: false, description: 'Description, up to 1000 characters. Defaults to empty.' }),
-      language: t.arg.string({ required: false, description: 'ISO 639-1 language of the list ("en"). Defaults to en.' }),
+      description: t.arg.string({
+        required: false,
+        defaultValue: '',
+        description: 'Description, up to 1000 characters. Defaults to "", no description.',
+      }),
+      language: t.arg.string({
+        required: false,
+        defaultValue: 'en',
+        description: 'ISO 639-1 language of the list ("en"). Defaults to "en".',
+      }),
     },
     resolve: async (_, args, c) => {
       const params = {

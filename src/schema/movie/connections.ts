@@ -103,7 +103,7 @@ builder.objectFields(Search, (t) => ({
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),
       language: languageArg,
-      includeAdult: t.arg.boolean({ required: false, description: 'Include adult movies. Defaults to false.' }),
+      includeAdult: t.arg.boolean({ required: false, defaultValue: false, description: 'Include adult movies. Defaults to false.' }),
       region: t.arg.string({ required: false, description: 'Only movies released in this ISO 3166-1 country.' }),
       year: t.arg.int({ required: false, description: 'Only movies with a release in this year.' }),
       primaryReleaseYear: t.arg.int({ required: false, description: 'Only movies first released in this year.' }),
@@ -162,7 +162,11 @@ builder.objectFields(Keyword, (t) => ({
     description: 'The movies tagged with this keyword, most popular first.',
     args: {
       language: languageArg,
-      includeAdult: t.arg.boolean({ required: false, description: 'Whether to include adult movies. Defaults to false.' }),
+      includeAdult: t.arg.boolean({
+        required: false,
+        defaultValue: false,
+        description: 'Whether to include adult movies. Defaults to false.',
+      }),
       ...connectionArgs,
     },
     nullable: true,

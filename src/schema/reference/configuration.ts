@@ -78,7 +78,11 @@ builder.queryFields((t) => ({
     type: [Region],
     description: 'Every country the catalog uses (ISO 3166-1), with English and native names.',
     args: {
-      language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+      language: t.arg.string({
+        required: false,
+        description:
+          'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
+      }),
     },
     resolve: (_, args, c) => c.loaders.configCountries.load({ language: valid.language('language', args.language) }),
   }),

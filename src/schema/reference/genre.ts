@@ -3,7 +3,11 @@ import { builder } from '../builder.ts';
 import * as valid from '../kit/validate.ts';
 
 const languageArg = builder.args((t) => ({
-  language: t.string({ required: false, description: 'Language of the genre names ("en", "de-DE"). Defaults to en.' }),
+  language: t.string({
+    required: false,
+    description:
+      'Language of the genre names ("en", "de-DE"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
+  }),
 }));
 
 builder.queryFields((t) => ({

@@ -22,8 +22,16 @@ builder.objectFields(Search, (t) => ({
     description: 'Movies, TV series and people whose title or name contains the query, best matches first.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),
-      language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
-      includeAdult: t.arg.boolean({ required: false, description: 'Include adult titles and people. Defaults to false.' }),
+      language: t.arg.string({
+        required: false,
+        description:
+          'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
+      }),
+      includeAdult: t.arg.boolean({
+        required: false,
+        defaultValue: false,
+        description: 'Include adult titles and people. Defaults to false.',
+      }),
       ...connectionArgs,
     },
     nullable: true,
@@ -46,8 +54,16 @@ builder.objectFields(Search, (t) => {
       description: 'Collections whose name matches the query.',
       args: {
         query: query('collection names'),
-        language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
-        includeAdult: t.arg.boolean({ required: false, description: 'Whether to include adult collections. Defaults to false.' }),
+        language: t.arg.string({
+          required: false,
+          description:
+            'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
+        }),
+        includeAdult: t.arg.boolean({
+          required: false,
+          defaultValue: false,
+          description: 'Whether to include adult collections. Defaults to false.',
+        }),
         region: t.arg.string({ required: false, description: 'ISO 3166-1 country ("US") whose release data to prefer.' }),
         ...connectionArgs,
       },
@@ -94,7 +110,11 @@ builder.objectFields(Trending, (t) => ({
     description: 'Movies, TV series and people trending over the given period, mixed, most trending first.',
     args: {
       timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
-      language: t.arg.string({ required: false, description: 'Language of the texts ("en", "en-US"). Defaults to en-US.' }),
+      language: t.arg.string({
+        required: false,
+        description:
+          'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
+      }),
       ...connectionArgs,
     },
     nullable: true,

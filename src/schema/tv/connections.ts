@@ -22,7 +22,8 @@ const queryArgs = builder.args((t) => ({
 const timezoneArg = (t: Parameters<Parameters<typeof builder.queryFields>[0]>[0]) =>
   t.arg.string({
     required: false,
-    description: 'IANA time zone whose calendar day counts as "today" ("America/New_York"). Defaults to UTC.',
+    defaultValue: 'UTC',
+    description: 'IANA time zone whose calendar day counts as "today" ("America/New_York"). Defaults to "UTC".',
   });
 
 builder.queryFields((t) => ({
@@ -102,7 +103,7 @@ builder.objectFields(Search, (t) => ({
     args: {
       ...queryArgs,
       language,
-      includeAdult: t.arg.boolean({ required: false, description: 'Include adult series. Defaults to false.' }),
+      includeAdult: t.arg.boolean({ required: false, defaultValue: false, description: 'Include adult series. Defaults to false.' }),
       firstAirDateYear: t.arg.int({ required: false, description: 'Only series whose first episode aired in this year.' }),
       year: t.arg.int({ required: false, description: 'Only series with the first air date or any episode in this year.' }),
       ...connectionArgs,
@@ -127,7 +128,11 @@ builder.objectFields(Search, (t) => ({
     args: {
       ...queryArgs,
       language,
-      includeAdult: t.arg.boolean({ required: false, description: 'Whether to include people of adult content. Defaults to false.' }),
+      includeAdult: t.arg.boolean({
+        required: false,
+        defaultValue: false,
+        description: 'Whether to include people of adult content. Defaults to false.',
+      }),
       ...connectionArgs,
     },
     nullable: true,
