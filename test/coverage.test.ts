@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { buildSchema, getNamedType, parse, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOperations } from './coverage/account-operations.ts';
 import { collectionsOperations } from './coverage/collections-operations.ts';
@@ -29,6 +30,24 @@ const entries: CoverageEntry[] = [
   ...tvOperations,
 ];
 const covered = entries.filter((e): e is CoveredOperation => 'graphql' in e);
+
+const schema = buildSchema(readFileSync(new URL('../schema/schema.graphql', import.meta.url), 'utf8'));
+
+/** The REST routes the descriptions name along a query: of each field it selects and of each field's type. */
+function routesAlong(query: string): string[] {
+  const info = new TypeInfo(schema);
+  const texts: string[] = [];
+  visit(
+    parse(query),
+    visitWithTypeInfo(info, {
+      Field() {
+        const field = info.getFieldDef();
+        if (field) texts.push(field.description ?? '', getNamedType(field.type).description ?? '');
+      },
+    }),
+  );
+  return texts.flatMap((text) => [...text.matchAll(/`((?:GET|POST|DELETE) \/[^`]*)`/g)].map((m) => m[1]!));
+}
 const omitted = entries.filter((e): e is OmittedOperation => 'reason' in e);
 
 let h: Harness;
@@ -89,6 +108,10 @@ describe('coverage of the OpenAPI operations', () => {
       `${entry.upstream.method} ${entry.upstream.path} among ${h.catalog.calls.map((c) => `${c.method} ${c.path}`).join(', ')}`,
     ).toBeGreaterThan(0);
     expect(seen.every((c) => c.status < 400)).toBe(true);
+    // A team porting REST code finds the field by the route: it is named where the query reaches it.
+    const operation = openapi.operations.find((op) => op.operationId === entry.operationId)!;
+    const route = `${operation.method} ${operation.path.replace(/^\/3/, '')}`;
+    expect(routesAlong(call.query), `${route} named along ${call.query}`).toContain(route);
     // Every call it caused uses a real path and only that operation's own parameter names.
     for (const c of h.catalog.calls) expect(isAllowedCall(c), `${c.method} ${c.path} ${JSON.stringify(c.query)}`).toBe(true);
   });

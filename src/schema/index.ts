@@ -7,6 +7,7 @@ import { withEntityLimits } from './entity/federation.ts';
 import { printSubgraph, withFreshAst } from './entity/subgraph-sdl.ts';
 import { subgraphNames, withSubgraphNames } from './entity/subgraph-names.ts';
 import { withPerItemNotes } from './kit/per-item.ts';
+import { withRouteNotes } from './kit/routes.ts';
 import './account/account-states.ts';
 import './account/account.ts';
 import './account/connections.ts';
@@ -73,11 +74,14 @@ import './tv/series.ts';
  * declared here, they print into schema/schema.graphql, where codegen, linters and
  * graphql-inspector read them. They are the plugin's own definitions, so it adds nothing more.
  */
+// The per-item note last: it ends the description, where tools and tests look for it.
 export const schema = withPerItemNotes(
-  builder.toSchema({
-    sortSchema: true,
-    directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective],
-  }),
+  withRouteNotes(
+    builder.toSchema({
+      sortSchema: true,
+      directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective],
+    }),
+  ),
 );
 
 const subgraphs = new Map<string, { schema: GraphQLSchema; sdl: string }>();
@@ -95,14 +99,16 @@ function subgraphFor(prefix: string) {
   if (built) return built;
   const names = subgraphNames(prefix);
   const base = withPerItemNotes(
-    builder.toSubGraphSchema({
-      sortSchema: true,
-      linkUrl: 'https://specs.apollo.dev/federation/v2.6',
-      federationDirectives: ['@key', '@shareable', '@tag', '@inaccessible'],
-      directives: [...specifiedDirectives, cacheControlDirective],
-      composeDirectives: ['@cacheControl'],
-      extensions: { directives: [{ name: 'link', args: CACHE_CONTROL_LINK }] },
-    }),
+    withRouteNotes(
+      builder.toSubGraphSchema({
+        sortSchema: true,
+        linkUrl: 'https://specs.apollo.dev/federation/v2.6',
+        federationDirectives: ['@key', '@shareable', '@tag', '@inaccessible'],
+        directives: [...specifiedDirectives, cacheControlDirective],
+        composeDirectives: ['@cacheControl'],
+        extensions: { directives: [{ name: 'link', args: CACHE_CONTROL_LINK }] },
+      }),
+    ),
   );
   const schema = withEntityLimits(withFreshAst(withSubgraphNames(withCacheHints(withContractTags(base)), names)), names);
   const sdl = printSubgraph(schema);

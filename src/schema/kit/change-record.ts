@@ -67,7 +67,8 @@ export const ChangeGroup = builder.objectRef<Up.ChangeGroup>('ChangeGroup').impl
 export const changeWindowArgs = builder.args((t) => ({
   startDate: t.field({ type: 'Date', required: false, description: 'First day. Without it, the day before endDate.' }),
   endDate: t.field({ type: 'Date', required: false, description: 'Last day. Without it, today.' }),
-  page: t.int({ required: false, defaultValue: 1, description: 'Which page, from 1 to 500. Defaults to 1.' }),
+  // No default in the schema: a page is sent only when given (an episode's changes route takes none).
+  page: t.int({ required: false, description: 'Which page, from 1 to 500. Without it, the first.' }),
 }));
 
 /** Checks the window arguments before any upstream call. */
