@@ -7,10 +7,10 @@ import type { RequestState } from './common/request-state.ts';
 import { contextOptions, createContext, type GatewayContext } from './schema/context.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphql/graphiql.ts';
 import { createCorsPolicy } from './http/cors.ts';
-import { currentPhase, withPhaseScopes } from './graphql/incremental.ts';
-import { withAnswerCount } from './graphql/answer-size.ts';
+import { createParseCache } from './graphql/cost-report.ts';
+import { currentPhase } from './schema/kit/field-concerns.ts';
+import { countIntrospection } from './graphql/answer-size.ts';
 import { type GatewayPlugin, gatewayPlugins } from './graphql/plugins.ts';
-import { withLanguageScopes } from './schema/kit/language-scope.ts';
 import type { HttpFront, NodeHandler } from './http/front-options.ts';
 import { createHttpFront } from './http/listener.ts';
 import { createPlainPath, type PlainPath } from './http/plain-path.ts';
@@ -66,6 +66,15 @@ export interface GatewayOptions {
 }
 
 const CIRCUIT = { closed: 0, 'half-open': 1, open: 2 } as const;
+
+/**
+ * Yoga's health check cannot be removed, only pointed elsewhere: it answers 200 with an empty
+ * body, before anything else runs, to any URL that ends in its endpoint (`/graphql?x=/health`
+ * ran nothing, where the plain path ran the query). No request URL ends in a space (the request
+ * line cannot carry one; a URL writes it `%20`), so this endpoint is never matched, and only the
+ * front's exact `/health` and `/readiness` answer probes.
+ */
+const NO_YOGA_HEALTH_CHECK = ' (off)';
 
 /**
  * Ready when the upstream answers the configured credential. The check bypasses the cache and
@@ -143,9 +152,11 @@ export function createGateway(
   });
   // What `subscription { changes }` hears: the changes the feeds' poller tells (below).
   const changeHub = changeHubFromConfig(config, upstream);
-  // The loaders read the @defer phase through the Yoga plugin's scope (graphql/incremental.ts).
+  // The loaders read the @defer phase of the running resolver (src/schema/kit/field-concerns.ts).
   const requestContext = { ...contextOptions(config), phase: currentPhase, changes: changeHub };
   const plugins = gatewayPlugins({ config, keeps, logger, metrics, tracing: options.tracing, instrument: options.instrument });
+  // One cache of parsed documents for both endpoints, bounded in bytes (PARSE_CACHE_MAX_BYTES).
+  const parseCache = config.parseCacheMaxBytes > 0 ? createParseCache(config.parseCacheMaxBytes) : undefined;
   // The plain graph and the same graph as a federation subgraph: one set of plugins, context and
   // error handling, two endpoints.
   const serve = (graph: GraphQLSchema, endpoint: string, graphiql: boolean, ordered: GatewayPlugin[]) =>
@@ -156,6 +167,7 @@ export function createGateway(
       graphiql: graphiql ? graphiqlOptions : false,
       renderGraphiQL: renderGraphiQLPage,
       landingPage: false,
+      healthCheckEndpoint: NO_YOGA_HEALTH_CHECK,
       // CORS is the HTTP front's, computed per request (cache hits included).
       cors: false,
       // Never the original error's text or stack, whatever NODE_ENV says: it may quote a request or an upstream answer.
@@ -166,20 +178,16 @@ export function createGateway(
       maxRequestBodySize: options.yoga?.maxRequestBodySize ?? false,
       batching: { limit: config.limits.batch },
       extraParamNames: PERSISTED_PARAM_NAMES,
-      plugins: ordered,
+      plugins: parseCache ? [...ordered, parseCache.dropInvalid] : ordered,
+      parserAndValidationCache: parseCache?.options ?? false,
       // The request's state, as the front made it: its credentials, language, freshness and signal.
       context: (initial) => createContext(upstream, initial.request, requestContext, initial),
       logging: yogaLogger(logger),
     });
-  // Each wrapper changes the schema's resolvers in place, once per process.
-  const counted = (graph: GraphQLSchema) => (keeps('answer-size') ? withAnswerCount(graph) : graph);
-  const languageScoped = keeps('language-scopes') ? withLanguageScopes(schema) : schema;
-  const yoga = serve(
-    counted(keeps('phase-scopes') ? withPhaseScopes(languageScoped) : languageScoped),
-    '/graphql',
-    config.graphiql,
-    plugins.endpoint(persisted),
-  );
+  // Every field of ours counts itself as it resolves (built in: src/schema/kit/field-concerns.ts);
+  // graphql-js's introspection fields are counted too, once per process.
+  countIntrospection();
+  const yoga = serve(schema, '/graphql', config.graphiql, plugins.endpoint(persisted));
   // Persisted operations are the frontends' concern; a router sends its documents whole. So with
   // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md),
   // and with introspection off its `_service` SDL goes only to the router as well.
@@ -192,7 +200,7 @@ export function createGateway(
   const subgraphServed = () => {
     if (!subgraphBuiltOnce) {
       const subgraphYoga = serve(
-        counted(subgraphSchema(config.subgraphPrefix)),
+        subgraphSchema(config.subgraphPrefix),
         '/subgraph',
         false,
         plugins.subgraph(!config.introspection && !routerToken),

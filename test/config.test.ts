@@ -32,6 +32,8 @@ describe('configuration from the environment', () => {
     [{ CATALOG_BASE_URL: 'not a url' }, 'CATALOG_BASE_URL'],
     [{ CATALOG_BASE_URL: 'ftp://example.com/3' }, 'CATALOG_BASE_URL'],
     [{ CATALOG_BASE_URL: 'https://example.com/3?api_key=x' }, 'CATALOG_BASE_URL'],
+    [{ CATALOG_BASE_URL: 'https://example.com/3?' }, 'CATALOG_BASE_URL'],
+    [{ CATALOG_BASE_URL: 'https://example.com/3#' }, 'CATALOG_BASE_URL'],
     [{ UPSTREAM_TIMEOUT_MS: '5' }, 'UPSTREAM_TIMEOUT_MS'],
     [{ GRAPHIQL: 'maybe' }, 'GRAPHIQL'],
     [{ PERSISTED_OPERATIONS_ONLY: 'true' }, 'PERSISTED_OPERATIONS_ONLY'],

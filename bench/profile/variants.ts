@@ -20,7 +20,7 @@ export const VARIANTS: Record<string, Record<string, string>> = {
   /** Every part but the metrics hooks (operation duration, error codes, upstream calls). */
   'no-metrics': { PROFILE_BUILD: 'custom', PROFILE_WITHOUT: 'metrics' },
   /** Every part but @defer/@stream (Yoga's plugin and the resolvers' phase wrapper). */
-  'no-defer': { PROFILE_BUILD: 'custom', PROFILE_WITHOUT: 'defer-stream,phase-scopes' },
+  'no-defer': { PROFILE_BUILD: 'custom', PROFILE_WITHOUT: 'defer-stream' },
   /** Every part but MAX_RESPONSE_BYTES's count (the resolvers' wrapper) and the streaming of large answers. */
   'no-answer-size': { PROFILE_BUILD: 'custom', PROFILE_WITHOUT: 'answer-size,streamed-answers' },
   /** Every part, masked errors off. */

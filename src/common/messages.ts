@@ -39,6 +39,7 @@ export const REQUEST = {
     'Send a POST as JSON (Content-Type: application/json) or as a GraphQL document (application/graphql); form, multipart and text bodies are not read.',
   mutationOverGet: 'A mutation cannot be sent over GET: send it with POST and a JSON body.',
   serviceSdlOff: 'GraphQL introspection has been disabled, and `_service` with it (SUBGRAPH_TOKEN opens it to the router).',
+  nestedTooDeep: 'Syntax Error: the document is nested too deeply to parse.',
   introspectionDepth: (max: number, found: number) => `Introspection depth limit of ${max} exceeded, found ${found}.`,
   /** A document limit of GraphQL Armor, reworded like the cost limit's. */
   documentLimit: (limit: string, max: number, found: string | undefined) =>

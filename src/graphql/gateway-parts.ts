@@ -5,13 +5,10 @@
  */
 export const GATEWAY_PARTS = [
   'persisted',
-  // Yoga's @defer/@stream plugin and the lifetime of the phases' scopes.
+  // Yoga's @defer/@stream plugin.
   'defer-stream',
-  // The resolvers' @defer phase wrapper.
-  'phase-scopes',
-  'language-scopes',
   'cost-report',
-  // MAX_RESPONSE_BYTES: the resolvers' count of the answer's size, and the stop past it.
+  // MAX_RESPONSE_BYTES: the stop past it (every field counts itself: src/schema/kit/field-concerns.ts).
   'answer-size',
   // Answers past 1 MiB serialised piece by piece as the client reads.
   'streamed-answers',

@@ -1,6 +1,7 @@
 import { context, propagation, type Span, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
+import { shownOperationName } from '../runtime/metrics.ts';
 
 /**
  * The operation span of OpenTelemetry tracing (src/runtime/tracing.ts starts the tracer), with
@@ -11,7 +12,7 @@ export function operationSpans(tracer: Tracer): Plugin {
     onExecute: ({ args, executeFn, setExecuteFn }) => {
       const operation = getOperationAST(args.document, args.operationName);
       const type = operation?.operation ?? 'query';
-      const name = operation?.name?.value ?? 'anonymous';
+      const name = shownOperationName(operation?.name?.value);
       const request = (args.contextValue as { request?: Request }).request;
       const parent = request ? propagation.extract(context.active(), request.headers, HEADER_GETTER) : context.active();
       const span = tracer.startSpan(

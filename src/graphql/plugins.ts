@@ -13,7 +13,7 @@ import type { KeepsPart } from './gateway-parts.ts';
 import { useMissingEntities } from './missing-entities.ts';
 import { operationMetrics } from './operation-metrics.ts';
 import { operationSpans } from './operation-spans.ts';
-import { protections, useNoServiceSdl } from './protections.ts';
+import { protections, useDeclaredVariablesOnly, useNoServiceSdl } from './protections.ts';
 import { useRequestLog } from './request-log.ts';
 import { useStreamedAnswers, useUnsentStreamsEnded } from './streamed-answer.ts';
 
@@ -50,6 +50,8 @@ export function gatewayPlugins({ config, keeps, logger, metrics, tracing, instru
   const spans = tracing && operationSpans(tracing.tracer);
   const around = (extra: Plugin[]): GatewayPlugin[] => [
     ...(instrument?.first ?? []),
+    // Before anything reads the variables (the cost report, the batch's cost).
+    useDeclaredVariablesOnly,
     ...extra,
     ...protections(config, keeps),
     ...(keeps('answer-size') ? [useAnswerSize] : []),

@@ -57,6 +57,7 @@ export function protections(config: Config, keeps: KeepsPart = KEEP_ALL): Plugin
         blockFieldSuggestion: { enabled: suggestionsBlocked },
       }) as Plugin),
     keeps('armor-tokens') && useTokenLimitLocated(limits.tokens),
+    useParserStackBound,
     keeps('introspection-depth') && { onValidate: ({ addValidationRule }) => addValidationRule(introspectionDepthRule()) },
     keeps('batch-cost') && useBatchCost(limits.cost),
     keeps('writes') && useWritesNeedPreflight,
@@ -64,6 +65,27 @@ export function protections(config: Config, keeps: KeepsPart = KEEP_ALL): Plugin
   ];
   return plugins.filter((plugin): plugin is Plugin => plugin !== false);
 }
+
+/**
+ * Only the variables the operation declares reach execution and every plugin after this one: an
+ * undeclared one is dropped unread, as graphql-js would ignore it. Before, the cost report keyed
+ * its kept estimates by the JSON of all of them: a 95 KB junk variable per request filled the heap,
+ * and a list nested 45,000 deep overflowed the stack (500, and an error logged). It runs first
+ * of the gateway's onExecute hooks, for both endpoints; nothing before execution walks them
+ * (the whole-response cache hashes the body's bytes, the log lines never hold variables).
+ */
+export const useDeclaredVariablesOnly: Plugin = {
+  onExecute: ({ args }) => {
+    const given = args.variableValues;
+    if (!given) return;
+    const declared: Record<string, unknown> = {};
+    for (const definition of getOperationAST(args.document, args.operationName)?.variableDefinitions ?? []) {
+      const name = definition.variable.name.value;
+      if (Object.hasOwn(given, name)) declared[name] = given[name];
+    }
+    args.variableValues = declared;
+  },
+};
 
 /** The estimates of the operations of one HTTP request let through so far. */
 const batchEstimates = new WeakMap<Request, number>();
@@ -181,6 +203,21 @@ function useTokenLimitLocated(max: number): Plugin {
     },
   };
 }
+
+/**
+ * graphql-js parses by recursive descent: a value nested a few thousand deep (`[[[…1…]]]`, 2,400
+ * levels in 4,800 tokens, under MAX_TOKENS) runs the stack out before any depth rule can see a
+ * document, and the RangeError answered 500. It is a document that does not parse.
+ */
+const useParserStackBound: Plugin = {
+  onParse:
+    () =>
+    ({ result, replaceParseResult }) => {
+      if (!(result instanceof RangeError)) return;
+      const code: ErrorCode = 'GRAPHQL_PARSE_FAILED';
+      replaceParseResult(createGraphQLError(REQUEST.nestedTooDeep, { extensions: { code, http: { status: ERROR_CODES[code].status } } }));
+    },
+};
 
 function tokenPast(source: Source, max: number): number | undefined {
   const lexer = new Lexer(source);

@@ -1,6 +1,7 @@
 import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
+import { shownOperationName } from '../runtime/metrics.ts';
 import type { RequestState } from '../common/request-state.ts';
 
 /** Distinct error codes one log line names at most; the others are counted, not named. */
@@ -29,12 +30,12 @@ export function summarizeErrors(codes: readonly string[]): ErrorSummary {
   return summary;
 }
 
-/** One log line per executed operation: its name, duration and errors (a count, and codes counted); never its variables. */
+/** One log line per executed operation: its name (capped as /metrics caps it), duration and errors (a count, and codes counted); never its variables. */
 export function useRequestLog(logger: Logger): Plugin {
   return {
     onExecute: ({ args }) => {
       const started = performance.now();
-      const operation = getOperationAST(args.document, args.operationName)?.name?.value ?? 'anonymous';
+      const operation = shownOperationName(getOperationAST(args.document, args.operationName)?.name?.value);
       const server = args.contextValue as Partial<RequestState>;
       // Read back by the HTTP front, so that a later cache hit logs the same name.
       server.operations?.push(operation);

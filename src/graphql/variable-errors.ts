@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { ErrorCode } from '../common/error-codes.ts';
 import { REQUEST } from '../common/messages.ts';
+import { boundedJson } from './cost-report.ts';
 
 /**
  * Errors of variable coercion, as the client sees them: graphql-js's reason and the place inside
@@ -35,9 +36,13 @@ function valueAt(root: unknown, path: (string | number)[]): unknown {
   return value;
 }
 
-/** The ways graphql-js quotes the rejected value in a message: its own inspect, and JSON. */
-function quotedForms(raw: unknown, inspected: string): string[] {
-  const forms = new Set([inspected, raw === undefined ? '' : (JSON.stringify(raw) ?? '')]);
+/**
+ * The ways graphql-js quotes the rejected value in a message: its own inspect, and JSON. A JSON
+ * longer than the message cannot be in it, so it is not made (a value nested 45,000 deep would
+ * overflow the stack).
+ */
+function quotedForms(raw: unknown, inspected: string, message: string): string[] {
+  const forms = new Set([inspected, raw === undefined ? '' : (boundedJson(raw, message.length) ?? '')]);
   forms.delete('');
   // Longest first, so a form containing another goes first.
   return [...forms].sort((a, b) => b.length - a.length);
@@ -91,7 +96,7 @@ export function variableError(
   let said = FALLBACK_REASON;
   if (inspected !== undefined) {
     const raw = valueAt(variables?.[name], path);
-    const forms = quotedForms(raw, inspected);
+    const forms = quotedForms(raw, inspected, error.message);
     said = hide(reason, forms);
     // A value printed in a way not foreseen here would still show: say less instead. (A
     // suggestion is a name of the schema, and contains the value when it is a near miss.)

@@ -14,6 +14,7 @@ import {
 } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import type { GatewayContext } from './context.ts';
+import './kit/field-concerns.ts';
 import { keysCost } from './kit/keys-cost.ts';
 import { isCarriedLink, usualLength } from './kit/list-lengths.ts';
 import { loadsDetailsPerItem } from './kit/per-item.ts';
@@ -54,7 +55,8 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   // Federation last: it must see the resolvers the complexity check wraps. Its keys only show in
   // the subgraph schema (schema/index.ts, served at /subgraph); the plain schema prints without them.
-  plugins: [ComplexityPlugin, DirectivesPlugin, FederationPlugin],
+  // fieldConcerns: every resolver's language, @defer phase and answer count (kit/field-concerns.ts).
+  plugins: [ComplexityPlugin, DirectivesPlugin, 'fieldConcerns', FederationPlugin],
   complexity: {
     /**
      * Cost estimates the upstream calls a query can cause: every upstream call of this graph

@@ -20,9 +20,11 @@ export interface GatewayContext {
   readonly written: WrittenState;
   /**
    * The account of the user session (X-Session-Id): looked up once per session, then kept
-   * (SessionAccounts). UNAUTHENTICATED without a user session, before any call.
+   * (SessionAccounts). UNAUTHENTICATED without a user session, before any call. `asked`, an
+   * account id the caller names: the catalog answers an account's details for the session's own
+   * whatever the id, so that call (which the account's fields share) tells it.
    */
-  readonly sessionAccountId: () => Promise<number>;
+  readonly sessionAccountId: (asked?: number) => Promise<number>;
   /** The user session ended: its account is forgotten. */
   readonly forgetSessionAccount: () => void;
   /**
@@ -76,7 +78,7 @@ export interface ContextOptions {
   /** Each user session's account, shared by every request of this gateway. */
   sessionAccounts: SessionAccounts;
   /**
-   * The @defer phase the running resolver works for (src/graphql/incremental.ts), read by the
+   * The @defer phase the running resolver works for (src/schema/kit/field-concerns.ts), read by the
    * loaders; given by the gateway, so that this file imports nothing of the Yoga plugins above it.
    */
   phase?: () => Phase | undefined;
@@ -145,16 +147,17 @@ export function createContext(
   const accounts = options.sessionAccounts;
   const others = new Map<string, GatewayContext>();
   const context: GatewayContext = {
-    // The phase keeps a deferred sub-resource out of the first part's calls (src/graphql/incremental.ts).
+    // The phase keeps a deferred sub-resource out of the first part's calls (src/schema/kit/field-concerns.ts).
     loaders,
     actions: createActions(client, credentials, deadline, observe, scope),
     written: new WrittenState(),
-    sessionAccountId: async () => {
+    sessionAccountId: async (asked) => {
       if (!sessionId) throw missingSessionError('user-session');
       const known = accounts.get(accessToken, sessionId);
       if (known !== undefined) return known;
-      // Through the viewer loader: a `viewer` field of the same request shares the call.
-      const { id } = await loaders.viewer.load({});
+      // Through the viewer loader (a `viewer` field of the same request shares the call), or the
+      // details of the account asked for (its fields share that one).
+      const { id } = asked === undefined ? await loaders.viewer.load({}) : await loaders.account.load({ accountId: asked });
       accounts.remember(accessToken, sessionId, id);
       return id;
     },

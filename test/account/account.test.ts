@@ -84,9 +84,10 @@ describe('Account', () => {
     expect(h.catalog.calls[0].query).toMatchObject({ session_id: sessionId, sort_by: sortBy, page: '2', language: 'en-US' });
   });
 
-  it('without a session: UNAUTHENTICATED on the private fields, id intact, no upstream call', async () => {
+  it('without a session: null with UNAUTHENTICATED, no upstream call', async () => {
     const response = await h.query(`query($id: Int!) { account(id: $id) { id ratedMovies { totalResults } } }`, { id: accountId });
-    expect(response.body.data.account).toEqual({ id: accountId, ratedMovies: null });
+    // Only the session's own account answers by its id (test/security/own-account-ids.test.ts).
+    expect(response.body.data.account).toBeNull();
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
     expect(h.catalog.calls).toHaveLength(0);
   });

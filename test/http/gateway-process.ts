@@ -74,3 +74,38 @@ export function startProcess(env: Record<string, string>, nodeFlags: string[] = 
   );
   return { url, exit, pid: child.pid!, kill: (signal) => child.kill(signal), stdout: () => stdout };
 }
+
+/**
+ * `running` if the process is still up after `ms`, else how it ended: its exit code and the end
+ * of its stderr ("JavaScript heap out of memory"), so that a test of memory says why it failed.
+ */
+export async function stateAfter(started: StartedProcess, ms = 200): Promise<string> {
+  const timer = new Promise<string>((resolve) => setTimeout(() => resolve('running'), ms));
+  const ended = started.exit.then(({ code, stderr }) => {
+    const lines = stderr.trim().split('\n');
+    const telling = lines.filter((line) => /FATAL|Error/.test(line));
+    return `exited with ${code}: ${(telling.length > 0 ? telling : lines).slice(-3).join(' / ')}`;
+  });
+  return Promise.race([ended, timer]);
+}
+
+/**
+ * Runs `send` for 0 … count-1, `parallel` at a time. A failed request (the process died under
+ * it) fails with the process's state, not only the client's ECONNRESET.
+ */
+export async function sendInParallel(
+  started: StartedProcess,
+  count: number,
+  parallel: number,
+  send: (i: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await send(next++);
+  };
+  try {
+    await Promise.all(Array.from({ length: parallel }, worker));
+  } catch (error) {
+    throw new Error(`request ${next} failed (${String(error)}); the gateway: ${await stateAfter(started, 2_000)}`);
+  }
+}

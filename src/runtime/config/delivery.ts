@@ -2,7 +2,8 @@ import { flag, integer, text, type SettingGroup } from './kinds.ts';
 
 export const cacheSettings = {
   title: 'Caches',
-  intro: 'The upstream HTTP cache and the whole-response cache in front of Yoga; each off when its `_ENABLED` is false.',
+  intro:
+    'The upstream HTTP cache, the whole-response cache in front of Yoga (each off when its `_ENABLED` is false), and the parsed documents.',
   settings: {
     CACHE_ENABLED: flag({ default: true, description: 'The shared upstream HTTP cache.' }),
     CACHE_MAX_BYTES: integer({
@@ -27,6 +28,13 @@ export const cacheSettings = {
       max: 86_400_000,
       default: 60_000,
       description: 'The longest it keeps a response, even when the upstream allows longer.',
+    }),
+    PARSE_CACHE_MAX_BYTES: integer({
+      min: 0,
+      max: 2 ** 30,
+      default: 8 * 1024 * 1024,
+      description:
+        'Parsed GraphQL documents and parse errors kept by their text (least recently used go first), counted at what they hold in memory: two bytes a character and 400 a token; one entry takes at most a quarter. A document that fails validation is not kept. `0`: none kept, every request parsed. A usual operation of a few dozen fields counts about 20 KB.',
     }),
   },
 } satisfies SettingGroup;

@@ -122,13 +122,15 @@ export function oneOf<const V extends string, O extends Common<V>>(values: reado
   return setting(value, options, values.map((v) => `\`${v}\``).join(', '), String);
 }
 
-/** An absolute http(s) URL without query, fragment or credentials; read without its trailing slashes. */
+/** An absolute http(s) URL without query, fragment (not even a lone `?` or `#`) or credentials; read without its trailing slashes. */
 export function baseUrl<O extends Common<string>>(options: O) {
   const value = checked((raw) => {
     const url = urlOf(raw);
     if (!url) return { problem: `must be an absolute http(s) URL such as https://api.themoviedb.org/3, got "${raw}"` };
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: `must use http or https, got "${url.protocol}"` };
-    if (url.search || url.hash || url.username || url.password) return { problem: 'must not carry a query, fragment or credentials' };
+    // Read from the text: a lone `?` or `#` parses to an empty query or fragment, yet every path
+    // appended after it would land in it (`…/3?/movie/550` calls `…/3`).
+    if (/[?#]/.test(raw) || url.username || url.password) return { problem: 'must not carry a query, fragment or credentials' };
     return raw.replace(/\/+$/, '');
   });
   return setting(value, options, 'http(s) URL', String);

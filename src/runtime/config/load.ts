@@ -134,6 +134,7 @@ function toConfig(v: Values) {
     appendToResponse: v.CATALOG_APPEND_TO_RESPONSE,
     responseCacheMaxBytes: v.RESPONSE_CACHE_ENABLED ? v.RESPONSE_CACHE_MAX_BYTES : 0,
     responseCacheMaxTtlMs: v.RESPONSE_CACHE_MAX_TTL_MS,
+    parseCacheMaxBytes: v.PARSE_CACHE_MAX_BYTES,
     breakerThreshold: v.CIRCUIT_BREAKER_THRESHOLD,
     breakerCooldownMs: v.CIRCUIT_BREAKER_COOLDOWN_MS,
     logLevel: v.LOG_LEVEL as string,

@@ -1,3 +1,5 @@
+import { UPSTREAM } from '../../common/messages.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
 import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
@@ -10,6 +12,22 @@ import { Movie } from '../movie/ref.ts';
 export type AccountSource = { id: number } & Partial<Up.AccountDetails>;
 
 export const Account = builder.objectRef<AccountSource>('Account');
+
+/**
+ * An account's details need the session of that very account, and the catalog's
+ * `/account/{id}` answers the session's own account whatever the id: `account(id: 999)` and an
+ * `Account` entity of id 999 answered the session's username under id 999. So an account by its
+ * id (`account(id:)`, `node(id:)`, `_entities`) is answered only for the session's own: without a
+ * session UNAUTHENTICATED; another id NOT_FOUND, as one the catalog lacks would be, so an id never
+ * tells whether someone else's account exists (the very error of a missing one, which `_entities`
+ * also reads as missing). The session's account is looked up once per session, from the details
+ * of the account asked for (the call its fields share).
+ */
+export async function ownAccount(account: { id: number }, context: GatewayContext): Promise<void> {
+  if (account.id !== (await context.sessionAccountId(account.id))) {
+    throw new UpstreamError('NOT_FOUND', UPSTREAM.byCode.NOT_FOUND);
+  }
+}
 
 const fromDetail = carriedFrom((account: AccountSource, context: GatewayContext) =>
   context.loaders.account.load({ accountId: account.id }),
@@ -111,9 +129,14 @@ builder.queryFields((t) => ({
   account: t.field({
     type: Account,
     nullable: true,
-    description: 'A user account by its id. Its private fields need the session of that account in X-Session-Id.',
+    description:
+      "The session's own account by its id (X-Session-Id): any other id is null with NOT_FOUND, as an account the catalog lacks; UNAUTHENTICATED without a session.",
     args: { id: t.arg.int({ required: true, description: 'Identifier of the account.' }) },
-    resolve: (_, args) => ({ id: valid.id('id', args.id) }),
+    resolve: async (_, args, c) => {
+      const account = { id: valid.id('id', args.id) };
+      await ownAccount(account, c);
+      return account;
+    },
   }),
   viewer: t.field({
     type: Account,

@@ -6,7 +6,7 @@ import { carried, carriedFrom } from '../kit/carried.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { pageOf } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
-import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';

@@ -1,7 +1,7 @@
 import type { ObjectRef } from '@pothos/core';
 import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
-import { Account, type AccountSource } from '../account/account.ts';
+import { Account, type AccountSource, ownAccount } from '../account/account.ts';
 import { Collection, type CollectionSource } from '../collection/collection.ts';
 import { Company, type CompanySource } from '../company/company.ts';
 import { Network, type NetworkSource } from '../company/network.ts';
@@ -79,12 +79,11 @@ export const ENTITIES = {
     of: (id, c) => c.loaders.review.load({ reviewId: id }),
     exists: async () => undefined,
   }),
-  // Its details need the session of that account, so nothing can tell whether another's exists:
-  // answered from its id as `account(id:)` answers it, private fields failing on their own.
+  // Only the session's own account, as `account(id:)` answers it (ownAccount).
   Account: kind<AccountSource, number>({
     ref: Account,
     of: (id) => ({ id }),
-    exists: async () => undefined,
+    exists: ownAccount,
   }),
 };
 

@@ -174,7 +174,9 @@ export async function connectPages<Item>(
   const { start, count } = startAndCount(request, known ?? MAX_PAGES * pageSize);
   const firstPage = Math.floor(start / pageSize) + 1;
   const lastPage = Math.min(Math.floor((start + Math.max(count, 1) - 1) / pageSize) + 1, MAX_PAGES);
-  if (firstPage > MAX_PAGES) return connection(field, [], start, 0);
+  // Past the pages the catalog serves the window is empty, but the list is not: its length comes
+  // from the first page (cached, and within the window's estimate of pages). It was 0.
+  if (firstPage > MAX_PAGES) return connection(field, [], start, known ?? reachableOf(await fetchPage(1)));
   const pages = await Promise.all(Array.from({ length: lastPage - firstPage + 1 }, (_, i) => fetchPage(firstPage + i)));
   const reachable = reachableOf(pages[0]);
   const items = pages.flatMap((page) => page.results).slice(start - (firstPage - 1) * pageSize, start - (firstPage - 1) * pageSize + count);

@@ -1,16 +1,6 @@
-import {
-  defaultFieldResolver,
-  type FragmentDefinitionNode,
-  type GraphQLResolveInfo,
-  type GraphQLSchema,
-  Kind,
-  type OperationDefinitionNode,
-  type SelectionSetNode,
-} from 'graphql';
+import { type FragmentDefinitionNode, type GraphQLResolveInfo, Kind, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { DEFAULT_LANGUAGE } from '../../common/language.ts';
 import type { GatewayContext } from '../context.ts';
-import { builder } from '../builder.ts';
-import { wrapResolvers } from './wrap-resolvers.ts';
 
 /**
  * One language per subtree: a field's `language` argument chooses the language of that field
@@ -96,33 +86,35 @@ function languageAt(path: Path | undefined, chosen: Chosen, base: string | undef
   return language;
 }
 
-/**
- * Runs every resolver in its subtree's language. The schema's fields are changed in place, once
- * per schema (wrap-resolvers.ts).
- */
-export function withLanguageScopes(schema: GraphQLSchema): GraphQLSchema {
-  return wrapResolvers(schema, 'language-scope', (resolve, field, type) => {
-    // A default resolver reads a property and loads nothing; its children still find the language through the path.
-    if (resolve === defaultFieldResolver) return undefined;
-    const languageOf = chooserOf(field.extensions.languageOf, type === schema.getMutationType(), field.args);
-    if (field.extensions.languageOf) choosingFields.add(field.name);
-    const scoped: typeof resolve = (source, args, context, info) => {
-      if (!choosesLanguage(info.operation, info.fragments)) return resolve(source, args, context, info);
-      let chosen = chosenByRequest.get(context);
-      if (!chosen) {
-        chosen = { at: new WeakMap(), items: new WeakMap() };
-        chosenByRequest.set(context, chosen);
-      }
-      const own = languageOf?.(args);
-      if (typeof own === 'string') chosen.at.set(info.path, own);
-      else if (own) chosen.items.set(info.path, own);
-      const language = languageAt(info.path, chosen, context.language);
-      // A list that chose per item holds no text of its own: its items record their languages.
-      if (typeof own !== 'object') context.answerLanguages.add(language ?? DEFAULT_LANGUAGE);
-      return resolve(source, args, language === context.language ? context : context.inLanguage(language ?? ''), info);
-    };
-    return scoped;
-  });
+/** What the language scope reads of a field, from its declaration. */
+export interface LanguageField {
+  name: string;
+  /** The field's `languageOf` extension, if any. */
+  languageOf?: unknown;
+  isMutation: boolean;
+  argNames: ReadonlyArray<string>;
+}
+
+/** For one field: the context its resolver runs with, the request's own or its subtree language's. */
+export function languageScope(
+  field: LanguageField,
+): (args: Record<string, unknown>, context: GatewayContext, info: GraphQLResolveInfo) => GatewayContext {
+  const languageOf = chooserOf(field.languageOf, field.isMutation, field.argNames);
+  if (field.languageOf) choosingFields.add(field.name);
+  return (args, context, info) => {
+    if (!choosesLanguage(info.operation, info.fragments)) return context;
+    let chosen = chosenByRequest.get(context);
+    if (!chosen) {
+      chosen = { at: new WeakMap(), items: new WeakMap() };
+      chosenByRequest.set(context, chosen);
+    }
+    const own = languageOf?.(args);
+    if (typeof own === 'string') chosen.at.set(info.path, own);
+    else if (own) chosen.items.set(info.path, own);
+    const language = languageAt(info.path, chosen, context.language);
+    if (typeof own !== 'object') context.answerLanguages.add(language ?? DEFAULT_LANGUAGE);
+    return language === context.language ? context : context.inLanguage(language ?? '');
+  };
 }
 
 /**
@@ -131,17 +123,8 @@ export function withLanguageScopes(schema: GraphQLSchema): GraphQLSchema {
  * BAD_USER_INPUT). A mutation's `language` is data it writes (a new list's language), not the
  * language to read in.
  */
-function chooserOf(extension: unknown, isMutation: boolean, args: ReadonlyArray<{ name: string }>): LanguageOf | undefined {
+function chooserOf(extension: unknown, isMutation: boolean, argNames: ReadonlyArray<string>): LanguageOf | undefined {
   if (typeof extension === 'function') return extension as LanguageOf;
-  if (isMutation || !args.some((argument) => argument.name === 'language')) return undefined;
+  if (isMutation || !argNames.includes('language')) return undefined;
   return (values) => (isLanguage(values.language) ? values.language : undefined);
 }
-
-/** The `language` argument of an entity root: chooses the language of everything below it. */
-export const subtreeLanguageArgs = builder.args((t) => ({
-  language: t.string({
-    required: false,
-    description:
-      'Language of every text below this field ("fr", "fr-FR"), nested objects and list items included, unless a `language` argument further down chooses again. Defaults to the language of the request (its Accept-Language header), else en-US. Texts without a translation fall back to the original.',
-  }),
-}));

@@ -13,7 +13,7 @@ import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { ProductionStatus } from '../kit/production-status.ts';
 import { pageArgs, paging } from '../kit/page.ts';
 import { existing } from '../kit/existing.ts';
-import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import * as valid from '../kit/validate.ts';
 import { UserListPage } from '../list/user-list.ts';
 import { Genre, genresOf } from '../reference/genre.ts';

@@ -11,7 +11,7 @@ import { Image } from '../kit/image.ts';
 import { openEnum } from '../kit/open-enum.ts';
 import { pageArgs, pageOf, paging } from '../kit/page.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
-import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Search } from '../search/search.ts';

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE } from '../../common/language.ts';
-import { ARGUMENT, UPSTREAM } from '../../common/messages.ts';
-import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import { ARGUMENT } from '../../common/messages.ts';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { Account } from '../account/account.ts';
 import { builder } from '../builder.ts';
@@ -69,7 +69,7 @@ const KINDS = {
     key: (g: { id: string }) => [g.id],
     from: ([id]: string[]) => ({ id: valid.token('id', id ?? '', 64) }),
   },
-  // Private: `node` answers only the session's own account (ownAccount below).
+  // Private: `node` answers only the session's own account (ownAccount, account/account.ts, through ENTITIES).
   Account: { ref: Account, key: (a: { id: number }) => [a.id], from: ([id]: string[]) => ({ id: int(id) }) },
   Review: {
     ref: Review,
@@ -150,23 +150,10 @@ for (const [kind, { ref, key }] of Object.entries(KINDS) as Array<[Kind, (typeof
   }));
 }
 
-/**
- * An account's details need the session of that account, so `node` answers only the session's
- * own: without a session UNAUTHENTICATED; another account is NOT_FOUND, as one the catalog lacks
- * would be, so a global id never tells whether someone else's account exists.
- */
-async function ownAccount(account: Tagged, context: GatewayContext): Promise<void> {
-  const own = await context.sessionAccountId();
-  if ((account as Tagged & { id: number }).id !== own) {
-    throw new GraphQLError(UPSTREAM.byCode.NOT_FOUND, { extensions: { code: 'NOT_FOUND' } });
-  }
-}
-
 /** How `node` tells that the object of a global id exists, where it is not as for a federation entity (entity/kinds.ts). */
 const EXISTS: Partial<Record<Kind, (source: Tagged, context: GatewayContext) => Promise<unknown>>> = {
   // An episode group is no federation entity; a review was loaded whole by objectOf.
   EpisodeGroup: (group, c) => c.loaders.episodeGroup.load({ groupId: (group as Tagged & { id: string }).id }),
-  Account: ownAccount,
 };
 
 /** The object of a global id, once the catalog has it: one it lacks is one NOT_FOUND at its place (kit/existing.ts). */

@@ -8,7 +8,7 @@ import { ProductionCountry } from '../kit/country.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { Language } from '../reference/configuration.ts';
 import { pageArgs, paging } from '../kit/page.ts';
-import { subtreeLanguageArgs } from '../kit/language-scope.ts';
+import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { UserListPage } from '../list/user-list.ts';
