@@ -32,7 +32,7 @@ import { createSharedPage } from './http/page.ts';
 import { routerOnly } from './http/router-only.ts';
 import { schema, subgraphSchema } from './schema/index.ts';
 import type { UpstreamClient } from './upstream/client.ts';
-import { changeFeedsFromConfig, upstreamFromConfig } from './upstream/from-config.ts';
+import { changeFeedsFromConfig, changeHubFromConfig, upstreamFromConfig } from './upstream/from-config.ts';
 import { tagOf } from './upstream/entity-tags.ts';
 import { UpstreamError } from './upstream/errors.ts';
 import { MAX_ROUTES } from './upstream/resilience.ts';
@@ -126,6 +126,7 @@ export function createGateway(
           httpEvictions: upstream.cache?.stats.feedEvictions ?? 0,
           responseEvictions: responseCache?.stats.feedEvictions ?? 0,
           pastMaxAge: upstream.cache?.stats.pastMaxAge ?? 0,
+          subscriptions: changeHub?.stats,
         },
     },
     // The manifest's operations always keep their own label.
@@ -149,8 +150,10 @@ export function createGateway(
     only: config.persistedOperationsOnly,
     maxPerClient: config.apqMaxPerClient,
   });
+  // What `subscription { changes }` hears: the changes the feeds' poller tells (below).
+  const changeHub = changeHubFromConfig(config, upstream);
   // The loaders read the @defer phase of the running resolver (src/schema/kit/field-concerns.ts).
-  const requestContext = { ...contextOptions(config), phase: currentPhase };
+  const requestContext = { ...contextOptions(config), phase: currentPhase, changes: changeHub };
   const plugins = gatewayPlugins({ config, keeps, logger, metrics, tracing: options.tracing, instrument: options.instrument });
   // One cache of parsed documents for both endpoints, bounded in bytes (PARSE_CACHE_MAX_BYTES).
   const parseCache = config.parseCacheMaxBytes > 0 ? createParseCache(config.parseCacheMaxBytes) : undefined;
@@ -246,6 +249,7 @@ export function createGateway(
       const tags = changes.map((change) => tagOf(change.kind, change.id));
       await upstream.cache?.evict(tags);
       responseCache?.evict(tags);
+      changeHub?.publish(changes.filter((change) => change.told));
     },
     () => responseCache?.clear(),
   );
@@ -280,5 +284,10 @@ export function createGateway(
         })
       : undefined,
   });
-  return { yoga, front, upstream, responseCache, metrics, built: subgraphBuilt };
+  // Draining ends every subscription's stream (it completes), so that none holds the shutdown.
+  const drain = () => {
+    front.drain();
+    changeHub?.close();
+  };
+  return { yoga, front: { ...front, drain }, upstream, responseCache, metrics, built: subgraphBuilt };
 }

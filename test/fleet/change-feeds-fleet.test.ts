@@ -1,3 +1,4 @@
+import { createClient } from 'graphql-sse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outsideProgram } from '../outside-programs.ts';
 import { type ChangingUpstream, startChangingUpstream } from '../upstream/changing-upstream.ts';
@@ -54,6 +55,27 @@ it('one instance reads the feeds for the fleet, and both drop what changed', asy
       expect(Date.now() - renamed).toBeLessThan(POLL_MS + 5_000);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+});
+
+it('both instances tell their `changes` subscribers what the holder read', async () => {
+  const heard = instances.map((instance) => {
+    const client = createClient({ url: instance.url, retryAttempts: 0 });
+    const ids: number[] = [];
+    void (async () => {
+      for await (const result of client.iterate<{ changes: { id: number } }>({ query: 'subscription { changes { id } }' })) {
+        if (result.data) ids.push(result.data.changes.id);
+      }
+    })().catch(() => undefined);
+    return { client, ids };
+  });
+  const open = async (instance: Instance) => /^gateway_change_subscriptions 1$/m.test((await instance.gateway.metrics.scrape()).body);
+  for (const instance of instances) while (!(await open(instance))) await new Promise((resolve) => setTimeout(resolve, 20));
+  upstream.rename(4, 'Renamed 4');
+  try {
+    await until(() => heard.every(({ ids }) => ids.includes(4)), POLL_MS + 5_000);
+  } finally {
+    for (const { client } of heard) client.dispose();
   }
 });
 
