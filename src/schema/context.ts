@@ -155,9 +155,11 @@ export function createContext(
       if (!sessionId) throw missingSessionError('user-session');
       const known = accounts.get(accessToken, sessionId);
       if (known !== undefined) return known;
-      // Through the viewer loader (a `viewer` field of the same request shares the call), or the
-      // details of the account asked for (its fields share that one).
-      const { id } = asked === undefined ? await loaders.viewer.load({}) : await loaders.account.load({ accountId: asked });
+      // Through the details of the account asked for (its fields share that call; a service that
+      // refuses another account's details sends us on), else the viewer loader (a `viewer` field
+      // of the same request shares that call).
+      const viewer = () => loaders.viewer.load({});
+      const { id } = asked === undefined ? await viewer() : await loaders.account.load({ accountId: asked }).catch(viewer);
       accounts.remember(accessToken, sessionId, id);
       return id;
     },
