@@ -12,6 +12,7 @@ import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
 import { compressedLinkFigures } from './compressed-link.ts';
 import { cpuFigures } from './cpu.ts';
 import { deliveryFigures } from './delivery.ts';
+import { feedFigures } from './feeds.ts';
 import { overheadFigures } from './overhead.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 import { hitPathFigures } from './hit-path.ts';
@@ -149,6 +150,7 @@ const SECTIONS = {
   peers: { title: 'Peers: Tailcall and Apollo Server', figures: peerFigures },
   compression: { title: 'Compressed upstream answers over a 20 Mbit/s link', figures: compressedLinkFigures },
   cpu: { title: 'CPU per answer: one process against one Tailcall thread', figures: cpuFigures },
+  feeds: { title: 'The change feeds: upstream calls an hour, and the poller’s CPU', figures: feedFigures },
 } as const;
 
 async function only(name: string) {

@@ -214,6 +214,12 @@ describe('NODE_ENV=production', () => {
       workers: 3,
     });
   });
+
+  it('turns the changes subscription off until CHANGES_SUBSCRIPTIONS_MAX turns it on', () => {
+    expect(loadConfig(upstream).changes).toMatchObject({ subscriptionsMax: 0, subscriptionsPerClient: 4 });
+    expect(loadConfig({}).changes.subscriptionsMax).toBe(1_000);
+    expect(loadConfig({ ...upstream, CHANGES_SUBSCRIPTIONS_MAX: '50' }).changes.subscriptionsMax).toBe(50);
+  });
 });
 
 describe('secrets', () => {

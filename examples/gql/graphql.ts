@@ -58,6 +58,15 @@ export type ChangeAction =
   /** A value was changed. */
   | 'UPDATED';
 
+/** What kind of catalog object changed: the kinds the change feeds list. */
+export type ChangeKind =
+  /** A movie. */
+  | 'MOVIE'
+  /** A person. */
+  | 'PERSON'
+  /** A TV series, or one of its seasons or episodes (the feeds list those under the series). */
+  | 'TV';
+
 /** Whether a credit or work is a movie or a TV series. */
 export type CreditMediaType =
   /** A movie. */

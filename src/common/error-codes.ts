@@ -65,6 +65,15 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { meaning: 'a request body over MAX_BODY_BYTES', status: 413 },
   SHUTTING_DOWN: { meaning: 'a request that arrived while the gateway drains', status: 503 },
   BUSY: { meaning: 'too many GraphiQL pages are being sent at once: retry after Retry-After', status: 503 },
+  TOO_MANY_SUBSCRIPTIONS: {
+    meaning:
+      'a `changes` subscription past CHANGES_SUBSCRIPTIONS_MAX open in the process or CHANGES_SUBSCRIPTIONS_PER_CLIENT for this client: close one, or retry later',
+    status: 200,
+  },
+  SUBSCRIPTIONS_OFF: {
+    meaning: 'a `changes` subscription where they are off: CHANGES_SUBSCRIPTIONS_MAX=0 (the production default) or the change feeds off',
+    status: 200,
+  },
   INTERNAL_SERVER_ERROR: { meaning: 'an unexpected failure of the gateway itself, masked', status: 500 },
 } as const;
 

@@ -62,6 +62,14 @@ export const REQUEST = {
   invalidVariableFallback: 'the value does not have the type or shape the variable declares',
 } as const;
 
+/** The `changes` subscription, refused before it opens (src/schema/changes/subscription.ts). */
+export const SUBSCRIPTION = {
+  off: 'The changes subscription is off on this gateway (CHANGES_SUBSCRIPTIONS_MAX is 0, or the change feeds are off).',
+  total: (max: number) => `This gateway holds its ${max} change subscriptions already (CHANGES_SUBSCRIPTIONS_MAX); retry later.`,
+  client: (max: number) =>
+    `This client holds ${max} change subscriptions already (CHANGES_SUBSCRIPTIONS_PER_CLIENT); close one before opening another.`,
+} as const;
+
 /** What a client must send for each credential a call lacked: the headers are the GraphQL side's words. */
 export const MISSING_HEADERS = {
   token: 'No access token: send "Authorization: Bearer <token>" or configure CATALOG_ACCESS_TOKEN on the gateway.',

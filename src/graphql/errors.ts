@@ -65,8 +65,9 @@ export function clientError(
     code = 'UPSTREAM_ERROR' satisfies ErrorCode;
     message = REQUEST.unexpectedShape;
   } else if (!error.path && error.extensions?.code === undefined) {
-    // Execution refused the request as a whole (a subscription, which this graph has none of):
-    // graphql-js's words, which quote no value, with a code of the table.
+    // Execution refused the request as a whole (a subscription sent to /subgraph, which has
+    // none: `changes` is the plain graph's): graphql-js's words, which quote no value, with a
+    // code of the table. A refused `changes` subscription carries its own code.
     return new GraphQLError(error.message, {
       nodes: error.nodes,
       source: error.source,

@@ -15,7 +15,7 @@ import { operationMetrics } from './operation-metrics.ts';
 import { operationSpans } from './operation-spans.ts';
 import { protections, useDeclaredVariablesOnly, useNoServiceSdl } from './protections.ts';
 import { useRequestLog } from './request-log.ts';
-import { useStreamedAnswers } from './streamed-answer.ts';
+import { useStreamedAnswers, useUnsentStreamsEnded } from './streamed-answer.ts';
 
 /*
  * Every Yoga plugin of the gateway, in the order Yoga runs them: read here, in one list, rather
@@ -62,6 +62,8 @@ export function gatewayPlugins({ config, keeps, logger, metrics, tracing, instru
     ...(keeps('streamed-answers') ? [useStreamedAnswers] : []),
     ...(keeps('metrics') ? [metricsPlugin] : []),
     ...(spans ? [spans] : []),
+    // After every hook that may choose how a result is written.
+    useUnsentStreamsEnded,
     ...(instrument?.last ?? []),
   ];
   return {

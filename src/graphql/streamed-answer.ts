@@ -84,3 +84,15 @@ export const useStreamedAnswers: Plugin<Record<string, unknown>, Partial<Request
     );
   },
 };
+
+/**
+ * A stream no processor takes (a subscription asked as plain JSON: Yoga answers 406) is never
+ * read, so nothing would end it: ended here, last of the hooks, so that what it holds (a
+ * `changes` subscription's place among CHANGES_SUBSCRIPTIONS_MAX) is given back at once.
+ */
+export const useUnsentStreamsEnded: Plugin = {
+  onResultProcess: ({ result, resultProcessor }) => {
+    if (resultProcessor || !isAsyncIterable(result)) return;
+    void Promise.resolve(result[Symbol.asyncIterator]().return?.()).catch(() => undefined);
+  },
+};

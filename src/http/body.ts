@@ -1,4 +1,6 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FRONT } from '../common/messages.ts';
+import { jsonError } from './front-answers.ts';
 
 /** A request body read up to a bound: the bytes, or why there are none. */
 export type BoundedBody = { bytes: Buffer } | { tooLarge: true } | { aborted: true };
@@ -60,4 +62,37 @@ export function readBody(bytes: Buffer): ReadBody {
       };
     },
   };
+}
+
+/**
+ * The body, read within MAX_BODY_BYTES: undefined for GET and HEAD, `answered` when the
+ * request got its answer already (the client went away, or 413 with `headers`).
+ */
+export async function readRequestBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  maxBodyBytes: number,
+  headers: () => Record<string, string>,
+): Promise<Buffer | undefined | 'answered'> {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  const read = await readBoundedBody(request, maxBodyBytes);
+  if ('aborted' in read) {
+    response.destroy();
+    return 'answered';
+  }
+  if ('tooLarge' in read) {
+    // The rest of the body is never read: the connection closes once the client has the 413.
+    jsonError(
+      response,
+      'PAYLOAD_TOO_LARGE',
+      FRONT.bodyTooLarge(maxBodyBytes),
+      { ...headers(), connection: 'close' },
+      {
+        limit: 'bodyBytes',
+        max: maxBodyBytes,
+      },
+    );
+    return 'answered';
+  }
+  return read.bytes;
 }

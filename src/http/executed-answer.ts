@@ -3,7 +3,9 @@ import type { RequestState } from '../common/request-state.ts';
 import { cacheControl, etagOf } from './caching-headers.ts';
 import { chooseEncoding } from './compression.ts';
 import { deliver, headerList, type WholeAnswer } from './deliver.ts';
-import type { HttpFrontOptions } from './front-options.ts';
+import { readBody } from './body.ts';
+import type { HttpFrontOptions, NodeHandler, NodeRequest } from './front-options.ts';
+import { isPlain, type PlainAnswer, type PlainPath } from './plain-path.ts';
 import { writeBody } from './write.ts';
 
 /*
@@ -135,4 +137,28 @@ export function answerWriter(options: WriterOptions) {
     return writeWhole(request, response, answered, headers, at);
   };
   return Object.assign(write, { bytes: writeBytes });
+}
+
+/**
+ * What Yoga's Node entry is handed, as its own adapter hands it: the message's headers object
+ * as it is, no Fetch Request built by us (docs/performance.md), and the body, read within the
+ * bound, whole. The context goes beside it as it is, its signal aborting when the client goes.
+ */
+function nodeRequestOf(request: IncomingMessage, body?: Buffer): NodeRequest {
+  const nodeRequest: NodeRequest = { raw: request, method: request.method, headers: request.headers };
+  if (body) nodeRequest.body = readBody(body);
+  return nodeRequest;
+}
+
+/** Yoga's answer: through the plain path when the request is plain and the path takes it, else through Yoga's entry. */
+export async function answerOf(
+  served: NodeHandler,
+  plainPath: PlainPath | undefined,
+  request: IncomingMessage,
+  response: ServerResponse,
+  at: { state: RequestState; url: string; search: string; body?: Buffer },
+): Promise<PlainAnswer> {
+  const { state, url, search, body } = at;
+  const plain = plainPath && isPlain(request, search, body) ? await plainPath.answer(request, url, state, body) : undefined;
+  return plain ?? { response: await served.handleNodeRequestAndResponse(nodeRequestOf(request, body), response, state) };
 }

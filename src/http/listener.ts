@@ -2,18 +2,18 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { credentialsFrom } from '../common/credentials.ts';
 import { acceptedLanguage } from '../common/language.ts';
 import type { RequestState } from '../common/request-state.ts';
-import { readBody, readBoundedBody } from './body.ts';
+import { readRequestBody } from './body.ts';
 import { contentLanguage, isPersonal, sendsUserCredential, varyWith } from './caching-headers.ts';
 import { hitPath } from './cache-hit.ts';
 import { clientNetworkOf } from './client-address.ts';
-import { answerWriter } from './executed-answer.ts';
+import { answerOf, answerWriter } from './executed-answer.ts';
 import { WRITE_TIMEOUT_MS } from './write.ts';
 import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
 import { wantsPage } from './page.ts';
-import { isPlain, type PlainAnswer } from './plain-path.ts';
+import { requestKeyOf } from './response-cache.ts';
 import { requestIdOf } from './probes.ts';
 import { DEADLINE_HEADER, statedDeadline } from './router-only.ts';
-import type { HttpFront, HttpFrontOptions, NodeHandler, NodeRequest } from './front-options.ts';
+import type { HttpFront, HttpFrontOptions, NodeHandler } from './front-options.ts';
 import { FRONT, UNEXPECTED } from '../common/messages.ts';
 
 /**
@@ -75,60 +75,6 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     return true;
   }
 
-  /**
-   * The body, read within MAX_BODY_BYTES: undefined for GET and HEAD, `answered` when the
-   * request got its answer already (the client went away, or 413).
-   */
-  async function readRequestBody(
-    request: IncomingMessage,
-    response: ServerResponse,
-    base: Headers,
-  ): Promise<Buffer | undefined | 'answered'> {
-    if (request.method === 'GET' || request.method === 'HEAD') return undefined;
-    const read = await readBoundedBody(request, options.maxBodyBytes);
-    if ('aborted' in read) {
-      response.destroy();
-      return 'answered';
-    }
-    if ('tooLarge' in read) {
-      // The rest of the body is never read: the connection closes once the client has the 413.
-      const max = options.maxBodyBytes;
-      jsonError(
-        response,
-        'PAYLOAD_TOO_LARGE',
-        FRONT.bodyTooLarge(max),
-        { ...answerHeaders(request, base), connection: 'close' },
-        { limit: 'bodyBytes', max },
-      );
-      return 'answered';
-    }
-    return read.bytes;
-  }
-
-  /** The whole-response cache's key for this request, when its answer may be kept at all. */
-  function cacheKey(
-    request: IncomingMessage,
-    search: string,
-    caller: RequestState['credentials'],
-    language: string | undefined,
-    body?: Buffer,
-  ) {
-    const contentType = request.headers['content-type'] ?? '';
-    const cacheable =
-      (request.method === 'POST' && /^application\/(graphql-response\+)?json\b/i.test(contentType)) ||
-      (request.method === 'GET' && search !== '');
-    if (!cache || !cacheable) return undefined;
-    return cache.keyOf({
-      caller: [caller.accessToken, caller.sessionId, caller.guestSessionId],
-      method: request.method ?? 'GET',
-      search,
-      accept: request.headers.accept ?? '',
-      contentType,
-      language,
-      body,
-    });
-  }
-
   /** The state the layers below share with the front for this request (src/common/request-state.ts). */
   function requestState(request: IncomingMessage, response: ServerResponse, requestId: string, parsed: Parsed): RequestState {
     const gone = new AbortController();
@@ -146,30 +92,6 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
       signal: gone.signal,
       clientNetwork: clientOf(request),
     };
-  }
-
-  /**
-   * What Yoga's Node entry is handed, as its own adapter hands it: the message's headers object
-   * as it is, no Fetch Request built by us (docs/performance.md), and the body, read within the
-   * bound, whole. The context goes beside it as it is, its signal aborting when the client goes.
-   */
-  function nodeRequestOf(request: IncomingMessage, body?: Buffer): NodeRequest {
-    const nodeRequest: NodeRequest = { raw: request, method: request.method, headers: request.headers };
-    if (body) nodeRequest.body = readBody(body);
-    return nodeRequest;
-  }
-
-  /** Yoga's answer: through the plain path when the request is plain and the path takes it (plain-path.ts), else through Yoga's entry. */
-  async function execute(
-    route: NodeHandler | undefined,
-    request: IncomingMessage,
-    response: ServerResponse,
-    at: { state: RequestState; url: string; search: string; body?: Buffer },
-  ): Promise<PlainAnswer> {
-    const { state, url, search, body } = at;
-    const plainPath = route ? route.plain : options.plainPath;
-    const plain = plainPath && isPlain(request, search, body) ? await plainPath.answer(request, url, state, body) : undefined;
-    return plain ?? { response: await (route ?? yoga).handleNodeRequestAndResponse(nodeRequestOf(request, body), response, state) };
   }
 
   /** The answer's own headers, folded into ours (Yoga's Headers keep the case they were set in). */
@@ -210,7 +132,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     if (preflight) return void response.writeHead(204, { ...base, ...preflight }).end();
     if (graphql && options.page && wantsPage(request))
       return options.page.serve(request, response, answerHeaders(request, base), options.compressionMinBytes);
-    const body = await readRequestBody(request, response, base);
+    const body = await readRequestBody(request, response, options.maxBodyBytes, () => answerHeaders(request, base));
     if (body === 'answered') return;
 
     const started = performance.now();
@@ -228,7 +150,7 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     const isGet = request.method === 'GET';
     const forRouter = !graphql;
     const personal = isGet ? isPersonal(request.headers) : sendsUserCredential(request.headers);
-    const key = graphql ? cacheKey(request, search, parsed.credentials, language, body) : undefined;
+    const key = graphql ? requestKeyOf(cache, request, search, parsed.credentials, language, body) : undefined;
     const hit = key && cache?.get(key);
     if (key && hit) return serveHit(request, response, requestId, { hit, key, isGet, personal, started });
     const headers = answerHeaders(request, base);
@@ -240,7 +162,12 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     } catch {
       return jsonError(response, 'BAD_REQUEST', FRONT.badTarget, headers);
     }
-    const answered = await execute(route, request, response, { state, url, search, body });
+    const answered = await answerOf(route ?? yoga, route ? route.plain : options.plainPath, request, response, {
+      state,
+      url,
+      search,
+      body,
+    });
     if ('response' in answered) foldHeaders(answered.response, headers);
     else if (closing()) headers.connection = 'close';
     // After execution: `language` arguments may have chosen other languages than the request's.

@@ -1,4 +1,6 @@
 import { hash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Credentials } from '../common/credentials.ts';
 import { LRUCache } from 'lru-cache';
 import { createTagIndex } from '../common/tag-index.ts';
 import type { Encoding } from './compression.ts';
@@ -133,3 +135,28 @@ function exactCopy(bytes: Buffer): Buffer {
 }
 
 export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+/** The whole-response cache's key for a request, when its answer may be kept at all. */
+export function requestKeyOf(
+  cache: ResponseCache | undefined,
+  request: IncomingMessage,
+  search: string,
+  caller: Credentials,
+  language: string | undefined,
+  body?: Buffer,
+): string | undefined {
+  const contentType = request.headers['content-type'] ?? '';
+  const cacheable =
+    (request.method === 'POST' && /^application\/(graphql-response\+)?json\b/i.test(contentType)) ||
+    (request.method === 'GET' && search !== '');
+  if (!cache || !cacheable) return undefined;
+  return cache.keyOf({
+    caller: [caller.accessToken, caller.sessionId, caller.guestSessionId],
+    method: request.method ?? 'GET',
+    search,
+    accept: request.headers.accept ?? '',
+    contentType,
+    language,
+    body,
+  });
+}

@@ -1,3 +1,5 @@
+import type { ChangeHubStats } from '../upstream/change-events.ts';
+
 /** The change feeds' gauges (src/upstream/change-poller.ts), registered beside the others by createMetrics. */
 export interface FeedGauges {
   healthy: boolean;
@@ -11,6 +13,8 @@ export interface FeedGauges {
   httpEvictions: number;
   responseEvictions: number;
   pastMaxAge: number;
+  /** `subscription { changes }` (src/upstream/change-events.ts), when it is on. */
+  subscriptions?: ChangeHubStats;
 }
 
 type GaugeOf = (
@@ -64,6 +68,23 @@ export function feedGauges(gauge: GaugeOf, feeds: () => FeedGauges | undefined):
     () => {
       const state = feeds();
       return state && { http_eviction: state.httpEvictions, response_eviction: state.responseEvictions, past_max_age: state.pastMaxAge };
+    },
+  );
+  gauge('gateway_change_subscriptions', '`subscription { changes }` streams open now.', () => feeds()?.subscriptions?.open);
+  gauge(
+    'gateway_change_subscription_events',
+    '`subscription { changes }` since start, by event: opened, refused_total (CHANGES_SUBSCRIPTIONS_MAX), refused_client (CHANGES_SUBSCRIPTIONS_PER_CLIENT), delivered (notices sent), lagged (streams ended for reading too slowly).',
+    () => {
+      const stats = feeds()?.subscriptions;
+      return (
+        stats && {
+          opened: stats.opened,
+          refused_total: stats.refusedTotal,
+          refused_client: stats.refusedClient,
+          delivered: stats.delivered,
+          lagged: stats.lagged,
+        }
+      );
     },
   );
 }

@@ -2,7 +2,9 @@ import type { Config, QueryLimits } from '../runtime/config.ts';
 import { type Credentials, credentialsFrom } from '../common/credentials.ts';
 import { acceptedLanguage } from '../common/language.ts';
 import { type AnswerSize, MAX_ANSWER_TAGS, type RequestState } from '../common/request-state.ts';
+import type { ChangeEventSource, Subscribed } from '../upstream/change-events.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
+import type { FeedKind } from '../upstream/entity-tags.ts';
 import { callBudgetOf } from './kit/call-budget.ts';
 import type { CallScope } from '../upstream/request.ts';
 import { createActions, createLoaders, type Actions, type Loaders, type Phase } from '../upstream/loaders.ts';
@@ -45,6 +47,11 @@ export interface GatewayContext {
   readonly upstream: UpstreamTally;
   /** The answer's size so far, counted by the resolvers' wrapper against `limits.responseBytes` (src/graphql/answer-size.ts). */
   readonly answerSize: AnswerSize;
+  /**
+   * Follows the change feeds (`subscription { changes }`) for this request's client, until it
+   * goes away: the bounds count by its address, never by anything the resolvers are told.
+   */
+  readonly followChanges: (kinds?: readonly FeedKind[]) => Subscribed;
 }
 
 /**
@@ -75,6 +82,8 @@ export interface ContextOptions {
    * loaders; given by the gateway, so that this file imports nothing of the Yoga plugins above it.
    */
   phase?: () => Phase | undefined;
+  /** The change feeds' notices, when the poller runs and subscriptions are allowed (src/upstream/change-events.ts). */
+  changes?: ChangeEventSource;
 }
 
 /** The options of every request's context, from the gateway's settings: made once, not per request. */
@@ -146,9 +155,11 @@ export function createContext(
       if (!sessionId) throw missingSessionError('user-session');
       const known = accounts.get(accessToken, sessionId);
       if (known !== undefined) return known;
-      // Through the viewer loader (a `viewer` field of the same request shares the call), or the
-      // details of the account asked for (its fields share that one).
-      const { id } = asked === undefined ? await loaders.viewer.load({}) : await loaders.account.load({ accountId: asked });
+      // Through the details of the account asked for (its fields share that call; a service that
+      // refuses another account's details sends us on), else the viewer loader (a `viewer` field
+      // of the same request shares that call).
+      const viewer = () => loaders.viewer.load({});
+      const { id } = asked === undefined ? await viewer() : await loaders.account.load({ accountId: asked }).catch(viewer);
       accounts.remember(accessToken, sessionId, id);
       return id;
     },
@@ -161,6 +172,7 @@ export function createContext(
     },
     limits: options.limits,
     upstream,
+    followChanges: (kinds) => options.changes?.subscribe({ client: clientNetwork, kinds, signal }) ?? { refused: 'off' },
     // The front's, shared by a batch's operations; a request that reached Yoga without the front counts its own.
     answerSize: state.answerSize ?? { chars: 0 },
     language,

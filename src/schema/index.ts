@@ -4,6 +4,7 @@ import { builder } from './builder.ts';
 import { CACHE_CONTROL_LINK, cacheControlDirective, withCacheHints } from './entity/cache-hints.ts';
 import { withContractTags } from './entity/contract-tags.ts';
 import { withEntityLimits } from './entity/federation.ts';
+import { withoutSubscription } from './entity/no-subscription.ts';
 import { printSubgraph, withFreshAst } from './entity/subgraph-sdl.ts';
 import { subgraphNames, withSubgraphNames } from './entity/subgraph-names.ts';
 import { withPerItemNotes } from './kit/per-item.ts';
@@ -18,6 +19,7 @@ import './auth/login.ts';
 import './auth/session.ts';
 import './changes/changes.ts';
 import './changes/connections.ts';
+import './changes/subscription.ts';
 import './collection/collection.ts';
 import './company/company.ts';
 import './company/network.ts';
@@ -90,7 +92,8 @@ const subgraphs = new Map<string, { schema: GraphQLSchema; sdl: string }>();
  * The same graph as an Apollo Federation v2 subgraph: `_service`, `_entities` and `@key` on the
  * entities (entity/federation.ts), under the names it gives a larger graph (entity/subgraph-names.ts:
  * `SUBGRAPH_PREFIX`, `@shareable` value types, no Relay `Node`), with the `@tag`s contracts filter on
- * (entity/contract-tags.ts) and the `@cacheControl` hints routers' caches read (entity/cache-hints.ts). Served at its own endpoint so the
+ * (entity/contract-tags.ts) and the `@cacheControl` hints routers' caches read (entity/cache-hints.ts), without the
+ * plain graph's subscription (entity/no-subscription.ts). Served at its own endpoint so the
  * plain schema stays free of federation's fields. Built once per prefix, on first use; the gateway
  * builds it before it says it is ready.
  */
@@ -100,14 +103,16 @@ function subgraphFor(prefix: string) {
   const names = subgraphNames(prefix);
   const base = withPerItemNotes(
     withRouteNotes(
-      builder.toSubGraphSchema({
-        sortSchema: true,
-        linkUrl: 'https://specs.apollo.dev/federation/v2.6',
-        federationDirectives: ['@key', '@shareable', '@tag', '@inaccessible'],
-        directives: [...specifiedDirectives, cacheControlDirective],
-        composeDirectives: ['@cacheControl'],
-        extensions: { directives: [{ name: 'link', args: CACHE_CONTROL_LINK }] },
-      }),
+      withoutSubscription(
+        builder.toSubGraphSchema({
+          sortSchema: true,
+          linkUrl: 'https://specs.apollo.dev/federation/v2.6',
+          federationDirectives: ['@key', '@shareable', '@tag', '@inaccessible'],
+          directives: [...specifiedDirectives, cacheControlDirective],
+          composeDirectives: ['@cacheControl'],
+          extensions: { directives: [{ name: 'link', args: CACHE_CONTROL_LINK }] },
+        }),
+      ),
     ),
   );
   const schema = withEntityLimits(withFreshAst(withSubgraphNames(withCacheHints(withContractTags(base)), names)), names);

@@ -31,9 +31,18 @@ export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export interface FeedReader {
   /** The ids listed in the window, every page of each kind. */
   changedIds(kind: FeedKind, window: FeedWindow): Promise<number[]>;
-  /** The time of the object's latest edit in the window (epoch ms), 0 for none. */
-  latestChange(kind: FeedKind, id: number, window: FeedWindow): Promise<number>;
+  /** The time of the object's latest edit in the window (epoch ms, 0 for none), and the keys edited after `after`. */
+  latestChange(kind: FeedKind, id: number, window: FeedWindow, after: number): Promise<LatestChange>;
 }
+
+export interface LatestChange {
+  at: number;
+  keys: string[];
+}
+
+/** Keys one change names at most, each of at most KEY_CHARS: what a subscriber is told is bounded. */
+export const MAX_KEYS = 32;
+export const KEY_CHARS = 64;
 
 interface ListPage {
   results?: Array<{ id?: unknown }>;
@@ -41,7 +50,7 @@ interface ListPage {
 }
 
 interface ObjectChanges {
-  changes?: Array<{ items?: Array<{ time?: unknown }> }>;
+  changes?: Array<{ key?: unknown; items?: Array<{ time?: unknown }> }>;
 }
 
 /** "2022-05-30 22:04:19 UTC" → epoch ms; NaN for anything else. */
@@ -68,16 +77,18 @@ export function feedReader(upstream: UpstreamClient, token: string, timeoutMs: n
       }
       return ids;
     },
-    async latestChange(kind, id, window) {
+    async latestChange(kind, id, window, after) {
       const body = await get<ObjectChanges>([kind, id, 'changes'], { ...window });
       let latest = 0;
+      const keys = new Set<string>();
       for (const group of Array.isArray(body?.changes) ? body.changes : []) {
         for (const item of Array.isArray(group?.items) ? group.items : []) {
           const time = changeTime(item?.time);
           if (time > latest) latest = time;
+          if (time > after && typeof group.key === 'string' && group.key.length <= KEY_CHARS && keys.size < MAX_KEYS) keys.add(group.key);
         }
       }
-      return latest;
+      return { at: latest, keys: [...keys] };
     },
   };
 }

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { CachedResponse } from '../fleet/cache-store.ts';
 import type { FleetChannel, FleetLease } from '../fleet/lease.ts';
-import { DAY_MS, dayOf, type FeedReader, type FeedWindow, MAX_WINDOW_DAYS } from './change-feed.ts';
+import { DAY_MS, dayOf, type FeedReader, type FeedWindow, KEY_CHARS, MAX_KEYS, MAX_WINDOW_DAYS } from './change-feed.ts';
 import { FEED_KINDS, type FeedKind, tagOf } from './entity-tags.ts';
 
 /**
@@ -28,7 +28,14 @@ export interface ChangeEvent {
   id: number;
   /** False for an object a first read found listed: dropped from the caches, not told to subscribers. */
   told: boolean;
+  /** The edit's time when the object's own log was read (a second edit of a day), else the read's (epoch ms). */
+  at: number;
+  /** The keys that edit changed, when the object's own log was read. */
+  keys?: string[];
 }
+
+/** One change as a read carries it (and the fleet's channel: compact): kind, id, told, time, keys. */
+type Change = [FeedKind, number, boolean, (number | null)?, (string[] | null)?];
 
 /** One read, as every instance hears it. */
 interface Read {
@@ -36,7 +43,7 @@ interface Read {
   /** Where its window began (the cursor it read on from) and its own time. */
   since: number;
   at: number;
-  changes: Array<[FeedKind, number, boolean]>;
+  changes: Change[];
 }
 
 export interface ChangePollerOptions {
@@ -68,6 +75,18 @@ export interface ChangePoller {
   state(): { healthy: boolean; lagMs: number; holder: boolean };
   stats: FeedStats;
   stop(): Promise<void>;
+}
+
+/** A change as another instance published it: its time and keys, when it has them, of the bounded shape a read gives. */
+function isChange(c: unknown): c is Change {
+  if (!Array.isArray(c) || !FEED_KINDS.includes(c[0]) || !Number.isSafeInteger(c[1]) || typeof c[2] !== 'boolean') return false;
+  // JSON writes an absent time or keys as null.
+  if (c[3] != null && !Number.isSafeInteger(c[3])) return false;
+  const keys = c[4];
+  return (
+    keys == null ||
+    (Array.isArray(keys) && keys.length <= MAX_KEYS && keys.every((key) => typeof key === 'string' && key.length <= KEY_CHARS))
+  );
 }
 
 /** Per-object reads one poll makes at most; the rest wait for the next. */
@@ -120,7 +139,15 @@ export function startChangePoller(options: ChangePollerOptions): ChangePoller {
       else if (!Number.isFinite(coveredSince)) coveredSince = Math.min(heardUpTo, now);
       heardUpTo = Math.max(heardUpTo, read.at);
       lastGood = now;
-      const changes = read.changes.map(([kind, id, told]) => ({ kind, id, told }));
+      const changes = read.changes.map(
+        ([kind, id, told, at, keys]): ChangeEvent => ({
+          kind,
+          id,
+          told,
+          at: at ?? read.at,
+          keys: keys ?? undefined,
+        }),
+      );
       for (const change of changes) stats.changes[change.kind]++;
       if (changes.length > 0) await options.apply(changes);
     }
@@ -148,10 +175,10 @@ export function startChangePoller(options: ChangePollerOptions): ChangePoller {
         seen.set(tag, Math.floor(now / 1000) * 1000 - 1000);
       } else if (options.holds(tag) && objectReads < MAX_OBJECT_READS) {
         objectReads++;
-        const latest = await reader.latestChange(kind, id, window);
-        if (latest > from) {
-          changes.push([kind, id, true]);
-          seen.set(tag, latest);
+        const latest = await reader.latestChange(kind, id, window, from);
+        if (latest.at > from) {
+          changes.push([kind, id, true, latest.at, latest.keys]);
+          seen.set(tag, latest.at);
         }
       }
     }
@@ -193,9 +220,7 @@ export function startChangePoller(options: ChangePollerOptions): ChangePoller {
     try {
       const parsed = JSON.parse(message) as Read & { from?: string };
       if (parsed.from === me || typeof parsed.since !== 'number' || typeof parsed.at !== 'number') return;
-      const changes = Array.isArray(parsed.changes)
-        ? parsed.changes.filter((c) => FEED_KINDS.includes(c?.[0]) && Number.isSafeInteger(c?.[1]))
-        : [];
+      const changes = Array.isArray(parsed.changes) ? parsed.changes.filter(isChange) : [];
       pending = pending.then(() => heard({ ok: parsed.ok === true, since: parsed.since, at: parsed.at, changes }));
     } catch {
       // Not ours to read: another version of the gateway on the same Redis.

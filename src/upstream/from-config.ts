@@ -7,6 +7,7 @@ import { connectRedis } from '../fleet/redis.ts';
 import { createRedisCacheStore } from '../fleet/redis-cache.ts';
 import { createUpstreamClient, type UpstreamClient } from './client.ts';
 import { feedReader } from './change-feed.ts';
+import { type ChangeHub, createChangeHub } from './change-events.ts';
 import { type ChangeEvent, type ChangePoller, startChangePoller } from './change-poller.ts';
 import type { ExchangeObserver } from './observe.ts';
 
@@ -96,6 +97,18 @@ export function changeFeedsFromConfig(
   if (config.changes.feedMaxAgeMs > 0) cache.vouch = poller.vouch;
   upstream.onClose(() => poller.stop());
   return poller;
+}
+
+/**
+ * What `subscription { changes }` hears (change-events.ts): only where the feeds are read and
+ * CHANGES_SUBSCRIPTIONS_MAX allows any (its production default does not). Ended with the client.
+ */
+export function changeHubFromConfig(config: Config, upstream: UpstreamClient): ChangeHub | undefined {
+  const { subscriptionsMax, subscriptionsPerClient } = config.changes;
+  if (!changeFeedsOn(config) || subscriptionsMax <= 0) return undefined;
+  const hub = createChangeHub({ maxSubscribers: subscriptionsMax, maxPerClient: subscriptionsPerClient });
+  upstream.onClose(() => hub.close());
+  return hub;
 }
 
 /**

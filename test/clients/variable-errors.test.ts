@@ -138,7 +138,7 @@ describe('requests no client library would send, over plain HTTP', () => {
     const codes = [...answers.map((answer) => answer.body.errors[0]?.extensions?.code), JSON.parse(getText).errors[0].extensions.code];
     expect(codes).toEqual([
       'GRAPHQL_PARSE_FAILED',
-      'BAD_REQUEST',
+      'GRAPHQL_VALIDATION_FAILED',
       'OPERATION_RESOLUTION_FAILURE',
       'OPERATION_RESOLUTION_FAILURE',
       'BAD_REQUEST',

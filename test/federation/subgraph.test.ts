@@ -76,6 +76,13 @@ describe('federation subgraph', () => {
     expect(printSchema(lexicographicSortSchema(printed))).toBe(printSchema(lexicographicSortSchema(introspected)));
   });
 
+  it('has no subscription: `changes` is the plain graph’s, and one sent here is refused as a whole', async () => {
+    expect(subgraphSchema().getSubscriptionType()).toBeUndefined();
+    expect(subgraphSchema().getType('CatalogChange')).toBeUndefined();
+    const refused = await subgraph('subscription { changes { id } }');
+    expect(refused.errors?.map((error) => error.extensions?.code)).toEqual(['BAD_REQUEST']);
+  });
+
   it('leaves the plain /graphql schema without federation fields', async () => {
     const plain = await h.query('{ _service { sdl } }');
     expect(plain.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');

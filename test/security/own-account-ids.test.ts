@@ -26,6 +26,26 @@ const where = (errors: Array<{ path?: unknown; extensions?: Record<string, unkno
   (errors ?? []).map((error) => [error.extensions?.code, error.path]);
 
 describe("account(id:) answers only the session's own account", () => {
+  it("a fresh session's first ask is for another id: NOT_FOUND, though the catalog refuses that account's details", async () => {
+    const fresh = await createUserSession(h);
+    for (const [query, path] of [
+      [ACCOUNT, ['account']],
+      [ENTITIES, ['_entities', 0]],
+    ] as const) {
+      const session = path[0] === 'account' ? fresh : await createUserSession(h);
+      const answer =
+        path[0] === 'account'
+          ? await h.query(query, { id: h.catalog.data.account.id + 7 }, { 'x-session-id': session })
+          : await postQuery(
+              subgraph,
+              query,
+              { r: [{ __typename: 'Account', id: h.catalog.data.account.id + 7 }] },
+              { 'x-session-id': session },
+            );
+      expect(where(answer.body.errors)).toEqual([['NOT_FOUND', path]]);
+    }
+  });
+
   it('its own id answers its details', async () => {
     const { account } = h.catalog.data;
     const answer = await h.query(ACCOUNT, { id: account.id }, user());

@@ -83,15 +83,21 @@ describe('declared variables of any depth', () => {
 });
 
 describe('documents of any depth', () => {
-  it('a list value nested 2,400 deep in the document (under MAX_TOKENS) is a parse failure, never 500', async () => {
+  it('a list value nested 2,400 deep in the document (under MAX_TOKENS) is a typed refusal, never 500', async () => {
     const from = lines.length;
     for (const path of ['/graphql', '/subgraph']) {
       const query = `{ movie(id: 1, language: ${deepList(2_400).replace('[]', '["fr"]')}) { id } }`;
       const answer = await post(path, JSON.stringify({ query }));
       expect(answer.status).toBe(200);
-      expect(answer.body.errors).toEqual([
-        { message: 'Syntax Error: the document is nested too deeply to parse.', extensions: { code: 'GRAPHQL_PARSE_FAILED' } },
-      ]);
+      // Where the parser runs out of stack (it did here, answering 500) the document does not
+      // parse; where optimised frames let it through, validation refuses the value.
+      const [error] = answer.body.errors;
+      expect(answer.body.errors).toHaveLength(1);
+      if (error.extensions.code === 'GRAPHQL_PARSE_FAILED') {
+        expect(error.message).toBe('Syntax Error: the document is nested too deeply to parse.');
+      } else {
+        expect(error.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      }
     }
     expect(errorLines(from)).toEqual([]);
     // Still serving.

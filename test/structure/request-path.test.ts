@@ -20,7 +20,7 @@ const MAX_FILES = 60;
 const MAX_CROSSINGS = 12;
 
 const LAYERS: [RegExp, string][] = [
-  [/^src\/(index|gateway)\.ts$/, 'root'],
+  [/^src\/((index|gateway)\.ts$|compose\/)/, 'root'],
   [/^src\/http\//, 'http'],
   [/^src\/graphql\//, 'graphql'],
   [/^src\/schema\//, 'schema'],

@@ -177,6 +177,8 @@ function toConfig(v: Values) {
     changes: {
       pollMs: v.CHANGES_POLL_MS,
       feedMaxAgeMs: v.CACHE_FEED_MAX_AGE_MS,
+      subscriptionsMax: v.CHANGES_SUBSCRIPTIONS_MAX,
+      subscriptionsPerClient: v.CHANGES_SUBSCRIPTIONS_PER_CLIENT,
     },
     delivery: {
       apqMaxBytes: v.APQ_ENABLED ? v.APQ_MAX_BYTES : 0,

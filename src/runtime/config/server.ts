@@ -9,7 +9,7 @@ export const processSettings = {
   settings: {
     NODE_ENV: text({
       description:
-        '`production` is a production start: the defaults of `WORKERS`, `INTROSPECTION` and `GRAPHIQL` change, and `CATALOG_BASE_URL` is required (or `CATALOG_EMBEDDED=true`). Anything else is a development start.',
+        '`production` is a production start: the defaults of `WORKERS`, `INTROSPECTION`, `GRAPHIQL` and `CHANGES_SUBSCRIPTIONS_MAX` change, and `CATALOG_BASE_URL` is required (or `CATALOG_EMBEDDED=true`). Anything else is a development start.',
     }),
     PORT: integer({ min: 0, max: 65535, default: 4000, description: 'Port the gateway listens on.' }),
     HOST: listenHost({ default: '0.0.0.0', description: 'Interface the gateway listens on: an IP address or a host name.' }),

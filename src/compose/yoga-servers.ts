@@ -1,0 +1,128 @@
+import type { GraphQLSchema } from 'graphql';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { Logger } from 'pino';
+import type { RequestState } from '../common/request-state.ts';
+import { countIntrospection } from '../graphql/answer-size.ts';
+import { createParseCache } from '../graphql/cost-report.ts';
+import { graphiqlOptions, renderGraphiQLPage } from '../graphql/graphiql.ts';
+import { PERSISTED_PARAM_NAMES } from '../graphql/persisted-operations.ts';
+import type { GatewayPlugin } from '../graphql/plugins.ts';
+import { yogaLogger } from '../graphql/request-log.ts';
+import type { NodeHandler } from '../http/front-options.ts';
+import { createPlainPath, type PlainPath } from '../http/plain-path.ts';
+import { routerOnly } from '../http/router-only.ts';
+import type { Config } from '../runtime/config.ts';
+import { type ContextOptions, createContext, type GatewayContext } from '../schema/context.ts';
+import { schema, subgraphSchema } from '../schema/index.ts';
+import type { UpstreamClient } from '../upstream/client.ts';
+
+/**
+ * Yoga's health check cannot be removed, only pointed elsewhere: it answers 200 with an empty
+ * body, before anything else runs, to any URL that ends in its endpoint (`/graphql?x=/health`
+ * ran nothing, where the plain path ran the query). No request URL ends in a space (the request
+ * line cannot carry one; a URL writes it `%20`), so this endpoint is never matched, and only the
+ * front's exact `/health` and `/readiness` answer probes.
+ */
+const NO_YOGA_HEALTH_CHECK = ' (off)';
+
+export interface YogaServersInput {
+  config: Config;
+  logger: Logger;
+  upstream: UpstreamClient;
+  context: ContextOptions;
+  /** The ordered plugins of each endpoint (src/graphql/plugins.ts). */
+  plugins: { endpoint: GatewayPlugin[]; subgraph: GatewayPlugin[] };
+  /** Yoga settings the profiler varies (GatewayOptions.yoga). */
+  yoga?: { maskedErrors?: false; maxRequestBodySize?: number };
+}
+
+export interface YogaServers {
+  yoga: YogaServerInstance<RequestState, GatewayContext>;
+  /** `/graphql`'s plain path (PLAIN_PATH), undefined when off. */
+  plainPath?: PlainPath;
+  /** The other routes the front serves: `/subgraph`, behind the router token when one is set, or none. */
+  routes: Record<string, NodeHandler>;
+  /** Settles once the subgraph schema is built, just after start; rejects if it fails. */
+  subgraphBuilt: Promise<void>;
+}
+
+/**
+ * The graph at `/graphql` and the same graph as a federation subgraph at `/subgraph`: one set of
+ * settings, context and error handling, two Yoga instances. The subgraph is built just after
+ * start, off the first requests' way.
+ */
+export function yogaServers(input: YogaServersInput): YogaServers {
+  const { config, logger, upstream, context } = input;
+  // One cache of parsed documents for both endpoints, bounded in bytes (PARSE_CACHE_MAX_BYTES).
+  const parseCache = config.parseCacheMaxBytes > 0 ? createParseCache(config.parseCacheMaxBytes) : undefined;
+  const serve = (graph: GraphQLSchema, endpoint: string, graphiql: boolean, ordered: GatewayPlugin[]) =>
+    createYoga<RequestState, GatewayContext>({
+      schema: graph,
+      graphqlEndpoint: endpoint,
+      // Assets inlined from the package, not Yoga's CDN: the page works offline (src/graphql/graphiql.ts).
+      graphiql: graphiql ? graphiqlOptions : false,
+      renderGraphiQL: renderGraphiQLPage,
+      landingPage: false,
+      healthCheckEndpoint: NO_YOGA_HEALTH_CHECK,
+      // CORS is the HTTP front's, computed per request (cache hits included).
+      cors: false,
+      // Never the original error's text or stack, whatever NODE_ENV says: it may quote a request or an upstream answer.
+      maskedErrors: input.yoga?.maskedErrors ?? { isDev: false },
+      // The HTTP front has already read every body within limits.bodyBytes (413 otherwise); Yoga's
+      // own bound would pipe each body through a second stream pipeline, the costliest step of our
+      // own on the execution path (docs/performance.md).
+      maxRequestBodySize: input.yoga?.maxRequestBodySize ?? false,
+      batching: { limit: config.limits.batch },
+      extraParamNames: PERSISTED_PARAM_NAMES,
+      plugins: parseCache ? [...ordered, parseCache.dropInvalid] : ordered,
+      parserAndValidationCache: parseCache?.options ?? false,
+      // The request's state, as the front made it: its credentials, language, freshness and signal.
+      context: (initial) => createContext(upstream, initial.request, context, initial),
+      logging: yogaLogger(logger),
+    });
+  // Every field of ours counts itself as it resolves (built in: src/schema/kit/field-concerns.ts);
+  // graphql-js's introspection fields are counted too, once per process.
+  countIntrospection();
+  const yoga = serve(schema, '/graphql', config.graphiql, input.plugins.endpoint);
+  // PLAIN_PATH: each Yoga's plain requests past its entry (src/http/plain-path.ts).
+  const plainPathOn = config.plainPath !== false;
+  const plainPathOf = (served: NodeHandler) => (plainPathOn ? createPlainPath(served) : undefined);
+  // Built once, on first use: the subgraph's Yoga and its plain path.
+  let subgraphOnce: { yoga: NodeHandler; plain?: PlainPath } | undefined;
+  const subgraphServed = () => {
+    if (!subgraphOnce) {
+      const subgraphYoga = serve(subgraphSchema(config.subgraphPrefix), '/subgraph', false, input.plugins.subgraph);
+      subgraphOnce = { yoga: subgraphYoga, plain: plainPathOf(subgraphYoga) };
+    }
+    return subgraphOnce;
+  };
+  const subgraph: NodeHandler = {
+    handleNodeRequestAndResponse: (request, response, state) =>
+      subgraphServed().yoga.handleNodeRequestAndResponse(request, response, state),
+    plain: plainPathOn ? { answer: async (...asked) => subgraphServed().plain?.answer(...asked) } : undefined,
+  };
+  // Persisted operations are the frontends' concern; a router sends its documents whole. So with
+  // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md).
+  const routes: Record<string, NodeHandler> = config.subgraphToken
+    ? { '/subgraph': routerOnly(subgraph, config.subgraphToken) }
+    : config.persistedOperationsOnly
+      ? {}
+      : { '/subgraph': subgraph };
+  // The subgraph schema takes 0.7–1.4 s to build: built just after start, and `/readiness` waits
+  // for it, so a router's first fetch never pays for it.
+  const subgraphBuilt = new Promise<void>((resolve, reject) => {
+    if (!routes['/subgraph']) return resolve();
+    setImmediate(() => {
+      try {
+        const started = performance.now();
+        subgraphServed();
+        logger.info({ ms: Math.round(performance.now() - started), prefix: config.subgraphPrefix }, 'subgraph schema built');
+        resolve();
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+  subgraphBuilt.catch((error: unknown) => logger.error({ err: error }, 'subgraph schema failed to build'));
+  return { yoga, plainPath: plainPathOf(yoga), routes, subgraphBuilt };
+}
