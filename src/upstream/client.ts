@@ -129,7 +129,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (tally) tally.calls++;
     if (!accessToken) throw missingCredentialError();
     const url = urlOf(req);
-    const waiter = { deadline: deadline ?? Date.now() + options.timeoutMs, signal: scope.signal, lane: scope.lane, client: scope.client };
+    const waiter = {
+      deadline: deadline ?? Date.now() + options.timeoutMs,
+      signal: scope.signal,
+      lane: scope.lane,
+      client: scope.client,
+      allowance,
+    };
     if ((req.method ?? 'GET') !== 'GET' || req.unshared) {
       observe?.(0);
       return parseBody<T>(await runAlone(waiter, (run) => exchange(accessToken, url, req, run)));

@@ -76,6 +76,8 @@ export interface CallRun {
   watchLanes(onLane: (lane: string | undefined) => void): () => void;
   /** The client of the call's first waiter still there (CallScope.client). */
   client(): string | undefined;
+  /** The call budget of the call's first waiter still there (CallScope.allowance): its retries spend it. */
+  allowance(): CallAllowance | undefined;
 }
 
 export interface UpstreamStats {

@@ -17,8 +17,20 @@ export type RetriedExchange = (
 /**
  * Only GETs are retried (a POST may have taken effect), only on transient failures or a
  * 502/503/504 or a 429 whose Retry-After is short enough, and never past the deadline (the
- * latest of the call's waiters', read before each wait: a joiner may have extended it).
+ * latest of the call's waiters', read before each wait: a joiner may have extended it). A retry
+ * is a call like any other: it takes one from its request's MAX_COST allowance (the first
+ * waiter's still there), and is not made when none is left; before, a budgeted call could make
+ * three exchanges.
  */
+/** Takes a retry from the call's allowance; false when none is left. */
+function spendRetry(run: CallRun): boolean {
+  const allowance = run.allowance();
+  if (!allowance) return true;
+  if (allowance.spent >= allowance.max) return false;
+  allowance.spent++;
+  return true;
+}
+
 export function withRetries(attempt: Attempt, retry: RetryPolicy, stats: UpstreamStats): RetriedExchange {
   return async (accessToken, url, req, run, extraHeaders = {}) => {
     const idempotent = (req.method ?? 'GET') === 'GET';
@@ -33,11 +45,11 @@ export function withRetries(attempt: Attempt, retry: RetryPolicy, stats: Upstrea
           const asked = retryAfterMs(response.headers['retry-after']);
           wait = asked === undefined ? backoffDelay(retry, attemptNumber) : asked <= retry.maxRetryAfterMs ? asked : undefined;
         }
-        if (wait === undefined || Date.now() + wait >= run.deadline()) return response;
+        if (wait === undefined || Date.now() + wait >= run.deadline() || !spendRetry(run)) return response;
       } catch (error) {
         if (lastAttempt || !(error instanceof UpstreamError) || !error.retryable) throw error;
         wait = backoffDelay(retry, attemptNumber);
-        if (Date.now() + wait >= run.deadline()) throw error;
+        if (Date.now() + wait >= run.deadline() || !spendRetry(run)) throw error;
       }
       stats.retries++;
       await sleep(wait, undefined, { signal: run.signal }).catch(() => undefined);

@@ -1,4 +1,4 @@
-import type { CallRun } from './request.ts';
+import type { CallAllowance, CallRun } from './request.ts';
 import { clientGoneError, timeoutError } from './errors.ts';
 
 /** One caller of an upstream call: its request's deadline (epoch ms), its client's signal, its lane. */
@@ -10,6 +10,8 @@ export interface Waiter {
   lane?: string;
   /** The waiter's client (CallScope.client). */
   client?: string;
+  /** The waiter's request's call budget (CallScope.allowance). */
+  allowance?: CallAllowance;
 }
 
 /**
@@ -73,6 +75,12 @@ export class SharedCall<T> implements CallRun {
   /** The client of the first waiter still there. */
   client(): string | undefined {
     for (const waiter of this.present) return waiter.client;
+    return undefined;
+  }
+
+  /** The call budget of the first waiter still there. */
+  allowance(): CallAllowance | undefined {
+    for (const waiter of this.present) return waiter.allowance;
     return undefined;
   }
 
