@@ -23,7 +23,7 @@ const moviePage = (id: number) => `query MoviePage {
     id title tagline overview releaseDate runtime voteAverage posterPath
     genres { id name }
     credits { cast { id character order person { id name profilePath } } crew { id job department person { id name } } }
-    reviews(page: 1) { totalResults results { id author content createdAt authorDetails { rating } } }
+    reviews(first: 20) { totalCount edges { node { id author content createdAt authorDetails { rating } } } }
     images { posters { filePath width height } backdrops { filePath width height } }
   }
 }`;
@@ -105,7 +105,7 @@ async function compression(catalog: RunningCatalog, url: string, movieId: number
   const lines: string[] = [];
   const queries = {
     'movie page with credits, reviews, images': moviePage(movieId),
-    'popular movies, a page': '{ popularMovies(page: 1) { results { id title overview releaseDate posterPath voteAverage } } }',
+    'popular movies, a page': '{ popularMovies(first: 20) { edges { node { id title overview releaseDate posterPath voteAverage } } } }',
   };
   for (const [name, query] of Object.entries(queries)) {
     const at = `${url}?query=${encodeURIComponent(query)}`;
@@ -155,7 +155,7 @@ async function deferred(movieId: number): Promise<string[]> {
   const catalog = await startCatalog({ latencyMs: LATENCY_MS, faults: [{ path: '^/movie/\\d+/reviews$', latencyMs: SLOW_REVIEWS_MS }] });
   const gateway = await startGateway(catalog.baseUrl, catalog.demoToken, { CACHE_ENABLED: 'false' });
   try {
-    const inner = 'reviews(page: 1) { results { author content } } credits { cast { character person { name } } }';
+    const inner = 'reviews(first: 20) { edges { node { author content } } } credits { cast { character person { name } } }';
     const deferredQuery = `{ movie(id: ${movieId}) { title overview posterPath ... @defer { ${inner} } } }`;
     const plainQuery = `{ movie(id: ${movieId}) { title overview posterPath ${inner} } }`;
     const first: number[] = [];

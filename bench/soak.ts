@@ -21,10 +21,10 @@ async function main() {
   const seriesIds = catalog.data.tvSeries.slice(0, 50).map((s) => s.id);
   const queries = [
     '{ configuration { changeKeys } }',
-    '{ upcomingMovies { results { id title alternativeTitles { title } reviews { totalResults } } } }',
-    ...movieIds.map((id) => `{ movie(id: ${id}) { title overview images { posters { filePath } } lists { totalResults } } }`),
+    '{ upcomingMovies { edges { node { id title alternativeTitles { title } reviews { totalCount } } } } }',
+    ...movieIds.map((id) => `{ movie(id: ${id}) { title overview images { posters { filePath } } lists { totalCount } } }`),
     ...seriesIds.map((id) => `{ tvSeries(id: ${id}) { name season(number: 1) { name episode(number: 1) { name } } } }`),
-    '{ search { companies(query: "north") { totalResults results { name } } } }',
+    '{ search { companies(query: "north") { totalCount edges { node { name } } } } }',
     '{ movie(id: 0) { title } }',
     '{ movie(id: 999999) { title } }',
   ];
