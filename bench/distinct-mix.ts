@@ -15,7 +15,7 @@ function distinctQuery(movieIds: readonly number[]): string {
   const kind = Math.random();
   if (kind < 0.5) {
     const id = pick(movieIds);
-    return `{ movie(id: ${id}) { id title overview credits { cast { name character } } images { posters { filePath } } reviews { edges { node { content } } } } }`;
+    return `{ movie(id: ${id}) { id title overview credits { cast { character person { name } } } images { posters { filePath } } reviews { edges { node { content } } } } }`;
   }
   if (kind < 0.8) {
     const aliases = Array.from({ length: 8 }, (_, i) => `m${i}: movie(id: ${pick(movieIds)}) { id title runtime genres { name } }`);
