@@ -84,6 +84,9 @@ describe.skipIf(!chromiumProgram)('GraphiQL tabs with a mouse', () => {
     await page.locator('.graphiql-query-editor .monaco-editor').click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.insertText('query NewTab { movie(id: 494) { title } }');
+    // GraphiQL names the tab after the operation once its editor state has the text: run it only
+    // then (clicked before, on a loaded machine, it ran with the Tour's operation name).
+    await page.locator('.graphiql-tab-active', { hasText: 'NewTab' }).waitFor(SWITCH);
     await page.locator('.graphiql-execute-button').click();
     await page.waitForFunction(() => document.querySelector('.graphiql-response')?.textContent?.includes('"data"'), undefined, WAIT);
     expect(sent.map((request) => request.query?.replace(/\s+/g, ''))).toEqual(['queryNewTab{movie(id:494){title}}']);
