@@ -30,9 +30,14 @@ export function createRedisKeyValueStore(redis: RedisConnection, options: RedisK
     sizeCalculation: (value, key) => value.length + key.length + 200,
     maxEntrySize: Math.max(1, Math.floor(options.localMaxBytes / 4)),
   });
-  const store = (key: string, value: string) => redis.run((client) => client.set(options.prefix + key, value, 'PX', options.ttlMs));
-  // After an outage (not at the first connection), what this instance holds goes back to Redis:
-  // NX, so a newer registration there is never overwritten.
+  // NX when writing back what this instance holds, so a newer registration there is never overwritten.
+  const store = (key: string, value: string, writeBack = false) =>
+    redis.run((client) =>
+      writeBack
+        ? client.set(options.prefix + key, value, 'PX', options.ttlMs, 'NX')
+        : client.set(options.prefix + key, value, 'PX', options.ttlMs),
+    );
+  // After an outage (not at the first connection), what this instance holds goes back to Redis.
   let connected = redis.client.status === 'ready';
   redis.client.on('ready', () => {
     if (!connected) {
@@ -41,7 +46,7 @@ export function createRedisKeyValueStore(redis: RedisConnection, options: RedisK
     }
     void (async () => {
       for (const [key, value] of [...local.entries()]) {
-        const done = await redis.run((client) => client.set(options.prefix + key, value, 'PX', options.ttlMs, 'NX'));
+        const done = await store(key, value, true);
         if (done === undefined) return;
       }
     })();

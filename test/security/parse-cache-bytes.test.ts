@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
+import { describe, expect, it } from 'vitest';
 import { postQuery } from '../helpers.ts';
-import { sendInParallel, startAsNpmStart, type StartedProcess, stateAfter } from '../http/gateway-process.ts';
+import { npmStartOverCatalog, sendInParallel, stateAfter } from '../http/gateway-process.ts';
 
 /**
  * Issue 42, item 1: Yoga keeps parsed documents and parse errors in caches of 1,024 entries
@@ -11,25 +10,13 @@ import { sendInParallel, startAsNpmStart, type StartedProcess, stateAfter } from
  * start` runs it (its Node flags read from package.json), so the heap limit is real.
  */
 const PADDING = 'x'.repeat(95_000);
-let catalog: RunningCatalog;
-let gateway: StartedProcess;
-let url: string;
-
-beforeAll(async () => {
-  catalog = await startCatalog();
-  gateway = startAsNpmStart({ CATALOG_BASE_URL: catalog.baseUrl, CATALOG_ACCESS_TOKEN: catalog.demoToken, LOG_LEVEL: 'silent' });
-  url = await gateway.url;
-});
-afterAll(async () => {
-  gateway.kill('SIGKILL');
-  await catalog.close();
-});
+const started = npmStartOverCatalog();
 
 /** Sends `count` documents made by `document`, `parallel` at a time; each answer's status. */
 async function sendAll(count: number, parallel: number, document: (i: number) => string): Promise<number[]> {
   const statuses: number[] = [];
-  await sendInParallel(gateway, count, parallel, async (i) => {
-    const response = await fetch(url, {
+  await sendInParallel(started.gateway, count, parallel, async (i) => {
+    const response = await fetch(started.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: document(i) }),
@@ -47,8 +34,8 @@ describe('PARSE_CACHE_MAX_BYTES', () => {
     const broken = await sendAll(200, 4, (i) => `{ __typename # ${i} ${PADDING}`);
     expect(broken.every((status) => status === 400 || status === 200)).toBe(true);
 
-    const after = await postQuery(url, '{ configuration { changeKeys } }');
+    const after = await postQuery(started.url, '{ configuration { changeKeys } }');
     expect(after.body.data.configuration.changeKeys.length).toBeGreaterThan(0);
-    expect(await stateAfter(gateway)).toBe('running');
+    expect(await stateAfter(started.gateway)).toBe('running');
   }, 60_000);
 });
