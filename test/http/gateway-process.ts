@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { startCatalog, type RunningCatalog } from '@media-catalog/catalog';
-import { afterAll, beforeAll } from 'vitest';
 
 /**
  * The gateway as `npm start` runs it, in its own process: its ready line, its signals, its exit
@@ -110,37 +108,4 @@ export async function sendInParallel(
   } catch (error) {
     throw new Error(`request ${next} failed (${String(error)}); the gateway: ${await stateAfter(started, 2_000)}`);
   }
-}
-
-/**
- * For a test file: one embedded catalog and one gateway started as `npm start` starts it (the
- * demo token, silent logs, `env` over them), started before the file's tests and stopped after.
- */
-export function npmStartOverCatalog(env: Record<string, string> = {}): {
-  readonly catalog: RunningCatalog;
-  readonly gateway: StartedProcess;
-  readonly url: string;
-} {
-  const started: { catalog?: RunningCatalog; gateway?: StartedProcess; url?: string } = {};
-  beforeAll(async () => {
-    started.catalog = await startCatalog();
-    const { baseUrl, demoToken } = started.catalog;
-    started.gateway = startAsNpmStart({ CATALOG_BASE_URL: baseUrl, CATALOG_ACCESS_TOKEN: demoToken, LOG_LEVEL: 'silent', ...env });
-    started.url = await started.gateway.url;
-  });
-  afterAll(async () => {
-    started.gateway?.kill('SIGKILL');
-    await started.catalog?.close();
-  });
-  return {
-    get catalog() {
-      return started.catalog!;
-    },
-    get gateway() {
-      return started.gateway!;
-    },
-    get url() {
-      return started.url!;
-    },
-  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postQuery } from '../helpers.ts';
-import { npmStartOverCatalog, sendInParallel, stateAfter } from '../http/gateway-process.ts';
+import { sendInParallel, stateAfter } from '../http/gateway-process.ts';
+import { npmStartOverCatalog } from './npm-start-gateway.ts';
 
 /**
  * Issue 42, item 2: the cost estimate of an operation was kept per document under the JSON of

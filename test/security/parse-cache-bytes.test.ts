@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postQuery } from '../helpers.ts';
-import { npmStartOverCatalog, sendInParallel, stateAfter } from '../http/gateway-process.ts';
+import { sendInParallel, stateAfter } from '../http/gateway-process.ts';
+import { npmStartOverCatalog } from './npm-start-gateway.ts';
 
 /**
  * Issue 42, item 1: Yoga keeps parsed documents and parse errors in caches of 1,024 entries
