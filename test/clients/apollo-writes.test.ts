@@ -72,13 +72,15 @@ describe('a write updates the Apollo cache from its own answer', () => {
     const rated = await apollo.mutate({
       mutation: gql`
         mutation Rate($id: Int!, $value: Float!) {
-          rateMovie(movieId: $id, value: $value) {
-            nodeId
-            id
-            accountStates {
-              rating
-              watchlist
-              favorite
+          rateMovie(input: { movieId: $id, value: $value }) {
+            movie {
+              nodeId
+              id
+              accountStates {
+                rating
+                watchlist
+                favorite
+              }
             }
           }
         }
@@ -92,13 +94,15 @@ describe('a write updates the Apollo cache from its own answer', () => {
     await apollo.mutate({
       mutation: gql`
         mutation Watch($id: Int!) {
-          setMovieWatchlist(movieId: $id, watchlist: true) {
-            nodeId
-            id
-            accountStates {
-              rating
-              watchlist
-              favorite
+          setMovieWatchlist(input: { movieId: $id, watchlist: true }) {
+            movie {
+              nodeId
+              id
+              accountStates {
+                rating
+                watchlist
+                favorite
+              }
             }
           }
         }
@@ -124,14 +128,16 @@ describe('a write updates the Apollo cache from its own answer', () => {
     const created = await apollo.mutate({
       mutation: gql`
         mutation {
-          createList(name: "Apollo cache") {
-            nodeId
-            id
+          createList(input: { name: "Apollo cache" }) {
+            list {
+              nodeId
+              id
+            }
           }
         }
       `,
     });
-    const listId = (created.data as any).createList.id;
+    const listId = (created.data as any).createList.list.id;
     const before = await apollo.query({ query: LIST, variables: { id: listId } });
     expect((before.data as any).list).toMatchObject({ itemCount: 0, items: { edges: [] } });
 
@@ -139,18 +145,20 @@ describe('a write updates the Apollo cache from its own answer', () => {
     await apollo.mutate({
       mutation: gql`
         mutation Add($list: ID!, $movie: Int!) {
-          addMovieToList(userListId: $list, movieId: $movie) {
-            nodeId
-            id
-            itemCount
-            items {
-              edges { node {
-                ... on Movie {
-                  nodeId
-                  id
-                  title
-                }
-              } }
+          addMovieToList(input: { userListId: $list, movieId: $movie }) {
+            list {
+              nodeId
+              id
+              itemCount
+              items {
+                edges { node {
+                  ... on Movie {
+                    nodeId
+                    id
+                    title
+                  }
+                } }
+              }
             }
           }
         }

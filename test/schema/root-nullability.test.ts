@@ -56,7 +56,7 @@ describe('mutations: one failure, one null', () => {
     const sessionId = await createUserSession(h);
     const target = h.catalog.data.movies.find((m) => !h.catalog.data.accountMedia.has('watchlist', 'movie', m.id))!;
     const response = await h.query(
-      `mutation { a: rateMovie(movieId: ${target.id}, value: 11) { id } b: setMovieWatchlist(movieId: ${target.id}, watchlist: true) { id accountStates { watchlist } } }`,
+      `mutation { a: rateMovie(input: { movieId: ${target.id}, value: 11 }) { movie { id } } b: setMovieWatchlist(input: { movieId: ${target.id}, watchlist: true }) { movie { id accountStates { watchlist } } } }`,
       undefined,
       { 'x-session-id': sessionId },
     );

@@ -87,9 +87,9 @@ describe('Episode sub-resources', () => {
 
 describe('Rating episodes', () => {
   const RATE = `mutation($id: Int!, $n: Int!, $e: Int!, $v: Float!) {
-    rateEpisode(seriesId: $id, seasonNumber: $n, episodeNumber: $e, value: $v) { id accountStates { rating favorite watchlist } season { accountStates { id episodeNumber rating episode { episodeNumber } } } } }`;
+    rateEpisode(input: { seriesId: $id, seasonNumber: $n, episodeNumber: $e, value: $v }) { episode { id accountStates { rating favorite watchlist } season { accountStates { id episodeNumber rating episode { episodeNumber } } } } } }`;
   const DELETE = `mutation($id: Int!, $n: Int!, $e: Int!) {
-    deleteEpisodeRating(seriesId: $id, seasonNumber: $n, episodeNumber: $e) { accountStates { rating } season { accountStates { id rating } } } }`;
+    deleteEpisodeRating(input: { seriesId: $id, seasonNumber: $n, episodeNumber: $e }) { episode { accountStates { rating } season { accountStates { id rating } } } } }`;
 
   it.each([
     ['user', user],
@@ -98,7 +98,7 @@ describe('Rating episodes', () => {
     const vars = { id: seriesId, n: seasonNumber, e: episodeNumber };
     const rated = await h.query(RATE, { ...vars, v: 7.5 }, headers());
     expect(rated.body.errors).toBeUndefined();
-    const episode = rated.body.data.rateEpisode;
+    const episode = rated.body.data.rateEpisode.episode;
     expect(episode.id).toBe(episodeId);
     expect(episode.accountStates.rating).toBe(7.5);
     const mine = episode.season.accountStates.find((s: any) => s.id === episodeId);
@@ -116,8 +116,8 @@ describe('Rating episodes', () => {
 
     const deleted = await h.query(DELETE, vars, headers());
     expect(deleted.body.errors).toBeUndefined();
-    expect(deleted.body.data.deleteEpisodeRating.accountStates.rating).toBeNull();
-    expect(deleted.body.data.deleteEpisodeRating.season.accountStates.find((s: any) => s.id === episodeId).rating).toBeNull();
+    expect(deleted.body.data.deleteEpisodeRating.episode.accountStates.rating).toBeNull();
+    expect(deleted.body.data.deleteEpisodeRating.episode.season.accountStates.find((s: any) => s.id === episodeId).rating).toBeNull();
   });
 
   it('a guest rating is not the account rating', async () => {

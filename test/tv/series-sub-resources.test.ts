@@ -205,8 +205,8 @@ describe('TVSeries sub-resources', () => {
       [`{ tvSeries(id: ${seriesId}) { changes(startDate: "2026-10-10", endDate: "2026-10-01") { key } } }`, 'endDate'],
       [`{ tvSeries(id: ${seriesId}) { videos(includeVideoLanguages: ["xx-yy"]) { key } } }`, 'includeVideoLanguages'],
       [`{ tvSeries(id: ${seriesId}) { reviews(first: 101) { totalCount } } }`, 'first'],
-      [`mutation { rateTVSeries(seriesId: ${seriesId}, value: 7.3) { id } }`, 'value'],
-      [`mutation { rateTVSeries(seriesId: 0, value: 7) { id } }`, 'seriesId'],
+      [`mutation { rateTVSeries(input: { seriesId: ${seriesId}, value: 7.3 }) { tvSeries { id } } }`, 'value'],
+      [`mutation { rateTVSeries(input: { seriesId: 0, value: 7 }) { tvSeries { id } } }`, 'seriesId'],
     ]) {
       const response = await h.query(query, undefined, { 'x-session-id': sessionId });
       expect(errorCodes(response), query).toEqual(['BAD_USER_INPUT']);

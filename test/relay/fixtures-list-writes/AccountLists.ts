@@ -48,7 +48,7 @@ export const accountListsCreateMutation = graphql`
 /** A deleted list leaves the connection (`@deleteEdge`) and the store (`@deleteRecord`), and the answer's `account` refreshes the count. */
 export const accountListsDeleteMutation = graphql`
   mutation AccountListsDeleteMutation($listId: ID!, $connections: [ID!]!) {
-    deleteUserList(userListId: $listId) {
+    deleteUserList(input: { userListId: $listId }) {
       deletedNodeId @deleteEdge(connections: $connections) @deleteRecord
       account {
         nodeId
