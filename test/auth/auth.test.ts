@@ -43,7 +43,8 @@ describe('Authentication flow', () => {
   });
 
   it('createSessionWithLogin logs in with the demo credentials; a wrong password is UNAUTHENTICATED and never echoed', async () => {
-    const token = async () => (await h.query(`mutation { createRequestToken { requestToken { requestToken } } }`)).body.data.createRequestToken.requestToken;
+    const token = async () => (await h.query(`mutation { createRequestToken { requestToken { requestToken } } }`)).body.data.createRequestToken.requestToken
+      .requestToken;
     const login = `mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(input: { username: $u, password: $p, requestToken: $t }) { session { sessionId success } } }`;
     const wrongToken = await token();
     const wrong = await h.query(login, { u: 'robin_okafor', p: 'not-the-password-xyz', t: wrongToken });

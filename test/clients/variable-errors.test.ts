@@ -89,7 +89,7 @@ describe('variable errors read by urql', () => {
       received.length = 0;
       const result = await urql.mutation(LOGIN, { username: 'demo', password, requestToken: 'a'.repeat(40) }).toPromise();
       const [first] = result.error?.graphQLErrors ?? [];
-      expect(first?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'input', field: 'password' });
+      expect(first?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'password' });
       expect(first?.message).toMatch(/^Variable "\$password" got an invalid value; String cannot represent a non string value: <hidden>$/);
       expect(received).toHaveLength(1);
       expect(received[0]).not.toContain(SECRET);

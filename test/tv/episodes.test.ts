@@ -134,17 +134,13 @@ describe('Rating episodes', () => {
   });
 
   it('rejects a bad value or number before any call, and needs a session', async () => {
-    for (const [v, argument] of [
-      [11, 'value'],
-      [7.3, 'value'],
-      [0, 'value'],
-    ] as const) {
+    for (const v of [11, 7.3, 0]) {
       const response = await h.query(RATE, { id: seriesId, n: seasonNumber, e: episodeNumber, v }, user());
       expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
-      expect(response.body.errors![0].extensions!.argument).toBe(argument);
+      expect(response.body.errors![0].extensions).toMatchObject({ argument: 'input', field: 'value' });
     }
     const badNumber = await h.query(RATE, { id: seriesId, n: -1, e: episodeNumber, v: 5 }, user());
-    expect(badNumber.body.errors![0].extensions!.argument).toBe('seasonNumber');
+    expect(badNumber.body.errors![0].extensions).toMatchObject({ argument: 'input', field: 'seasonNumber' });
     const anonymous = await h.query(RATE, { id: seriesId, n: seasonNumber, e: episodeNumber, v: 5 });
     expect(anonymous.body.data).toEqual({ rateEpisode: null });
     expect(anonymous.body.errors).toHaveLength(1);

@@ -29,16 +29,25 @@ export const accountListsQuery = graphql`
   }
 `;
 
-/** A new list goes first into the connection (`@prependNode`), and its `account` refreshes the count: no updater. */
+/**
+ * A new list goes first into the connection: `@prependEdge` on the payload's `listEdge`, the edge
+ * the gateway made; its list's `account` refreshes the count. No updater.
+ */
 export const accountListsCreateMutation = graphql`
-  mutation AccountListsCreateMutation($name: String!, $connections: [ID!]!) {
-    createList(name: $name) @prependNode(connections: $connections, edgeTypeName: "UserListEdge") {
-      nodeId
-      name
-      account {
-        nodeId
-        count: lists {
-          totalCount
+  mutation AccountListsCreateMutation($input: CreateListInput!, $connections: [ID!]!) {
+    createList(input: $input) {
+      clientMutationId
+      listEdge @prependEdge(connections: $connections) {
+        cursor
+        node {
+          nodeId
+          name
+          account {
+            nodeId
+            count: lists {
+              totalCount
+            }
+          }
         }
       }
     }
@@ -56,6 +65,60 @@ export const accountListsDeleteMutation = graphql`
           totalCount
         }
       }
+    }
+  }
+`;
+
+/** A list's page: its entries, a paginated connection, and their count. */
+export const listItemsQuery = graphql`
+  query ListItemsQuery($listId: ID!) {
+    list(listId: $listId) {
+      nodeId
+      itemCount
+      items(first: 10) @connection(key: "ListItems_items") {
+        edges {
+          node {
+            ... on Movie {
+              nodeId
+              title
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** An added movie goes last into the list's entries (`@appendEdge` on `itemEdge`), the `list` refreshes the count. */
+export const listItemsAddMutation = graphql`
+  mutation ListItemsAddMutation($listId: ID!, $movieId: Int!, $connections: [ID!]!) {
+    addMovieToList(input: { userListId: $listId, movieId: $movieId }) {
+      list {
+        nodeId
+        itemCount
+      }
+      itemEdge @appendEdge(connections: $connections) {
+        cursor
+        node {
+          ... on Movie {
+            nodeId
+            title
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** A removed movie leaves the entries (`@deleteEdge` on `removedMovieNodeId`); the movie's record stays, it is still a movie. */
+export const listItemsRemoveMutation = graphql`
+  mutation ListItemsRemoveMutation($listId: ID!, $movieId: Int!, $connections: [ID!]!) {
+    removeMovieFromList(input: { userListId: $listId, movieId: $movieId }) {
+      list {
+        nodeId
+        itemCount
+      }
+      removedMovieNodeId @deleteEdge(connections: $connections)
     }
   }
 `;
