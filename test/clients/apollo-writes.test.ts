@@ -9,7 +9,8 @@ import { createUserSession, startHarness, type Harness } from '../helpers.ts';
  * generated schema/client-cache.ts, which keys a Node by its `nodeId`, so each operation selects
  * it): after `rateMovie` the cached movie shows the new rating,
  * after `addMovieToList` the cached list holds the movie, with no refetch (the catalog's call
- * counter proves none was made).
+ * counter proves none was made); `createList` and `deleteUserList` refresh the account's cached
+ * lists from their payloads, and `deletedNodeId` is what the app evicts.
  */
 let h: Harness;
 let apollo: ApolloClient;
@@ -173,5 +174,58 @@ describe('a write updates the Apollo cache from its own answer', () => {
       itemCount: 1,
       items: { edges: [{ node: { __typename: 'Movie', nodeId: expect.any(String), id: movie.id, title: movie.title } }] },
     });
+  });
+
+  it("createList and deleteUserList: the payloads' account refreshes the cached lists, deletedNodeId evicts the list, no refetch", async () => {
+    const LISTS = gql`
+      query Lists {
+        viewer {
+          nodeId
+          lists(first: 5) {
+            totalCount
+            edges { node { nodeId name } }
+          }
+        }
+      }
+    `;
+    const lists = `account { nodeId lists(first: 5) { totalCount edges { node { nodeId name } } } }`;
+    const before = (await apollo.query({ query: LISTS })).data as any;
+    const created = await apollo.mutate({
+      mutation: gql`
+        mutation Create($input: CreateListInput!) {
+          createList(input: $input) {
+            clientMutationId
+            list { nodeId listId name ${lists} }
+          }
+        }
+      `,
+      variables: { input: { name: 'Apollo lists', clientMutationId: 'apollo-1' } },
+    });
+    const made = (created.data as any).createList;
+    expect(made.clientMutationId).toBe('apollo-1');
+    const served = h.served();
+    const grown = apollo.readQuery({ query: LISTS }) as any;
+    expect(grown.viewer.lists.totalCount).toBe(before.viewer.lists.totalCount + 1);
+    expect(grown.viewer.lists.edges[0].node).toMatchObject({ nodeId: made.list.nodeId, name: 'Apollo lists' });
+
+    const deleted = await apollo.mutate({
+      mutation: gql`
+        mutation Delete($id: ID!) {
+          deleteUserList(input: { userListId: $id }) { deletedNodeId ${lists} }
+        }
+      `,
+      variables: { id: made.list.listId },
+    });
+    const { deletedNodeId } = (deleted.data as any).deleteUserList;
+    expect(deletedNodeId).toBe(made.list.nodeId);
+    // The one step the app takes: evict what the payload names.
+    apollo.cache.evict({ id: apollo.cache.identify({ __typename: 'UserList', nodeId: deletedNodeId }) });
+    apollo.cache.gc();
+    const shrunk = apollo.readQuery({ query: LISTS }) as any;
+    expect(shrunk.viewer.lists.totalCount).toBe(before.viewer.lists.totalCount);
+    expect(shrunk.viewer.lists.edges.map((edge: any) => edge.node.nodeId)).not.toContain(deletedNodeId);
+    expect(apollo.cache.extract()[apollo.cache.identify({ __typename: 'UserList', nodeId: deletedNodeId })!]).toBeUndefined();
+    // Only the two writes went out.
+    expect(h.served()).toBe(served + 1);
   });
 });
