@@ -60,7 +60,7 @@ describe('mutations: one failure, one null', () => {
       undefined,
       { 'x-session-id': sessionId },
     );
-    expect(response.body.data).toEqual({ a: null, b: { id: target.id, accountStates: { watchlist: true } } });
+    expect(response.body.data).toEqual({ a: null, b: { movie: { id: target.id, accountStates: { watchlist: true } } } });
     expect(response.body.errors?.map((error) => [error.extensions?.code, error.path])).toEqual([['BAD_USER_INPUT', ['a']]]);
   });
 });

@@ -101,11 +101,13 @@ function Reviews({ movie }: { movie: MoviePage_reviews$key }) {
 function WatchlistButton({ movieId, watchlist }: { movieId: number; watchlist: boolean }) {
   const [commit, inFlight] = useMutation<MoviePageWatchlistMutation>(graphql`
     mutation MoviePageWatchlistMutation($movieId: Int!, $watchlist: Boolean!) {
-      setMovieWatchlist(movieId: $movieId, watchlist: $watchlist) {
-        accountStates {
-          watchlist
-          account {
-            ...Account_watchlistCount
+      setMovieWatchlist(input: { movieId: $movieId, watchlist: $watchlist }) {
+        movie {
+          accountStates {
+            watchlist
+            account {
+              ...Account_watchlistCount
+            }
           }
         }
       }
