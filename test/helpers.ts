@@ -145,9 +145,12 @@ export async function postQuery<Data = any>(
 export async function createUserSession(harness: Harness): Promise<string> {
   const { request_token } = await harness.rest<{ request_token: string }>('/authentication/token/new');
   harness.catalog.approveRequestToken(request_token);
-  const result = await harness.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { sessionId success } } }`, {
-    t: request_token,
-  });
+  const result = await harness.query(
+    `mutation($t: String!) { createSession(input: { requestToken: $t }) { session { sessionId success } } }`,
+    {
+      t: request_token,
+    },
+  );
   if (!result.body.data?.createSession?.session?.sessionId) throw new Error(`createSession failed: ${result.text}`);
   return result.body.data.createSession.session.sessionId;
 }

@@ -21,7 +21,11 @@ beforeEach(() => h.catalog.resetCalls());
 const user = (more: Record<string, string> = {}) => ({ 'x-session-id': sessionId, ...more });
 
 async function createList(name: string, headers = user()): Promise<{ listId: string; nodeId: string }> {
-  const { body } = await h.query(`mutation($n: String!) { createList(input: { name: $n }) { list { listId nodeId } } }`, { n: name }, headers);
+  const { body } = await h.query(
+    `mutation($n: String!) { createList(input: { name: $n }) { list { listId nodeId } } }`,
+    { n: name },
+    headers,
+  );
   expect(body.errors).toBeUndefined();
   return body.data.createList.list;
 }
@@ -44,13 +48,21 @@ describe('list ids', () => {
       user(),
     );
     expect(removed.body).toEqual({ data: { removeMovieFromList: { list: { itemCount: 0 } } } });
-    const cleared = await h.query(`mutation($l: ID!) { clearList(input: { userListId: $l }) { list { itemCount } } }`, { l: listId }, user());
+    const cleared = await h.query(
+      `mutation($l: ID!) { clearList(input: { userListId: $l }) { list { itemCount } } }`,
+      { l: listId },
+      user(),
+    );
     expect(cleared.body).toEqual({ data: { clearList: { list: { itemCount: 0 } } } });
   });
 
   it('a numeric list id, as a number in a variable or an Int literal, names the same list', async () => {
     const { listId } = await createList('Old ids');
-    const old = await h.query(`mutation($l: ID!) { clearList(input: { userListId: $l }) { list { listId } } }`, { l: Number(listId) }, user());
+    const old = await h.query(
+      `mutation($l: ID!) { clearList(input: { userListId: $l }) { list { listId } } }`,
+      { l: Number(listId) },
+      user(),
+    );
     expect(old.body).toEqual({ data: { clearList: { list: { listId } } } });
     const read = await h.query(`{ list(listId: ${Number(listId)}) { listId } }`);
     expect(read.body).toEqual({ data: { list: { listId } } });

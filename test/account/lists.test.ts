@@ -144,8 +144,14 @@ describe("The account's lists and their edits", () => {
     expect(expected.nodes(mine.body.data.account.lists)[0].id).toBe(list.id);
 
     const add = `mutation($l: ID!, $m: Int!) { addMovieToList(input: { userListId: $l, movieId: $m }) { list { itemCount itemStatus(movieId: $m) } } }`;
-    expect((await h.query(add, { l: list.id, m: m1.id }, user())).body.data.addMovieToList.list).toEqual({ itemCount: 1, itemStatus: true });
-    expect((await h.query(add, { l: list.id, m: m2.id }, user())).body.data.addMovieToList.list).toEqual({ itemCount: 2, itemStatus: true });
+    expect((await h.query(add, { l: list.id, m: m1.id }, user())).body.data.addMovieToList.list).toEqual({
+      itemCount: 1,
+      itemStatus: true,
+    });
+    expect((await h.query(add, { l: list.id, m: m2.id }, user())).body.data.addMovieToList.list).toEqual({
+      itemCount: 2,
+      itemStatus: true,
+    });
     const duplicate = await h.query(add, { l: list.id, m: m2.id }, user());
     expect(duplicate.body).toEqual({ data: { addMovieToList: { list: { itemCount: 2, itemStatus: true } } } });
 
@@ -157,7 +163,11 @@ describe("The account's lists and their edits", () => {
     expect(removed.body.data.removeMovieFromList.list).toEqual({ itemCount: 1, items: { edges: [{ node: { id: m2.id } }] } });
 
     h.catalog.resetCalls();
-    const cleared = await h.query(`mutation($l: ID!) { clearList(input: { userListId: $l }) { list { itemCount } } }`, { l: list.id }, user());
+    const cleared = await h.query(
+      `mutation($l: ID!) { clearList(input: { userListId: $l }) { list { itemCount } } }`,
+      { l: list.id },
+      user(),
+    );
     expect(cleared.body.data.clearList.list).toEqual({ itemCount: 0 });
     expect(h.catalog.calls[0]).toMatchObject({ method: 'POST', path: `/list/${list.id}/clear`, status: 201, query: { confirm: 'true' } });
 
@@ -177,7 +187,11 @@ describe("The account's lists and their edits", () => {
     const noSession = await h.query(`mutation { createList(input: { name: "x" }) { list { id } } }`);
     expect(errorCodes(noSession)).toEqual(['UNAUTHENTICATED']);
     const badName = await h.query(`mutation { createList(input: { name: "   " }) { list { id } } }`, undefined, user());
-    const badLanguage = await h.query(`mutation { createList(input: { name: "ok", language: "English" }) { list { id } } }`, undefined, user());
+    const badLanguage = await h.query(
+      `mutation { createList(input: { name: "ok", language: "English" }) { list { id } } }`,
+      undefined,
+      user(),
+    );
     const badMovie = await h.query(`mutation { addMovieToList(input: { userListId: 5, movieId: 0 }) { list { id } } }`, undefined, user());
     expect([errorCodes(badName), errorCodes(badLanguage), errorCodes(badMovie)]).toEqual([
       ['BAD_USER_INPUT'],

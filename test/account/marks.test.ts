@@ -104,9 +104,12 @@ describe('Account favourites and watchlist', () => {
     // The account itself needs the session (only the session's own answers by its id).
     expect(read.body.data).toEqual({ account: null });
     expect(errorCodes(read)).toEqual(['UNAUTHENTICATED']);
-    const write = await h.query(`mutation($a: Int!) { setMovieFavorite(input: { accountId: $a, movieId: 5, favorite: true }) { movie { id } } }`, {
-      a: accountId,
-    });
+    const write = await h.query(
+      `mutation($a: Int!) { setMovieFavorite(input: { accountId: $a, movieId: 5, favorite: true }) { movie { id } } }`,
+      {
+        a: accountId,
+      },
+    );
     expect(errorCodes(write)).toEqual(['UNAUTHENTICATED']);
     expect(h.catalog.calls).toEqual([]);
   });
@@ -190,8 +193,8 @@ describe('Writes of every domain land in the same user state', () => {
   });
 
   it('a guest rates a series and an episode through the graph; guestSession lists them, the account does not', async () => {
-    const guestSessionId = (await h.query(`mutation { createGuestSession { guestSession { guestSessionId } } }`)).body.data.createGuestSession.guestSession
-      .guestSessionId;
+    const guestSessionId = (await h.query(`mutation { createGuestSession { guestSession { guestSessionId } } }`)).body.data
+      .createGuestSession.guestSession.guestSessionId;
     const guest = { 'x-guest-session-id': guestSessionId };
     const series = h.catalog.data.tvSeries[5];
     const season = h.catalog.data.seasons.get(series.id)!.find((s) => s.episodes.length > 0)!;
@@ -220,13 +223,21 @@ describe('Writes of every domain land in the same user state', () => {
     const already = new Set(h.catalog.data.ratings.ratedBy(accountRater(accountId), 'tv').map((r) => r.id));
     const series = h.catalog.data.tvSeries.find((s) => !already.has(s.id))!;
     const read = `query($id: Int!) { account(id: $id) { ratedTVSeries(sortBy: CREATED_AT_DESC) { totalCount edges { node { tvSeries { id accountStates { rating } } } } } } }`;
-    await h.query(`mutation($s: Int!) { rateTVSeries(input: { seriesId: $s, value: 9.5 }) { tvSeries { id } } }`, { s: series.id }, userHeaders());
+    await h.query(
+      `mutation($s: Int!) { rateTVSeries(input: { seriesId: $s, value: 9.5 }) { tvSeries { id } } }`,
+      { s: series.id },
+      userHeaders(),
+    );
     const after = await h.query(read, { id: accountId }, userHeaders());
     expect(expected.nodes(after.body.data.account.ratedTVSeries)[0]).toEqual({
       tvSeries: { id: series.id, accountStates: { rating: 9.5 } },
     });
     expect(after.body.data.account.ratedTVSeries.totalCount).toBe(already.size + 1);
-    await h.query(`mutation($s: Int!) { deleteTVSeriesRating(input: { seriesId: $s }) { tvSeries { id } } }`, { s: series.id }, userHeaders());
+    await h.query(
+      `mutation($s: Int!) { deleteTVSeriesRating(input: { seriesId: $s }) { tvSeries { id } } }`,
+      { s: series.id },
+      userHeaders(),
+    );
     const removed = await h.query(read, { id: accountId }, userHeaders());
     expect(removed.body.data.account.ratedTVSeries.totalCount).toBe(already.size);
   });

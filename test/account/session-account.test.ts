@@ -98,9 +98,13 @@ describe('accountId defaults to the session account', () => {
   it('without a session: UNAUTHENTICATED before any upstream call; a bad accountId: BAD_USER_INPUT', async () => {
     const none = await h.query(favourite(movieIds()[36]!));
     expect(errorCodes(none)).toEqual(['UNAUTHENTICATED']);
-    const bad = await h.query(`mutation { setMovieWatchlist(input: { accountId: -4, movieId: 1, watchlist: true }) { movie { id } } }`, undefined, {
-      'x-session-id': 'abc',
-    });
+    const bad = await h.query(
+      `mutation { setMovieWatchlist(input: { accountId: -4, movieId: 1, watchlist: true }) { movie { id } } }`,
+      undefined,
+      {
+        'x-session-id': 'abc',
+      },
+    );
     expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);
     expect(h.catalog.calls).toEqual([]);
   });
@@ -109,7 +113,10 @@ describe('accountId defaults to the session account', () => {
 describe('createRequestToken(redirectTo:), for single-page apps', () => {
   it('refuses anything but an absolute http(s) URL without credentials, before any upstream call', async () => {
     for (const value of ['/relative', 'javascript:alert(1)', 'ftp://example.com/x', 'https://user:pw@example.com/', 'x'.repeat(3000)]) {
-      const { body } = await h.query(`mutation($r: String!) { createRequestToken(input: { redirectTo: $r }) { requestToken { approvalUrl } } }`, { r: value });
+      const { body } = await h.query(
+        `mutation($r: String!) { createRequestToken(input: { redirectTo: $r }) { requestToken { approvalUrl } } }`,
+        { r: value },
+      );
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'input', field: 'redirectTo' });
     }
     expect(h.catalog.calls).toEqual([]);
@@ -124,9 +131,12 @@ describe('createRequestToken(redirectTo:), for single-page apps', () => {
       const back = `http://127.0.0.1:${appPort}/signed-in?from=catalog`;
       const browser = await launchChromium(chromiumProgram!);
       try {
-        const { body } = await h.query(`mutation($r: String!) { createRequestToken(input: { redirectTo: $r }) { requestToken { requestToken approvalUrl } } }`, {
-          r: back,
-        });
+        const { body } = await h.query(
+          `mutation($r: String!) { createRequestToken(input: { redirectTo: $r }) { requestToken { requestToken approvalUrl } } }`,
+          {
+            r: back,
+          },
+        );
         expect(body.errors).toBeUndefined();
         const { requestToken, approvalUrl } = body.data.createRequestToken.requestToken;
         expect(new URL(approvalUrl).searchParams.get('redirect_to')).toBe(back);
@@ -157,7 +167,9 @@ describe('createRequestToken(redirectTo:), for single-page apps', () => {
     const refused = await fetch(`${origin}/authenticate/${request_token}?redirect_to=javascript:alert(1)`, { redirect: 'manual' });
     expect([refused.status, refused.headers.get('location')]).toEqual([400, null]);
     // Not approved: the catalog's "token not approved" (status code 41), which the gateway codes as bad input.
-    const session = await h.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { success } } }`, { t: request_token });
+    const session = await h.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { success } } }`, {
+      t: request_token,
+    });
     expect(errorCodes(session)).toEqual(['BAD_USER_INPUT']);
     expect(session.body.data).toEqual({ createSession: null });
   });

@@ -55,7 +55,11 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
   it('the proxy really serves stale reads: after a write, a plain read still answers the old state', async () => {
     const movieId = movieIds()[10]!;
     await ratedSevenOffWatchlist(movieId);
-    const write = await h.query(`mutation($m: Int!) { rateMovie(input: { movieId: $m, value: 3 }) { movie { id } } }`, { m: movieId }, user());
+    const write = await h.query(
+      `mutation($m: Int!) { rateMovie(input: { movieId: $m, value: 3 }) { movie { id } } }`,
+      { m: movieId },
+      user(),
+    );
     expect(write.body.errors).toBeUndefined();
     const stale = lagging.staleAnswers;
     // A new request: the gateway has nothing of its own to lay over, so the lag shows.

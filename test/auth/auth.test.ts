@@ -27,7 +27,9 @@ describe('Authentication flow', () => {
     expect(approvalUrl).toBe(`${new URL(h.catalog.baseUrl).origin}/authenticate/${requestToken}`);
     expect(h.catalog.calls.map((c) => [c.method, c.path])).toEqual([['GET', '/authentication/token/new']]);
     expect((await fetch(approvalUrl)).status).toBe(200);
-    const session = await h.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { success } } }`, { t: requestToken });
+    const session = await h.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { success } } }`, {
+      t: requestToken,
+    });
     expect(session.body.data.createSession.session.success).toBe(true);
   });
 
@@ -43,8 +45,9 @@ describe('Authentication flow', () => {
   });
 
   it('createSessionWithLogin logs in with the demo credentials; a wrong password is UNAUTHENTICATED and never echoed', async () => {
-    const token = async () => (await h.query(`mutation { createRequestToken { requestToken { requestToken } } }`)).body.data.createRequestToken.requestToken
-      .requestToken;
+    const token = async () =>
+      (await h.query(`mutation { createRequestToken { requestToken { requestToken } } }`)).body.data.createRequestToken.requestToken
+        .requestToken;
     const login = `mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(input: { username: $u, password: $p, requestToken: $t }) { session { sessionId success } } }`;
     const wrongToken = await token();
     const wrong = await h.query(login, { u: 'robin_okafor', p: 'not-the-password-xyz', t: wrongToken });
@@ -86,9 +89,12 @@ describe('Authentication flow', () => {
 describe('v4 access token conversion', () => {
   it('turns a v4 user access token into a working v3 session through POST /authentication/session/convert/4', async () => {
     h.catalog.resetCalls();
-    const { body } = await h.query(`mutation($t: String!) { createSessionFromV4Token(input: { accessToken: $t }) { session { sessionId success } } }`, {
-      t: DEMO_V4_USER_TOKEN,
-    });
+    const { body } = await h.query(
+      `mutation($t: String!) { createSessionFromV4Token(input: { accessToken: $t }) { session { sessionId success } } }`,
+      {
+        t: DEMO_V4_USER_TOKEN,
+      },
+    );
     expect(body.errors).toBeUndefined();
     expect(h.catalog.calls.map((c) => [c.method, c.path])).toEqual([['POST', '/authentication/session/convert/4']]);
     const account = await h.query(
@@ -103,11 +109,16 @@ describe('v4 access token conversion', () => {
 
   it('rejects an unknown token as UNAUTHENTICATED without echoing it, and a malformed one before any call', async () => {
     const forged = 'forged-v4-token-0123456789abcdef';
-    const response = await h.query(`mutation($t: String!) { createSessionFromV4Token(input: { accessToken: $t }) { session { sessionId } } }`, { t: forged });
+    const response = await h.query(
+      `mutation($t: String!) { createSessionFromV4Token(input: { accessToken: $t }) { session { sessionId } } }`,
+      { t: forged },
+    );
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
     expect(response.text).not.toContain(forged);
     h.catalog.resetCalls();
-    const malformed = await h.query(`mutation { createSessionFromV4Token(input: { accessToken: "has spaces in it" }) { session { sessionId } } }`);
+    const malformed = await h.query(
+      `mutation { createSessionFromV4Token(input: { accessToken: "has spaces in it" }) { session { sessionId } } }`,
+    );
     expect(malformed.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'input', field: 'accessToken' });
     expect(h.catalog.calls).toHaveLength(0);
   });

@@ -224,7 +224,8 @@ describe('a write updates the Apollo cache from its own answer', () => {
     const shrunk = apollo.readQuery({ query: LISTS }) as any;
     expect(shrunk.viewer.lists.totalCount).toBe(before.viewer.lists.totalCount);
     expect(shrunk.viewer.lists.edges.map((edge: any) => edge.node.nodeId)).not.toContain(deletedNodeId);
-    expect(apollo.cache.extract()[apollo.cache.identify({ __typename: 'UserList', nodeId: deletedNodeId })!]).toBeUndefined();
+    const cached = apollo.cache.extract() as Record<string, unknown>;
+    expect(cached[apollo.cache.identify({ __typename: 'UserList', nodeId: deletedNodeId })!]).toBeUndefined();
     // Only the two writes went out.
     expect(h.served()).toBe(served + 1);
   });

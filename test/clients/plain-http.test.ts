@@ -40,7 +40,11 @@ describe('a query over GET needs no header', () => {
   });
 
   it('runs the query an operationName picks from a document that also holds a mutation', async () => {
-    const response = await get(`query Regions ${QUERY} mutation Token { createRequestToken { requestToken { requestToken } } }`, {}, 'Regions');
+    const response = await get(
+      `query Regions ${QUERY} mutation Token { createRequestToken { requestToken { requestToken } } }`,
+      {},
+      'Regions',
+    );
     expect(response.status).toBe(200);
     expect(((await response.json()) as { data: { watchProviderRegions: unknown[] } }).data.watchProviderRegions.length).toBeGreaterThan(0);
     expect(h.callsTo('/authentication/token/new')).toBe(0);

@@ -25,7 +25,8 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'account-add-to-watchlist',
     graphql: (c) => ({
-      query: 'mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(input: { accountId: $a, seriesId: $s, watchlist: true }) { tvSeries { id } } }',
+      query:
+        'mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(input: { accountId: $a, seriesId: $s, watchlist: true }) { tvSeries { id } } }',
       variables: { a: account(c), s: c.data.tvSeries[7].id },
       session: 'user',
     }),

@@ -34,10 +34,18 @@ describe('rating a movie', () => {
     );
     expect(expected.nodes(list.body.data.account.ratedMovies)[0]).toEqual({ movie: { id: target.id, accountStates: { rating: 7.5 } } });
 
-    const again = await h.query(`mutation { rateMovie(input: { movieId: ${target.id}, value: 9 }) { movie { accountStates { rating } } } }`, undefined, headers);
+    const again = await h.query(
+      `mutation { rateMovie(input: { movieId: ${target.id}, value: 9 }) { movie { accountStates { rating } } } }`,
+      undefined,
+      headers,
+    );
     expect(again.body.data.rateMovie.movie.accountStates.rating).toBe(9);
 
-    const deleted = await h.query(`mutation { deleteMovieRating(input: { movieId: ${target.id} }) { movie { accountStates { rating } } } }`, undefined, headers);
+    const deleted = await h.query(
+      `mutation { deleteMovieRating(input: { movieId: ${target.id} }) { movie { accountStates { rating } } } }`,
+      undefined,
+      headers,
+    );
     expect(deleted.body.errors).toBeUndefined();
     expect(deleted.body.data.deleteMovieRating.movie.accountStates.rating).toBeNull();
     const after = await h.query(
@@ -65,7 +73,9 @@ describe('rating a movie', () => {
   });
 
   it('rejects a value off the 0.5 grid and a missing session before any call of theirs', async () => {
-    const bad = await h.query(`mutation { rateMovie(input: { movieId: ${movieId}, value: 7.3 }) { movie { id } } }`, undefined, { 'x-session-id': sessionId });
+    const bad = await h.query(`mutation { rateMovie(input: { movieId: ${movieId}, value: 7.3 }) { movie { id } } }`, undefined, {
+      'x-session-id': sessionId,
+    });
     expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);
     const anonymous = await h.query(`mutation { rateMovie(input: { movieId: ${movieId}, value: 7 }) { movie { id } } }`);
     expect(errorCodes(anonymous)).toEqual(['UNAUTHENTICATED']);

@@ -123,7 +123,9 @@ describe('Relay list writes without an updater', () => {
     await commit(env, await artifact(compiled, 'ListItemsRemoveMutation'), { listId, movieId: first!.id, connections });
     expect(page()).toMatchObject({ titles: [second!.title], count: 1 });
     // The page is what the gateway answers when asked again.
-    const fresh: any = await fetchQuery(gatewayEnvironment(h.url, user()), await artifact(compiled, 'ListItemsQuery'), { listId }).toPromise();
+    const fresh: any = await fetchQuery(gatewayEnvironment(h.url, user()), await artifact(compiled, 'ListItemsQuery'), {
+      listId,
+    }).toPromise();
     expect(fresh.list.itemCount).toBe(1);
   });
 

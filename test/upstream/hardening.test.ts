@@ -93,7 +93,11 @@ describe('session-bound answers never enter the shared caches', () => {
     const read = `{ guestSession { ratedMovies { edges { node { movie { id accountStates { rating } } } } } } }`;
     const movieId = h.catalog.data.movies[7].id;
     expect(expected.nodes((await h.query(read, undefined, headers)).body.data.guestSession.ratedMovies)).toEqual([]);
-    const rated = await h.query(`mutation($m: Int!) { rateMovie(input: { movieId: $m, value: 3.5 }) { movie { id } } }`, { m: movieId }, headers);
+    const rated = await h.query(
+      `mutation($m: Int!) { rateMovie(input: { movieId: $m, value: 3.5 }) { movie { id } } }`,
+      { m: movieId },
+      headers,
+    );
     expect(rated.body.errors).toBeUndefined();
     const after = await h.query(read, undefined, headers);
     expect(expected.nodes(after.body.data.guestSession.ratedMovies)).toEqual([{ movie: { id: movieId, accountStates: { rating: 3.5 } } }]);

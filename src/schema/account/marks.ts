@@ -99,8 +99,7 @@ const seriesPayload = (name: string) =>
     }),
   }));
 
-const answers = (what: string) =>
-  `Answers the ${what}; ${written}, so a normalised client cache updates the ${what} from this answer.`;
+const answers = (what: string) => `Answers the ${what}; ${written}, so a normalised client cache updates the ${what} from this answer.`;
 
 builder.mutationFields((t) => ({
   setMovieFavorite: t.field({

@@ -40,7 +40,8 @@ function password(value: string): string {
 
 /** A bearer-style token: printable ASCII without spaces, bounded. */
 function v4Token(value: string): string {
-  if (!/^[\x21-\x7e]{1,4096}$/.test(value)) throw valid.badInput('input', 'must be 1 to 4096 printable characters without spaces.', 'accessToken');
+  if (!/^[\x21-\x7e]{1,4096}$/.test(value))
+    throw valid.badInput('input', 'must be 1 to 4096 printable characters without spaces.', 'accessToken');
   return value;
 }
 
@@ -65,7 +66,8 @@ const EndSessionPayload = mutationPayload<{ ended: boolean; accountId: number | 
   ended: t.exposeBoolean('ended', { description: 'True when the catalog ended the session.' }),
   accountId: t.exposeInt('accountId', {
     nullable: true,
-    description: 'The account the session belonged to (looked up before the session ends, only when selected); null when the lookup failed.',
+    description:
+      'The account the session belonged to (looked up before the session ends, only when selected); null when the lookup failed.',
   }),
 }));
 
@@ -82,22 +84,34 @@ const CreateRequestTokenPayload = mutationPayload<{ requestToken: Up.RequestToke
   (t) => ({ requestToken: t.field({ type: RequestToken, description: 'The new request token.', resolve: (p) => p.requestToken }) }),
 );
 
-const CreateGuestSessionInput = mutationInput('CreateGuestSession', 'Nothing but `clientMutationId`: a guest session needs no input.', () => ({}));
+const CreateGuestSessionInput = mutationInput(
+  'CreateGuestSession',
+  'Nothing but `clientMutationId`: a guest session needs no input.',
+  () => ({}),
+);
 const CreateGuestSessionPayload = mutationPayload<{ guestSession: Up.GuestSession }>(
   'CreateGuestSession',
   'The guest session `createGuestSession` made.',
   (t) => ({ guestSession: t.field({ type: GuestSession, description: 'The new guest session.', resolve: (p) => p.guestSession }) }),
 );
 
-const CreateSessionWithLoginInput = mutationInput('CreateSessionWithLogin', 'The credentials `createSessionWithLogin` logs in with.', (t) => ({
-  username: t.string({ required: true, description: 'User name of the account.' }),
-  password: t.string({ required: true, description: 'Password of the account. Never logged or echoed.' }),
-  requestToken: t.string({ required: true, description: 'A fresh request token from `createRequestToken`.' }),
-}));
+const CreateSessionWithLoginInput = mutationInput(
+  'CreateSessionWithLogin',
+  'The credentials `createSessionWithLogin` logs in with.',
+  (t) => ({
+    username: t.string({ required: true, description: 'User name of the account.' }),
+    password: t.string({ required: true, description: 'Password of the account. Never logged or echoed.' }),
+    requestToken: t.string({ required: true, description: 'A fresh request token from `createRequestToken`.' }),
+  }),
+);
 
-const CreateSessionFromV4TokenInput = mutationInput('CreateSessionFromV4Token', 'The v4 token `createSessionFromV4Token` converts.', (t) => ({
-  accessToken: t.string({ required: true, description: 'The v4 user access token. Never logged or echoed.' }),
-}));
+const CreateSessionFromV4TokenInput = mutationInput(
+  'CreateSessionFromV4Token',
+  'The v4 token `createSessionFromV4Token` converts.',
+  (t) => ({
+    accessToken: t.string({ required: true, description: 'The v4 user access token. Never logged or echoed.' }),
+  }),
+);
 
 const EndSessionInput = mutationInput('EndSession', 'Nothing but `clientMutationId`: the session is the one in X-Session-Id.', () => ({}));
 
@@ -121,7 +135,9 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: CreateRequestTokenPayload,
     description: 'Starts a user login: a new request token and the page where the user approves it.',
-    args: { input: t.arg({ type: CreateRequestTokenInput, ...optionalInput, description: 'Where to send the user back; may be left out.' }) },
+    args: {
+      input: t.arg({ type: CreateRequestTokenInput, ...optionalInput, description: 'Where to send the user back; may be left out.' }),
+    },
     resolve: async (_, { input }, c) => {
       const redirectTo = redirectUrl(input?.redirectTo);
       const token = await c.actions.createRequestToken({});

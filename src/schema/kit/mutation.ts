@@ -15,11 +15,7 @@ const CLIENT_MUTATION_ID = 'Any text the client chooses to match the answer to t
 export type InputFields = InputFieldBuilder<Types, 'InputObject'>;
 
 /** The `<Name>Input` of a mutation: its fields, and `clientMutationId`. */
-export function mutationInput<Fields extends InputFieldMap>(
-  name: string,
-  description: string,
-  fields: (t: InputFields) => Fields,
-) {
+export function mutationInput<Fields extends InputFieldMap>(name: string, description: string, fields: (t: InputFields) => Fields) {
   return builder.inputType(`${name}Input`, {
     description,
     fields: (t) => ({ ...fields(t), clientMutationId: t.string({ required: false, description: CLIENT_MUTATION_ID }) }),

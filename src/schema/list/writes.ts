@@ -48,7 +48,11 @@ const listId = (input: { userListId: string | number }) => writableListId('input
 
 const CreateListInput = mutationInput('CreateList', 'The new list `createList` makes.', (t) => ({
   name: t.string({ required: true, description: 'Name of the list, 1 to 100 characters.' }),
-  description: t.string({ required: false, defaultValue: '', description: 'Description, up to 1000 characters. Defaults to "", no description.' }),
+  description: t.string({
+    required: false,
+    defaultValue: '',
+    description: 'Description, up to 1000 characters. Defaults to "", no description.',
+  }),
   language: t.string({ required: false, defaultValue: 'en', description: 'ISO 639-1 language of the list ("en"). Defaults to "en".' }),
 }));
 const AddMovieToListInput = mutationInput('AddMovieToList', 'The list and the movie `addMovieToList` adds.', (t) => ({
@@ -144,7 +148,8 @@ builder.mutationFields((t) => ({
   createList: t.field({
     nullable: true,
     type: CreateListPayload,
-    description: 'Creates an empty list for the session account (needs X-Session-Id). Answers the list and its edge in the account\'s `lists`.',
+    description:
+      "Creates an empty list for the session account (needs X-Session-Id). Answers the list and its edge in the account's `lists`.",
     args: { input: t.arg({ type: CreateListInput, required: true, description: 'The name, description and language of the list.' }) },
     resolve: async (_, { input }, c) => {
       const params = {

@@ -6,10 +6,8 @@ import { Episode, type EpisodeSource, TVSeries } from './ref.ts';
 
 /** Rating a series or an episode, and taking the rating back. */
 
-const seriesField = (t: InputFields) =>
-  t.int({ required: true, description: 'Identifier of the series.' });
-const valueField = (t: InputFields) =>
-  t.float({ required: true, description: 'The rating, from 0.5 to 10 in steps of 0.5.' });
+const seriesField = (t: InputFields) => t.int({ required: true, description: 'Identifier of the series.' });
+const valueField = (t: InputFields) => t.float({ required: true, description: 'The rating, from 0.5 to 10 in steps of 0.5.' });
 const episodeFields = (t: InputFields) => ({
   seriesId: seriesField(t),
   seasonNumber: t.int({ required: true, description: 'Number of the season; 0 holds the specials.' }),
