@@ -13,7 +13,7 @@ import { wantsPage } from './page.ts';
 import { requestKeyOf } from './response-cache.ts';
 import { requestIdOf } from './probes.ts';
 import { DEADLINE_HEADER, statedDeadline } from './router-only.ts';
-import type { HttpFront, HttpFrontOptions, NodeHandler } from './front-options.ts';
+import type { FetchHandler, HttpFront, HttpFrontOptions } from './front-options.ts';
 import { FRONT, UNEXPECTED } from '../common/messages.ts';
 
 /**
@@ -43,7 +43,7 @@ type Parsed = Pick<RequestState, 'credentials' | 'language' | 'statedDeadlineMs'
 /** Paths the probes answer; any other request never waits on them. */
 const PROBE_PATHS = new Set(['/health', '/readiness', '/metrics']);
 
-export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): HttpFront {
+export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): HttpFront {
   let leaving = false;
   let draining = false;
   // Leaving or draining: every answer closes its connection.
@@ -162,20 +162,13 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     } catch {
       return jsonError(response, 'BAD_REQUEST', FRONT.badTarget, headers);
     }
-    const answered = await answerOf(route ?? yoga, route ? route.plain : options.plainPath, request, response, {
-      state,
-      url,
-      search,
-      body,
-    });
-    if ('response' in answered) foldHeaders(answered.response, headers);
-    else if (closing()) headers.connection = 'close';
+    const answered = await answerOf(route ?? yoga, request, { state, url, body });
+    foldHeaders(answered, headers);
     // After execution: `language` arguments may have chosen other languages than the request's.
     const answerLanguage = contentLanguage(language, state.answerLanguages);
     if (graphql) headers['content-language'] = answerLanguage;
     const at = { state, key, isGet, forRouter, personal, answerLanguage };
-    if ('response' in answered) await writeAnswer(request, response, answered.response, headers, at);
-    else await writeAnswer.bytes(request, response, answered, headers, at);
+    await writeAnswer(request, response, answered, headers, at);
   }
 
   const listener: RequestListener = (request, response) => {
