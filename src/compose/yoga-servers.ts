@@ -18,7 +18,7 @@ import type { UpstreamClient } from '../upstream/client.ts';
 /**
  * Yoga's health check cannot be removed, only pointed elsewhere: it answers 200 with an empty
  * body, before anything else runs, to any URL that ends in its endpoint (`/graphql?x=/health`
- * ran nothing, where the gateway's own plain path then ran the query). No request URL ends in a space (the request
+ * ran nothing, where the gateway's former plain path ran the query). No request URL ends in a space (the request
  * line cannot carry one; a URL writes it `%20`), so this endpoint is never matched, and only the
  * front's exact `/health` and `/readiness` answer probes.
  */

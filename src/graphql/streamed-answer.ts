@@ -66,9 +66,10 @@ export const useStreamedAnswers: Plugin<Record<string, unknown>, Partial<Request
       (serverContext.answerSize?.chars ?? 0) >= STREAM_FROM_CHARS &&
       (Array.isArray(result) ? result : [result]).some((one) => one.data);
     // Parts (multipart, SSE) whatever their size: no part's size is known before it is made.
-    const parts = partsProcessorFor(request, resultProcessor, subscriptions.has(request));
+    const regular = resultProcessor === processRegularResult;
+    const parts = regular ? undefined : partsProcessorFor(request, resultProcessor, subscriptions.has(request));
     if (parts && (iterable || large)) return setResultProcessor(parts.processor, parts.type);
-    if (resultProcessor !== processRegularResult || !large) return;
+    if (!regular || !large) return;
     const type = regularTypeFor(request);
     // A large answer has data: 200 under either type, as Yoga's processor answers one.
     setResultProcessor(
@@ -91,5 +92,18 @@ export const useUnsentStreamsEnded: Plugin = {
   onResultProcess: ({ result, resultProcessor }) => {
     if (resultProcessor || !isAsyncIterable(result)) return;
     void Promise.resolve(result[Symbol.asyncIterator]().return?.()).catch(() => undefined);
+  },
+};
+
+/**
+ * Tells the front whether an answer may be kept: Yoga hands every result here before
+ * serialising it (request, validation and execution errors alike), so the cache never has to
+ * parse the bytes again to find out.
+ */
+export const useAnswerOutcome: Plugin<Record<string, unknown>, Partial<RequestState>> = {
+  onResultProcess: ({ result, serverContext }) => {
+    const results = Array.isArray(result) ? result : [result];
+    if (!serverContext.outcome) return;
+    serverContext.outcome.clean = results.every((one) => !(Symbol.asyncIterator in one) && !(one as ExecutionResult).errors?.length);
   },
 };

@@ -4,21 +4,6 @@ import { SUBGRAPH_TOKEN_HEADER } from '../common/credentials.ts';
 import type { FetchHandler } from './front-options.ts';
 import { FRONT } from '../common/messages.ts';
 
-/**
- * The header through which a router states how long it will wait for this answer, in ms. No
- * router sends such a header by itself and no standard names one (gRPC's `grpc-timeout` and
- * Envoy's `x-envoy-expected-rq-timeout-ms` are the nearest), so the router's header
- * configuration inserts it, a little below its own timeout (docs/composition.md, "Deadlines").
- */
-export const DEADLINE_HEADER = 'x-request-deadline-ms';
-
-/** The stated deadline: a whole number of ms from 1 up; anything else is no statement. */
-export function statedDeadline(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,9}$/.test(value.trim())) return undefined;
-  const ms = Number(value.trim());
-  return ms >= 1 ? ms : undefined;
-}
-
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
