@@ -7,7 +7,8 @@
  * `git stash; npm run build; cp -r dist node_modules/.cache/dist-before; git stash pop; npm run build`,
  * then `node bench/entry-ab.ts node_modules/.cache/dist-before/index.js dist/index.js`
  * (BENCH_AB_ROUNDS, default 3; BENCH_CPU_SECONDS, default 5). A build may be given settings of its
- * own before an `@`: `PLAIN_PATH=false@node_modules/.cache/dist-before/index.js`.
+ * own before an `@`, e.g. a build from before the one entry (issue 44) without its plain path:
+ * `PLAIN_PATH=false@node_modules/.cache/dist-before/index.js`.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
