@@ -207,8 +207,8 @@ describe('finding 11: a URL ending in /health', () => {
   });
 
   it('a POST to /subgraph?/health, alone and as a batch, runs the query', async () => {
-    // Under PLAIN_PATH (on by default) the lone query took the plain path and ran even before;
-    // a batch goes through Yoga's own entry, where its health check swallowed it.
+    // The gateway's former plain path ran the lone query even before; a batch went through
+    // Yoga's own entry, where its health check swallowed it.
     for (const body of [{ query: QUERY }, [{ query: QUERY }]]) {
       const response = await fetch(at('/subgraph?/health'), {
         method: 'POST',
