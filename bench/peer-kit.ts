@@ -159,13 +159,19 @@ export async function checkSameAnswers(
 ) {
   const checks: string[] = [];
   const calls = new Map<string, number[]>();
+  /** What the upstream served each system for one answer, where it tells (the recorded upstream). */
+  const upstream = new Map<string, UpstreamStats[]>();
   const answers = new Map(options.reference);
   for (const [operation, query] of documents) {
     const perSystem: number[] = [];
     for (const system of systems) {
       await catalog.reset();
       const data = await post(system.url, query, catalog.token);
-      perSystem.push(await catalog.calls());
+      if ('stats' in catalog) {
+        const stats = await (catalog as RecordedUpstream).stats();
+        upstream.set(operation, [...(upstream.get(operation) ?? []), stats]);
+        perSystem.push(stats.calls);
+      } else perSystem.push(await catalog.calls());
       const reference = answers.get(operation) ?? data;
       answers.set(operation, reference);
       if (data !== reference)
@@ -179,5 +185,5 @@ export async function checkSameAnswers(
     }
     calls.set(operation, perSystem);
   }
-  return { calls, checks, answers };
+  return { calls, checks, answers, upstream };
 }
