@@ -130,7 +130,7 @@ export function cpuReport(run: CpuRun): string[] {
     '',
     `- GC share of ours, caches off: the main thread's GC pauses (perf_hooks \`gc\` entries) over its busy time (the event loop's utilisation), through each whole load: ${names.map((operation) => `${operation.slice(0, 3)} ${percent(gcShareOf(operation))}`).join(', ')}.`,
     `- Peak RSS (VmHWM) of ours: ${int(off.ours.peakMb)} MB through the (a)-(c) loads caches off, ${int(on.ours.peakMb)} MB cached${gzip ? `, ${int(gzip.ours.peakMb)} MB with gzip from the upstream` : ''}; at rest after start (\`/readiness\` ready, a second idle): ${int(off.restMb)} MB. Tailcall: ${int(off.peer?.peakMb ?? Number.NaN)} MB caches off, ${int(on.peer?.peakMb ?? Number.NaN)} MB with @cache.`,
-    `- Upstream connections opened during each caches-off load (7 s), ours / Tailcall: ${names.map((operation) => `${operation.slice(0, 3)} ${opened(off.ours, operation)} / ${opened(off.peer, operation)}`).join('; ')}.`,
+    `- Upstream connections opened during each caches-off load (${WARM_SECONDS + SECONDS} s), ours / Tailcall: ${names.map((operation) => `${operation.slice(0, 3)} ${opened(off.ours, operation)} / ${opened(off.peer, operation)}`).join('; ')}.`,
     ...(gzip
       ? [
           '',

@@ -89,7 +89,9 @@ export const TAILCALL_INSTALL = `node bench/peers/tailcall-install.ts (${PACKAGE
  */
 export function tailcallOrMissing(): Command | { missing: string } {
   try {
-    return tailcallCommand();
+    const command = tailcallCommand();
+    if (!runsHere(command.file, command.args)) throw new Error(`${[command.file, ...command.args].join(' ')} --version fails`);
+    return command;
   } catch (error) {
     if (process.env.BENCH_REQUIRE_TAILCALL === 'true') throw error;
     return { missing: `Tailcall not measured (${(error as Error).message.split('\n')[0]}); install: ${TAILCALL_INSTALL}` };
