@@ -8,6 +8,7 @@
  * answering errors is caught, never measured. The tables and each target: bench/cpu-report.ts.
  * BENCH_CPU_UPSTREAM=catalog runs the same over the embedded catalog (its invented, smaller answers).
  */
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -98,6 +99,7 @@ async function pairRun(upstream: Catalog, caches: boolean, documents: [string, s
     return { ours: runs[0]!, peer: runs[1], restMb, checked, hitBytes };
   } finally {
     for (const server of servers) await server.stop();
+    rmSync(ours.gcFile!, { force: true });
   }
 }
 
