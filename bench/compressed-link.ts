@@ -6,7 +6,7 @@
  */
 import { request } from 'undici';
 import { startGateway, stopGateway } from './gateway-process.ts';
-import { type Catalog, PEER_DOCUMENTS, startCatalogProcess } from './peer-kit.ts';
+import { type Catalog, catalogMovieId, PEER_DOCUMENTS, startCatalogProcess } from './peer-kit.ts';
 
 const LINK_KBPS = Number(process.env.BENCH_LINK_KBPS ?? 20_000);
 const RUNS = Number(process.env.BENCH_LINK_RUNS ?? 20);
@@ -47,9 +47,7 @@ async function measure(catalog: Catalog, documents: [string, string][]) {
 }
 
 export async function compressedLinkFigures(): Promise<string[]> {
-  const { generateCatalog } = await import('@media-catalog/catalog/data/catalog');
-  const data = generateCatalog();
-  const movieId = data.movies.find((m) => (data.movieImages.get(m.id)?.posters.length ?? 0) > 0)!.id;
+  const movieId = await catalogMovieId();
   const documents: [string, string][] = [
     ['(b) movie page', PEER_DOCUMENTS['(b) movie page'](movieId)],
     ['(c) 20 upcoming + titles + reviews', PEER_DOCUMENTS['(c) 20 upcoming + titles + reviews']],

@@ -37,11 +37,11 @@ export interface ServerProcess {
 }
 
 /** Starts `entry` as npm start would (the gateway, or a floor for like-for-like figures). */
-export async function startAsNpmStart(entry: string, env: Record<string, string>): Promise<ServerProcess> {
+export async function startAsNpmStart(entry: string, env: Record<string, string>, moreNodeFlags: string[] = []): Promise<ServerProcess> {
   const command = npmStartCommand(entry);
   // NODE_ENV is whatever the start script says it is: unset unless it sets it.
   const { NODE_ENV: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...command.nodeFlags, entry], {
+  const child = spawn(process.execPath, [...command.nodeFlags, ...moreNodeFlags, entry], {
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', ...command.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

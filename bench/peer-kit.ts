@@ -7,27 +7,32 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { waitForReady } from './child-server.ts';
-import { CONFIGURATION, UPCOMING_PAGE } from './profile/lib.ts';
+import { CONFIGURATION, PEER_MOVIE_PAGE, UPCOMING_PAGE } from './profile/lib.ts';
 
 export const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 export const SECOND_TOKEN = 'bench-second-credential.0000000000000000';
 
 export const PEER_DOCUMENTS = {
   '(a) configuration': CONFIGURATION,
-  '(b) movie page': (id: number) => `{ movie(id: ${id}) { title overview alternativeTitles { countryCode title type }
-    images { posters { filePath width height } } reviews(page: 1) { totalResults results { id author content } }
-    lists(page: 1) { totalResults results { id name } } } }`,
+  '(b) movie page': PEER_MOVIE_PAGE,
   '(c) 20 upcoming + titles + reviews': UPCOMING_PAGE,
 };
 
-/** The three documents, (b) for the movie with posters the main bench uses (the first such id). */
-export async function peerDocuments(): Promise<[string, string][]> {
+/** Fight Club, the movie whose recorded answers bench/recorded-upstream.ts serves. */
+export const RECORDED_MOVIE_ID = 550;
+
+/** The embedded catalog's movie for (b): the first with posters. */
+export async function catalogMovieId(): Promise<number> {
   const { generateCatalog } = await import('@media-catalog/catalog/data/catalog');
   const data = generateCatalog();
-  const movieId = data.movies.find((m) => (data.movieImages.get(m.id)?.posters.length ?? 0) > 0)!.id;
+  return data.movies.find((m) => (data.movieImages.get(m.id)?.posters.length ?? 0) > 0)!.id;
+}
+
+/** The three documents, (b) for `movieId` (by default the embedded catalog's, as the main bench uses). */
+export async function peerDocuments(movieId?: number): Promise<[string, string][]> {
   return [
     ['(a) configuration', PEER_DOCUMENTS['(a) configuration']],
-    ['(b) movie page', PEER_DOCUMENTS['(b) movie page'](movieId)],
+    ['(b) movie page', PEER_DOCUMENTS['(b) movie page'](movieId ?? (await catalogMovieId()))],
     ['(c) 20 upcoming + titles + reviews', PEER_DOCUMENTS['(c) 20 upcoming + titles + reviews']],
   ];
 }
@@ -54,6 +59,46 @@ export async function startCatalogProcess(extraEnv: Record<string, string> = {})
     token,
     calls: () => fetchCalls(''),
     reset: async () => void (await fetchCalls('reset')),
+    stop: async () => {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface UpstreamStats {
+  calls: number;
+  bytes: number;
+  /** Calls whose Accept-Encoding named gzip, and those answered gzipped. */
+  askedGzip: number;
+  gzipped: number;
+  /** TCP connections opened to the upstream. */
+  connections: number;
+}
+
+export interface RecordedUpstream extends Catalog {
+  stats(): Promise<UpstreamStats>;
+}
+
+/**
+ * The real service's recorded answers (bench/recorded-upstream.ts) in a process of its own, 20 ms
+ * a call; `gzip`: compressed for whoever asks, else plain to all. It takes any bearer token.
+ */
+export async function startRecordedUpstream(compression: 'plain' | 'gzip'): Promise<RecordedUpstream> {
+  const child = spawn(process.execPath, ['bench/recorded-upstream.ts'], {
+    env: { ...process.env, RECORDED_LATENCY_MS: String(LATENCY_MS), RECORDED_COMPRESSION: compression },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const { url, output } = await waitForReady(child, 'recorded upstream');
+  const statsUrl = /stats at (\S+)/.exec(output)![1]!;
+  const fetchStats = async (path: string) => (await (await request(`${statsUrl}${path}`)).body.json()) as UpstreamStats;
+  return {
+    baseUrl: url,
+    token: 'bench-recorded-upstream.0000000000000000',
+    calls: async () => (await fetchStats('stats')).calls,
+    reset: async () => void (await fetchStats('reset')),
+    stats: () => fetchStats('stats'),
     stop: async () => {
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGTERM');
@@ -114,13 +159,19 @@ export async function checkSameAnswers(
 ) {
   const checks: string[] = [];
   const calls = new Map<string, number[]>();
+  /** What the upstream served each system for one answer, where it tells (the recorded upstream). */
+  const upstream = new Map<string, UpstreamStats[]>();
   const answers = new Map(options.reference);
   for (const [operation, query] of documents) {
     const perSystem: number[] = [];
     for (const system of systems) {
       await catalog.reset();
       const data = await post(system.url, query, catalog.token);
-      perSystem.push(await catalog.calls());
+      if ('stats' in catalog) {
+        const stats = await (catalog as RecordedUpstream).stats();
+        upstream.set(operation, [...(upstream.get(operation) ?? []), stats]);
+        perSystem.push(stats.calls);
+      } else perSystem.push(await catalog.calls());
       const reference = answers.get(operation) ?? data;
       answers.set(operation, reference);
       if (data !== reference)
@@ -134,5 +185,5 @@ export async function checkSameAnswers(
     }
     calls.set(operation, perSystem);
   }
-  return { calls, checks, answers };
+  return { calls, checks, answers, upstream };
 }

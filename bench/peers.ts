@@ -13,6 +13,7 @@ import { waitForReady } from './child-server.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 import { type Catalog, checkSameAnswers, LATENCY_MS, peakRssMb, peerDocuments, startCatalogProcess } from './peer-kit.ts';
 import { type PeerProcess, startTailcall, stopPeer, TAILCALL_VERSION } from './peers/tailcall.ts';
+import { tailcallOrMissing } from './peers/tailcall-install.ts';
 
 const SECONDS = Number(process.env.BENCH_PEER_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 2);
@@ -146,6 +147,8 @@ async function measure(catalog: Catalog, systems: System[], running: Running[], 
 }
 
 export async function peerFigures(): Promise<string[]> {
+  const tailcallHere = tailcallOrMissing();
+  if ('missing' in tailcallHere) return [`**${tailcallHere.missing}**: the section needs it and was skipped.`];
   const catalog = await startCatalogProcess();
   try {
     const documents = await peerDocuments();

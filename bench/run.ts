@@ -17,7 +17,7 @@ import { overheadFigures } from './overhead.ts';
 import { startGateway, stopGateway } from './gateway-process.ts';
 import { hitPathFigures } from './hit-path.ts';
 import { peerFigures } from './peers.ts';
-import { peakRssMb } from './peer-kit.ts';
+import { PEER_DOCUMENTS, peakRssMb } from './peer-kit.ts';
 import { replaceSection } from './report.ts';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
@@ -25,13 +25,11 @@ const WARM_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 const COLD_RUNS = 30;
 
+/** The peers' documents (bench/peer-kit.ts), (b) for a movie of the embedded catalog. */
 const QUERIES = {
-  a: '{ configuration { changeKeys images { secureBaseUrl posterSizes } } }',
-  b: (id: number) => `{ movie(id: ${id}) { title overview alternativeTitles { countryCode title type }
-    images { posters { filePath width height } } reviews(page: 1) { totalResults results { id author content } }
-    lists(page: 1) { totalResults results { id name } } } }`,
-  c: `{ upcomingMovies(page: 1) { results { id title posterPath alternativeTitles { title type }
-    reviews(page: 1) { totalResults results { id author } } } } }`,
+  a: PEER_DOCUMENTS['(a) configuration'],
+  b: PEER_DOCUMENTS['(b) movie page'],
+  c: PEER_DOCUMENTS['(c) 20 upcoming + titles + reviews'],
 };
 
 async function graphql(url: string, query: string) {
@@ -224,9 +222,7 @@ async function main() {
   await stopGateway(loadGateway);
 
   const bRest = await rest('(b) one movie', async () => {
-    await Promise.all(
-      ['', '/alternative_titles', '/images', '/reviews?page=1', '/lists?page=1'].map((sub) => get(`/movie/${movieId}${sub}`)),
-    );
+    await Promise.all(['', '/alternative_titles', '/images', '/credits', '/reviews?page=1'].map((sub) => get(`/movie/${movieId}${sub}`)));
     return 5;
   });
   const cRest = await rest('(c) 20 upcoming', async () => {

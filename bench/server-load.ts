@@ -24,9 +24,9 @@ export function loadGenerator(): string {
     : 'autocannon in a child process (bench/load-child.ts; wrk is not on PATH)';
 }
 
-/** utime + stime of a process and all its threads, in seconds. */
-export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** utime + stime of a process and all its threads, in seconds; with `thread`, of that thread alone. */
+export function cpuSeconds(pid: number, thread?: number): number {
+  const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
   // Fields after the command name, which is in parentheses and may hold spaces: state is the first.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;

@@ -50,39 +50,45 @@ class CatalogAPI extends RESTDataSource {
   }
 }
 
+// The gateway's 1.0 shapes: a page of the service becomes a connection (edges { node }, totalCount).
 const typeDefs = `#graphql
   type Query {
-    configuration: Configuration!
+    configuration: Configuration
     movie(id: Int!): Movie
-    upcomingMovies(page: Int): UpcomingMoviesPage
+    upcomingMovies(first: Int): DatedMovieConnection
   }
   type Configuration { changeKeys: [String!]! images: ImageConfiguration! }
   type ImageConfiguration { secureBaseUrl: String! posterSizes: [String!]! }
-  type UpcomingMoviesPage { results: [Movie!]! }
+  type DatedMovieConnection { edges: [MovieEdge!]! }
+  type MovieEdge { node: Movie! }
   type Movie {
-    id: Int!
     title: String!
-    overview: String!
+    overview: String
     posterPath: String
     alternativeTitles: [AlternativeTitle!]
     images: MovieImages
-    reviews(page: Int): ReviewPage
-    lists(page: Int): MediaListPage
+    credits: Credits
+    reviews(first: Int): ReviewConnection
   }
-  type AlternativeTitle { countryCode: String! title: String! type: String! }
+  type AlternativeTitle { countryCode: String! title: String! type: String }
   type MovieImages { posters: [Image!]! }
   type Image { filePath: String! width: Int! height: Int! }
-  type ReviewPage { totalResults: Int! results: [Review!]! }
-  type Review { id: String! author: String! content: String! }
-  type MediaListPage { totalResults: Int! results: [MediaList!]! }
-  type MediaList { id: Int! name: String! }
+  type Credits { cast: [CastCredit!]! }
+  type CastCredit { character: String! person: Person! }
+  type Person { name: String! }
+  type ReviewConnection { totalCount: Int! edges: [ReviewEdge!]! }
+  type ReviewEdge { node: Review! }
+  type Review { author: String! content: String! }
 `;
+
+/** A page of the service as a connection; `first` up to 20 is its first page. */
+const connection = (page) => ({ totalCount: page.total_results, edges: page.results.map((node) => ({ node })) });
 
 const resolvers = {
   Query: {
     configuration: (_, __, { dataSources }) => dataSources.catalog.configuration(),
     movie: (_, { id }, { dataSources }) => dataSources.catalog.movie(id),
-    upcomingMovies: (_, { page }, { dataSources }) => dataSources.catalog.upcoming(page),
+    upcomingMovies: async (_, __, { dataSources }) => connection(await dataSources.catalog.upcoming(1)),
   },
   Configuration: { changeKeys: (c) => c.change_keys },
   ImageConfiguration: { secureBaseUrl: (i) => i.secure_base_url, posterSizes: (i) => i.poster_sizes },
@@ -90,13 +96,12 @@ const resolvers = {
     posterPath: (m) => m.poster_path,
     alternativeTitles: async (m, _, { dataSources }) => (await dataSources.catalog.movieSub(m.id, 'alternative_titles')).titles,
     images: (m, _, { dataSources }) => dataSources.catalog.movieSub(m.id, 'images'),
-    reviews: (m, { page }, { dataSources }) => dataSources.catalog.movieSub(m.id, 'reviews', page),
-    lists: (m, { page }, { dataSources }) => dataSources.catalog.movieSub(m.id, 'lists', page),
+    credits: (m, _, { dataSources }) => dataSources.catalog.movieSub(m.id, 'credits'),
+    reviews: async (m, _, { dataSources }) => connection(await dataSources.catalog.movieSub(m.id, 'reviews', 1)),
   },
+  CastCredit: { person: (c) => c },
   AlternativeTitle: { countryCode: (t) => t.iso_3166_1 },
   Image: { filePath: (i) => i.file_path },
-  ReviewPage: { totalResults: (p) => p.total_results },
-  MediaListPage: { totalResults: (p) => p.total_results },
 };
 
 const server = new ApolloServer({

@@ -78,3 +78,24 @@ export function tailcallCommand(): Command {
     throw new Error(`Tailcall ${TAILCALL_VERSION} does not start, even with Debian ${SUITE}'s glibc`);
   return command;
 }
+
+/** How to install it by hand, for the line a bench prints when it runs without Tailcall. */
+export const TAILCALL_INSTALL = `node bench/peers/tailcall-install.ts (${PACKAGE}@${TAILCALL_VERSION} from the npm registry, and Debian ${SUITE}'s libc6 where glibc is older), or TAILCALL_PEER_BIN=/path/to/tailcall`;
+
+/**
+ * Tailcall's command, or why it cannot run here: a section then measures ours alone and says so
+ * in one line with the install command (as test/outside-programs.ts does for a suite), unless
+ * BENCH_REQUIRE_TAILCALL=true, where a missing Tailcall fails the run.
+ */
+export function tailcallOrMissing(): Command | { missing: string } {
+  try {
+    const command = tailcallCommand();
+    if (!runsHere(command.file, command.args)) throw new Error(`${[command.file, ...command.args].join(' ')} --version fails`);
+    return command;
+  } catch (error) {
+    if (process.env.BENCH_REQUIRE_TAILCALL === 'true') throw error;
+    return { missing: `Tailcall not measured (${(error as Error).message.split('\n')[0]}); install: ${TAILCALL_INSTALL}` };
+  }
+}
+
+if (import.meta.main) console.log(tailcallCommand());

@@ -38,14 +38,18 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `workers`: its worker threads (the config's 2 unless a section asks for another count). */
-export async function startTailcall(catalogBaseUrl: string, caches: boolean, workers = 2): Promise<PeerProcess> {
+/**
+ * `workers`: its worker threads (the config's 2 unless a section asks for another count);
+ * `poolMaxIdlePerHost`: idle upstream connections it keeps (the config's 1024; Tailcall's own default is 60).
+ */
+export async function startTailcall(catalogBaseUrl: string, caches: boolean, workers = 2, poolMaxIdlePerHost = 1024): Promise<PeerProcess> {
   const command = tailcallCommand();
   const port = await freePort();
   const config = readFileSync(TEMPLATE, 'utf8')
     .replace('port: 8000', `port: ${port}`)
     .replace('workers: 2', `workers: ${workers}`)
-    .replaceAll('__CATALOG__', catalogBaseUrl);
+    .replaceAll('__CATALOG__', catalogBaseUrl)
+    .replace('poolMaxIdlePerHost: 1024', `poolMaxIdlePerHost: ${poolMaxIdlePerHost}`);
   const configured = caches ? config : config.replace(/httpCache: \d+/, 'httpCache: 0').replaceAll(/ @cache\(maxAge: \d+\)/g, '');
   const file = join(PEERS_DIR, `tailcall-${port}.graphql`);
   writeFileSync(file, configured);

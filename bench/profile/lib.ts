@@ -103,17 +103,28 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-/** The selection of the issue's execution-path figure. */
-export const MOVIE_SELECTION = 'id title overview releaseDate runtime voteAverage voteCount genres { id name }';
+/**
+ * The selection of the issue's execution-path figure. Nothing id-like is selected in any document
+ * here (the ids are being renamed: `nodeId` to `id`, `id` to `databaseId`), so each runs on both.
+ */
+export const MOVIE_SELECTION = 'title overview releaseDate runtime voteAverage voteCount genres { name }';
 
 /** A merged movie page: details and four sub-resources, one upstream call with append_to_response. */
-export const MOVIE_PAGE = (id: number) => `{ movie(id: ${id}) { id title overview runtime
-  credits { cast { character order } } reviews { totalResults results { author content } }
+export const MOVIE_PAGE = (id: number) => `{ movie(id: ${id}) { title overview runtime
+  credits { cast { character order } } reviews(first: 20) { totalCount edges { node { author content } } }
   videos { key name site } images { posters { filePath width height } } } }`;
 
+/**
+ * The peers' (b): a movie page, details with its alternative titles, posters, cast and first
+ * reviews page (one upstream call of ours with append_to_response; five of a peer).
+ */
+export const PEER_MOVIE_PAGE = (id: number) => `{ movie(id: ${id}) { title overview alternativeTitles { countryCode title type }
+    images { posters { filePath width height } } credits { cast { character person { name } } }
+    reviews(first: 20) { totalCount edges { node { author content } } } } }`;
+
 /** The peers' (c): 20 upcoming movies, each with its alternative titles and first reviews page (21 upstream calls cold). */
-export const UPCOMING_PAGE = `{ upcomingMovies(page: 1) { results { id title posterPath alternativeTitles { title type }
-    reviews(page: 1) { totalResults results { id author } } } } }`;
+export const UPCOMING_PAGE = `{ upcomingMovies(first: 20) { edges { node { title posterPath alternativeTitles { title type }
+    reviews(first: 20) { totalCount edges { node { author content } } } } } } }`;
 export const CONFIGURATION = '{ configuration { changeKeys images { secureBaseUrl posterSizes } } }';
 
 export function gatewayProfileUrl(url: string, what: 'stats' | 'reset'): string {

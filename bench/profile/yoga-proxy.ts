@@ -31,11 +31,12 @@ const yoga = createYoga({
     typeDefs: `type Query { configuration: Configuration! movie(id: Int!): Movie }
       type Configuration { changeKeys: [String!]! images: ImagesConfiguration! }
       type ImagesConfiguration { secureBaseUrl: String! posterSizes: [String!]! }
-      type Movie { id: Int! title: String! overview: String runtime: Int credits: Credits! reviews: Reviews!
+      type Movie { title: String! overview: String runtime: Int credits: Credits! reviews(first: Int): ReviewConnection!
         videos: [Video!]! images: Images! }
       type Credits { cast: [Cast!]! }
       type Cast { character: String order: Int }
-      type Reviews { totalResults: Int! results: [Review!]! }
+      type ReviewConnection { totalCount: Int! edges: [ReviewEdge!]! }
+      type ReviewEdge { node: Review! }
       type Review { author: String! content: String! }
       type Video { key: String! name: String! site: String! }
       type Images { posters: [Image!]! }
@@ -48,7 +49,11 @@ const yoga = createYoga({
       Configuration: fields('changeKeys'),
       ImagesConfiguration: fields('secureBaseUrl', 'posterSizes'),
       Movie: { videos: (movie: { videos: { results: unknown[] } }) => movie.videos.results },
-      Reviews: fields('totalResults'),
+      // The gateway's connection over the service's page: totalCount from total_results, an edge per result.
+      ReviewConnection: {
+        totalCount: (page: { total_results: number }) => page.total_results,
+        edges: (page: { results: unknown[] }) => page.results.map((node) => ({ node })),
+      },
       Image: fields('filePath'),
     },
   }),
