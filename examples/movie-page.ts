@@ -5,8 +5,8 @@ import { graphql } from './gql/index.ts';
 export const MoviePageQuery = graphql(`
   query MoviePage($id: Int!) {
     movie(id: $id) {
-      nodeId
       id
+      databaseId
       title
       tagline
       overview
@@ -15,7 +15,7 @@ export const MoviePageQuery = graphql(`
       voteAverage
       posterUrl(size: W342)
       genres {
-        id
+        databaseId
         name
       }
       credits {
@@ -24,8 +24,8 @@ export const MoviePageQuery = graphql(`
           character
           order
           person {
-            nodeId
             id
+            databaseId
             name
             profileUrl(size: W185)
           }
@@ -34,8 +34,8 @@ export const MoviePageQuery = graphql(`
           id
           job
           person {
-            nodeId
             id
+            databaseId
             name
           }
         }
@@ -52,8 +52,8 @@ export const MoviePageQuery = graphql(`
         totalCount
         edges {
           node {
-            nodeId
             id
+            databaseId
             author
             content
             authorDetails {

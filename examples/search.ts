@@ -15,30 +15,30 @@ export const SearchQuery = graphql(`
           node {
             __typename
             ... on Movie {
-              nodeId
               id
+              databaseId
               title
               releaseDate
             }
             ... on TVSeries {
-              nodeId
               id
+              databaseId
               name
               firstAirDate
             }
             ... on Person {
-              nodeId
               id
+              databaseId
               name
               knownForDepartment
             }
             ... on Collection {
-              nodeId
               id
+              databaseId
               name
             }
             ... on OtherMedia {
-              id
+              databaseId
               mediaType
             }
           }

@@ -5,32 +5,32 @@ import { graphql } from './gql/index.ts';
 export const SeriesPageQuery = graphql(`
   query SeriesPage($id: Int!, $season: Int!) {
     tvSeries(id: $id) {
-      nodeId
       id
+      databaseId
       name
       overview
       firstAirDate
       numberOfSeasons
       networks {
-        id
+        databaseId
         name
       }
       seasons {
-        nodeId
         id
+        databaseId
         seasonNumber
         name
         episodeCount
       }
       season(number: $season) {
-        nodeId
         id
+        databaseId
         name
         seasonNumber
         posterUrl(size: W342)
         episodes {
-          nodeId
           id
+          databaseId
           episodeNumber
           name
           airDate
@@ -42,8 +42,8 @@ export const SeriesPageQuery = graphql(`
             id
             character
             person {
-              nodeId
               id
+              databaseId
               name
             }
           }

@@ -5,14 +5,14 @@ import { graphql } from './gql/index.ts';
 export const WatchlistQuery = graphql(`
   query Watchlist($first: Int) {
     viewer {
-      id
+      databaseId
       username
       watchlistMovies(first: $first, sortBy: CREATED_AT_DESC) {
         totalCount
         edges {
           node {
-            nodeId
             id
+            databaseId
             title
             releaseDate
             accountStates {
@@ -30,8 +30,8 @@ export const WatchlistQuery = graphql(`
 export const SetWatchlistMutation = graphql(`
   mutation SetWatchlist($accountId: Int!, $movieId: Int!, $watchlist: Boolean!) {
     setMovieWatchlist(accountId: $accountId, movieId: $movieId, watchlist: $watchlist) {
-      nodeId
       id
+      databaseId
       title
       accountStates {
         watchlist

@@ -620,8 +620,8 @@ export type MoviePageQuery = {
   __typename?: 'Query';
   movie?: {
     __typename?: 'Movie';
-    nodeId: string;
-    id: number;
+    id: string;
+    databaseId: number;
     title: string;
     tagline?: string | null;
     overview?: string | null;
@@ -629,21 +629,21 @@ export type MoviePageQuery = {
     runtime?: number | null;
     voteAverage?: number | null;
     posterUrl?: string | null;
-    genres?: Array<{ __typename?: 'Genre'; id: number; name: string }> | null;
+    genres?: Array<{ __typename?: 'Genre'; databaseId: number; name: string }> | null;
     credits?: {
       __typename?: 'Credits';
       cast: Array<{
         __typename?: 'CastCredit';
-        id?: string | null;
+        id: string;
         character: string;
         order: number;
-        person: { __typename?: 'Person'; nodeId: string; id: number; name: string; profileUrl?: string | null };
+        person: { __typename?: 'Person'; id: string; databaseId: number; name: string; profileUrl?: string | null };
       }>;
       crew: Array<{
         __typename?: 'CrewCredit';
-        id?: string | null;
+        id: string;
         job: string;
-        person: { __typename?: 'Person'; nodeId: string; id: number; name: string };
+        person: { __typename?: 'Person'; id: string; databaseId: number; name: string };
       }>;
     } | null;
     images?: {
@@ -657,8 +657,8 @@ export type MoviePageQuery = {
         __typename?: 'ReviewEdge';
         node: {
           __typename?: 'Review';
-          nodeId: string;
           id: string;
+          databaseId: string;
           author: string;
           content: string;
           authorDetails?: { __typename?: 'ReviewAuthor'; rating?: number | null } | null;
@@ -684,11 +684,11 @@ export type SearchQuery = {
       edges: Array<{
         __typename?: 'MediaResultEdge';
         node:
-          | { __typename: 'Collection'; nodeId: string; id: number; name: string }
-          | { __typename: 'Movie'; nodeId: string; id: number; title: string; releaseDate?: string | null }
-          | { __typename: 'OtherMedia'; id: number; mediaType: string }
-          | { __typename: 'Person'; nodeId: string; id: number; name: string; knownForDepartment?: string | null }
-          | { __typename: 'TVSeries'; nodeId: string; id: number; name: string; firstAirDate?: string | null };
+          | { __typename: 'Collection'; id: string; databaseId: number; name: string }
+          | { __typename: 'Movie'; id: string; databaseId: number; title: string; releaseDate?: string | null }
+          | { __typename: 'OtherMedia'; databaseId: number; mediaType: string }
+          | { __typename: 'Person'; id: string; databaseId: number; name: string; knownForDepartment?: string | null }
+          | { __typename: 'TVSeries'; id: string; databaseId: number; name: string; firstAirDate?: string | null };
       }>;
     } | null;
   } | null;
@@ -703,32 +703,32 @@ export type SeriesPageQuery = {
   __typename?: 'Query';
   tvSeries?: {
     __typename?: 'TVSeries';
-    nodeId: string;
-    id: number;
+    id: string;
+    databaseId: number;
     name: string;
     overview?: string | null;
     firstAirDate?: string | null;
     numberOfSeasons?: number | null;
-    networks?: Array<{ __typename?: 'Network'; id: number; name: string }> | null;
+    networks?: Array<{ __typename?: 'Network'; databaseId: number; name: string }> | null;
     seasons?: Array<{
       __typename?: 'Season';
-      nodeId: string;
-      id?: number | null;
+      id: string;
+      databaseId?: number | null;
       seasonNumber: number;
       name?: string | null;
       episodeCount?: number | null;
     }> | null;
     season?: {
       __typename?: 'Season';
-      nodeId: string;
-      id?: number | null;
+      id: string;
+      databaseId?: number | null;
       name?: string | null;
       seasonNumber: number;
       posterUrl?: string | null;
       episodes: Array<{
         __typename?: 'Episode';
-        nodeId: string;
-        id?: number | null;
+        id: string;
+        databaseId?: number | null;
         episodeNumber: number;
         name: string;
         airDate?: string | null;
@@ -739,9 +739,9 @@ export type SeriesPageQuery = {
         __typename?: 'Credits';
         cast: Array<{
           __typename?: 'CastCredit';
-          id?: string | null;
+          id: string;
           character: string;
-          person: { __typename?: 'Person'; nodeId: string; id: number; name: string };
+          person: { __typename?: 'Person'; id: string; databaseId: number; name: string };
         }>;
       } | null;
     } | null;
@@ -756,7 +756,7 @@ export type WatchlistQuery = {
   __typename?: 'Query';
   viewer?: {
     __typename?: 'Account';
-    id: number;
+    databaseId: number;
     username?: string | null;
     watchlistMovies?: {
       __typename?: 'MovieConnection';
@@ -765,8 +765,8 @@ export type WatchlistQuery = {
         __typename?: 'MovieEdge';
         node: {
           __typename?: 'Movie';
-          nodeId: string;
-          id: number;
+          id: string;
+          databaseId: number;
           title: string;
           releaseDate?: string | null;
           accountStates?: { __typename?: 'AccountStates'; watchlist: boolean; rating?: number | null } | null;
@@ -786,8 +786,8 @@ export type SetWatchlistMutation = {
   __typename?: 'Mutation';
   setMovieWatchlist?: {
     __typename?: 'Movie';
-    nodeId: string;
-    id: number;
+    id: string;
+    databaseId: number;
     title: string;
     accountStates?: { __typename?: 'AccountStates'; watchlist: boolean } | null;
   } | null;
@@ -819,8 +819,8 @@ export const MoviePageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'tagline' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'overview' } },
@@ -838,7 +838,7 @@ export const MoviePageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                     ],
                   },
@@ -864,8 +864,8 @@ export const MoviePageDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                   {
                                     kind: 'Field',
@@ -898,8 +898,8 @@ export const MoviePageDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                 ],
                               },
@@ -952,8 +952,8 @@ export const MoviePageDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'author' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'content' } },
                                   {
@@ -1059,8 +1059,8 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
-                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'releaseDate' } },
                                       ],
@@ -1072,8 +1072,8 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
-                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'firstAirDate' } },
                                       ],
@@ -1085,8 +1085,8 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
-                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'knownForDepartment' } },
                                       ],
@@ -1098,8 +1098,8 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
-                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                       ],
                                     },
@@ -1110,7 +1110,7 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
-                                        { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'mediaType' } },
                                       ],
                                     },
@@ -1163,8 +1163,8 @@ export const SeriesPageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'overview' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'firstAirDate' } },
@@ -1175,7 +1175,7 @@ export const SeriesPageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                     ],
                   },
@@ -1186,8 +1186,8 @@ export const SeriesPageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'seasonNumber' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'episodeCount' } },
@@ -1207,8 +1207,8 @@ export const SeriesPageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'seasonNumber' } },
                       {
@@ -1224,8 +1224,8 @@ export const SeriesPageDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'episodeNumber' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'airDate' } },
@@ -1260,8 +1260,8 @@ export const SeriesPageDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
-                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                       ],
                                     },
@@ -1306,7 +1306,7 @@ export const WatchlistDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'username' } },
                 {
                   kind: 'Field',
@@ -1335,8 +1335,8 @@ export const WatchlistDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'releaseDate' } },
                                   {
@@ -1417,8 +1417,8 @@ export const SetWatchlistDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                 {
                   kind: 'Field',

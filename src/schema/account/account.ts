@@ -51,7 +51,7 @@ export const RatedMovie = builder.objectRef<Up.RatedMovie>('RatedMovie').impleme
 Account.implement({
   description: 'A user account of the catalog. Its data is private: every field but `id` needs the session (X-Session-Id) of that account.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the account.' }),
+    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the account. `id` is the global id." }),
     username: t.string({
       nullable: true,
       description: 'User name.',

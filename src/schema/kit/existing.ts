@@ -5,7 +5,7 @@ import type { GatewayContext } from '../context.ts';
 /**
  * An object named by its key (`movie(id:)`, an item of `movies(ids:)` or `nodes(ids:)`,
  * `node(id:)`, `season(number:)`) that the catalog lacks is one NOT_FOUND at its own path, and
- * null there: never an object of nulls, an error per selected field, or a `nodeId` of nothing.
+ * null there: never an object of nulls, an error per selected field, or a global `id` of nothing.
  * Only its field's resolver can place the error there, so it waits for the load that tells: the
  * object's details, the load its fields read too (one call, shared through the request's
  * DataLoader). `{ id }` alone therefore costs that call as well (docs/costs.md).

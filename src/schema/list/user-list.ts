@@ -55,10 +55,10 @@ export async function listItemsPage(
 UserList.implement({
   description: 'A list of movies and TV series made by a catalog user. Anyone can read a public list; only its author can change it.',
   fields: (t) => ({
-    id: t.int({
+    databaseId: t.int({
       nullable: true,
       description:
-        'Identifier of the list. The catalog\'s list details send it as a numeric string ("1"); it comes as the number. Null for the 24-hexadecimal ids of lists made before 2018, which the lists of a movie or series still show: `listId` has both kinds.',
+        'The catalog\'s identifier of the list. The catalog\'s list details send it as a numeric string ("1"); it comes as the number. Null for the 24-hexadecimal ids of lists made before 2018, which the lists of a movie or series still show: `listId` has both kinds.',
       resolve: (list) => numericListId(list.id),
     }),
     listId: t.id({
@@ -156,11 +156,11 @@ async function removeList(c: GatewayContext, id: number): Promise<Up.WriteStatus
 const DeletedUserList = builder.objectRef<{ listId: number; status: Up.WriteStatus }>('DeletedUserList').implement({
   description: 'What `deleteUserList` deleted.',
   fields: (t) => ({
-    // Not `nodeId`: a client store keys records by that field, and would file this answer as the
+    // Not `id`: a client store keys records by that field, and would file this answer as the
     // deleted UserList's own record under another type (Relay warns of conflicting types).
     deletedNodeId: t.id({
       description:
-        "Global id of the deleted list, in this request's language (the `nodeId` its `UserList` had here): Relay's `@deleteRecord` and a normalised cache's evict take it.",
+        "Global id of the deleted list, in this request's language (the `id` its `UserList` had here): Relay's `@deleteRecord` and a normalised cache's evict take it.",
       resolve: (d, _, c) => globalId('UserList', [d.listId], c.language),
     }),
     userListId: t.id({
@@ -256,7 +256,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: DeletedUserList,
     description:
-      "Deletes a list of the session account (needs X-Session-Id). Answers the deleted list's `nodeId` (Relay's `@deleteRecord`; evict it from a normalised cache) and the account, whose `lists` can be re-selected here.",
+      "Deletes a list of the session account (needs X-Session-Id). Answers the deleted list's global id (Relay's `@deleteRecord`; evict it from a normalised cache) and the account, whose `lists` can be re-selected here.",
     args: writableListArgs(t),
     resolve: async (_, args, c) => {
       const id = writableListId(args);
