@@ -5,6 +5,7 @@ import { graphql } from './gql/index.ts';
 export const MoviePageQuery = graphql(`
   query MoviePage($id: Int!) {
     movie(id: $id) {
+      databaseId
       id
       databaseId
       title
@@ -15,15 +16,19 @@ export const MoviePageQuery = graphql(`
       voteAverage
       posterUrl(size: W342)
       genres {
+        id
+        databaseId
         databaseId
         name
       }
       credits {
+        id
         cast {
           id
           character
           order
           person {
+            databaseId
             id
             databaseId
             name
@@ -34,6 +39,7 @@ export const MoviePageQuery = graphql(`
           id
           job
           person {
+            databaseId
             id
             databaseId
             name
@@ -41,6 +47,7 @@ export const MoviePageQuery = graphql(`
         }
       }
       images {
+        id
         posters {
           id
           filePath
@@ -49,14 +56,18 @@ export const MoviePageQuery = graphql(`
         }
       }
       reviews(first: 20) {
+        id
         totalCount
         edges {
+          id
           node {
+            databaseId
             id
             databaseId
             author
             content
             authorDetails {
+              id
               rating
             }
           }

@@ -5,39 +5,49 @@ import { graphql } from './gql/index.ts';
 export const SearchQuery = graphql(`
   query Search($query: String!, $after: String) {
     search {
+      id
       multi(query: $query, first: 20, after: $after) {
+        id
         totalCount
         pageInfo {
+          id
           hasNextPage
           endCursor
         }
         edges {
+          id
           node {
             __typename
             ... on Movie {
+              databaseId
               id
               databaseId
               title
               releaseDate
             }
             ... on TVSeries {
+              databaseId
               id
               databaseId
               name
               firstAirDate
             }
             ... on Person {
+              databaseId
               id
               databaseId
               name
               knownForDepartment
             }
             ... on Collection {
+              databaseId
               id
               databaseId
               name
             }
             ... on OtherMedia {
+              id
+              databaseId
               databaseId
               mediaType
             }

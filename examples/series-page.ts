@@ -5,6 +5,7 @@ import { graphql } from './gql/index.ts';
 export const SeriesPageQuery = graphql(`
   query SeriesPage($id: Int!, $season: Int!) {
     tvSeries(id: $id) {
+      databaseId
       id
       databaseId
       name
@@ -12,10 +13,13 @@ export const SeriesPageQuery = graphql(`
       firstAirDate
       numberOfSeasons
       networks {
+        id
+        databaseId
         databaseId
         name
       }
       seasons {
+        databaseId
         id
         databaseId
         seasonNumber
@@ -23,12 +27,14 @@ export const SeriesPageQuery = graphql(`
         episodeCount
       }
       season(number: $season) {
+        databaseId
         id
         databaseId
         name
         seasonNumber
         posterUrl(size: W342)
         episodes {
+          databaseId
           id
           databaseId
           episodeNumber
@@ -38,10 +44,12 @@ export const SeriesPageQuery = graphql(`
           stillUrl(size: W300)
         }
         credits {
+          id
           cast {
             id
             character
             person {
+              databaseId
               id
               databaseId
               name

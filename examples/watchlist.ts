@@ -5,17 +5,23 @@ import { graphql } from './gql/index.ts';
 export const WatchlistQuery = graphql(`
   query Watchlist($first: Int) {
     viewer {
+      id
+      databaseId
       databaseId
       username
       watchlistMovies(first: $first, sortBy: CREATED_AT_DESC) {
+        id
         totalCount
         edges {
+          id
           node {
+            databaseId
             id
             databaseId
             title
             releaseDate
             accountStates {
+              id
               watchlist
               rating
             }
@@ -30,10 +36,12 @@ export const WatchlistQuery = graphql(`
 export const SetWatchlistMutation = graphql(`
   mutation SetWatchlist($accountId: Int!, $movieId: Int!, $watchlist: Boolean!) {
     setMovieWatchlist(accountId: $accountId, movieId: $movieId, watchlist: $watchlist) {
+      databaseId
       id
       databaseId
       title
       accountStates {
+        id
         watchlist
       }
     }

@@ -107,7 +107,7 @@ export function cpuMs(pid: number): number {
 export const MOVIE_SELECTION = 'id title overview releaseDate runtime voteAverage voteCount genres { id name }';
 
 /** A merged movie page: details and four sub-resources, one upstream call with append_to_response. */
-export const MOVIE_PAGE = (id: number) => `{ movie(id: ${id}) { id title overview runtime
+export const MOVIE_PAGE = (id: number) => `{ movie(id: ${id}) { id: databaseId title overview runtime
   credits { cast { character order } } reviews { totalResults results { author content } }
   videos { key name site } images { posters { filePath width height } } } }`;
 

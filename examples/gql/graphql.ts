@@ -620,8 +620,8 @@ export type MoviePageQuery = {
   __typename?: 'Query';
   movie?: {
     __typename?: 'Movie';
-    id: string;
     databaseId: number;
+    id: string;
     title: string;
     tagline?: string | null;
     overview?: string | null;
@@ -629,39 +629,43 @@ export type MoviePageQuery = {
     runtime?: number | null;
     voteAverage?: number | null;
     posterUrl?: string | null;
-    genres?: Array<{ __typename?: 'Genre'; databaseId: number; name: string }> | null;
+    genres?: Array<{ __typename?: 'Genre'; id: string; databaseId: number; name: string }> | null;
     credits?: {
       __typename?: 'Credits';
+      id: string;
       cast: Array<{
         __typename?: 'CastCredit';
         id: string;
         character: string;
         order: number;
-        person: { __typename?: 'Person'; id: string; databaseId: number; name: string; profileUrl?: string | null };
+        person: { __typename?: 'Person'; databaseId: number; id: string; name: string; profileUrl?: string | null };
       }>;
       crew: Array<{
         __typename?: 'CrewCredit';
         id: string;
         job: string;
-        person: { __typename?: 'Person'; id: string; databaseId: number; name: string };
+        person: { __typename?: 'Person'; databaseId: number; id: string; name: string };
       }>;
     } | null;
     images?: {
       __typename?: 'MovieImages';
+      id: string;
       posters: Array<{ __typename?: 'Image'; id: string; filePath: string; width: number; height: number }>;
     } | null;
     reviews?: {
       __typename?: 'ReviewConnection';
+      id: string;
       totalCount: number;
       edges: Array<{
         __typename?: 'ReviewEdge';
+        id: string;
         node: {
           __typename?: 'Review';
-          id: string;
           databaseId: string;
+          id: string;
           author: string;
           content: string;
-          authorDetails?: { __typename?: 'ReviewAuthor'; rating?: number | null } | null;
+          authorDetails?: { __typename?: 'ReviewAuthor'; id: string; rating?: number | null } | null;
         };
       }>;
     } | null;
@@ -677,18 +681,21 @@ export type SearchQuery = {
   __typename?: 'Query';
   search?: {
     __typename?: 'Search';
+    id: string;
     multi?: {
       __typename?: 'MediaResultConnection';
+      id: string;
       totalCount: number;
-      pageInfo: { __typename?: 'PageInfo'; hasNextPage: boolean; endCursor?: string | null };
+      pageInfo: { __typename?: 'PageInfo'; id: string; hasNextPage: boolean; endCursor?: string | null };
       edges: Array<{
         __typename?: 'MediaResultEdge';
+        id: string;
         node:
-          | { __typename: 'Collection'; id: string; databaseId: number; name: string }
-          | { __typename: 'Movie'; id: string; databaseId: number; title: string; releaseDate?: string | null }
-          | { __typename: 'OtherMedia'; databaseId: number; mediaType: string }
-          | { __typename: 'Person'; id: string; databaseId: number; name: string; knownForDepartment?: string | null }
-          | { __typename: 'TVSeries'; id: string; databaseId: number; name: string; firstAirDate?: string | null };
+          | { __typename: 'Collection'; databaseId: number; id: string; name: string }
+          | { __typename: 'Movie'; databaseId: number; id: string; title: string; releaseDate?: string | null }
+          | { __typename: 'OtherMedia'; id: string; databaseId: number; mediaType: string }
+          | { __typename: 'Person'; databaseId: number; id: string; name: string; knownForDepartment?: string | null }
+          | { __typename: 'TVSeries'; databaseId: number; id: string; name: string; firstAirDate?: string | null };
       }>;
     } | null;
   } | null;
@@ -703,32 +710,32 @@ export type SeriesPageQuery = {
   __typename?: 'Query';
   tvSeries?: {
     __typename?: 'TVSeries';
-    id: string;
     databaseId: number;
+    id: string;
     name: string;
     overview?: string | null;
     firstAirDate?: string | null;
     numberOfSeasons?: number | null;
-    networks?: Array<{ __typename?: 'Network'; databaseId: number; name: string }> | null;
+    networks?: Array<{ __typename?: 'Network'; id: string; databaseId: number; name: string }> | null;
     seasons?: Array<{
       __typename?: 'Season';
-      id: string;
       databaseId?: number | null;
+      id: string;
       seasonNumber: number;
       name?: string | null;
       episodeCount?: number | null;
     }> | null;
     season?: {
       __typename?: 'Season';
-      id: string;
       databaseId?: number | null;
+      id: string;
       name?: string | null;
       seasonNumber: number;
       posterUrl?: string | null;
       episodes: Array<{
         __typename?: 'Episode';
-        id: string;
         databaseId?: number | null;
+        id: string;
         episodeNumber: number;
         name: string;
         airDate?: string | null;
@@ -737,11 +744,12 @@ export type SeriesPageQuery = {
       }>;
       credits?: {
         __typename?: 'Credits';
+        id: string;
         cast: Array<{
           __typename?: 'CastCredit';
           id: string;
           character: string;
-          person: { __typename?: 'Person'; id: string; databaseId: number; name: string };
+          person: { __typename?: 'Person'; databaseId: number; id: string; name: string };
         }>;
       } | null;
     } | null;
@@ -756,20 +764,23 @@ export type WatchlistQuery = {
   __typename?: 'Query';
   viewer?: {
     __typename?: 'Account';
+    id: string;
     databaseId: number;
     username?: string | null;
     watchlistMovies?: {
       __typename?: 'MovieConnection';
+      id: string;
       totalCount: number;
       edges: Array<{
         __typename?: 'MovieEdge';
+        id: string;
         node: {
           __typename?: 'Movie';
-          id: string;
           databaseId: number;
+          id: string;
           title: string;
           releaseDate?: string | null;
-          accountStates?: { __typename?: 'AccountStates'; watchlist: boolean; rating?: number | null } | null;
+          accountStates?: { __typename?: 'AccountStates'; id: string; watchlist: boolean; rating?: number | null } | null;
         };
       }>;
     } | null;
@@ -786,10 +797,10 @@ export type SetWatchlistMutation = {
   __typename?: 'Mutation';
   setMovieWatchlist?: {
     __typename?: 'Movie';
-    id: string;
     databaseId: number;
+    id: string;
     title: string;
-    accountStates?: { __typename?: 'AccountStates'; watchlist: boolean } | null;
+    accountStates?: { __typename?: 'AccountStates'; id: string; watchlist: boolean } | null;
   } | null;
 };
 
@@ -819,6 +830,7 @@ export const MoviePageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'title' } },
@@ -838,6 +850,8 @@ export const MoviePageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                     ],
@@ -849,6 +863,7 @@ export const MoviePageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       {
                         kind: 'Field',
                         name: { kind: 'Name', value: 'cast' },
@@ -864,6 +879,7 @@ export const MoviePageDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
@@ -898,6 +914,7 @@ export const MoviePageDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
@@ -916,6 +933,7 @@ export const MoviePageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       {
                         kind: 'Field',
                         name: { kind: 'Name', value: 'posters' },
@@ -939,6 +957,7 @@ export const MoviePageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
                       {
                         kind: 'Field',
@@ -946,12 +965,14 @@ export const MoviePageDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             {
                               kind: 'Field',
                               name: { kind: 'Name', value: 'node' },
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'author' } },
@@ -961,7 +982,10 @@ export const MoviePageDocument = {
                                     name: { kind: 'Name', value: 'authorDetails' },
                                     selectionSet: {
                                       kind: 'SelectionSet',
-                                      selections: [{ kind: 'Field', name: { kind: 'Name', value: 'rating' } }],
+                                      selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+                                      ],
                                     },
                                   },
                                 ],
@@ -1009,6 +1033,7 @@ export const SearchDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'multi' },
@@ -1028,6 +1053,7 @@ export const SearchDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
                       {
                         kind: 'Field',
@@ -1035,6 +1061,7 @@ export const SearchDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
                           ],
@@ -1046,6 +1073,7 @@ export const SearchDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             {
                               kind: 'Field',
                               name: { kind: 'Name', value: 'node' },
@@ -1059,6 +1087,7 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'title' } },
@@ -1072,6 +1101,7 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
@@ -1085,6 +1115,7 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
@@ -1098,6 +1129,7 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
@@ -1110,6 +1142,8 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'mediaType' } },
                                       ],
@@ -1163,6 +1197,7 @@ export const SeriesPageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
@@ -1175,6 +1210,8 @@ export const SeriesPageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                     ],
@@ -1186,6 +1223,7 @@ export const SeriesPageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'seasonNumber' } },
@@ -1207,6 +1245,7 @@ export const SeriesPageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
@@ -1224,6 +1263,7 @@ export const SeriesPageDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'episodeNumber' } },
@@ -1246,6 +1286,7 @@ export const SeriesPageDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             {
                               kind: 'Field',
                               name: { kind: 'Name', value: 'cast' },
@@ -1260,6 +1301,7 @@ export const SeriesPageDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
@@ -1306,6 +1348,8 @@ export const WatchlistDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'username' } },
                 {
@@ -1322,6 +1366,7 @@ export const WatchlistDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
                       {
                         kind: 'Field',
@@ -1329,12 +1374,14 @@ export const WatchlistDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             {
                               kind: 'Field',
                               name: { kind: 'Name', value: 'node' },
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'title' } },
@@ -1345,6 +1392,7 @@ export const WatchlistDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'watchlist' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
                                       ],
@@ -1417,13 +1465,20 @@ export const SetWatchlistDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'accountStates' },
-                  selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'Field', name: { kind: 'Name', value: 'watchlist' } }] },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'watchlist' } },
+                    ],
+                  },
                 },
               ],
             },

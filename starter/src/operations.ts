@@ -8,20 +8,22 @@ import { graphql } from './gql/index.ts';
 export const MoviePageQuery = graphql(`
   query MoviePage($id: Int!) {
     movie(id: $id) {
-      nodeId
       id
+      databaseId
       title
       genres {
+        databaseId
         id
         name
       }
       credits {
+        id
         cast {
           id
           character
           person {
-            nodeId
             id
+            databaseId
             name
           }
         }
@@ -34,23 +36,26 @@ export const MoviePageQuery = graphql(`
 export const SearchQuery = graphql(`
   query Search($query: String!) {
     search {
+      id
       multi(query: $query, first: 20) {
+        id
         edges {
+          id
           node {
             __typename
             ... on Movie {
-              nodeId
               id
+              databaseId
               title
             }
             ... on TVSeries {
-              nodeId
               id
+              databaseId
               name
             }
             ... on Person {
-              nodeId
               id
+              databaseId
               name
             }
           }

@@ -28,8 +28,8 @@ afterAll(() => h.close());
 const ACCOUNT_PAGE = gql`
   query AccountPage {
     viewer {
-      nodeId
-      id
+      nodeId: id
+      id: databaseId
       watchlistMovies {
         totalCount
       }
@@ -42,7 +42,7 @@ describe("a mark's write updates the account's counts in the Apollo cache", () =
     const movie = h.catalog.data.movies[42]!;
     // Off the watchlist first (over plain HTTP, past the Apollo cache), so the write adds one.
     const off = await h.query(
-      `mutation($id: Int!) { setMovieWatchlist(movieId: $id, watchlist: false) { id } }`,
+      `mutation($id: Int!) { setMovieWatchlist(movieId: $id, watchlist: false) { id: databaseId } }`,
       { id: movie.id },
       {
         'x-session-id': sessionId,
@@ -55,11 +55,11 @@ describe("a mark's write updates the account's counts in the Apollo cache", () =
       mutation: gql`
         mutation Watch($id: Int!) {
           setMovieWatchlist(movieId: $id, watchlist: true) {
-            nodeId
+            nodeId: id
             accountStates {
               watchlist
               account {
-                nodeId
+                nodeId: id
                 watchlistMovies {
                   totalCount
                 }

@@ -21,7 +21,7 @@ beforeEach(() => h.catalog.resetCalls());
 const user = (more: Record<string, string> = {}) => ({ 'x-session-id': sessionId, ...more });
 
 async function createList(name: string, headers = user()): Promise<{ listId: string; nodeId: string }> {
-  const { body } = await h.query(`mutation($n: String!) { createList(name: $n) { listId nodeId } }`, { n: name }, headers);
+  const { body } = await h.query(`mutation($n: String!) { createList(name: $n) { listId nodeId: id } }`, { n: name }, headers);
   expect(body.errors).toBeUndefined();
   return body.data.createList;
 }
@@ -31,7 +31,7 @@ describe('list ids', () => {
     const movie = h.catalog.data.movies[12];
     const { listId, nodeId } = await createList('Ids');
     const added = await h.query(
-      `mutation($l: ID!, $m: Int!) { addMovieToList(userListId: $l, movieId: $m) { listId nodeId itemCount } }`,
+      `mutation($l: ID!, $m: Int!) { addMovieToList(userListId: $l, movieId: $m) { listId nodeId: id itemCount } }`,
       { l: listId, m: movie.id },
       user(),
     );

@@ -36,8 +36,8 @@ describe('one rating field', () => {
     const episode = season.episodes[0]!;
     const written = await h.query(
       `mutation($s: Int!, $n: Int!, $e: Int!) {
-        rateTVSeries(seriesId: $s, value: 7.5) { nodeId accountStates { rating } }
-        rateEpisode(seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 3) { nodeId accountStates { rating } }
+        rateTVSeries(seriesId: $s, value: 7.5) { nodeId: id accountStates { rating } }
+        rateEpisode(seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 3) { nodeId: id accountStates { rating } }
       }`,
       { s: series.id, n: season.season_number, e: episode.episode_number },
       user(),
@@ -48,8 +48,8 @@ describe('one rating field', () => {
 
     const read = await h.query(
       `query($id: Int!) { account(id: $id) {
-        ratedTVSeries(sortBy: CREATED_AT_DESC, first: 5) { edges { node { tvSeries { nodeId accountStates { rating } } } } }
-        ratedEpisodes(sortBy: CREATED_AT_DESC, first: 5) { edges { node { episode { nodeId accountStates { rating } } } } }
+        ratedTVSeries(sortBy: CREATED_AT_DESC, first: 5) { edges { node { tvSeries { nodeId: id accountStates { rating } } } } }
+        ratedEpisodes(sortBy: CREATED_AT_DESC, first: 5) { edges { node { episode { nodeId: id accountStates { rating } } } } }
       } }`,
       { id: data.account.id },
       user(),

@@ -21,7 +21,7 @@ beforeEach(() => h.catalog.resetCalls());
 
 const lookups = () => h.callsTo('/account/null');
 const favourite = (movieId: number, on = true) =>
-  `mutation { setMovieFavorite(movieId: ${movieId}, favorite: ${on}) { id accountStates { favorite } } }`;
+  `mutation { setMovieFavorite(movieId: ${movieId}, favorite: ${on}) { id: databaseId accountStates { favorite } } }`;
 const movieIds = () => h.catalog.data.movies.map((m) => m.id);
 
 describe('accountId defaults to the session account', () => {
@@ -30,8 +30,8 @@ describe('accountId defaults to the session account', () => {
     h.catalog.resetCalls();
     const [m1, m2, s1] = [movieIds()[30]!, movieIds()[31]!, h.catalog.data.tvSeries[5]!.id];
     const first = await h.query(
-      `mutation { a: setMovieFavorite(movieId: ${m1}, favorite: true) { id accountStates { favorite } }
-                  b: setMovieWatchlist(movieId: ${m2}, watchlist: true) { id accountStates { watchlist } } }`,
+      `mutation { a: setMovieFavorite(movieId: ${m1}, favorite: true) { id: databaseId accountStates { favorite } }
+                  b: setMovieWatchlist(movieId: ${m2}, watchlist: true) { id: databaseId accountStates { watchlist } } }`,
       undefined,
       { 'x-session-id': sessionId },
     );
@@ -42,7 +42,7 @@ describe('accountId defaults to the session account', () => {
     });
     expect(lookups()).toBe(1);
     const second = await h.query(
-      `mutation { a: setTVSeriesFavorite(seriesId: ${s1}, favorite: true) { id } b: setTVSeriesWatchlist(seriesId: ${s1}, watchlist: true) { id } }`,
+      `mutation { a: setTVSeriesFavorite(seriesId: ${s1}, favorite: true) { id: databaseId } b: setTVSeriesWatchlist(seriesId: ${s1}, watchlist: true) { id: databaseId } }`,
       undefined,
       { 'x-session-id': sessionId },
     );
@@ -67,7 +67,7 @@ describe('accountId defaults to the session account', () => {
     h.catalog.resetCalls();
     const account = h.catalog.data.account.id;
     const { body } = await h.query(
-      `mutation { setMovieFavorite(accountId: ${account}, movieId: ${movieIds()[32]}, favorite: true) { id } }`,
+      `mutation { setMovieFavorite(accountId: ${account}, movieId: ${movieIds()[32]}, favorite: true) { id: databaseId } }`,
       undefined,
       { 'x-session-id': sessionId },
     );
@@ -98,7 +98,7 @@ describe('accountId defaults to the session account', () => {
   it('without a session: UNAUTHENTICATED before any upstream call; a bad accountId: BAD_USER_INPUT', async () => {
     const none = await h.query(favourite(movieIds()[36]!));
     expect(errorCodes(none)).toEqual(['UNAUTHENTICATED']);
-    const bad = await h.query(`mutation { setMovieWatchlist(accountId: -4, movieId: 1, watchlist: true) { id } }`, undefined, {
+    const bad = await h.query(`mutation { setMovieWatchlist(accountId: -4, movieId: 1, watchlist: true) { id: databaseId } }`, undefined, {
       'x-session-id': 'abc',
     });
     expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);

@@ -55,7 +55,7 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
   it('the proxy really serves stale reads: after a write, a plain read still answers the old state', async () => {
     const movieId = movieIds()[10]!;
     await ratedSevenOffWatchlist(movieId);
-    const write = await h.query(`mutation($m: Int!) { rateMovie(movieId: $m, value: 3) { id } }`, { m: movieId }, user());
+    const write = await h.query(`mutation($m: Int!) { rateMovie(movieId: $m, value: 3) { id: databaseId } }`, { m: movieId }, user());
     expect(write.body.errors).toBeUndefined();
     const stale = lagging.staleAnswers;
     // A new request: the gateway has nothing of its own to lay over, so the lag shows.
@@ -117,7 +117,7 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
     const stale = lagging.staleAnswers;
     const { body } = await h.query(
       `mutation($s: Int!) {
-        a: rateTVSeries(seriesId: $s, value: 8.5) { id accountStates { rating } }
+        a: rateTVSeries(seriesId: $s, value: 8.5) { id: databaseId accountStates { rating } }
         b: rateEpisode(seriesId: $s, seasonNumber: 1, episodeNumber: 1, value: 2.5) {
           accountStates { rating } season { accountStates { episodeNumber rating } }
         }
@@ -135,7 +135,7 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
 
 describe('within one request, a read after a list write sees the write', () => {
   it("adding then removing a movie: each payload shows the list as that write left it, not the loader's earlier answer", async () => {
-    const created = await h.query(`mutation { createList(name: "Within one request") { id } }`, undefined, user());
+    const created = await h.query(`mutation { createList(name: "Within one request") { id: databaseId } }`, undefined, user());
     const listId = created.body.data.createList.id;
     const movieId = movieIds()[20]!;
     const items = `id itemCount items { edges { node { ... on Movie { id } } } }`;
@@ -156,13 +156,13 @@ describe('within one request, a read after a list write sees the write', () => {
 
   it('deleteUserList answers the list id and the account, whose lists no longer hold it', async () => {
     const made = await h.query(
-      `mutation { x: createList(name: "Doomed") { id } y: createList(name: "Doomed too") { id } }`,
+      `mutation { x: createList(name: "Doomed") { id: databaseId } y: createList(name: "Doomed too") { id: databaseId } }`,
       undefined,
       user(),
     );
     const [x, y] = [made.body.data.x.id, made.body.data.y.id];
     const { body } = await h.query(
-      `mutation($x: ID!) { deleteUserList(userListId: $x) { userListId statusMessage account { id lists { edges { node { id } } } } } }`,
+      `mutation($x: ID!) { deleteUserList(userListId: $x) { userListId statusMessage account { id: databaseId lists { edges { node { id: databaseId } } } } } }`,
       { x },
       user(),
     );

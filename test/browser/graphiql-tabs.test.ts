@@ -83,7 +83,7 @@ describe.skipIf(!chromiumProgram)('GraphiQL tabs with a mouse', () => {
     sent.length = 0;
     await page.locator('.graphiql-query-editor .monaco-editor').click();
     await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.insertText('query NewTab { movie(id: 494) { title } }');
+    await page.keyboard.insertText('query NewTab { movie(id: 494) { id title } }');
     // GraphiQL names the tab after the operation once its editor state has the text: run it only
     // then (clicked before, on a loaded machine, it ran with the Tour's operation name).
     await page.locator('.graphiql-tab-active', { hasText: 'NewTab' }).waitFor(SWITCH);

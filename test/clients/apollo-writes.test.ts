@@ -27,10 +27,11 @@ afterAll(() => h.close());
 const MOVIE = gql`
   query Movie($id: Int!) {
     movie(id: $id) {
-      nodeId
       id
+      databaseId
       title
       accountStates {
+        id
         rating
         watchlist
         favorite
@@ -42,15 +43,16 @@ const MOVIE = gql`
 const LIST = gql`
   query List($id: ID!) {
     list(listId: $id) {
-      nodeId
       id
+      databaseId
       name
       itemCount
       items {
-        edges { node {
+        id
+        edges { id node {
           ... on Movie {
-            nodeId
             id
+            databaseId
             title
           }
         } }
@@ -73,9 +75,10 @@ describe('a write updates the Apollo cache from its own answer', () => {
       mutation: gql`
         mutation Rate($id: Int!, $value: Float!) {
           rateMovie(movieId: $id, value: $value) {
-            nodeId
             id
+            databaseId
             accountStates {
+              id
               rating
               watchlist
               favorite
@@ -93,9 +96,10 @@ describe('a write updates the Apollo cache from its own answer', () => {
       mutation: gql`
         mutation Watch($id: Int!) {
           setMovieWatchlist(movieId: $id, watchlist: true) {
-            nodeId
             id
+            databaseId
             accountStates {
+              id
               rating
               watchlist
               favorite
@@ -125,8 +129,8 @@ describe('a write updates the Apollo cache from its own answer', () => {
       mutation: gql`
         mutation {
           createList(name: "Apollo cache") {
-            nodeId
             id
+            databaseId
           }
         }
       `,
@@ -140,14 +144,15 @@ describe('a write updates the Apollo cache from its own answer', () => {
       mutation: gql`
         mutation Add($list: ID!, $movie: Int!) {
           addMovieToList(userListId: $list, movieId: $movie) {
-            nodeId
             id
+            databaseId
             itemCount
             items {
-              edges { node {
+              id
+              edges { id node {
                 ... on Movie {
-                  nodeId
                   id
+                  databaseId
                   title
                 }
               } }

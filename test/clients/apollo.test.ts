@@ -15,6 +15,7 @@ let client: ApolloClient;
 const MOVIE: TypedDocumentNode<{ movie: { id: number; title: string } | null }, { id: number }> = gql`
   query Movie($id: Int!) {
     movie(id: $id) {
+      databaseId
       id
       title
     }

@@ -39,10 +39,11 @@ afterAll(() => h.close());
 const PAGE = /* GraphQL */ `
   query MoviePage($id: Int!, $language: String) {
     movie(id: $id, language: $language) {
-      nodeId
       id
+      databaseId
       title
       genres {
+        databaseId
         id
         name
       }
@@ -54,11 +55,13 @@ const PAGE = /* GraphQL */ `
 const REFETCH = /* GraphQL */ `
   query Refetch($nodeId: ID!) {
     node(id: $nodeId) {
-      nodeId
+      id
       ... on Movie {
+        databaseId
         id
         title
         genres {
+          databaseId
           id
           name
         }

@@ -21,6 +21,7 @@ type MoviePage = { movie: { __typename: 'Movie'; id: number; title: string; over
 const MOVIE_PAGE: TypedDocumentNode<MoviePage, { id: number }> = gql`
   query MoviePage($id: Int!) {
     movie(id: $id) {
+      databaseId
       id
       title
       overview

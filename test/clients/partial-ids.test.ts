@@ -23,13 +23,16 @@ const recordedCast = (file.body.credits as { cast: Array<{ character: string }> 
 const QUERY = gql`
   query Cast {
     movie(id: 87421) {
+      databaseId
       id
       credits {
+        id
         cast {
           id
           creditId
           character
           person {
+            databaseId
             id
             name
           }

@@ -12,7 +12,7 @@ describe('keywords', () => {
     const tk = await h.rest(`/tv/${series.id}/keywords`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `{ movie(id: ${movie.id}) { keywords { id name } } tvSeries(id: ${series.id}) { keywords { id name } } }`,
+      `{ movie(id: ${movie.id}) { keywords { id: databaseId name } } tvSeries(id: ${series.id}) { keywords { id: databaseId name } } }`,
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.movie.keywords).toEqual(mk.keywords);
@@ -74,7 +74,7 @@ describe('keywords', () => {
     const movie = data().movies.find((m) => (data().movieKeywords.get(m.id) ?? []).length > 0)!;
     const keyword = data().movieKeywords.get(movie.id)![0];
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ movie(id: ${movie.id}) { keywords { id name movies { totalCount edges { node { id } } } } } }`);
+    const { body } = await h.query(`{ movie(id: ${movie.id}) { keywords { id: databaseId name movies { totalCount edges { node { id: databaseId } } } } } }`);
     expect(body.errors).toBeUndefined();
     expect(h.callsTo(/^\/keyword\/\d+$/)).toBe(0);
     const first = body.data.movie.keywords.find((k: any) => k.id === keyword.id);

@@ -16,7 +16,7 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'account-add-favorite',
     graphql: (c) => ({
-      query: 'mutation($a: Int!, $m: Int!) { setMovieFavorite(accountId: $a, movieId: $m, favorite: true) { id } }',
+      query: 'mutation($a: Int!, $m: Int!) { setMovieFavorite(accountId: $a, movieId: $m, favorite: true) { id: databaseId } }',
       variables: { a: account(c), m: c.data.movies[7].id },
       session: 'user',
     }),
@@ -25,7 +25,7 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'account-add-to-watchlist',
     graphql: (c) => ({
-      query: 'mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(accountId: $a, seriesId: $s, watchlist: true) { id } }',
+      query: 'mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(accountId: $a, seriesId: $s, watchlist: true) { id: databaseId } }',
       variables: { a: account(c), s: c.data.tvSeries[7].id },
       session: 'user',
     }),
@@ -130,7 +130,7 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'list-create',
     graphql: () => ({
-      query: 'mutation { createList(name: "Coverage", description: "made by the coverage test") { id } }',
+      query: 'mutation { createList(name: "Coverage", description: "made by the coverage test") { id: databaseId } }',
       session: 'user',
     }),
     upstream: { method: 'POST', path: /^\/list$/ },
@@ -138,7 +138,7 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'list-add-movie',
     graphql: (c) => ({
-      query: `mutation { addMovieToList(userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`,
+      query: `mutation { addMovieToList(userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id: databaseId } }`,
       session: 'user',
     }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/add_item$/ },
@@ -146,14 +146,14 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'list-remove-movie',
     graphql: (c) => ({
-      query: `mutation { removeMovieFromList(userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id } }`,
+      query: `mutation { removeMovieFromList(userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id: databaseId } }`,
       session: 'user',
     }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/remove_item$/ },
   },
   {
     operationId: 'list-clear',
-    graphql: (c) => ({ query: `mutation { clearList(userListId: ${ownList(c)}) { id } }`, session: 'user' }),
+    graphql: (c) => ({ query: `mutation { clearList(userListId: ${ownList(c)}) { id: databaseId } }`, session: 'user' }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/clear$/ },
   },
   {

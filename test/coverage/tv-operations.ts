@@ -20,7 +20,7 @@ export const tvOperations: CoverageEntry[] = [
   { operationId: 'tv-series-images', graphql: on('images { posters { filePath } }'), upstream: sub('images') },
   {
     operationId: 'tv-series-latest-id',
-    graphql: () => ({ query: '{ latestTVSeries { id name } }' }),
+    graphql: () => ({ query: '{ latestTVSeries { id: databaseId name } }' }),
     upstream: { method: 'GET', path: /^\/tv\/latest$/ },
   },
   { operationId: 'tv-series-recommendations', graphql: on('recommendations { totalCount }'), upstream: sub('recommendations') },
@@ -31,12 +31,12 @@ export const tvOperations: CoverageEntry[] = [
   { operationId: 'tv-series-watch-providers', graphql: on('watchProvidersByCountry { countryCode }'), upstream: sub('watch/providers') },
   {
     operationId: 'tv-series-add-rating',
-    graphql: (c) => ({ query: `mutation { rateTVSeries(seriesId: ${series(c)}, value: 7.5) { id } }`, session: 'user' }),
+    graphql: (c) => ({ query: `mutation { rateTVSeries(seriesId: ${series(c)}, value: 7.5) { id: databaseId } }`, session: 'user' }),
     upstream: { method: 'POST', path: /^\/tv\/\d+\/rating$/ },
   },
   {
     operationId: 'tv-series-delete-rating',
-    graphql: (c) => ({ query: `mutation { deleteTVSeriesRating(seriesId: ${series(c)}) { id } }`, session: 'user' }),
+    graphql: (c) => ({ query: `mutation { deleteTVSeriesRating(seriesId: ${series(c)}) { id: databaseId } }`, session: 'user' }),
     upstream: { method: 'DELETE', path: /^\/tv\/\d+\/rating$/ },
   },
   {

@@ -126,7 +126,7 @@ describe('a public contract, without account, session, writes and sign-in', () =
       movie: { title: movie.title, watchParties: [{ name: 'Party 0' }] },
       watchParties: [{ movie: { title: movie.title } }],
     });
-    for (const left of ['{ viewer { id } }', `{ movie(id: ${movie.id}) { accountStates { favorite } } }`]) {
+    for (const left of ['{ viewer { id: databaseId } }', `{ movie(id: ${movie.id}) { accountStates { favorite } } }`]) {
       const refused = await query(left);
       expect(refused.data ?? null, left).toBeNull();
       expect(refused.errors?.[0]?.extensions?.code, left).toBe('GRAPHQL_VALIDATION_FAILED');

@@ -299,7 +299,7 @@ describe('no prefix, beside a subgraph with names of its own, shared value types
       const query = await routerOf(composed.supergraph!);
       const movie = h.catalog.data.movies[1]!;
       const answer = await query(`{
-        movie(id: ${movie.id}) { title genres { id name } spokenLanguages { languageCode } watchParties { name } }
+        movie(id: ${movie.id}) { title genres { id: databaseId name } spokenLanguages { languageCode } watchParties { name } }
         me { email favoriteGenres { name } speaks { englishName } }
         node(id: "m1") { id ... on Member { email } }
         watchParties { series { name } }

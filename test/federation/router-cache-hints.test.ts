@@ -83,7 +83,7 @@ describe('Cache-Control on every /subgraph answer', () => {
     expect(plain.headers.get('cache-control')).toBe('public, max-age=3600');
 
     const session = await createUserSession(h);
-    const viewer = await post(subgraphUrl, '{ viewer { id username } }', { 'x-session-id': session });
+    const viewer = await post(subgraphUrl, '{ viewer { id: databaseId username } }', { 'x-session-id': session });
     expect(((await viewer.json()) as any).data.viewer.username).toBeTruthy();
     expect(viewer.headers.get('cache-control')).toBe('private, no-store, max-age=0');
     // The same movie, asked with a session: the request is the session's, so private too.
@@ -112,10 +112,10 @@ describe('through Hive Gateway’s response cache', () => {
     expect(h.served() - servedBefore).toBe(1);
 
     const session = await createUserSession(h);
-    const own = await asked('{ viewer { id username } }', { 'x-session-id': session });
+    const own = await asked('{ viewer { id: databaseId username } }', { 'x-session-id': session });
     expect(own.data.viewer.username).toBeTruthy();
     // Another caller, without the session: the router asks the subgraph again, which refuses.
-    const other = await asked('{ viewer { id username } }');
+    const other = await asked('{ viewer { id: databaseId username } }');
     expect(other.data?.viewer ?? null).toBeNull();
     expect(JSON.stringify(other)).not.toContain(own.data.viewer.username);
   });

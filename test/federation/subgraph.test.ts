@@ -79,7 +79,7 @@ describe('federation subgraph', () => {
   it('has no subscription: `changes` is the plain graph’s, and one sent here is refused as a whole', async () => {
     expect(subgraphSchema().getSubscriptionType()).toBeUndefined();
     expect(subgraphSchema().getType('CatalogChange')).toBeUndefined();
-    const refused = await subgraph('subscription { changes { id } }');
+    const refused = await subgraph('subscription { changes { id: databaseId } }');
     expect(refused.errors?.map((error) => error.extensions?.code)).toEqual(['BAD_REQUEST']);
   });
 
@@ -93,7 +93,7 @@ describe('federation subgraph', () => {
   it('resolves 50 movie references through the loaders: 50 merged upstream calls cold, none warm', async () => {
     const movies = h.catalog.data.movies.slice(100, 150);
     const query = `query($representations: [_Any!]!) {
-      _entities(representations: $representations) { ... on Movie { id title credits { cast { character } } reviews { totalCount } } }
+      _entities(representations: $representations) { ... on Movie { id: databaseId title credits { cast { character } } reviews { totalCount } } }
     }`;
     const representations = movies.map((m) => ({ __typename: 'Movie', id: m.id }));
     const cold = await subgraph(query, { representations });

@@ -47,7 +47,7 @@ describe('movie lists', () => {
 
   it('answers the latest movie (highest id) from one call, its details carried', async () => {
     const latestId = Math.max(...h.catalog.data.movies.map((m) => m.id));
-    const { body } = await h.query('{ latestMovie { id title runtime imdbId genres { id } } }');
+    const { body } = await h.query('{ latestMovie { id: databaseId title runtime imdbId genres { id: databaseId } } }');
     expect(body.errors).toBeUndefined();
     const movie = h.catalog.data.movies.find((m) => m.id === latestId)!;
     expect(body.data.latestMovie).toEqual({
@@ -66,7 +66,7 @@ describe('reference lists', () => {
     const providers = await h.rest('/watch/providers/movie?watch_region=DE');
     h.catalog.resetCalls();
     const { body } = await h.query(`{
-      movieGenres { id name } tvGenres(language: "en") { id name }
+      movieGenres { id: databaseId name } tvGenres(language: "en") { id: databaseId name }
       movieCertifications(country: "us") { countryCode certifications { certification meaning order } }
       tvCertifications { countryCode }
       movieWatchProviders(watchRegion: "DE") { providerId providerName displayPriority }
@@ -176,7 +176,7 @@ describe('mixed lists: trending all and multi search', () => {
 
   it('finds a person by IMDb id', async () => {
     const [personId, ids] = [...h.catalog.data.people.externalIds].find(([, e]) => e.imdb_id)!;
-    const { body } = await h.query('query($id: String!) { find(externalId: $id, source: IMDB_ID) { movies { id } people { id name } } }', {
+    const { body } = await h.query('query($id: String!) { find(externalId: $id, source: IMDB_ID) { movies { id: databaseId } people { id: databaseId name } } }', {
       id: ids.imdb_id,
     });
     expect(body.errors).toBeUndefined();

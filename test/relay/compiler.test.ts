@@ -103,7 +103,7 @@ describe('relay-compiler with the documented config', () => {
     for (const r of h.catalog.data.reviews) if (r.media_type === 'movie') counts.set(r.media_id, (counts.get(r.media_id) ?? 0) + 1);
     const movie = h.catalog.data.movies.find((m) => m.poster_path && (counts.get(m.id) ?? 0) >= 6 && (counts.get(m.id) ?? 0) <= 20)!;
     const oracle = (await h.rest(`/movie/${movie.id}/reviews`)).results.map((r: any) => ({ author: r.author, content: r.content }));
-    const { nodeId } = (await h.query(`{ movie(id: ${movie.id}) { nodeId } }`)).body.data.movie;
+    const { nodeId } = (await h.query(`{ movie(id: ${movie.id}) { id } }`)).body.data.movie;
 
     // The screen, from a global id: node(id:), both Movie fragments, the first 5 reviews.
     const screen = await run(await artifact(documented, 'MovieScreenQuery'), { id: nodeId });
@@ -160,7 +160,7 @@ describe('relay-compiler without the nodeId settings', () => {
     // The query's variable is named after the field, the runtime's after the (default) variable name.
     expect(reviews.metadata.refetch.identifierInfo).toEqual({ identifierField: 'nodeId', identifierQueryVariableName: 'id' });
     expect(variableNames(reviews.metadata.refetch.operation)).toEqual(['after', 'first', 'nodeId']);
-    const movie = (await h.query(`{ movie(id: ${h.catalog.data.movies[0]!.id}) { nodeId } }`)).body.data.movie;
+    const movie = (await h.query(`{ movie(id: ${h.catalog.data.movies[0]!.id}) { id } }`)).body.data.movie;
     // relay-runtime drops the undeclared `id` and sends the declared `nodeId` at its default, null.
     const response = await refetch(reviews, movie, { first: 3 });
     expect(response.body.data).toBeUndefined();

@@ -55,7 +55,7 @@ describe("The account's lists as connections", () => {
   });
 
   it('needs the account’s session, as the pages do, with no catalog call', async () => {
-    const response = await h.query(`query($id: Int!) { account(id: $id) { watchlistMovies(first: 2) { totalCount } } }`, {
+    const response = await h.query(`query($id: Int!) { account(id: $id) { id watchlistMovies(first: 2) { id totalCount } } }`, {
       id: accountId,
     });
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
@@ -64,13 +64,13 @@ describe("The account's lists as connections", () => {
 
   it('refuses a cursor of another account list', async () => {
     const favourites = await h.query(
-      `query($id: Int!) { account(id: $id) { favoriteMovies(first: 1) { pageInfo { endCursor } } } }`,
+      `query($id: Int!) { account(id: $id) { id favoriteMovies(first: 1) { id pageInfo { id endCursor } } } }`,
       { id: accountId },
       user(),
     );
     const cursor = favourites.body.data.account.favoriteMovies.pageInfo.endCursor;
     const response = await h.query(
-      `query($id: Int!, $c: String) { account(id: $id) { watchlistMovies(first: 1, after: $c) { totalCount } } }`,
+      `query($id: Int!, $c: String) { account(id: $id) { id watchlistMovies(first: 1, after: $c) { id totalCount } } }`,
       { id: accountId, c: cursor },
       user(),
     );

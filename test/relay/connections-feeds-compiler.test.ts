@@ -79,8 +79,8 @@ describe('relay-runtime pages a person’s tagged images', () => {
 
   it('refuses a cursor of another connection in the pagination query', async () => {
     const pagination = (await artifact(compiled, 'TaggedImages_person')).metadata.refetch.operation;
-    const nodeId = (await h.query(`{ person(id: ${person}) { nodeId } }`)).body.data.person.nodeId;
-    const feed = await h.query('{ changes { people(first: 1) { pageInfo { endCursor } } } }');
+    const nodeId = (await h.query(`{ person(id: ${person}) { id } }`)).body.data.person.nodeId;
+    const feed = await h.query('{ changes { id people(first: 1) { id pageInfo { id endCursor } } } }');
     const foreign = feed.body.data.changes.people.pageInfo.endCursor;
     const response = await h.query(pagination.params.text, { nodeId, ...loadNext(2, foreign) });
     expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);

@@ -82,7 +82,7 @@ describe('Mixed lists, similar and recommendations as connections', () => {
 
   it('tells the kinds of a multi search apart, as its page does', async () => {
     const page = await h.rest('/search/multi?query=an');
-    const { body } = await h.query(`{ search { multi(query: "an", first: 20) { edges { ${NODE} } } } }`);
+    const { body } = await h.query(`{ search { id multi(query: "an", first: 20) { id edges { id ${NODE} } } } }`);
     expect(body.errors).toBeUndefined();
     const kinds: Record<string, string> = { movie: 'Movie', tv: 'TVSeries', person: 'Person', collection: 'Collection' };
     expect(body.data.search.multi.edges.map((e: any) => e.node.__typename)).toEqual(

@@ -15,7 +15,7 @@ describe('Relay cursor connections', () => {
     const pages = await Promise.all([1, 2, 3].map((p) => h.rest(`/movie/popular?page=${p}`)));
     const all = pages.flatMap((p) => p.results.map((m: any) => m.id));
     h.catalog.resetCalls();
-    const first = await h.query(`{ popularMovies(first: 30) { ${WINDOW} } }`);
+    const first = await h.query(`{ popularMovies(first: 30) { id ${WINDOW} } }`);
     expect(first.body.errors).toBeUndefined();
     const one = first.body.data.popularMovies;
     expect(one.edges.map((e: any) => e.node.id)).toEqual(all.slice(0, 30));
@@ -24,7 +24,7 @@ describe('Relay cursor connections', () => {
     expect(h.callsTo(/^\/movie\/popular/)).toBe(2);
 
     const next = await h.query(
-      'query($after: String) { popularMovies(first: 25, after: $after) { edges { node { id } } pageInfo { hasPreviousPage endCursor } } }',
+      'query($after: String) { popularMovies(first: 25, after: $after) { id edges { id node { databaseId id } } pageInfo { id hasPreviousPage endCursor } } }',
       {
         after: one.pageInfo.endCursor,
       },
@@ -40,7 +40,7 @@ describe('Relay cursor connections', () => {
     const season = await h.rest(`/tv/${series.id}/season/1`);
     h.catalog.resetCalls();
     const a = await h.query(
-      `{ tvSeries(id: ${series.id}) { season(number: 1) { episodesConnection(first: 2) { totalCount edges { node { episodeNumber name } } pageInfo { endCursor hasNextPage } } } } }`,
+      `{ tvSeries(id: ${series.id}) { id season(number: 1) { id episodesConnection(first: 2) { id totalCount edges { id node { id episodeNumber name } } pageInfo { id endCursor hasNextPage } } } } }`,
     );
     const conn = a.body.data.tvSeries.season.episodesConnection;
     expect(conn.totalCount).toBe(season.episodes.length);
@@ -48,7 +48,7 @@ describe('Relay cursor connections', () => {
       season.episodes.slice(0, 2).map((e: any) => ({ episodeNumber: e.episode_number, name: e.name })),
     );
     const b = await h.query(
-      `query($after: String) { tvSeries(id: ${series.id}) { season(number: 1) { episodesConnection(first: 2, after: $after) { edges { node { episodeNumber } } } } } }`,
+      `query($after: String) { tvSeries(id: ${series.id}) { id season(number: 1) { id episodesConnection(first: 2, after: $after) { id edges { id node { id episodeNumber } } } } } }`,
       {
         after: conn.pageInfo.endCursor,
       },
@@ -60,7 +60,7 @@ describe('Relay cursor connections', () => {
 
     const movie = h.catalog.data.movies[0]!;
     const reviews = await h.rest(`/movie/${movie.id}/reviews`);
-    const r = await h.query(`{ movie(id: ${movie.id}) { reviews(first: 3) { totalCount edges { node { id } } } } }`);
+    const r = await h.query(`{ movie(id: ${movie.id}) { id reviews(first: 3) { id totalCount edges { id node { databaseId id } } } } }`);
     expect(r.body.data.movie.reviews.totalCount).toBe(reviews.total_results);
     expect(r.body.data.movie.reviews.edges.map((e: any) => e.node.id)).toEqual(reviews.results.slice(0, 3).map((x: any) => x.id));
   });
@@ -103,21 +103,21 @@ describe('Relay cursor connections', () => {
         .find((id, _, all) => all.filter((x) => x === id).length >= 3)!;
     const [movieId, seriesId] = [reviewed('movie'), reviewed('tv')];
     const { body } = await h.query(`{
-      movie(id: ${movieId}) { reviews(first: 2) { pageInfo { endCursor } } }
-      popularMovies(first: 2) { pageInfo { endCursor } }
+      movie(id: ${movieId}) { id reviews(first: 2) { id pageInfo { id endCursor } } }
+      popularMovies(first: 2) { id pageInfo { id endCursor } }
     }`);
     const reviewsCursor = body.data.movie.reviews.pageInfo.endCursor;
     const popularCursor = body.data.popularMovies.pageInfo.endCursor;
     h.catalog.resetCalls();
     const refused = [
       // The issue's case: a reviews cursor on popular movies.
-      ['query($after: String) { popularMovies(first: 2, after: $after) { totalCount } }', reviewsCursor],
+      ['query($after: String) { popularMovies(first: 2, after: $after) { id totalCount } }', reviewsCursor],
       // The same item type, another field.
-      ['query($after: String) { topRatedMovies(first: 2, after: $after) { totalCount } }', popularCursor],
+      ['query($after: String) { topRatedMovies(first: 2, after: $after) { id totalCount } }', popularCursor],
       // The same field name on another type.
-      [`query($after: String) { tvSeries(id: ${seriesId}) { reviews(first: 2, after: $after) { totalCount } } }`, reviewsCursor],
+      [`query($after: String) { tvSeries(id: ${seriesId}) { id reviews(first: 2, after: $after) { id totalCount } } }`, reviewsCursor],
       // A bare offset, the form cursors had before.
-      ['query($after: String) { popularMovies(first: 2, after: $after) { totalCount } }', Buffer.from('offset:1').toString('base64url')],
+      ['query($after: String) { popularMovies(first: 2, after: $after) { id totalCount } }', Buffer.from('offset:1').toString('base64url')],
     ];
     for (const [query, after] of refused) {
       const response = await h.query(query!, { after });
@@ -131,8 +131,8 @@ describe('Relay cursor connections', () => {
     // Each is still taken by the field that gave it out.
     const own = await h.query(
       `query($r: String, $p: String) {
-        movie(id: ${movieId}) { reviews(first: 1, after: $r) { edges { cursor } } }
-        popularMovies(first: 1, after: $p) { edges { cursor } }
+        movie(id: ${movieId}) { id reviews(first: 1, after: $r) { id edges { id cursor } } }
+        popularMovies(first: 1, after: $p) { id edges { id cursor } }
       }`,
       { r: reviewsCursor, p: popularCursor },
     );

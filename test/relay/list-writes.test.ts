@@ -59,7 +59,7 @@ describe('Relay list writes without an updater', () => {
     const screen: any = await fetchQuery(env, await artifact(compiled, 'AccountListsQuery'), {}).toPromise();
     const accountId = screen.viewer.nodeId;
     const before = accountPage(env, accountId);
-    const server = async () => (await h.query('{ viewer { lists { totalCount } } }', undefined, user())).body.data.viewer.lists.totalCount;
+    const server = async () => (await h.query('{ viewer { id lists { id totalCount } } }', undefined, user())).body.data.viewer.lists.totalCount;
     expect(before.count).toBe(await server());
 
     const connections = [ConnectionHandler.getConnectionID(accountId, 'AccountLists_lists')];
@@ -69,7 +69,7 @@ describe('Relay list writes without an updater', () => {
     expect(after.count).toBe((before.count as number) + 1);
     expect(after.count).toBe(await server());
 
-    const created = await h.query('{ viewer { lists(first: 1) { edges { node { listId name } } } } }', undefined, user());
+    const created = await h.query('{ viewer { id lists(first: 1) { id edges { id node { id listId name } } } } }', undefined, user());
     const { listId, name } = created.body.data.viewer.lists.edges[0].node;
     expect(name).toBe('Seen in Relay');
     // relay-runtime warns (console.error) when an answer files one record under two types: the
@@ -90,8 +90,8 @@ describe('Relay list writes without an updater', () => {
     const movie = [...h.catalog.data.listsOfMovie].find(([, ids]) => ids.length > 0)![0];
     const { body } = await h.query(
       `query($m: Int!) {
-        viewer { nodeId lists(first: 1) { edges { node { account { nodeId } } } } }
-        movie(id: $m) { lists(first: 1) { edges { node { listId account { nodeId } } } } }
+        viewer { id lists(first: 1) { id edges { id node { id account { id } } } } }
+        movie(id: $m) { id lists(first: 1) { id edges { id node { id listId account { id } } } } }
       }`,
       { m: movie },
       user(),
@@ -100,7 +100,7 @@ describe('Relay list writes without an updater', () => {
     expect(body.data.viewer.lists.edges[0].node.account).toEqual({ nodeId: body.data.viewer.nodeId });
     const { listId, account } = body.data.movie.lists.edges[0].node;
     expect(account).toBeNull();
-    const byId = await h.query('query($l: ID!) { list(listId: $l) { account { nodeId } } }', { l: listId }, user());
+    const byId = await h.query('query($l: ID!) { list(listId: $l) { id account { id } } }', { l: listId }, user());
     expect(byId.body).toEqual({ data: { list: { account: null } } });
   });
 });

@@ -46,8 +46,8 @@ describe('a nodeId names the object in one language', () => {
   it('the fr/en query of the issue answers two nodeIds, each with its own title', async () => {
     const movie = translatedMovie();
     const { data } = await ask(`{
-      fr: movie(id: ${movie.id}, language: "fr-FR") { nodeId title }
-      en: movie(id: ${movie.id}) { nodeId title }
+      fr: movie(id: ${movie.id}, language: "fr-FR") { id title }
+      en: movie(id: ${movie.id}) { id title }
     }`);
     expect(data.fr.title).toBe(movie.fr);
     expect(data.en.title).toBe(movie.en);
@@ -59,12 +59,12 @@ describe('a nodeId names the object in one language', () => {
 
   it('the id follows the language the fields resolved in, however it was chosen', async () => {
     const movie = translatedMovie();
-    const query = `{ movie(id: ${movie.id}) { nodeId } }`;
+    const query = `{ movie(id: ${movie.id}) { id } }`;
     const plain = (await ask(query)).data.movie.nodeId;
     expect((await ask(query, {}, 'en-US')).data.movie.nodeId).toBe(plain);
-    expect((await ask(`{ movie(id: ${movie.id}, language: "en-US") { nodeId } }`, {}, 'fr-FR')).data.movie.nodeId).toBe(plain);
+    expect((await ask(`{ movie(id: ${movie.id}, language: "en-US") { id } }`, {}, 'fr-FR')).data.movie.nodeId).toBe(plain);
     const french = (await ask(query, {}, 'fr-FR')).data.movie.nodeId;
-    expect((await ask(`{ movie(id: ${movie.id}, language: "fr-FR") { nodeId } }`)).data.movie.nodeId).toBe(french);
+    expect((await ask(`{ movie(id: ${movie.id}, language: "fr-FR") { id } }`)).data.movie.nodeId).toBe(french);
     expect(french).not.toBe(plain);
   });
 });
@@ -72,8 +72,8 @@ describe('a nodeId names the object in one language', () => {
 describe('node(id:) and nodes(ids:) answer in the id’s language', () => {
   it('a French id answers French with no Accept-Language; the default id answers English under Accept-Language: fr-FR', async () => {
     const movie = translatedMovie();
-    const ids = (await ask(`{ fr: movie(id: ${movie.id}, language: "fr-FR") { nodeId } en: movie(id: ${movie.id}) { nodeId } }`)).data;
-    const query = 'query($id: ID!) { node(id: $id) { nodeId ... on Movie { title genres { id name } } } }';
+    const ids = (await ask(`{ fr: movie(id: ${movie.id}, language: "fr-FR") { id } en: movie(id: ${movie.id}) { id } }`)).data;
+    const query = 'query($id: ID!) { node(id: $id) { id ... on Movie { id title genres { databaseId id name } } } }';
 
     const french = await ask(query, { id: ids.fr.nodeId });
     expect(french.data.node).toMatchObject({ nodeId: ids.fr.nodeId, title: movie.fr });
@@ -83,10 +83,10 @@ describe('node(id:) and nodes(ids:) answer in the id’s language', () => {
     expect(english.data.node).toMatchObject({ nodeId: ids.en.nodeId, title: movie.en });
     expect(english.contentLanguage).toBe('en-US');
     // Its genres too: the whole subtree is in the id's language.
-    const genres = (await ask(`{ movie(id: ${movie.id}) { genres { id name } } }`)).data.movie.genres;
+    const genres = (await ask(`{ movie(id: ${movie.id}) { id genres { databaseId id name } } }`)).data.movie.genres;
     expect(english.data.node.genres).toEqual(genres);
     expect(french.data.node.genres).toEqual(
-      (await ask(`{ movie(id: ${movie.id}) { genres { id name } } }`, {}, 'fr-FR')).data.movie.genres,
+      (await ask(`{ movie(id: ${movie.id}) { id genres { databaseId id name } } }`, {}, 'fr-FR')).data.movie.genres,
     );
     // The catalog was asked in each id's language.
     expect(h.catalog.calls.filter((call) => call.path === `/movie/${movie.id}`).map((call) => call.query.language)).toContain('fr-FR');
@@ -96,13 +96,13 @@ describe('node(id:) and nodes(ids:) answer in the id’s language', () => {
     const movie = translatedMovie();
     const ids = (
       await ask(`{
-        fr: movie(id: ${movie.id}, language: "fr-FR") { nodeId }
-        de: movie(id: ${movie.id}, language: "de-DE") { nodeId }
-        en: movie(id: ${movie.id}) { nodeId }
+        fr: movie(id: ${movie.id}, language: "fr-FR") { id }
+        de: movie(id: ${movie.id}, language: "de-DE") { id }
+        en: movie(id: ${movie.id}) { id }
       }`)
     ).data;
     const { data, contentLanguage } = await ask(
-      'query($ids: [ID!]!) { nodes(ids: $ids) { nodeId ... on Movie { title } } }',
+      'query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Movie { id title } } }',
       { ids: [ids.de.nodeId, ids.en.nodeId, ids.fr.nodeId] },
       'es-ES',
     );
@@ -127,12 +127,13 @@ describe('node(id:) and nodes(ids:) answer in the id’s language', () => {
     }
     const { series, fr } = found!;
     const first = await ask(
-      `{ tvSeries(id: ${series}, language: "fr-FR") { season(number: 1) { nodeId episodesConnection(first: 2) { pageInfo { endCursor } } } } }`,
+      `{ tvSeries(id: ${series}, language: "fr-FR") { id season(number: 1) { id episodesConnection(first: 2) { id pageInfo { id endCursor } } } } }`,
     );
     const season = first.data.tvSeries.season;
     const next = await ask(
-      `query($id: ID!, $after: String) { node(id: $id) { ... on Season {
-        episodesConnection(first: 2, after: $after) { edges { node { nodeId name } } }
+      `query($id: ID!, $after: String) { node(id: $id) { id ... on Season {
+        id
+        episodesConnection(first: 2, after: $after) { id edges { id node { id name } } }
       } } }`,
       { id: season.nodeId, after: season.episodesConnection.pageInfo.endCursor },
     );
@@ -145,10 +146,10 @@ describe('node(id:) and nodes(ids:) answer in the id’s language', () => {
     const movie = h.catalog.data.movies.find(
       (m) => h.catalog.data.reviews.filter((r) => r.media_id === m.id && r.media_type === 'movie').length >= 4,
     )!;
-    const page = await ask(`{ movie(id: ${movie.id}, language: "fr-FR") { nodeId reviews(first: 2) { pageInfo { endCursor } } } }`);
+    const page = await ask(`{ movie(id: ${movie.id}, language: "fr-FR") { id reviews(first: 2) { id pageInfo { id endCursor } } } }`);
     h.catalog.resetCalls();
     const more = await ask(
-      'query($id: ID!, $after: String) { node(id: $id) { ... on Movie { reviews(first: 2, after: $after) { edges { node { nodeId } } } } } }',
+      'query($id: ID!, $after: String) { node(id: $id) { id ... on Movie { id reviews(first: 2, after: $after) { id edges { id node { id } } } } } }',
       { id: page.data.movie.nodeId, after: page.data.movie.reviews.pageInfo.endCursor },
     );
     expect(more.data.node.reviews.edges).toHaveLength(2);
@@ -166,7 +167,7 @@ describe('node(id:) and nodes(ids:) answer in the id’s language', () => {
       `Movie:${movie.id}@en-US`,
       `Movie:${movie.id}@fr-FR@de-DE`,
     ]) {
-      const response = await h.query('query($id: ID!) { node(id: $id) { nodeId } }', { id: Buffer.from(text).toString('base64url') });
+      const response = await h.query('query($id: ID!) { node(id: $id) { id } }', { id: Buffer.from(text).toString('base64url') });
       expect(errorCodes(response), text).toEqual(['BAD_USER_INPUT']);
       expect(response.body.errors![0].extensions?.argument).toBe('id');
     }

@@ -54,7 +54,7 @@ describe('Relay writes', () => {
   });
 
   it("drops a deleted list's record with @deleteRecord on deleteUserList's deletedNodeId", async () => {
-    const created = await h.query(`mutation { createList(name: "Relay") { listId nodeId } }`, undefined, { 'x-session-id': sessionId });
+    const created = await h.query(`mutation { createList(name: "Relay") { listId id } }`, undefined, { 'x-session-id': sessionId });
     const { listId, nodeId } = created.body.data.createList;
     const env = environment();
     await fetchQuery(env, await artifact(compiled, 'ListWritesQuery'), { listId }).toPromise();

@@ -20,8 +20,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const user = () => ({ 'x-session-id': sessionId });
-const ACCOUNT = 'query($id: Int!) { account(id: $id) { id username } }';
-const ENTITIES = 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Account { id username } } }';
+const ACCOUNT = 'query($id: Int!) { account(id: $id) { id: databaseId username } }';
+const ENTITIES = 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Account { id: databaseId username } } }';
 const where = (errors: Array<{ path?: unknown; extensions?: Record<string, unknown> }> | undefined) =>
   (errors ?? []).map((error) => [error.extensions?.code, error.path]);
 

@@ -90,10 +90,10 @@ describe('session-bound answers never enter the shared caches', () => {
   it('a guest session sees its new rating at once (its id is in the path, not the query)', async () => {
     const guest = await h.query(`mutation { createGuestSession { guestSessionId } }`);
     const headers = { 'x-guest-session-id': guest.body.data.createGuestSession.guestSessionId };
-    const read = `{ guestSession { ratedMovies { edges { node { movie { id accountStates { rating } } } } } } }`;
+    const read = `{ guestSession { ratedMovies { edges { node { movie { id: databaseId accountStates { rating } } } } } } }`;
     const movieId = h.catalog.data.movies[7].id;
     expect(expected.nodes((await h.query(read, undefined, headers)).body.data.guestSession.ratedMovies)).toEqual([]);
-    const rated = await h.query(`mutation($m: Int!) { rateMovie(movieId: $m, value: 3.5) { id } }`, { m: movieId }, headers);
+    const rated = await h.query(`mutation($m: Int!) { rateMovie(movieId: $m, value: 3.5) { id: databaseId } }`, { m: movieId }, headers);
     expect(rated.body.errors).toBeUndefined();
     const after = await h.query(read, undefined, headers);
     expect(expected.nodes(after.body.data.guestSession.ratedMovies)).toEqual([{ movie: { id: movieId, accountStates: { rating: 3.5 } } }]);

@@ -67,6 +67,7 @@ export function AccountScreen() {
     graphql`
       query AccountQuery {
         viewer {
+          id
           username
           ...Account_watchlistCount
           ...Account_lists
@@ -90,7 +91,9 @@ function WatchlistCount({ account }: { account: Account_watchlistCount$key }) {
   const { watchlistMovies } = useFragment(
     graphql`
       fragment Account_watchlistCount on Account {
+        id
         watchlistMovies(first: 1) {
+          id
           totalCount
         }
       }
@@ -106,11 +109,14 @@ function Lists({ account }: { account: Account_lists$key }) {
       fragment Account_lists on Account
       @refetchable(queryName: "AccountListsPaginationQuery")
       @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
+        id
         lists(first: $first, after: $after) @connection(key: "Account_lists") {
+          id
           __id
           edges {
+            id
             node {
-              nodeId
+              id
               listId
               name
               itemCount
@@ -126,7 +132,7 @@ function Lists({ account }: { account: Account_lists$key }) {
   const [create, creating] = useMutation<AccountCreateListMutation>(graphql`
     mutation AccountCreateListMutation($name: String!, $connections: [ID!]!) {
       createList(name: $name) @prependNode(connections: $connections, edgeTypeName: "UserListEdge") {
-        nodeId
+        id
         listId
         name
         itemCount

@@ -21,9 +21,11 @@ export function HomeScreen() {
       @refetchable(queryName: "HomePaginationQuery")
       @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" }) {
         popularMovies(first: $first, after: $after) @connection(key: "Home_popularMovies") {
+          id
           edges {
+            id
             node {
-              nodeId
+              id
               ...MovieCard_movie
             }
           }

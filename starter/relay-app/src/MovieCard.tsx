@@ -5,6 +5,7 @@ export function MovieCard({ movie }: { movie: MovieCard_movie$key }) {
   const data = useFragment(
     graphql`
       fragment MovieCard_movie on Movie {
+        databaseId
         id
         title
         releaseDate

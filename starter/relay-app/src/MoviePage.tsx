@@ -15,21 +15,26 @@ export function MovieScreen({ id, language, signedIn }: { id: number; language?:
     graphql`
       query MoviePageQuery($id: Int!, $language: String, $signedIn: Boolean!) {
         movie(id: $id, language: $language) {
+          databaseId
           id
           title
           overview
           genres {
+            id
             name
           }
           credits {
+            id
             cast {
+              id
               person {
-                nodeId
+                id
                 name
               }
             }
           }
           accountStates @include(if: $signedIn) {
+            id
             watchlist
           }
           ...MoviePage_reviews @defer
@@ -72,11 +77,14 @@ function Reviews({ movie }: { movie: MoviePage_reviews$key }) {
   const { reviews } = useFragment(
     graphql`
       fragment MoviePage_reviews on Movie {
+        id
         reviews(first: 5) {
+          id
           totalCount
           edges {
+            id
             node {
-              nodeId
+              id
               author
             }
           }
@@ -102,9 +110,12 @@ function WatchlistButton({ movieId, watchlist }: { movieId: number; watchlist: b
   const [commit, inFlight] = useMutation<MoviePageWatchlistMutation>(graphql`
     mutation MoviePageWatchlistMutation($movieId: Int!, $watchlist: Boolean!) {
       setMovieWatchlist(movieId: $movieId, watchlist: $watchlist) {
+        id
         accountStates {
+          id
           watchlist
           account {
+            id
             ...Account_watchlistCount
           }
         }

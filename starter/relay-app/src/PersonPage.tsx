@@ -9,6 +9,7 @@ export function PersonScreen({ nodeId }: { nodeId: string }) {
     graphql`
       query PersonPageQuery($nodeId: ID!) {
         node(id: $nodeId) {
+          id
           ...PersonPage_person @alias(as: "person")
         }
       }
@@ -25,6 +26,7 @@ function PersonDetails({ person }: { person: PersonPage_person$key }) {
       fragment PersonPage_person on Person
       @refetchable(queryName: "PersonPageRefetchQuery")
       @argumentDefinitions(withBiography: { type: "Boolean", defaultValue: false }) {
+        id
         name
         knownForDepartment
         biography @include(if: $withBiography)

@@ -39,22 +39,25 @@ function ResultList({ root }: { root: Search_query$key }) {
       @refetchable(queryName: "SearchPaginationQuery")
       @argumentDefinitions(query: { type: "String!" }, first: { type: "Int", defaultValue: 10 }, after: { type: "String" }) {
         search {
+          id
           multi(query: $query, first: $first, after: $after) @connection(key: "Search_multi") {
+            id
             edges {
+              id
               node {
                 __typename
                 ... on Movie {
-                  nodeId
                   id
+                  databaseId
                   title
                 }
                 ... on TVSeries {
-                  nodeId
                   id
+                  databaseId
                   name
                 }
                 ... on Person {
-                  nodeId
+                  id
                   name
                 }
               }

@@ -9,9 +9,10 @@ export function SeriesScreen({ seriesId }: { seriesId: number }) {
     graphql`
       query SeriesQuery($seriesId: Int!) {
         tvSeries(id: $seriesId) {
+          id
           name
           seasons {
-            nodeId
+            id
             seasonNumber
             name
           }
@@ -40,13 +41,17 @@ export function SeasonScreen({ seriesId, season }: { seriesId: number; season: n
     graphql`
       query SeriesSeasonQuery($seriesId: Int!, $season: Int!) {
         tvSeries(id: $seriesId) {
+          id
           name
           season(number: $season) {
+            id
             name
             episodesConnection(first: 50) {
+              id
               edges {
+                id
                 node {
-                  nodeId
+                  id
                   episodeNumber
                   name
                 }
@@ -79,10 +84,13 @@ export function EpisodeScreen({ seriesId, season, episode }: { seriesId: number;
     graphql`
       query SeriesEpisodeQuery($seriesId: Int!, $season: Int!, $episode: Int!) {
         tvSeries(id: $seriesId) {
+          id
           name
           season(number: $season) {
+            id
             name
             episode(number: $episode) {
+              id
               name
               airDate
               overview

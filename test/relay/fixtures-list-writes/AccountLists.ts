@@ -12,7 +12,7 @@ export const accountListsFragment = graphql`
     lists(first: 10) @connection(key: "AccountLists_lists") {
       edges {
         node {
-          nodeId
+          id
           name
         }
       }
@@ -23,7 +23,7 @@ export const accountListsFragment = graphql`
 export const accountListsQuery = graphql`
   query AccountListsQuery {
     viewer {
-      nodeId
+      id
       ...AccountLists_account
     }
   }
@@ -33,10 +33,10 @@ export const accountListsQuery = graphql`
 export const accountListsCreateMutation = graphql`
   mutation AccountListsCreateMutation($name: String!, $connections: [ID!]!) {
     createList(name: $name) @prependNode(connections: $connections, edgeTypeName: "UserListEdge") {
-      nodeId
+      id
       name
       account {
-        nodeId
+        id
         count: lists {
           totalCount
         }
@@ -51,7 +51,7 @@ export const accountListsDeleteMutation = graphql`
     deleteUserList(userListId: $listId) {
       deletedNodeId @deleteEdge(connections: $connections) @deleteRecord
       account {
-        nodeId
+        id
         count: lists {
           totalCount
         }

@@ -3,7 +3,7 @@ import { graphql } from '../fixtures/graphql.ts';
 /** The signed-in user's card, refetchable by its global id (`node(id:)` selecting `nodeId`). */
 export const accountCardFragment = graphql`
   fragment AccountCard_account on Account @refetchable(queryName: "AccountCardRefetchQuery") {
-    id
+    databaseId
     username
   }
 `;
