@@ -69,7 +69,7 @@ export async function loadWatchlist(client: Client): Promise<Watchlist | null> {
   const viewer = result.data?.viewer;
   if (!viewer) return null;
   return {
-    accountId: viewer.id,
+    accountId: viewer.databaseId,
     username: viewer.username ?? null,
     titles: (viewer.watchlistMovies?.edges ?? []).map(({ node }) => node.title),
   };

@@ -3,7 +3,7 @@ import { ApolloClient, gql, HttpLink, InMemoryCache, type OperationVariables } f
 import { loadDevMessages, loadErrorMessages } from '@apollo/client/dev';
 import type { DocumentNode } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apolloTypePolicies, possibleTypes } from '../../schema/client-cache.ts';
+import { possibleTypes } from '../../schema/client-cache.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 import {
   captureWarnings,
@@ -74,7 +74,7 @@ const union = [
 describe('Apollo InMemoryCache with the generated type policies', () => {
   it.each([...cases, union])('%s: no warning, and both queries read back whole', async (_, first, second, variables) => {
     capture = captureWarnings();
-    const apollo = client(new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes }));
+    const apollo = client(new InMemoryCache({ possibleTypes }));
     const result = await overlap(apollo, gql(first), gql(second), variables());
     expect(capture.messages).toEqual([]);
     expect(result.firstCached).toEqual(result.first);
@@ -82,7 +82,7 @@ describe('Apollo InMemoryCache with the generated type policies', () => {
   });
 
   it("the answers are real: cast, crew, posters, backdrops, reviews, episodes, the review's movie", async () => {
-    const apollo = client(new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes }));
+    const apollo = client(new InMemoryCache({ possibleTypes }));
     const movie = (await apollo.query({ query: gql(MOVIE_DETAIL), variables: { id: subjects.movieId } })).data as any;
     const more = (await apollo.query({ query: gql(MOVIE_MORE), variables: { id: subjects.movieId } })).data as any;
     const series = (await apollo.query({ query: gql(SERIES_DETAIL), variables: { id: subjects.seriesId } })).data as any;
@@ -119,7 +119,7 @@ describe('the same queries without the policies (the control: these pairs do los
 
   it('without possibleTypes, fragments on a union or an interface match nothing: the movie comes back as its __typename alone', async () => {
     capture = captureWarnings();
-    const apollo = client(new InMemoryCache({ typePolicies: apolloTypePolicies }));
+    const apollo = client(new InMemoryCache());
     const review = (await apollo.query({ query: gql(REVIEW_FIRST), variables: { id: subjects.reviewId } })).data as any;
     expect(review.review.media).toEqual({ __typename: 'Movie' });
     expect(capture.messages.join('\n')).toMatch(/Cannot match fragment `MediaHeading` on `ReviewMedia` against `Movie`/);

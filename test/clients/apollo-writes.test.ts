@@ -1,7 +1,7 @@
 import './apollo-dev.ts';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apolloTypePolicies, possibleTypes } from '../../schema/client-cache.ts';
+import { possibleTypes } from '../../schema/client-cache.ts';
 import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 
 /**
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const sessionId = await createUserSession(h);
   apollo = new ApolloClient({
     link: new HttpLink({ uri: h.url, headers: { 'x-session-id': sessionId } }),
-    cache: new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes }),
+    cache: new InMemoryCache({ possibleTypes }),
   });
 });
 afterAll(() => h.close());

@@ -3,7 +3,7 @@ import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { Client, fetchExchange } from '@urql/core';
 import { cacheExchange } from '@urql/exchange-graphcache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apolloTypePolicies, possibleTypes, urqlKeys, urqlSchema } from '../../schema/client-cache.ts';
+import { possibleTypes, urqlSchema } from '../../schema/client-cache.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /**
@@ -80,7 +80,7 @@ describe('Apollo InMemoryCache with the generated type policies', () => {
   it('keeps the French and the English page of one movie apart, and a node(id:) refetch of the French one stays French', async () => {
     const apollo = new ApolloClient({
       link: new HttpLink({ uri: h.url }),
-      cache: new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes }),
+      cache: new InMemoryCache({ possibleTypes }),
     });
     const fr = await apollo.query({ query: gql(PAGE), variables: french() });
     const en = await apollo.query({ query: gql(PAGE), variables: english() });
@@ -107,7 +107,7 @@ describe('Apollo InMemoryCache with the generated type policies', () => {
 
 describe('urql graphcache with the generated keys', () => {
   it('keeps the French and the English page of one movie apart, and a node(id:) refetch of the French one stays French', async () => {
-    const client = new Client({ url: h.url, exchanges: [cacheExchange({ keys: urqlKeys, schema: urqlSchema }), fetchExchange] });
+    const client = new Client({ url: h.url, exchanges: [cacheExchange({ schema: urqlSchema }), fetchExchange] });
     const fr = await client.query(PAGE, french()).toPromise();
     const en = await client.query(PAGE, english()).toPromise();
     expect(fr.error).toBeUndefined();

@@ -1,7 +1,7 @@
 import './apollo-dev.ts';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apolloTypePolicies, possibleTypes } from '../../schema/client-cache.ts';
+import { possibleTypes } from '../../schema/client-cache.ts';
 import { type ExampleServer, startExampleServer } from '../contract/example-server.ts';
 import { example } from '../contract/examples.ts';
 import { startContractGateway } from '../contract/run.ts';
@@ -28,7 +28,7 @@ afterAll(async () => {
 const client = () =>
   new ApolloClient({
     link: new HttpLink({ uri: gateway.url }),
-    cache: new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes }),
+    cache: new InMemoryCache({ possibleTypes }),
   });
 
 describe('Apollo Client with the generated cache configuration', () => {

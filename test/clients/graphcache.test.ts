@@ -1,7 +1,7 @@
 import { Client, fetchExchange, type OperationResult } from '@urql/core';
 import { cacheExchange } from '@urql/exchange-graphcache';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { urqlKeys, urqlSchema } from '../../schema/client-cache.ts';
+import { urqlSchema } from '../../schema/client-cache.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 import {
   captureWarnings,
@@ -54,7 +54,7 @@ describe('urql graphcache with the generated keys', () => {
     const client = new Client({
       url: h.url,
       fetch: recording.fetch,
-      exchanges: [cacheExchange({ keys: urqlKeys, schema: urqlSchema, logger: capture.logged }), fetchExchange],
+      exchanges: [cacheExchange({ schema: urqlSchema, logger: capture.logged }), fetchExchange],
     });
     const one = expectData(await client.query(first, variables()).toPromise());
     const two = expectData(await client.query(second, variables()).toPromise());
@@ -84,7 +84,7 @@ describe('graphcache without the generated configuration (the controls: the capt
 
   it('without the schema, it matches fragments on a union by guesswork and warns', async () => {
     capture = captureWarnings();
-    const client = new Client({ url: h.url, exchanges: [cacheExchange({ keys: urqlKeys, logger: capture.logged }), fetchExchange] });
+    const client = new Client({ url: h.url, exchanges: [cacheExchange({ logger: capture.logged }), fetchExchange] });
     expectData(await client.query(REVIEW_FIRST, { id: subjects.reviewId }).toPromise());
     expect(capture.messages.join('\n')).toMatch(/Heuristic Fragment Matching|Invalid undefined: The field at `name` is `undefined`/);
   });
