@@ -37,7 +37,7 @@ describe('schema/client-cache.ts and examples/gql/', () => {
   }, 60_000);
 });
 
-describe('the identity of every object type, for the clients\' defaults', () => {
+describe("the identity of every object type, for the clients' defaults", () => {
   it('every object type but the mutation payloads has `id: ID!`, which Apollo and urql key records by by default', () => {
     const without = objectTypes.filter((type) => String(type.getFields().id?.type) !== 'ID!').map((type) => type.name);
     expect(without.sort()).toEqual(PAYLOADS);

@@ -27,7 +27,9 @@ beforeEach(() => {
 describe('urql with its defaults', () => {
   it('gets a movie over GET, with no CSRF header', async () => {
     const movie = h.catalog.data.movies[0]!;
-    const result = await client.query('query Movie($id: Int!) { movie(id: $id) { databaseId id title releaseDate } }', { id: movie.id }).toPromise();
+    const result = await client
+      .query('query Movie($id: Int!) { movie(id: $id) { databaseId id title releaseDate } }', { id: movie.id })
+      .toPromise();
     expect(result.error).toBeUndefined();
     expect(result.data).toEqual({ movie: { __typename: 'Movie', id: movie.id, title: movie.title, releaseDate: movie.release_date } });
     expect(sent).toHaveLength(1);

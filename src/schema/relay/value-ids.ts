@@ -15,6 +15,7 @@ import {
   isObjectType,
 } from 'graphql';
 import type { GatewayContext } from '../context.ts';
+import { languageScope } from '../kit/language-scope.ts';
 import { globalId } from './global-id.ts';
 
 /**
@@ -81,10 +82,23 @@ const ID_DESCRIPTION =
   'Global id of this object in the language of its texts, for client caches (Apollo, urql and Relay key records by it). Opaque; `node(id:)` does not take it.';
 
 /** The id of an owned value: short and opaque, the same for the same owner, field, arguments, index and language. */
-function ownedId(type: string, owner: string, field: string, args: Record<string, unknown>, index: number | undefined, language: string) {
+function ownedId(
+  type: string,
+  owner: string,
+  field: string,
+  args: Record<string, unknown>,
+  index: number | undefined,
+  language: string | undefined,
+) {
   const text = JSON.stringify([type, owner, field, args, index ?? null, language]);
   return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }
+
+/**
+ * The language of an `id` field's subtree. These fields are added after Pothos built the schema,
+ * so its per-field language scope (kit/language-scope.ts) is applied here, as it is to the rest.
+ */
+const idScope = languageScope({ name: 'id', isMutation: false, argNames: [] });
 
 function naturalIdField(type: string, key: Key): GraphQLFieldConfig<Source, GatewayContext> {
   return {
@@ -94,7 +108,7 @@ function naturalIdField(type: string, key: Key): GraphQLFieldConfig<Source, Gate
       const parts = key(source);
       // A credit of a 2014 answer has no credit id: it is then owned by its parent, as a value without a key.
       if (parts.some((part) => part === undefined || part === null || part === '')) return ownedIdOf(source, info);
-      return globalId(type, parts as Array<string | number>, context.language);
+      return globalId(type, parts as Array<string | number>, idScope({}, context, info).language);
     },
   };
 }
@@ -161,6 +175,13 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
       const parentId = withIds.getType(typeName);
       const idOf = isObjectType(parentId) ? parentId.getFields().id?.resolve : undefined;
       const list = isListType(getNullableType(config.type));
+      // The language the value resolves in: its field's `language` argument, or the one above.
+      const scope = languageScope({
+        name: fieldName,
+        languageOf: config.extensions?.languageOf,
+        isMutation: false,
+        argNames: Object.keys(config.args ?? {}),
+      });
       return {
         ...config,
         resolve: (source, args, context, info) => {
@@ -168,7 +189,7 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
           const owner = () => (idOf ? String(idOf(source, {}, context, info)) : typeName);
           const attach = (value: unknown, index?: number) =>
             value !== null && typeof value === 'object' && !Array.isArray(value)
-              ? { ...value, [OWNED]: () => ownedId(returned, owner(), fieldName, args, index, context.language) }
+              ? { ...value, [OWNED]: () => ownedId(returned, owner(), fieldName, args, index, scope(args, context, info).language) }
               : value;
           return then(resolve(source, args, context, info), (value) =>
             list && Array.isArray(value) ? value.map((item, index) => then(item as unknown, (one) => attach(one, index))) : attach(value),
