@@ -85,7 +85,9 @@ describe('Account', () => {
   });
 
   it('without a session: null with UNAUTHENTICATED, no upstream call', async () => {
-    const response = await h.query(`query($id: Int!) { account(id: $id) { id: databaseId ratedMovies { totalCount } } }`, { id: accountId });
+    const response = await h.query(`query($id: Int!) { account(id: $id) { id: databaseId ratedMovies { totalCount } } }`, {
+      id: accountId,
+    });
     // Only the session's own account answers by its id (test/security/own-account-ids.test.ts).
     expect(response.body.data.account).toBeNull();
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);

@@ -86,9 +86,12 @@ describe('Query.list', () => {
 
   it("links from a movie's lists to the whole list", async () => {
     const [movieId] = [...h.catalog.data.listsOfMovie].find(([, ids]) => ids.length > 0)!;
-    const { body } = await h.query(`query($m: Int!) { movie(id: $m) { lists { edges { node { id: databaseId createdBy itemCount } } } } }`, {
-      m: movieId,
-    });
+    const { body } = await h.query(
+      `query($m: Int!) { movie(id: $m) { lists { edges { node { id: databaseId createdBy itemCount } } } } }`,
+      {
+        m: movieId,
+      },
+    );
     expect(body.errors).toBeUndefined();
     const first = expected.nodes(body.data.movie.lists)[0];
     const up = await h.rest(`/list/${first.id}`);
@@ -140,7 +143,11 @@ describe("The account's lists and their edits", () => {
       itemCount: 0,
       createdBy: h.catalog.data.account.username,
     });
-    const mine = await h.query(`query($id: Int!) { account(id: $id) { lists { edges { node { id: databaseId } } } } }`, { id: accountId }, user());
+    const mine = await h.query(
+      `query($id: Int!) { account(id: $id) { lists { edges { node { id: databaseId } } } } }`,
+      { id: accountId },
+      user(),
+    );
     expect(expected.nodes(mine.body.data.account.lists)[0].id).toBe(list.id);
 
     const add = `mutation($l: ID!, $m: Int!) { addMovieToList(userListId: $l, movieId: $m) { itemCount itemStatus(movieId: $m) } }`;

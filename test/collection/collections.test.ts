@@ -69,9 +69,12 @@ describe('collections', () => {
   it('answers Movie.collection from the movie details, without a collection call', async () => {
     const movie = movieInCollection();
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($id: Int!) { movie(id: $id) { title collection { id: databaseId name posterPath backdropPath } } }`, {
-      id: movie.id,
-    });
+    const { body } = await h.query(
+      `query($id: Int!) { movie(id: $id) { title collection { id: databaseId name posterPath backdropPath } } }`,
+      {
+        id: movie.id,
+      },
+    );
     expect(body.errors).toBeUndefined();
     const c = movie.belongs_to_collection!;
     expect(body.data.movie.collection).toEqual({ id: c.id, name: c.name, posterPath: c.poster_path, backdropPath: c.backdrop_path });

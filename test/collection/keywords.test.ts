@@ -74,7 +74,9 @@ describe('keywords', () => {
     const movie = data().movies.find((m) => (data().movieKeywords.get(m.id) ?? []).length > 0)!;
     const keyword = data().movieKeywords.get(movie.id)![0];
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ movie(id: ${movie.id}) { keywords { id: databaseId name movies { totalCount edges { node { id: databaseId } } } } } }`);
+    const { body } = await h.query(
+      `{ movie(id: ${movie.id}) { keywords { id: databaseId name movies { totalCount edges { node { id: databaseId } } } } } }`,
+    );
     expect(body.errors).toBeUndefined();
     expect(h.callsTo(/^\/keyword\/\d+$/)).toBe(0);
     const first = body.data.movie.keywords.find((k: any) => k.id === keyword.id);

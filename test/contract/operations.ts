@@ -30,7 +30,8 @@ export const OVERRIDES: Record<string, { call: (c: CoverageContext) => GraphQLCa
   'list-create': {
     reason: 'pass every field of the request example (name, description, language), so the whole body is checked',
     call: () => ({
-      query: 'mutation { createList(name: "This is my awesome test list.", description: "Just an awesome list.", language: "en") { id: databaseId } }',
+      query:
+        'mutation { createList(name: "This is my awesome test list.", description: "Just an awesome list.", language: "en") { id: databaseId } }',
       session: 'user',
     }),
   },

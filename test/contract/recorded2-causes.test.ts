@@ -62,7 +62,10 @@ describe('the 2012 configuration, which has no still_sizes', () => {
 
 describe('find by a TVRage id (vf-find-36633.json, 2020)', () => {
   it('asks the service with external_source=tvrage_id and finds the person', async () => {
-    const body = await ask(recorded('vf-find-36633.json'), '{ find(externalId: "36633", source: TVRAGE_ID) { people { id: databaseId name } } }');
+    const body = await ask(
+      recorded('vf-find-36633.json'),
+      '{ find(externalId: "36633", source: TVRAGE_ID) { people { id: databaseId name } } }',
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data?.find.people).toEqual([{ id: 21291, name: 'Conrad Pla' }]);
     expect(calls().map((c) => [c.path, c.query.external_source])).toEqual([['/find/36633', 'tvrage_id']]);
@@ -104,7 +107,11 @@ describe('sparse summaries of 2017: no uncounted details call per item', () => {
       '{ search { collections(query: "star wars") { edges { node { id: databaseId overview originalName } } } } }',
       7,
     ],
-    ['vf-search-company-lucasfilm.json', '{ search { companies(query: "lucasfilm") { edges { node { id: databaseId description homepage } } } } }', 4],
+    [
+      'vf-search-company-lucasfilm.json',
+      '{ search { companies(query: "lucasfilm") { edges { node { id: databaseId description homepage } } } } }',
+      4,
+    ],
   ])('a field of the details on %s: the estimate announces the call per item', async (name, query, items) => {
     const body = await ask(recorded(name), query);
     // One search call and one details call per item, each item's fields sharing it.

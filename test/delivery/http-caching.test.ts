@@ -25,7 +25,9 @@ describe('a public GET answer', () => {
     expect(configuration.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
     expect(maxAge(configuration)).toBeGreaterThan(86_400 - 5);
     const movie = h.catalog.data.movies[0]!;
-    const withPage = await get(`{ configuration { changeKeys } movie(id: ${movie.id}) { title } popularMovies { edges { node { id: databaseId } } } }`);
+    const withPage = await get(
+      `{ configuration { changeKeys } movie(id: ${movie.id}) { title } popularMovies { edges { node { id: databaseId } } } }`,
+    );
     expect(maxAge(withPage)).toBeLessThanOrEqual(3600);
     expect(maxAge(withPage)).toBeGreaterThan(3600 - 5);
     expect(withPage.headers.get('vary')).toBe(VARY);

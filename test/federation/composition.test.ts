@@ -29,8 +29,8 @@ const PARTIES_SDL = `
     movie: Movie!
   }
 
-  type Movie @key(fields: "id") {
-    id: Int!
+  type Movie @key(fields: "databaseId") {
+    databaseId: Int!
     "Parties that watch this movie."
     watchParties: [WatchParty!]!
   }

@@ -24,7 +24,7 @@ const PARTIES_SDL = `
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.6", import: ["@key"])
   type Query { watchParties: [WatchParty!]! }
   type WatchParty @key(fields: "id") { id: ID! name: String! movie: Movie! }
-  type Movie @key(fields: "id") { id: Int! watchParties: [WatchParty!]! }
+  type Movie @key(fields: "databaseId") { databaseId: Int! watchParties: [WatchParty!]! }
 `;
 
 let h: Harness;

@@ -52,7 +52,7 @@ const USERS_WITH_COMMON_NAMES = `${LINK}
 const USERS_SHARING = `${LINK}
   interface Node { id: ID! }
   type Member implements Node @key(fields: "id") { id: ID! email: String! favoriteGenres: [Genre!]! speaks: [Language!]! }
-  type Genre @shareable { id: Int! name: String! }
+  type Genre @shareable { databaseId: Int! name: String! }
   type Language @shareable { englishName: String languageCode: String! name: String }
   type Query {
     node(id: ID!): Node
@@ -64,8 +64,8 @@ const watchParties = (prefix: string) => `
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.6", import: ["@key"])
   type Query { watchParties: [WatchParty!]! }
   type WatchParty @key(fields: "id") { id: ID! name: String! movie: ${prefix}Movie! series: ${prefix}TVSeries! }
-  type ${prefix}Movie @key(fields: "id") { id: Int! watchParties: [WatchParty!]! }
-  type ${prefix}TVSeries @key(fields: "id") { id: Int! watchParties: [WatchParty!]! }
+  type ${prefix}Movie @key(fields: "databaseId") { databaseId: Int! watchParties: [WatchParty!]! }
+  type ${prefix}TVSeries @key(fields: "databaseId") { databaseId: Int! watchParties: [WatchParty!]! }
 `;
 
 const ACCOUNT = { id: 'a1', email: 'kim@example.com', company: { id: 'c1', name: 'Acme' }, avatar: { url: 'https://img/kim.png' } };
@@ -255,7 +255,7 @@ describe('SUBGRAPH_PREFIX=Catalog beside a subgraph with every common name', () 
       expect(party.data.watchParties[0]).toEqual({
         name: 'Party 0',
         movie: { id: movie.id, title: movie.title, genres: expect.any(Array) },
-        series: { id: series.id, name: series.name },
+        series: { databaseId: series.id, name: series.name },
       });
 
       // Each subgraph's roots side by side, the catalog's extended by the watch parties.

@@ -36,7 +36,7 @@ function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
 const PICKS_SDL = `
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.6", import: ["@key"])
   type Query { picks: [Movie]! }
-  type Movie @key(fields: "id") { id: Int! }
+  type Movie @key(fields: "databaseId") { databaseId: Int! }
 `;
 
 async function router(headers: Record<string, string>) {

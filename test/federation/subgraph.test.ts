@@ -95,7 +95,7 @@ describe('federation subgraph', () => {
     const query = `query($representations: [_Any!]!) {
       _entities(representations: $representations) { ... on Movie { id: databaseId title credits { cast { character } } reviews { totalCount } } }
     }`;
-    const representations = movies.map((m) => ({ __typename: 'Movie', id: m.id }));
+    const representations = movies.map((m) => ({ __typename: 'Movie', databaseId: m.id }));
     const cold = await subgraph(query, { representations });
     expect(cold.errors).toBeUndefined();
     expect(cold.data._entities.map((m: { title: string }) => m.title)).toEqual(movies.map((m) => m.title));
@@ -122,10 +122,10 @@ describe('federation subgraph', () => {
       }`,
       {
         representations: [
-          { __typename: 'Season', series: { id: series.id }, seasonNumber: 1 },
-          { __typename: 'Episode', series: { id: series.id }, seasonNumber: 1, episodeNumber: 1 },
-          { __typename: 'Review', id: review.id },
-          { __typename: 'Movie', id: 2_000_000_000 },
+          { __typename: 'Season', series: { databaseId: series.id }, seasonNumber: 1 },
+          { __typename: 'Episode', series: { databaseId: series.id }, seasonNumber: 1, episodeNumber: 1 },
+          { __typename: 'Review', databaseId: review.id },
+          { __typename: 'Movie', databaseId: 2_000_000_000 },
         ],
       },
     );
@@ -137,7 +137,7 @@ describe('federation subgraph', () => {
   });
 
   it('bounds representations like the batch roots: over 500 is BAD_USER_INPUT, before any call', async () => {
-    const representations = Array.from({ length: 501 }, (_, i) => ({ __typename: 'Movie', id: i + 1 }));
+    const representations = Array.from({ length: 501 }, (_, i) => ({ __typename: 'Movie', databaseId: i + 1 }));
     const { errors } = await subgraph('query($r: [_Any!]!) { _entities(representations: $r) { ... on Movie { title } } }', {
       r: representations,
     });

@@ -176,9 +176,12 @@ describe('mixed lists: trending all and multi search', () => {
 
   it('finds a person by IMDb id', async () => {
     const [personId, ids] = [...h.catalog.data.people.externalIds].find(([, e]) => e.imdb_id)!;
-    const { body } = await h.query('query($id: String!) { find(externalId: $id, source: IMDB_ID) { movies { id: databaseId } people { id: databaseId name } } }', {
-      id: ids.imdb_id,
-    });
+    const { body } = await h.query(
+      'query($id: String!) { find(externalId: $id, source: IMDB_ID) { movies { id: databaseId } people { id: databaseId name } } }',
+      {
+        id: ids.imdb_id,
+      },
+    );
     expect(body.errors).toBeUndefined();
     const person = h.catalog.data.people.details.find((p) => p.id === personId)!;
     expect(body.data.find).toEqual({ movies: [], people: [{ id: personId, name: person.name }] });

@@ -65,7 +65,9 @@ describe('rating a movie', () => {
   });
 
   it('rejects a value off the 0.5 grid and a missing session before any call of theirs', async () => {
-    const bad = await h.query(`mutation { rateMovie(movieId: ${movieId}, value: 7.3) { id: databaseId } }`, undefined, { 'x-session-id': sessionId });
+    const bad = await h.query(`mutation { rateMovie(movieId: ${movieId}, value: 7.3) { id: databaseId } }`, undefined, {
+      'x-session-id': sessionId,
+    });
     expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);
     const anonymous = await h.query(`mutation { rateMovie(movieId: ${movieId}, value: 7) { id: databaseId } }`);
     expect(errorCodes(anonymous)).toEqual(['UNAUTHENTICATED']);

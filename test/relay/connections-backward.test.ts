@@ -43,7 +43,9 @@ describe('Relay cursor connections, backward', () => {
     // `last` alone: the end of the list.
     const total = Math.min(pages[0].total_results, 10_000);
     const lastPage = await h.rest(`/movie/popular?page=${Math.ceil(total / 20)}`);
-    const tail = await h.query('{ popularMovies(last: 3) { id totalCount edges { id node { databaseId id } } pageInfo { id hasNextPage hasPreviousPage } } }');
+    const tail = await h.query(
+      '{ popularMovies(last: 3) { id totalCount edges { id node { databaseId id } } pageInfo { id hasNextPage hasPreviousPage } } }',
+    );
     expect(tail.body.errors).toBeUndefined();
     const expected = lastPage.results.map((m: any) => m.id).slice(0, total - (Math.ceil(total / 20) - 1) * 20);
     expect(ids(tail.body.data.popularMovies)).toEqual(expected.slice(-3));

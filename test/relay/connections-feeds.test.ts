@@ -96,9 +96,12 @@ describe('The change feeds, a guest’s ratings and tagged images as connections
     expect(one.results).toHaveLength(100);
     expect(two.results.length).toBeGreaterThan(2);
     const first = await h.query('{ changes { id movies(first: 98) { id pageInfo { id endCursor } } } }');
-    const { body } = await h.query('query($c: String) { changes { id movies(first: 4, after: $c) { id edges { id node { databaseId id } } } } }', {
-      c: first.body.data.changes.movies.pageInfo.endCursor,
-    });
+    const { body } = await h.query(
+      'query($c: String) { changes { id movies(first: 4, after: $c) { id edges { id node { databaseId id } } } } }',
+      {
+        c: first.body.data.changes.movies.pageInfo.endCursor,
+      },
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data.changes.movies.edges.map((e: any) => e.node.id)).toEqual(all.slice(98, 102));
   });

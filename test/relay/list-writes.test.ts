@@ -59,7 +59,8 @@ describe('Relay list writes without an updater', () => {
     const screen: any = await fetchQuery(env, await artifact(compiled, 'AccountListsQuery'), {}).toPromise();
     const accountId = screen.viewer.nodeId;
     const before = accountPage(env, accountId);
-    const server = async () => (await h.query('{ viewer { id lists { id totalCount } } }', undefined, user())).body.data.viewer.lists.totalCount;
+    const server = async () =>
+      (await h.query('{ viewer { id lists { id totalCount } } }', undefined, user())).body.data.viewer.lists.totalCount;
     expect(before.count).toBe(await server());
 
     const connections = [ConnectionHandler.getConnectionID(accountId, 'AccountLists_lists')];

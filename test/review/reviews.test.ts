@@ -50,9 +50,12 @@ describe('Query.review', () => {
   });
 
   it('links a TV review to its TVSeries', async () => {
-    const { body } = await h.query(`query($id: ID!) { review(id: $id) { mediaType media { __typename ... on TVSeries { id: databaseId name } } } }`, {
-      id: tvReview.id,
-    });
+    const { body } = await h.query(
+      `query($id: ID!) { review(id: $id) { mediaType media { __typename ... on TVSeries { id: databaseId name } } } }`,
+      {
+        id: tvReview.id,
+      },
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data.review).toEqual({
       mediaType: 'TV',

@@ -157,7 +157,9 @@ describe('one name per thing', () => {
   });
 
   it("a movie's lists are UserLists, the type the list details answer", async () => {
-    const { body } = await query(`{ movie(id: 550) { lists { edges { node { __typename id: databaseId name languageCode listType } } } } }`);
+    const { body } = await query(
+      `{ movie(id: 550) { lists { edges { node { __typename id: databaseId name languageCode listType } } } } }`,
+    );
     expect(body.errors).toBeUndefined();
     const [first] = expected.nodes(body.data.movie.lists);
     const list = example('movie-lists').results[0];

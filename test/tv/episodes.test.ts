@@ -152,7 +152,9 @@ describe('Rating episodes', () => {
   });
 
   it('Season.accountStates needs a session: null with an error, the rest intact', async () => {
-    const { body } = await h.query(`{ tvSeries(id: ${seriesId}) { season(number: ${seasonNumber}) { id: databaseId accountStates { rating } } } }`);
+    const { body } = await h.query(
+      `{ tvSeries(id: ${seriesId}) { season(number: ${seasonNumber}) { id: databaseId accountStates { rating } } } }`,
+    );
     expect(body.data.tvSeries.season.id).toBe(seasonId);
     expect(body.data.tvSeries.season.accountStates).toBeNull();
     expect(body.errors).toHaveLength(1);
