@@ -105,7 +105,8 @@ async function compression(catalog: RunningCatalog, url: string, movieId: number
   const lines: string[] = [];
   const queries = {
     'movie page with credits, reviews, images': moviePage(movieId),
-    'popular movies, a page': '{ popularMovies(first: 20) { edges { node { id: databaseId title overview releaseDate posterPath voteAverage } } } }',
+    'popular movies, a page':
+      '{ popularMovies(first: 20) { edges { node { id: databaseId title overview releaseDate posterPath voteAverage } } } }',
   };
   for (const [name, query] of Object.entries(queries)) {
     const at = `${url}?query=${encodeURIComponent(query)}`;

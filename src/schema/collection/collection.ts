@@ -41,7 +41,9 @@ const CollectionImages = builder.objectRef<Up.CollectionImages>('CollectionImage
 Collection.implement({
   description: 'A collection of movies that belong together, such as a film series and its sequels.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the collection (`collection(id:)`'s argument). `id` is the global id." }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the collection (`collection(id:)`'s argument). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name in the requested language.', resolve: fromDetail('name') }),
     adult: t.boolean({
       nullable: true,

@@ -33,7 +33,9 @@ export const AlternativeName = builder.objectRef<Up.AlternativeName>('CompanyAlt
 Company.implement({
   description: 'A production company.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the company (`company(id:)`'s argument). `id` is the global id." }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the company (`company(id:)`'s argument). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name of the company.', resolve: fromDetail('name') }),
     logoPath: t.string({
       nullable: true,

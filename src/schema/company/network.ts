@@ -21,7 +21,9 @@ const fromDetail = carriedFrom((network: NetworkSource, context: GatewayContext)
 Network.implement({
   description: 'A TV network or streaming service that airs series.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the network (`network(id:)`'s argument). `id` is the global id." }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the network (`network(id:)`'s argument). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name of the network.', resolve: fromDetail('name') }),
     logoPath: t.string({
       nullable: true,

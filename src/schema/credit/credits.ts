@@ -109,7 +109,9 @@ const CreditType = openEnum('CreditType', 'Whether a credit is a role or a job.'
 const Credit = builder.objectRef<Up.CreditDetails>('Credit').implement({
   description: 'One credit: a person, a role or job, and the movie or series it is for.',
   fields: (t) => ({
-    creditId: t.exposeString('id', { description: "The catalog's identifier of the credit (`credit(id:)`'s argument); `id` is the global id." }),
+    creditId: t.exposeString('id', {
+      description: "The catalog's identifier of the credit (`credit(id:)`'s argument); `id` is the global id.",
+    }),
     creditType: t.field({
       type: CreditType.ref,
       description: 'CAST for a role, CREW for a job.',

@@ -14,7 +14,9 @@ export const Keyword = builder.objectRef<KeywordSource>('Keyword');
 Keyword.implement({
   description: 'A keyword that tags movies and TV series with a theme or plot element, such as "time travel".',
   fields: (t) => ({
-    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the keyword (`keyword(id:)`'s argument). `id` is the global id." }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the keyword (`keyword(id:)`'s argument). `id` is the global id.",
+    }),
     name: t.string({
       description: 'The keyword itself.',
       resolve: (k, _, c) => carried(k, 'name', () => c.loaders.keyword.load({ keywordId: k.id })),

@@ -27,7 +27,7 @@ export const Image = builder.objectRef<Up.Image>('Image').implement({
 export const Logo = builder.objectRef<Up.LogoImage>('Logo').implement({
   description: "Metadata of one logo file of a company or network. Build its address like an `Image`'s.",
   fields: (t) => ({
-    databaseId: t.exposeString('id', { description: 'The catalog\'s identifier of the logo; `id` is the global id.' }),
+    databaseId: t.exposeString('id', { description: "The catalog's identifier of the logo; `id` is the global id." }),
     filePath: t.exposeString('file_path', { description: 'Path of the logo file, beginning with "/".' }),
     url: imageUrlField(t, 'image', (source) => source.file_path, 'image'),
     fileType: t.exposeString('file_type', { description: 'Type of the original file: ".svg" or ".png".' }),

@@ -41,7 +41,9 @@ const MovieImages = builder.objectRef<Up.MovieImages>('MovieImages').implement({
 Movie.implement({
   description: 'A movie of the catalog.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the movie (`movie(id:)`'s argument; REST `/movie/{movie_id}`). `id` is the global id." }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the movie (`movie(id:)`'s argument; REST `/movie/{movie_id}`). `id` is the global id.",
+    }),
     title: t.string({ description: 'Title in the requested language.', resolve: fromDetail('title') }),
     originalTitle: t.string({
       description: 'Title in the original language.',

@@ -63,7 +63,9 @@ async function creditsOf<Cast extends object, Crew extends object>(
 Person.implement({
   description: 'A person of the catalog: an actor or a member of a crew.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the person (`person(id:)`'s argument; REST `/person/{person_id}`). `id` is the global id." }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the person (`person(id:)`'s argument; REST `/person/{person_id}`). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name of the person.', resolve: fromDetail('name') }),
     originalName: t.string({
       nullable: true,

@@ -126,8 +126,7 @@ const languageOfNode: LanguageOf = (args) => languageOfId(args.id);
 const languageOfNodes: LanguageOf = (args) => (Array.isArray(args.ids) ? args.ids.map(languageOfId) : undefined);
 
 export const Node = builder.interfaceRef<Tagged>('Node').implement({
-  description:
-    "An object with a global id, `id`: refetch any of them with `node(id:)`. The catalog's own key is each type's `databaseId`.",
+  description: "An object with a global id, `id`: refetch any of them with `node(id:)`. The catalog's own key is each type's `databaseId`.",
   resolveType: (value) => value.__node,
   fields: (t) => ({
     // Every implementing type answers this field itself, from its own key.
@@ -171,7 +170,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       "Any object by its global id (its `id`), in the id's language whatever Accept-Language says. Null, with one NOT_FOUND error at this field, when the catalog has no such object.",
-    args: { id: t.arg.id({ required: true, description: 'A global id, as a `Node`\'s `id` reads (not a `databaseId`).' }) },
+    args: { id: t.arg.id({ required: true, description: "A global id, as a `Node`'s `id` reads (not a `databaseId`)." }) },
     extensions: { languageOf: languageOfNode },
     resolve: (_, args, c, info) => existingNode(String(args.id), c, info),
   }),

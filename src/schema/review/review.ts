@@ -31,7 +31,9 @@ const ReviewMedia = builder.unionType('ReviewMedia', {
 export const Review = builder.objectRef<Up.Review>('Review').implement({
   description: 'A user review of a movie or TV series.',
   fields: (t) => ({
-    databaseId: t.exposeString('id', { description: "The catalog's identifier of the review, 24 hexadecimal characters (`review(id:)`'s argument). `id` is the global id." }),
+    databaseId: t.exposeString('id', {
+      description: "The catalog's identifier of the review, 24 hexadecimal characters (`review(id:)`'s argument). `id` is the global id.",
+    }),
     author: t.exposeString('author', { description: 'Name the author signs with.' }),
     authorDetails: t.field({
       type: AuthorDetails,

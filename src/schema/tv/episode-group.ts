@@ -32,7 +32,7 @@ const EpisodeGroupType = builder.enumType('EpisodeGroupType', {
 const EpisodeGroupGroup = builder.objectRef<Up.EpisodeGroupGroup & { seriesId?: number }>('EpisodeGroupGroup').implement({
   description: 'One group (a volume, an arc, a disc) of an episode group.',
   fields: (t) => ({
-    databaseId: t.exposeString('id', { description: 'The catalog\'s identifier of the group; `id` is the global id.' }),
+    databaseId: t.exposeString('id', { description: "The catalog's identifier of the group; `id` is the global id." }),
     name: t.exposeString('name', { description: 'Name of the group, such as "Volume 1".' }),
     order: t.exposeInt('order', { description: 'Position of the group within the episode group, from 1.' }),
     locked: t.exposeBoolean('locked', { description: 'Whether editors locked the group against changes.' }),
@@ -53,7 +53,9 @@ const EpisodeGroupGroup = builder.objectRef<Up.EpisodeGroupGroup & { seriesId?: 
 EpisodeGroup.implement({
   description: 'An alternative ordering or grouping of the episodes of a series, such as the DVD order or story arcs.',
   fields: (t) => ({
-    databaseId: t.exposeString('id', { description: "The catalog's identifier of the episode group (`episodeGroup(id:)`'s argument). `id` is the global id." }),
+    databaseId: t.exposeString('id', {
+      description: "The catalog's identifier of the episode group (`episodeGroup(id:)`'s argument). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name of the episode group.', resolve: fromDetail('name') }),
     description: t.string({
       description: 'Description; may be empty.',

@@ -31,7 +31,7 @@ Episode.implement({
     databaseId: t.int({
       nullable: true,
       description:
-        'The catalog\'s identifier of the episode. An episode is asked by its series, season and number; where its record leaves the id out (2014 answers), it comes from the episode details, and is null when those cannot be loaded. The global `id` is always there.',
+        "The catalog's identifier of the episode. An episode is asked by its series, season and number; where its record leaves the id out (2014 answers), it comes from the episode details, and is null when those cannot be loaded. The global `id` is always there.",
       resolve: fromDetail('id'),
     }),
     name: t.string({ description: 'Title of the episode.', resolve: fromDetail('name') }),

@@ -42,7 +42,7 @@ Season.implement({
     databaseId: t.int({
       nullable: true,
       description:
-        'The catalog\'s identifier of the season. A season is asked by its series and number; where its record leaves the id out (2014 answers), it comes from the season details, and is null when those cannot be loaded. The global `id` is always there.',
+        "The catalog's identifier of the season. A season is asked by its series and number; where its record leaves the id out (2014 answers), it comes from the season details, and is null when those cannot be loaded. The global `id` is always there.",
       resolve: fromDetail('id'),
     }),
     name: t.string({ nullable: true, description: 'Name of the season, such as "Season 1".', resolve: fromDetail('name') }),

@@ -32,7 +32,7 @@ const ScreenedTheatrically = builder
   .implement({
     description: 'An episode of a series that was shown in cinemas.',
     fields: (t) => ({
-      databaseId: t.exposeInt('id', { description: 'The catalog\'s identifier of the episode; `id` is the global id.' }),
+      databaseId: t.exposeInt('id', { description: "The catalog's identifier of the episode; `id` is the global id." }),
       seasonNumber: t.exposeInt('season_number', { description: 'Number of its season.' }),
       episodeNumber: t.exposeInt('episode_number', { description: 'Number of the episode within its season.' }),
       episode: t.field({
@@ -46,7 +46,9 @@ const ScreenedTheatrically = builder
 TVSeries.implement({
   description: 'A TV series of the catalog.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the series (`tvSeries(id:)`'s argument; REST `/tv/{series_id}`). `id` is the global id." }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the series (`tvSeries(id:)`'s argument; REST `/tv/{series_id}`). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name in the requested language.', resolve: fromDetail('name') }),
     originalName: t.string({
       nullable: true,
