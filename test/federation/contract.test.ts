@@ -46,10 +46,10 @@ beforeAll(async () => {
     typeDefs: parse(PARTIES_SDL),
     resolvers: {
       Query: { watchParties: () => [{ id: 'p0', name: 'Party 0', movieId: movie.id }] },
-      WatchParty: { movie: (party: { movieId: number }) => ({ id: party.movieId }) },
+      WatchParty: { movie: (party: { movieId: number }) => ({ databaseId: party.movieId }) },
       Movie: {
-        __resolveReference: (ref: { id: number }) => ref,
-        watchParties: (ref: { id: number }) => (ref.id === movie.id ? [{ id: 'p0', name: 'Party 0' }] : []),
+        __resolveReference: (ref: { databaseId: number }) => ref,
+        watchParties: (ref: { databaseId: number }) => (ref.databaseId === movie.id ? [{ id: 'p0', name: 'Party 0' }] : []),
       },
     } as never,
   });
