@@ -50,7 +50,7 @@ describe('_entities, one representation at a time', () => {
       { __typename: 'Movie', databaseId: movies[1]!.id },
       { __typename: 'Movie', databaseId: movies[2]!.id },
     ];
-    const { data, errors } = await entities('... on Movie { id title }', representations);
+    const { data, errors } = await entities('... on Movie { databaseId title }', representations);
     expect(data).toEqual([
       { __typename: 'Movie', databaseId: movies[0]!.id, title: movies[0]!.title },
       null,
@@ -58,8 +58,8 @@ describe('_entities, one representation at a time', () => {
       { __typename: 'Movie', databaseId: movies[2]!.id, title: movies[2]!.title },
     ]);
     expect(where(errors)).toEqual([['BAD_USER_INPUT', ['_entities', 1]]]);
-    expect(errors?.[0]?.extensions).toMatchObject({ argument: 'representations', field: 'id' });
-    expect(errors?.[0]?.message).toMatch(/"representations".*1.*"id".*positive 32-bit integer, got 0/);
+    expect(errors?.[0]?.extensions).toMatchObject({ argument: 'representations', field: 'databaseId' });
+    expect(errors?.[0]?.message).toMatch(/"representations".*1.*"databaseId".*positive 32-bit integer, got 0/);
     // The bad key never reached the catalog; the good ones did, one call each.
     expect(h.catalog.calls).toHaveLength(3);
   });
@@ -79,7 +79,7 @@ describe('_entities, one representation at a time', () => {
       ['BAD_USER_INPUT', ['_entities', 1]],
       ['BAD_USER_INPUT', ['_entities', 2]],
     ]);
-    expect(errors?.map((error) => error.extensions?.field)).toEqual(['series.id', 'episodeNumber', 'id']);
+    expect(errors?.map((error) => error.extensions?.field)).toEqual(['series.databaseId', 'episodeNumber', 'databaseId']);
     expect(errors?.[0]?.message).toMatch(/got a string/);
     expect(errors?.[0]?.message).not.toMatch(/x1|NaN/);
   });
@@ -105,8 +105,8 @@ describe('_entities, one representation at a time', () => {
   });
 
   const selections = [
-    ['the key alone', '... on Movie { id }'],
-    ['its nodeId', '... on Movie { nodeId }'],
+    ['the key alone', '... on Movie { databaseId }'],
+    ['its global id', '... on Movie { id }'],
     ['nullable fields only', '... on Movie { overview voteAverage }'],
     ['a sub-resource only', '... on Movie { credits { cast { character } } }'],
     ['details and sub-resources', '... on Movie { title overview credits { cast { character } } reviews { totalCount } }'],
@@ -130,12 +130,12 @@ describe('_entities, one representation at a time', () => {
   it('Account is an entity: its id answers alone, its private fields with the session', async () => {
     const session = await createUserSession(h);
     const account = h.catalog.data.account;
-    const { data, errors } = await entities('... on Account { id username }', [{ __typename: 'Account', databaseId: account.id }], {
+    const { data, errors } = await entities('... on Account { databaseId username }', [{ __typename: 'Account', databaseId: account.id }], {
       'x-session-id': session,
     });
     expect(errors).toBeUndefined();
     expect(data).toEqual([{ __typename: 'Account', databaseId: account.id, username: account.username }]);
-    const bad = await entities('... on Account { id }', [{ __typename: 'Account', databaseId: 'me' }]);
+    const bad = await entities('... on Account { databaseId }', [{ __typename: 'Account', databaseId: 'me' }]);
     expect(where(bad.errors)).toEqual([['BAD_USER_INPUT', ['_entities', 0]]]);
   });
 

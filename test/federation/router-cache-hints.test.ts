@@ -76,7 +76,7 @@ async function cachingRouter(): Promise<string> {
 describe('Cache-Control on every /subgraph answer', () => {
   it('a POST of catalog data is public for the upstream’s freshness; with a session it is private', async () => {
     const movie = h.catalog.data.movies[0]!;
-    const entities = `{ _entities(representations: [{ __typename: "Movie", id: ${movie.id} }]) { ... on Movie { title } } }`;
+    const entities = `{ _entities(representations: [{ __typename: "Movie", databaseId: ${movie.id} }]) { ... on Movie { title } } }`;
     const plain = await post(subgraphUrl, entities);
     expect(((await plain.json()) as any).data._entities[0].title).toBe(movie.title);
     // The catalog's details are fresh 4 h; CACHE_CONTROL_MAX_AGE_MS caps it at an hour.
@@ -92,7 +92,7 @@ describe('Cache-Control on every /subgraph answer', () => {
   });
 
   it('an answer with an error is never kept', async () => {
-    const answer = await post(subgraphUrl, '{ _entities(representations: [{ __typename: "Movie", id: 0 }]) { ... on Movie { title } } }');
+    const answer = await post(subgraphUrl, '{ _entities(representations: [{ __typename: "Movie", databaseId: 0 }]) { ... on Movie { title } } }');
     expect(answer.headers.get('cache-control')).toBe('private, no-store, max-age=0');
   });
 });
