@@ -47,13 +47,13 @@ describe('CHANGELOG.md against schema/released-subgraph.graphql → schema/subgr
 describe('the federation check itself', () => {
   const before = parse(`
     type Movie @key(fields: "id") @key(fields: "slug") { id: Int! slug: String! }
-    type Genre @shareable { databaseId: Int! name: String! }
+    type Genre @shareable { id: Int! name: String! }
     type Image { url: String! @shareable }
   `);
 
   it('finds a removed @key and a removed @shareable, on a type and on a field', () => {
     const after = parse(`
-      type Movie @key(fields: "databaseId") { databaseId: Int! slug: String! }
+      type Movie @key(fields: "id") { id: Int! slug: String! }
       type Genre { id: Int! name: String! }
       type Image { url: String! }
     `);
@@ -67,7 +67,7 @@ describe('the federation check itself', () => {
   it('lets a key or @shareable be added, and a field move under a shareable type', () => {
     const after = parse(`
       type Movie @key(fields: "id") @key(fields: "slug") @key(fields: "imdbId") { id: Int! slug: String! imdbId: String }
-      type Genre @shareable { databaseId: Int! name: String! }
+      type Genre @shareable { id: Int! name: String! }
       type Image @shareable { url: String! }
     `);
     expect(federationLosses(before, after)).toEqual([]);
@@ -75,7 +75,7 @@ describe('the federation check itself', () => {
 
   it('fails the changelog check for a removed key no bullet names, and passes once one does', async () => {
     const after = parse(
-      'type Movie @key(fields: "databaseId") { databaseId: Int! slug: String! } type Genre @shareable { databaseId: Int! name: String! } type Image { url: String! @shareable }',
+      'type Movie @key(fields: "id") { id: Int! slug: String! } type Genre @shareable { id: Int! name: String! } type Image { url: String! @shareable }',
     );
     const log = (bullets: string) => `# Changelog\n\n## Unreleased\n\n### ${SECTION}\n\n${bullets}\n\n## 0.1.0\n`;
     const others = federationLosses(before, after);

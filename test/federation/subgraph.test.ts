@@ -49,17 +49,17 @@ describe('federation subgraph', () => {
       ([, type, keys]) => [type, [...keys!.matchAll(/@key\(fields: "([^"]+)"\)/g)].map(([, key]) => key).join(' | ')],
     );
     expect(Object.fromEntries(keyed)).toEqual({
-      Account: 'id',
-      Collection: 'id',
-      Company: 'id',
-      Episode: 'series { id } seasonNumber episodeNumber',
-      Keyword: 'id',
-      Movie: 'id',
-      Network: 'id',
-      Person: 'id',
-      Review: 'id',
-      Season: 'series { id } seasonNumber',
-      TVSeries: 'id',
+      Account: 'databaseId',
+      Collection: 'databaseId',
+      Company: 'databaseId',
+      Episode: 'series { databaseId } seasonNumber episodeNumber',
+      Keyword: 'databaseId',
+      Movie: 'databaseId',
+      Network: 'databaseId',
+      Person: 'databaseId',
+      Review: 'databaseId',
+      Season: 'series { databaseId } seasonNumber',
+      TVSeries: 'databaseId',
       UserList: 'listId',
     });
   });
