@@ -68,7 +68,7 @@ describe('batch roots', () => {
         lists(listIds: [${list.id}]) { id: databaseId name }
         reviews(ids: [$review]) { id: databaseId author }
         seasons(keys: [{ seriesId: ${series.id}, seasonNumber: 1 }, { seriesId: ${series.id}, seasonNumber: 999 }]) { seasonNumber name }
-        episodes(keys: [{ seriesId: ${series.id}, seasonNumber: 1, episodeNumber: 1 }]) { episodeNumber name series { id: databaseId } }
+        episodes(keys: [{ seriesId: ${series.id}, seasonNumber: 1, episodeNumber: 1 }]) { episodeNumber name series { databaseId } }
       }`,
       { review: review.id },
     );
