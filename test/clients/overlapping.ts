@@ -5,10 +5,9 @@ import type { Harness } from '../helpers.ts';
 /**
  * Pairs of queries that two components of one page would send about the same object: the
  * second selects other sub-fields of the same value objects (credits, image sets, a review
- * page, a review's author, a season's credits, the configuration), which a cache without the
- * generated policies replaces, losing the first query's fields, and warns about.
- * Every object that implements `Node` selects `nodeId`, the key a normalising client stores it
- * under (schema/client-cache.ts); the others are stored inside their parent.
+ * page, a review's author, a season's credits, the configuration), which a cache that stored them
+ * inside their parent would replace, losing the first query's fields, and warn about.
+ * Every object selects `id`, the key a normalising client stores it under with its defaults.
  */
 export const MOVIE_DETAIL = /* GraphQL */ `
   query MovieDetail($id: Int!) {
