@@ -18,8 +18,8 @@ import {
 import { recordingFetch } from './recording-fetch.ts';
 
 /**
- * Real urql with graphcache over real HTTP (GET, urql's default), with the generated `urqlKeys`
- * and `urqlSchema`: two queries selecting different sub-fields of the same value
+ * Real urql with graphcache over real HTTP (GET, urql's default), with the generated `urqlSchema`
+ * only (no keys: every object's `id` is its key): two queries selecting different sub-fields of the same value
  * objects leave no warning, and the first, asked again with `cache-only`, comes whole from the
  * cache without a request.
  */
@@ -47,7 +47,7 @@ const cases = [
   ["fragments on a union and on Node (a review's movie)", REVIEW_FIRST, REVIEW_SECOND, () => ({ id: subjects.reviewId })],
 ] as const;
 
-describe('urql graphcache with the generated keys', () => {
+describe('urql graphcache with the generated schema', () => {
   it.each(cases)('%s: no warning, and the first query reads back whole with cache-only', async (_, first, second, variables) => {
     capture = captureWarnings();
     const recording = recordingFetch();
@@ -70,16 +70,17 @@ describe('urql graphcache with the generated keys', () => {
   });
 });
 
-// graphcache says each distinct warning once per process: the controls run after the cases
-// above, so that a warning they provoke cannot hide one of those.
-describe('graphcache without the generated configuration (the controls: the capture sees its warnings)', () => {
-  it('without the keys, it warns that value objects such as Credits have no key', async () => {
+// graphcache says each distinct warning once per process: these run after the cases above, so
+// that a warning they provoke cannot hide one of those.
+describe('graphcache without any configuration', () => {
+  it('keys every value object by its id: no warning, and the movie page reads back whole with cache-only', async () => {
     capture = captureWarnings();
     const client = new Client({ url: h.url, exchanges: [cacheExchange({ logger: capture.logged }), fetchExchange] });
-    expectData(await client.query(MOVIE_DETAIL, { id: subjects.movieId }).toPromise());
-    expect(capture.messages.join('\n')).toMatch(
-      /Invalid key: .* at `Movie:\d+\.credits` has a selection set, but no key could be generated/,
-    );
+    const one = expectData(await client.query(MOVIE_DETAIL, { id: subjects.movieId }).toPromise());
+    expectData(await client.query(MOVIE_MORE, { id: subjects.movieId }).toPromise());
+    const again = await client.query(MOVIE_DETAIL, { id: subjects.movieId }, { requestPolicy: 'cache-only' }).toPromise();
+    expect(again.data).toEqual(one);
+    expect(capture.messages).toEqual([]);
   });
 
   it('without the schema, it matches fragments on a union by guesswork and warns', async () => {
