@@ -6,8 +6,8 @@ import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 
 /**
  * A write's answer updates the real Apollo Client's normalised cache (InMemoryCache with the
- * generated schema/client-cache.ts, which keys a Node by its `nodeId`, so each operation selects
- * it): after `rateMovie` the cached movie shows the new rating,
+ * generated possibleTypes, keyed by each object's `id` with Apollo's default, so each operation
+ * selects it): after `rateMovie` the cached movie shows the new rating,
  * after `addMovieToList` the cached list holds the movie, with no refetch (the catalog's call
  * counter proves none was made).
  */
@@ -44,7 +44,7 @@ const LIST = gql`
   query List($id: ID!) {
     list(listId: $id) {
       id
-      databaseId
+      listId
       name
       itemCount
       items {
@@ -66,7 +66,7 @@ describe('a write updates the Apollo cache from its own answer', () => {
     const movie = h.catalog.data.movies[40]!;
     const first = await apollo.query({ query: MOVIE, variables: { id: movie.id } });
     expect(first.data).toEqual({
-      movie: { __typename: 'Movie', nodeId: expect.any(String), id: movie.id, title: movie.title, accountStates: expect.any(Object) },
+      movie: { __typename: 'Movie', id: expect.any(String), databaseId: movie.id, title: movie.title, accountStates: expect.any(Object) },
     });
     const rating = (first.data as any).movie.accountStates.rating === 4.5 ? 6 : 4.5;
 
@@ -110,7 +110,7 @@ describe('a write updates the Apollo cache from its own answer', () => {
       variables: { id: movie.id },
     });
     const cached = apollo.readQuery({ query: MOVIE, variables: { id: movie.id } }) as any;
-    expect(cached.movie).toMatchObject({ id: movie.id, title: movie.title, accountStates: { rating, watchlist: true } });
+    expect(cached.movie).toMatchObject({ databaseId: movie.id, title: movie.title, accountStates: { rating, watchlist: true } });
     // The page reads it from the cache: cache-first answers without a request.
     const served = h.served();
     const again = await apollo.query({ query: MOVIE, variables: { id: movie.id } });
@@ -130,12 +130,12 @@ describe('a write updates the Apollo cache from its own answer', () => {
         mutation {
           createList(name: "Apollo cache") {
             id
-            databaseId
+            listId
           }
         }
       `,
     });
-    const listId = (created.data as any).createList.id;
+    const listId = (created.data as any).createList.listId;
     const before = await apollo.query({ query: LIST, variables: { id: listId } });
     expect((before.data as any).list).toMatchObject({ itemCount: 0, items: { edges: [] } });
 
@@ -166,9 +166,9 @@ describe('a write updates the Apollo cache from its own answer', () => {
     const cached = await apollo.query({ query: LIST, variables: { id: listId } });
     expect(h.served()).toBe(served);
     expect((cached.data as any).list).toMatchObject({
-      id: listId,
+      listId,
       itemCount: 1,
-      items: { edges: [{ node: { __typename: 'Movie', nodeId: expect.any(String), id: movie.id, title: movie.title } }] },
+      items: { edges: [{ node: { __typename: 'Movie', id: expect.any(String), databaseId: movie.id, title: movie.title } }] },
     });
   });
 });

@@ -31,7 +31,9 @@ describe('urql with its defaults', () => {
       .query('query Movie($id: Int!) { movie(id: $id) { databaseId id title releaseDate } }', { id: movie.id })
       .toPromise();
     expect(result.error).toBeUndefined();
-    expect(result.data).toEqual({ movie: { __typename: 'Movie', id: movie.id, title: movie.title, releaseDate: movie.release_date } });
+    expect(result.data).toEqual({
+      movie: { __typename: 'Movie', databaseId: movie.id, id: expect.any(String), title: movie.title, releaseDate: movie.release_date },
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe('GET');
     expect(new URL(sent[0]!.url).searchParams.get('operationName')).toBe('Movie');
