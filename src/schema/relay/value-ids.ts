@@ -170,7 +170,8 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
   return mapSchema(withIds, {
     [MapperKind.OBJECT_FIELD]: (config, fieldName, typeName) => {
       const returned = getNamedType(config.type).name;
-      if (!owned.has(returned)) return config;
+      // A type with a key of its own is passed its owner too: its key may be missing (2014 credits).
+      if (!owned.has(returned) && !(NATURAL[returned] && identified.has(returned))) return config;
       const resolve: GraphQLFieldResolver<unknown, GatewayContext> = config.resolve ?? defaultFieldResolver;
       const parentId = withIds.getType(typeName);
       const idOf = isObjectType(parentId) ? parentId.getFields().id?.resolve : undefined;
