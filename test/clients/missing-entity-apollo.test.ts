@@ -46,6 +46,6 @@ describe('a missing movie read by Apollo Client 4', () => {
     const movie = h.catalog.data.movies[0]!;
     const result = await apollo.query({ query: MOVIE_PAGE, variables: { id: movie.id }, errorPolicy: 'all' });
     expect(result.error).toBeUndefined();
-    expect(result.data?.movie).toMatchObject({ __typename: 'Movie', id: movie.id, title: movie.title });
+    expect(result.data?.movie).toMatchObject({ __typename: 'Movie', databaseId: movie.id, title: movie.title });
   });
 });

@@ -78,6 +78,9 @@ const NATURAL: Record<string, Key> = {
   WatchProvider: (p) => [p.provider_id],
 };
 
+/** An id is computed, never loaded: it costs no upstream call (schema/builder.ts, `complexity`). */
+const NO_COST = { complexity: 0 };
+
 const ID_DESCRIPTION =
   'Global id of this object in the language of its texts, for client caches (Apollo, urql and Relay key records by it). Opaque; `node(id:)` does not take it.';
 
@@ -104,6 +107,7 @@ function naturalIdField(type: string, key: Key): GraphQLFieldConfig<Source, Gate
   return {
     type: new GraphQLNonNull(GraphQLID),
     description: ID_DESCRIPTION,
+    extensions: NO_COST,
     resolve: (source, args, context, info) => {
       const parts = key(source);
       // A credit of a 2014 answer has no credit id: it is then owned by its parent, as a value without a key.
@@ -123,6 +127,7 @@ function ownedIdOf(source: Source, info: GraphQLResolveInfo): string {
 const ownedIdField: GraphQLFieldConfig<Source, GatewayContext> = {
   type: new GraphQLNonNull(GraphQLID),
   description: ID_DESCRIPTION,
+  extensions: NO_COST,
   resolve: (source, _args, _context, info) => ownedIdOf(source, info),
 };
 
@@ -162,7 +167,7 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
       const all = schema.getPossibleTypes(type);
       if (type.getFields().id || all.length === 0 || !all.every((one) => identified.has(one.name))) return type;
       const config = type.toConfig();
-      const id = { type: new GraphQLNonNull(GraphQLID), description: ID_DESCRIPTION };
+      const id = { type: new GraphQLNonNull(GraphQLID), description: ID_DESCRIPTION, extensions: NO_COST };
       return new (type.constructor as typeof import('graphql').GraphQLInterfaceType)({ ...config, fields: { id, ...config.fields } });
     },
   });
