@@ -2,8 +2,8 @@ import { graphql } from './gql/index.ts';
 
 /**
  * A movie page: details, the first of its cast, and its genres. Typed by `npm run codegen`.
- * Every object that implements `Node` selects `nodeId`: the caches key it by that (one record per
- * language), and store it inside its parent where it is missing.
+ * Every object selects `id`: the caches key it by that with their defaults (one record per
+ * language).
  */
 export const MoviePageQuery = graphql(`
   query MoviePage($id: Int!) {

@@ -166,7 +166,7 @@ function Lists({ account }: { account: Account_lists$key }) {
         {(connection?.edges ?? []).map(
           ({ node }) =>
             node && (
-              <li key={node.nodeId}>
+              <li key={node.id}>
                 <span className="name">{node.name}</span> ({node.itemCount}){' '}
                 <button type="button" onClick={() => remove({ variables: { listId: node.listId } })}>
                   Delete

@@ -46,7 +46,7 @@ export function HomeScreen() {
       <h1>Popular movies</h1>
       <ol className="movies">
         {(data.popularMovies?.edges ?? []).map((edge) => (
-          <MovieCard key={edge.node.nodeId} movie={edge.node} />
+          <MovieCard key={edge.node.id} movie={edge.node} />
         ))}
       </ol>
       <div ref={end} className="end">

@@ -74,11 +74,11 @@ function ResultList({ root }: { root: Search_query$key }) {
         {(data.search?.multi?.edges ?? []).map(({ node }) => {
           switch (node.__typename) {
             case 'Movie':
-              return <Result key={node.nodeId} kind="movie" href={`#/movie/${node.id}`} text={node.title} />;
+              return <Result key={node.id} kind="movie" href={`#/movie/${node.databaseId}`} text={node.title} />;
             case 'TVSeries':
-              return <Result key={node.nodeId} kind="series" href={`#/tv/${node.id}`} text={node.name} />;
+              return <Result key={node.id} kind="series" href={`#/tv/${node.databaseId}`} text={node.name} />;
             case 'Person':
-              return <Result key={node.nodeId} kind="person" href={`#/person/${encodeURIComponent(node.nodeId)}`} text={node.name} />;
+              return <Result key={node.id} kind="person" href={`#/person/${encodeURIComponent(node.id)}`} text={node.name} />;
             default:
               return null;
           }

@@ -27,7 +27,7 @@ export function SeriesScreen({ seriesId }: { seriesId: number }) {
       <h1>{tvSeries.name}</h1>
       <ul className="seasons">
         {tvSeries.seasons?.map((season) => (
-          <li key={season.nodeId}>
+          <li key={season.id}>
             <a href={`#/tv/${seriesId}/season/${season.seasonNumber}`}>{season.name}</a>
           </li>
         ))}
@@ -70,7 +70,7 @@ export function SeasonScreen({ seriesId, season }: { seriesId: number; season: n
       <h1>{tvSeries.season.name}</h1>
       <ol className="episodes">
         {(tvSeries.season.episodesConnection?.edges ?? []).map(({ node }) => (
-          <li key={node.nodeId}>
+          <li key={node.id}>
             <a href={`#/tv/${seriesId}/season/${season}/episode/${node.episodeNumber}`}>{node.name}</a>
           </li>
         ))}
