@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const WINDOW = '{ totalCount edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }';
+const WINDOW = '{ totalCount edges { cursor node { id: databaseId } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }';
 
 describe('The change feeds, a guest’s ratings and tagged images as connections', () => {
   it('answers each as its catalog page, then the next window and the one before', async () => {
@@ -52,7 +52,7 @@ describe('The change feeds, a guest’s ratings and tagged images as connections
                 ? ['ratedTVSeries', 'tv', 'tvSeries']
                 : ['ratedEpisodes', 'tv/episodes', 'episode'];
           return [
-            `guestSession { c: ${field}($args) ${WINDOW.replace('node { id }', `node { ${item} { id } }`)} }`,
+            `guestSession { c: ${field}($args) ${WINDOW.replace('node { id: databaseId }', `node { ${item} { id: databaseId } }`)} }`,
             `/guest_session/${guestSessionId}/rated/${path}`,
             'guestSession.c',
             (n) => n[item].id,
@@ -97,7 +97,7 @@ describe('The change feeds, a guest’s ratings and tagged images as connections
     expect(two.results.length).toBeGreaterThan(2);
     const first = await h.query('{ changes { id movies(first: 98) { id pageInfo { id endCursor } } } }');
     const { body } = await h.query(
-      'query($c: String) { changes { id movies(first: 4, after: $c) { id edges { id node { databaseId id } } } } }',
+      'query($c: String) { changes { id movies(first: 4, after: $c) { id edges { id node { id: databaseId } } } } }',
       {
         c: first.body.data.changes.movies.pageInfo.endCursor,
       },

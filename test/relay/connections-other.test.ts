@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const WINDOW = '{ totalCount edges { cursor node { id } } pageInfo { startCursor endCursor } }';
+const WINDOW = '{ totalCount edges { cursor node { id: databaseId } } pageInfo { startCursor endCursor } }';
 
 describe('The other paged lists as connections', () => {
   it('answers each as its catalog page, then the next window and the one before', async () => {
