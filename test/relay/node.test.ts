@@ -10,7 +10,7 @@ afterAll(() => h.close());
 beforeEach(() => h.catalog.resetCalls());
 
 describe('Relay global ids', () => {
-  it('refetches every kind of node by its nodeId with the same fields', async () => {
+  it('refetches every kind of node by its id with the same fields', async () => {
     const data = h.catalog.data;
     let movie = data.movies[0]!;
     for (const candidate of data.movies.slice(0, 50)) {
@@ -40,26 +40,26 @@ describe('Relay global ids', () => {
       ['Review', expected.nodes(body.data.movieReviews.reviews)[0]],
     ];
     for (const [typename, object] of known) {
-      const { nodeId, ...rest } = object;
+      const { id, ...rest } = object;
       const scalars = Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object'));
       const again = await h.query(
         `query($id: ID!) { node(id: $id) { __typename id ... on ${typename} { ${Object.keys(scalars).join(' ')} } } }`,
-        { id: nodeId },
+        { id },
       );
       expect(again.body.errors).toBeUndefined();
-      expect(again.body.data.node).toEqual({ __typename: typename, nodeId, ...scalars });
+      expect(again.body.data.node).toEqual({ __typename: typename, id, ...scalars });
     }
   });
 
   it('answers nodes in the order asked, with null and NOT_FOUND at the index of an unknown one, through the loaders', async () => {
     const movies = h.catalog.data.movies.slice(0, 3);
-    const ids = await Promise.all(movies.map(async (m) => (await h.query(`{ movie(id: ${m.id}) { id } }`)).body.data.movie.nodeId));
+    const ids = await Promise.all(movies.map(async (m) => (await h.query(`{ movie(id: ${m.id}) { id } }`)).body.data.movie.id));
     const missing = Buffer.from('Movie:999999').toString('base64url');
     h.catalog.resetCalls();
     const { body } = await h.query('query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Movie { databaseId id title } } }', {
       ids: [ids[2], missing, ids[0], ids[1], ids[0]],
     });
-    expect(body.data.nodes.map((n: any) => n?.id ?? null)).toEqual([movies[2]!.id, null, movies[0]!.id, movies[1]!.id, movies[0]!.id]);
+    expect(body.data.nodes.map((n: any) => n?.databaseId ?? null)).toEqual([movies[2]!.id, null, movies[0]!.id, movies[1]!.id, movies[0]!.id]);
     expect(body.errors!.map((e: any) => [e.extensions.code, e.path[1]])).toEqual([['NOT_FOUND', 1]]);
     // One detail call per distinct movie: the duplicate id is served by the same loader.
     expect(h.callsTo(/^\/movie\/\d+$/)).toBe(4);
