@@ -57,7 +57,7 @@ describe('Relay list writes without an updater', () => {
   it('createList @prependNode puts the new list first and the count is right; deleteUserList @deleteRecord sets it back', async () => {
     const env = environment();
     const screen: any = await fetchQuery(env, await artifact(compiled, 'AccountListsQuery'), {}).toPromise();
-    const accountId = screen.viewer.nodeId;
+    const accountId = screen.viewer.id;
     const before = accountPage(env, accountId);
     const server = async () =>
       (await h.query('{ viewer { id lists { id totalCount } } }', undefined, user())).body.data.viewer.lists.totalCount;
@@ -98,10 +98,10 @@ describe('Relay list writes without an updater', () => {
       user(),
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.viewer.lists.edges[0].node.account).toEqual({ nodeId: body.data.viewer.nodeId });
+    expect(body.data.viewer.lists.edges[0].node.account).toEqual({ id: body.data.viewer.id });
     const { listId, account } = body.data.movie.lists.edges[0].node;
     expect(account).toBeNull();
     const byId = await h.query('query($l: ID!) { list(listId: $l) { id account { id } } }', { l: listId }, user());
-    expect(byId.body).toEqual({ data: { list: { account: null } } });
+    expect(byId.body).toEqual({ data: { list: { id: expect.any(String), account: null } } });
   });
 });
