@@ -73,7 +73,7 @@ describe.skipIf(!chromiumProgram)('CORS origins in a real browser', () => {
 
   it('the same app on 127.0.0.1 gets its data', async () => {
     const allowed = await fetchFromApp(`http://127.0.0.1:${appPort}`);
-    expect(allowed).toEqual({ ok: true, data: { movie: { id: 494, title: expect.any(String) } } });
+    expect(allowed).toEqual({ ok: true, data: { movie: { databaseId: 494, id: expect.any(String), title: expect.any(String) } } });
   });
 });
 
