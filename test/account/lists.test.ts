@@ -18,8 +18,8 @@ afterAll(() => h.close());
 beforeEach(() => h.catalog.resetCalls());
 
 const user = () => ({ 'x-session-id': sessionId });
-const LIST_FIELDS = 'id name description createdBy favoriteCount itemCount languageCode posterPath';
-const ITEMS = `items(first: 20, after: $after) { totalCount edges { node { __typename ... on Movie { id title releaseDate } ... on TVSeries { id name firstAirDate } } } }`;
+const LIST_FIELDS = 'id: databaseId name description createdBy favoriteCount itemCount languageCode posterPath';
+const ITEMS = `items(first: 20, after: $after) { totalCount edges { node { __typename ... on Movie { id: databaseId title releaseDate } ... on TVSeries { id: databaseId name firstAirDate } } } }`;
 
 function itemOf(up: any) {
   return up.media_type === 'tv'

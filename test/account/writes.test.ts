@@ -138,7 +138,7 @@ describe('within one request, a read after a list write sees the write', () => {
     const created = await h.query(`mutation { createList(name: "Within one request") { id: databaseId } }`, undefined, user());
     const listId = created.body.data.createList.id;
     const movieId = movieIds()[20]!;
-    const items = `id itemCount items { edges { node { ... on Movie { id } } } }`;
+    const items = `id: databaseId itemCount items { edges { node { ... on Movie { id: databaseId } } } }`;
     const { body } = await h.query(
       `mutation($l: ID!, $m: Int!) {
         a: addMovieToList(userListId: $l, movieId: $m) { ${items} }

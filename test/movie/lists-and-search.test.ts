@@ -129,7 +129,7 @@ describe('trending and search', () => {
 });
 
 describe('mixed lists: trending all and multi search', () => {
-  const ITEM = `__typename ... on Movie { id title } ... on TVSeries { id name } ... on Person { id name }`;
+  const ITEM = `__typename ... on Movie { id: databaseId title } ... on TVSeries { id: databaseId name } ... on Person { id: databaseId name }`;
   const kind = (item: any) => ({ movie: 'Movie', tv: 'TVSeries', person: 'Person' })[item.media_type as string];
   const mixed = (item: any) => ({
     __typename: kind(item),
