@@ -151,7 +151,7 @@ describe('Account ratings of series and episodes', () => {
     const up = await withSession(`/account/${accountId}/rated/tv/episodes?page=2`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { account(id: $id) { ratedEpisodes(${expected.pageWindow('Account.ratedEpisodes', 2)}) { totalCount edges { node { episode { id name seasonNumber episodeNumber airDate stillPath series { id } } } } } } }`,
+      `query($id: Int!) { account(id: $id) { ratedEpisodes(${expected.pageWindow('Account.ratedEpisodes', 2)}) { totalCount edges { node { episode { id: databaseId name seasonNumber episodeNumber airDate stillPath series { id: databaseId } } } } } } }`,
       { id: accountId },
       userHeaders(),
     );

@@ -25,8 +25,13 @@ describe('one rating field', () => {
       RatedTVSeries: __type(name: "RatedTVSeries") { fields(includeDeprecated: true) { name } }
       RatedEpisode: __type(name: "RatedEpisode") { fields(includeDeprecated: true) { name } }
     }`);
+    // Besides its `id`, the global id every object a cache keeps carries.
     const fields = (type: string) => body.data[type].fields.map((f: any) => f.name);
-    expect([fields('RatedMovie'), fields('RatedTVSeries'), fields('RatedEpisode')]).toEqual([['movie'], ['tvSeries'], ['episode']]);
+    expect([fields('RatedMovie'), fields('RatedTVSeries'), fields('RatedEpisode')]).toEqual([
+      ['id', 'movie'],
+      ['id', 'tvSeries'],
+      ['id', 'episode'],
+    ]);
   });
 
   it('the rated lists reach the one field, which holds what the writes answered', async () => {

@@ -71,8 +71,8 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
     const movieId = movieIds()[order[0] === 'a' ? 11 : 12]!;
     await ratedSevenOffWatchlist(movieId);
     const fields = {
-      a: `a: setMovieWatchlist(accountId: ${accountId}, movieId: $m, watchlist: true) { id accountStates { rating watchlist } }`,
-      b: `b: rateMovie(movieId: $m, value: 3) { id accountStates { rating watchlist } }`,
+      a: `a: setMovieWatchlist(accountId: ${accountId}, movieId: $m, watchlist: true) { id: databaseId accountStates { rating watchlist } }`,
+      b: `b: rateMovie(movieId: $m, value: 3) { id: databaseId accountStates { rating watchlist } }`,
     };
     const stale = lagging.staleAnswers;
     const { body } = await h.query(`mutation($m: Int!) { ${fields[order[0]]} ${fields[order[1]]} }`, { m: movieId }, user());

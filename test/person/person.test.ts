@@ -106,7 +106,7 @@ describe('Query.person', () => {
     const { body } = await h.query(
       `query($id: Int!) { person(id: $id) {
         images { ${expected.IMAGE_FIELDS} }
-        taggedImages { ${expected.CONNECTION(`id ${expected.IMAGE_FIELDS} imageType mediaType movie { id title posterPath } series { id }`)} }
+        taggedImages { ${expected.CONNECTION(`id: databaseId ${expected.IMAGE_FIELDS} imageType mediaType movie { id: databaseId title posterPath } series { id: databaseId }`)} }
         externalIds { imdbId wikidataId facebookId instagramId twitterId tiktokId youtubeId freebaseId freebaseMid tvrageId }
         translations { countryCode languageCode name englishName data { biography } } } }`,
       { id: actorId },

@@ -8,7 +8,7 @@ useSeasonFixture();
 
 describe('Query.changes', () => {
   const LIST = (field: string, link: string) =>
-    `query($s: Date, $e: Date, $after: String) { changes { ${field}(startDate: $s, endDate: $e, first: 100, after: $after) { totalCount edges { node { id adult ${link} } } } } }`;
+    `query($s: Date, $e: Date, $after: String) { changes { ${field}(startDate: $s, endDate: $e, first: 100, after: $after) { totalCount edges { node { id: databaseId adult ${link} } } } } }`;
   // The feeds are pages of 100: the second page starts after item 99.
   const PAGE_2 = (field: string) => expected.cursorAt(`ChangeLists.${field}`, 99);
 

@@ -54,8 +54,8 @@ describe('Series lists', () => {
 
   it('popular and top rated are really ordered, and page through the whole catalog', async () => {
     const { body } =
-      await h.query(`{ popularTVSeries(${expected.pageWindow('Query.popularTVSeries', 2)}) { totalCount edges { node { id popularity } } }
-      topRatedTVSeries { totalCount edges { node { id voteAverage voteCount } } } }`);
+      await h.query(`{ popularTVSeries(${expected.pageWindow('Query.popularTVSeries', 2)}) { totalCount edges { node { id: databaseId popularity } } }
+      topRatedTVSeries { totalCount edges { node { id: databaseId voteAverage voteCount } } } }`);
     expect(body.errors).toBeUndefined();
     const byPopularity = [...h.catalog.data.tvSeries].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
     expect(body.data.popularTVSeries.totalCount).toBe(h.catalog.data.tvSeries.length);
