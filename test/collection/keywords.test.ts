@@ -38,7 +38,7 @@ describe('keywords', () => {
 
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { keyword(id: $id) { id name movies(${expected.pageWindow('Keyword.movies', 2)}) { ${expected.CONNECTION(expected.MOVIE_SUMMARY_FIELDS)} } } }`,
+      `query($id: Int!) { keyword(id: $id) { id: databaseId name movies(${expected.pageWindow('Keyword.movies', 2)}) { ${expected.CONNECTION(expected.MOVIE_SUMMARY_FIELDS)} } } }`,
       { id: keyword.id },
     );
     expect(body.errors).toBeUndefined();
@@ -94,7 +94,7 @@ describe('search collections and keywords', () => {
     h.catalog.resetCalls();
     const { body } = await h.query(
       `query($q: String!) { search { collections(query: $q, first: 20, language: "en-US", includeAdult: false, region: "us") {
-        ${expected.CONNECTION('id name originalName originalLanguage overview posterPath backdropPath')} } } }`,
+        ${expected.CONNECTION('id: databaseId name originalName originalLanguage overview posterPath backdropPath')} } } }`,
       { q: term },
     );
     expect(body.errors).toBeUndefined();
@@ -128,7 +128,7 @@ describe('search collections and keywords', () => {
     expect([...up1.results, ...up2.results].map((k: any) => k.id).sort()).toEqual(expectedNames);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `{ search { keywords(query: "lost", ${expected.pageWindow('Search.keywords', 2)}) { ${expected.CONNECTION('id name')} } } }`,
+      `{ search { keywords(query: "lost", ${expected.pageWindow('Search.keywords', 2)}) { ${expected.CONNECTION('id: databaseId name')} } } }`,
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.search.keywords).toEqual(expected.connection(up2, up2.results));

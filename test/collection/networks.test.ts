@@ -3,7 +3,7 @@ import { data, h, network, useCollectionFixture } from './fixture.ts';
 
 useCollectionFixture();
 
-const LOGO_FIELDS = 'id filePath fileType width height aspectRatio voteAverage voteCount';
+const LOGO_FIELDS = 'id: databaseId filePath fileType width height aspectRatio voteAverage voteCount';
 const logo = (l: any) => ({
   id: l.id,
   filePath: l.file_path,

@@ -19,7 +19,7 @@ describe('Search.companies', () => {
     const up = await h.rest(`/search/company?query=${encodeURIComponent(term)}&page=1`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($q: String!) { search { companies(query: $q) { ${expected.CONNECTION('id name logoPath originCountry')} } } }`,
+      `query($q: String!) { search { companies(query: $q) { ${expected.CONNECTION('id: databaseId name logoPath originCountry')} } } }`,
       {
         q: term,
       },
