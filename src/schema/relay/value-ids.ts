@@ -10,6 +10,7 @@ import {
   type GraphQLSchema,
   getNamedType,
   getNullableType,
+  isAbstractType,
   isInterfaceType,
   isListType,
   isObjectType,
@@ -154,6 +155,15 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
     }
   }
 
+  // The types a field passes its owner to: the owned ones, the keyed ones (a key may be missing:
+  // 2014 credits), and the unions and interfaces that may resolve to either.
+  const ownsId = (name: string) => owned.has(name) || (NATURAL[name] !== undefined && identified.has(name));
+  const ownable = new Set<string>();
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (ownsId(type.name)) ownable.add(type.name);
+    else if (isAbstractType(type) && schema.getPossibleTypes(type).some((one) => ownsId(one.name))) ownable.add(type.name);
+  }
+
   const withIds = mapSchema(schema, {
     [MapperKind.OBJECT_TYPE]: (type) => {
       if (type.getFields().id || !identified.has(type.name)) return type;
@@ -175,8 +185,7 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
   return mapSchema(withIds, {
     [MapperKind.OBJECT_FIELD]: (config, fieldName, typeName) => {
       const returned = getNamedType(config.type).name;
-      // A type with a key of its own is passed its owner too: its key may be missing (2014 credits).
-      if (!owned.has(returned) && !(NATURAL[returned] && identified.has(returned))) return config;
+      if (!ownable.has(returned)) return config;
       const resolve: GraphQLFieldResolver<unknown, GatewayContext> = config.resolve ?? defaultFieldResolver;
       const parentId = withIds.getType(typeName);
       const idOf = isObjectType(parentId) ? parentId.getFields().id?.resolve : undefined;
