@@ -174,8 +174,8 @@ describe("finding 10: an Account answers only the session's own id", () => {
       'query($r: [_Any!]!) { _entities(representations: $r) { ... on Account { id: databaseId username } } }',
       {
         r: [
-          { __typename: 'Account', id: 999 },
-          { __typename: 'Account', id: own.id },
+          { __typename: 'Account', databaseId: 999 },
+          { __typename: 'Account', databaseId: own.id },
         ],
       },
       user(),

@@ -52,7 +52,7 @@ describe('undeclared variables', () => {
     const from = lines.length;
     const answer = await post(
       '/subgraph',
-      `{"query":"query($id: Int!) { movie(id: $id) { id } }","variables":{"id":${movieId},"junk":${deepList(45_000)}}}`,
+      `{"query":"query($id: Int!) { movie(id: $id) { id: databaseId } }","variables":{"id":${movieId},"junk":${deepList(45_000)}}}`,
     );
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ movie: { id: movieId } });
@@ -74,7 +74,7 @@ describe('declared variables of any depth', () => {
     const query = 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Movie { id: databaseId } } }';
     const answer = await post(
       '/subgraph',
-      `{"query":${JSON.stringify(query)},"variables":{"r":[{"__typename":"Movie","id":${movieId},"junk":${deepObject(15_000)}}]}}`,
+      `{"query":${JSON.stringify(query)},"variables":{"r":[{"__typename":"Movie","databaseId":${movieId},"junk":${deepObject(15_000)}}]}}`,
     );
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ _entities: [{ id: movieId }] });
