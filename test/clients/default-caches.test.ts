@@ -11,7 +11,7 @@ import { createOperationDescriptor, Environment, fetchQuery, Network, RecordSour
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers.ts';
 import { artifact, type Compilation, compileFixtures } from '../relay/compile.ts';
-import * as documents from '../relay/fixtures-defaults/DefaultCaches.ts';
+import * as documentModule from '../relay/fixtures-defaults/DefaultCaches.ts';
 import { captureWarnings } from './overlapping.ts';
 
 /**
@@ -56,6 +56,8 @@ afterAll(async () => {
 });
 afterEach(() => capture?.restore());
 
+/** The fixture's documents by name (a plain object: looked up by each step's name). */
+const documents: Record<keyof typeof documentModule, string> = { ...documentModule };
 type Step = { name: keyof typeof documents; variables: Record<string, unknown> };
 /** The queries in the order a user's visit sends them. */
 const visit_ = (): Step[] => [

@@ -16,7 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type MoviePage = { movie: { __typename: 'Movie'; id: string; databaseId: number; title: string; overview: string | null; releaseDate: string | null } | null };
+type MoviePage = {
+  movie: { __typename: 'Movie'; id: string; databaseId: number; title: string; overview: string | null; releaseDate: string | null } | null;
+};
 
 const MOVIE_PAGE: TypedDocumentNode<MoviePage, { id: number }> = gql`
   query MoviePage($id: Int!) {

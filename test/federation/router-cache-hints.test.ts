@@ -92,7 +92,10 @@ describe('Cache-Control on every /subgraph answer', () => {
   });
 
   it('an answer with an error is never kept', async () => {
-    const answer = await post(subgraphUrl, '{ _entities(representations: [{ __typename: "Movie", databaseId: 0 }]) { ... on Movie { title } } }');
+    const answer = await post(
+      subgraphUrl,
+      '{ _entities(representations: [{ __typename: "Movie", databaseId: 0 }]) { ... on Movie { title } } }',
+    );
     expect(answer.headers.get('cache-control')).toBe('private, no-store, max-age=0');
   });
 });

@@ -41,7 +41,10 @@ const PICKS_SDL = `
 
 async function router(headers: Record<string, string>) {
   const ids = h.catalog.data.movies.slice(0, PICKS).map((movie) => movie.id);
-  const picksSchema = buildSubgraphSchema({ typeDefs: parse(PICKS_SDL), resolvers: { Query: { picks: () => ids.map((databaseId) => ({ databaseId })) } } });
+  const picksSchema = buildSubgraphSchema({
+    typeDefs: parse(PICKS_SDL),
+    resolvers: { Query: { picks: () => ids.map((databaseId) => ({ databaseId })) } },
+  });
   const picksUrl = `${await serve(createYoga({ schema: picksSchema, logging: false }))}/graphql`;
   const subgraphUrl = h.url.replace(/\/graphql$/, '/subgraph');
   const sdl = (

@@ -59,7 +59,13 @@ describe('Relay global ids', () => {
     const { body } = await h.query('query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Movie { databaseId id title } } }', {
       ids: [ids[2], missing, ids[0], ids[1], ids[0]],
     });
-    expect(body.data.nodes.map((n: any) => n?.databaseId ?? null)).toEqual([movies[2]!.id, null, movies[0]!.id, movies[1]!.id, movies[0]!.id]);
+    expect(body.data.nodes.map((n: any) => n?.databaseId ?? null)).toEqual([
+      movies[2]!.id,
+      null,
+      movies[0]!.id,
+      movies[1]!.id,
+      movies[0]!.id,
+    ]);
     expect(body.errors!.map((e: any) => [e.extensions.code, e.path[1]])).toEqual([['NOT_FOUND', 1]]);
     // One detail call per distinct movie: the duplicate id is served by the same loader.
     expect(h.callsTo(/^\/movie\/\d+$/)).toBe(4);

@@ -50,7 +50,11 @@ describe('Relay writes', () => {
     expect(env.getStore().getSource().get(nodeId)).toMatchObject({ id: nodeId, databaseId: account.id });
     const refetched: any = await fetchQuery(env, operation, { id: nodeId }).toPromise();
     expect(refetched.node.__id).toBe(nodeId);
-    expect(env.getStore().getSource().get(nodeId)).toMatchObject({ __typename: 'Account', databaseId: account.id, username: account.username });
+    expect(env.getStore().getSource().get(nodeId)).toMatchObject({
+      __typename: 'Account',
+      databaseId: account.id,
+      username: account.username,
+    });
   });
 
   it("drops a deleted list's record with @deleteRecord on deleteUserList's deletedNodeId", async () => {

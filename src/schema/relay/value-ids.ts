@@ -109,7 +109,7 @@ function naturalIdField(type: string, key: Key): GraphQLFieldConfig<Source, Gate
     type: new GraphQLNonNull(GraphQLID),
     description: ID_DESCRIPTION,
     extensions: NO_COST,
-    resolve: (source, args, context, info) => {
+    resolve: (source, _args, context, info) => {
       const parts = key(source);
       // A credit of a 2014 answer has no credit id: it is then owned by its parent, as a value without a key.
       if (parts.some((part) => part === undefined || part === null || part === '')) return ownedIdOf(source, info);
