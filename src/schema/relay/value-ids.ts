@@ -81,6 +81,13 @@ const NATURAL: Record<string, Key> = {
 const ID_DESCRIPTION =
   'Global id of this object in the language of its texts, for client caches (Apollo, urql and Relay key records by it). Opaque; `node(id:)` does not take it.';
 
+/**
+ * The ids are computed here, never loaded: no upstream call. Added after Pothos built the schema,
+ * they carry no cost of their own, and the cost estimate (builder.ts) counts a field without one
+ * as a call, so `id` on each credit of a cast would have priced a query out of its budget.
+ */
+const FREE = { complexity: 0 };
+
 /** The id of an owned value: short and opaque, the same for the same owner, field, arguments, index and language. */
 function ownedId(
   type: string,
@@ -104,6 +111,7 @@ function naturalIdField(type: string, key: Key): GraphQLFieldConfig<Source, Gate
   return {
     type: new GraphQLNonNull(GraphQLID),
     description: ID_DESCRIPTION,
+    extensions: FREE,
     resolve: (source, args, context, info) => {
       const parts = key(source);
       // A credit of a 2014 answer has no credit id: it is then owned by its parent, as a value without a key.
@@ -123,6 +131,7 @@ function ownedIdOf(source: Source, info: GraphQLResolveInfo): string {
 const ownedIdField: GraphQLFieldConfig<Source, GatewayContext> = {
   type: new GraphQLNonNull(GraphQLID),
   description: ID_DESCRIPTION,
+  extensions: FREE,
   resolve: (source, _args, _context, info) => ownedIdOf(source, info),
 };
 
@@ -162,7 +171,7 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
       const all = schema.getPossibleTypes(type);
       if (type.getFields().id || all.length === 0 || !all.every((one) => identified.has(one.name))) return type;
       const config = type.toConfig();
-      const id = { type: new GraphQLNonNull(GraphQLID), description: ID_DESCRIPTION };
+      const id = { type: new GraphQLNonNull(GraphQLID), description: ID_DESCRIPTION, extensions: FREE };
       return new (type.constructor as typeof import('graphql').GraphQLInterfaceType)({ ...config, fields: { id, ...config.fields } });
     },
   });
