@@ -5,6 +5,7 @@ import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
 import { Movie } from '../movie/ref.ts';
 import { Episode, TVSeries } from '../tv/ref.ts';
+import { catalogIdOf } from '../kit/catalog-id.ts';
 
 /**
  * The entries of the rated series and episodes (the lists themselves: account/connections.ts),
@@ -63,7 +64,7 @@ builder.mutationFields((t) => ({
     description: `Adds a movie to, or removes it from, the favourites of the session's account (needs X-Session-Id). ${returns('movie')}`,
     args: {
       accountId: accountIdArg(t),
-      movieId: t.arg.int({ required: true, description: 'Identifier of the movie.' }),
+      movieId: t.arg.int({ required: true, description: catalogIdOf('movie') }),
       favorite: t.arg.boolean({ required: true, description: 'True to add to the favourites, false to remove.' }),
     },
     resolve: (_, args, c) => setMark(c, 'favorite', 'movie', valid.id('movieId', args.movieId), args.favorite, args.accountId),
@@ -74,7 +75,7 @@ builder.mutationFields((t) => ({
     description: `Adds a TV series to, or removes it from, the favourites of the session's account (needs X-Session-Id). ${returns('series')}`,
     args: {
       accountId: accountIdArg(t),
-      seriesId: t.arg.int({ required: true, description: 'Identifier of the TV series.' }),
+      seriesId: t.arg.int({ required: true, description: catalogIdOf('TV series') }),
       favorite: t.arg.boolean({ required: true, description: 'True to add to the favourites, false to remove.' }),
     },
     resolve: (_, args, c) => setMark(c, 'favorite', 'tv', valid.id('seriesId', args.seriesId), args.favorite, args.accountId),
@@ -85,7 +86,7 @@ builder.mutationFields((t) => ({
     description: `Adds a movie to, or removes it from, the watchlist of the session's account (needs X-Session-Id). ${returns('movie')}`,
     args: {
       accountId: accountIdArg(t),
-      movieId: t.arg.int({ required: true, description: 'Identifier of the movie.' }),
+      movieId: t.arg.int({ required: true, description: catalogIdOf('movie') }),
       watchlist: t.arg.boolean({ required: true, description: 'True to add to the watchlist, false to remove.' }),
     },
     resolve: (_, args, c) => setMark(c, 'watchlist', 'movie', valid.id('movieId', args.movieId), args.watchlist, args.accountId),
@@ -96,7 +97,7 @@ builder.mutationFields((t) => ({
     description: `Adds a TV series to, or removes it from, the watchlist of the session's account (needs X-Session-Id). ${returns('series')}`,
     args: {
       accountId: accountIdArg(t),
-      seriesId: t.arg.int({ required: true, description: 'Identifier of the TV series.' }),
+      seriesId: t.arg.int({ required: true, description: catalogIdOf('TV series') }),
       watchlist: t.arg.boolean({ required: true, description: 'True to add to the watchlist, false to remove.' }),
     },
     resolve: (_, args, c) => setMark(c, 'watchlist', 'tv', valid.id('seriesId', args.seriesId), args.watchlist, args.accountId),

@@ -9,6 +9,7 @@ import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 /** A collection's id plus whatever its parent (a movie's `belongs_to_collection`, a search result) carried. */
 export type CollectionSource = { id: number } & Partial<Up.CollectionDetails>;
@@ -109,7 +110,7 @@ builder.queryFields((t) => ({
     type: Collection,
     nullable: true,
     description: 'A collection of movies by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such collection.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the collection.' }), ...subtreeLanguageArgs },
+    args: { id: t.arg.int({ required: true, description: byCatalogId('collection') }), ...subtreeLanguageArgs },
     resolve: (_, args, c, info) => {
       valid.language('language', args.language);
       return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Collection');

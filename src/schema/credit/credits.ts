@@ -270,7 +270,10 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'One credit by its id (the `creditId` of any cast or crew entry). Null with NOT_FOUND when there is no such credit.',
     args: {
-      id: t.arg.id({ required: true, description: 'Identifier of the credit, a 24-character hexadecimal string.' }),
+      id: t.arg.id({
+        required: true,
+        description: "Catalog id of the credit, 24 hexadecimal characters: a credit's `creditId`, not its global `id`.",
+      }),
       language: languageArg,
     },
     resolve: (_, args, c) => {

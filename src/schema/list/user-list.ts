@@ -12,6 +12,7 @@ import { TVSeries } from '../tv/ref.ts';
 import { globalId } from '../relay/global-id.ts';
 import { readableListArgs, readableListId, writableListArgs, writableListId } from './list-id.ts';
 import { Account } from '../account/account.ts';
+import { catalogIdOf } from '../kit/catalog-id.ts';
 
 /**
  * User lists: a list by id with its items (movies and series; list/connections.ts), whether a movie is on it, and the session
@@ -106,7 +107,7 @@ UserList.implement({
     itemStatus: t.boolean({
       nullable: true,
       description: 'Whether a movie is on this list.',
-      args: { movieId: t.arg.int({ required: true, description: 'Identifier of the movie.' }) },
+      args: { movieId: t.arg.int({ required: true, description: catalogIdOf('movie') }) },
       resolve: async (l, args, c) =>
         (await c.loaders.listItemStatus.load({ listId: l.id, movieId: valid.id('movieId', args.movieId) })).item_present,
     }),
@@ -215,7 +216,7 @@ builder.mutationFields((t) => ({
     type: UserList,
     description:
       'Adds a movie to a list of the session account (needs X-Session-Id) and returns the list. Adding a movie already on the list changes nothing and is not an error.',
-    args: { ...writableListArgs(t), movieId: t.arg.int({ required: true, description: 'Identifier of the movie to add.' }) },
+    args: { ...writableListArgs(t), movieId: t.arg.int({ required: true, description: catalogIdOf('movie to add') }) },
     resolve: async (_, args, c) => {
       const params = { listId: writableListId(args), movieId: valid.id('movieId', args.movieId) };
       try {
@@ -232,7 +233,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: UserList,
     description: 'Removes a movie from a list of the session account (needs X-Session-Id) and returns the list.',
-    args: { ...writableListArgs(t), movieId: t.arg.int({ required: true, description: 'Identifier of the movie to remove.' }) },
+    args: { ...writableListArgs(t), movieId: t.arg.int({ required: true, description: catalogIdOf('movie to remove') }) },
     resolve: async (_, args, c) => {
       const params = { listId: writableListId(args), movieId: valid.id('movieId', args.movieId) };
       await c.actions.removeMovieFromList(params);

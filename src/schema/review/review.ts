@@ -7,6 +7,7 @@ import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { CreditMediaType } from '../person/filmography.ts';
 import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 const AuthorDetails = builder.objectRef<Up.Review['author_details']>('ReviewAuthor').implement({
   description: 'The catalog user who wrote a review.',
@@ -104,7 +105,7 @@ builder.queryFields((t) => ({
     type: Review,
     nullable: true,
     description: 'A review by its id. Null, with a NOT_FOUND error, when there is no such review.',
-    args: { id: t.arg.id({ required: true, description: 'Identifier of the review (24 hexadecimal characters).' }) },
+    args: { id: t.arg.id({ required: true, description: byCatalogId('review', 'id (24 hexadecimal characters)') }) },
     resolve: (_, args, c) => c.loaders.review.load({ reviewId: valid.objectId('id', String(args.id)) }),
   }),
 }));

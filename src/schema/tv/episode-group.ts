@@ -6,6 +6,7 @@ import { carriedFrom } from '../kit/carried.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, type EpisodeSource, TVSeries } from './ref.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 /** An episode group's id plus whatever its parent (a series' list of groups) carried. */
 export type EpisodeGroupSource = { id: string } & Partial<Up.EpisodeGroupDetails>;
@@ -101,7 +102,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       'An episode group by its id (as listed by `TVSeries.episodeGroups`). Null, with one NOT_FOUND error at this field, when the catalog has no such group.',
-    args: { id: t.arg.string({ required: true, description: 'Identifier of the episode group (24 hexadecimal digits).' }) },
+    args: { id: t.arg.string({ required: true, description: byCatalogId('episode group', 'id (24 hexadecimal digits)') }) },
     resolve: (_, args, c, info) => existing({ id: valid.token('id', args.id, 64) }, fromDetail.load, c, info, 'EpisodeGroup'),
   }),
 }));

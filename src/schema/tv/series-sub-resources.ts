@@ -11,6 +11,7 @@ import { wroteMarks } from '../kit/written.ts';
 import { Video } from '../kit/video.ts';
 import { watchProviderFields } from '../reference/watch-offers.ts';
 import { TVSeries } from './ref.ts';
+import { catalogIdOf } from '../kit/catalog-id.ts';
 
 /** Series sub-resources: account states, titles, changes, ratings, ids, images, related, reviews, texts, videos, providers; and rating. */
 
@@ -130,7 +131,7 @@ builder.mutationFields((t) => ({
     description:
       "Rates a TV series for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the series; its `accountStates` answer the written rating, never an older read.",
     args: {
-      seriesId: t.arg.int({ required: true, description: 'Identifier of the series.' }),
+      seriesId: t.arg.int({ required: true, description: catalogIdOf('series') }),
       value: t.arg.float({ required: true, description: 'The rating, from 0.5 to 10 in steps of 0.5.' }),
     },
     resolve: async (_, args, c) => {
@@ -146,7 +147,7 @@ builder.mutationFields((t) => ({
     type: TVSeries,
     description:
       "Removes the session's rating of a TV series (user or guest session). Returns the series; its `accountStates` answer no rating.",
-    args: { seriesId: t.arg.int({ required: true, description: 'Identifier of the series.' }) },
+    args: { seriesId: t.arg.int({ required: true, description: catalogIdOf('series') }) },
     resolve: async (_, args, c) => {
       const seriesId = valid.id('seriesId', args.seriesId);
       await c.actions.deleteTVSeriesRating({ seriesId });

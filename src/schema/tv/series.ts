@@ -14,6 +14,7 @@ import { Genre, genresOf } from '../reference/genre.ts';
 import { ProductionStatus } from '../kit/production-status.ts';
 import { TVSeriesType } from './enums.ts';
 import { Episode, type EpisodeSource, Season, TVSeries, type TVSeriesSource } from './ref.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 /** An episode the series record names, as the graph's Episode with its summary carried. */
 function episodeOfSeries(episode: Up.EpisodeSummary | null | undefined, series: TVSeriesSource): EpisodeSource | null {
@@ -234,7 +235,7 @@ builder.queryFields((t) => ({
     type: TVSeries,
     nullable: true,
     description: 'A TV series by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such series.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the series.' }), ...subtreeLanguageArgs },
+    args: { id: t.arg.int({ required: true, description: byCatalogId('series') }), ...subtreeLanguageArgs },
     resolve: (_, args, c, info) => {
       valid.language('language', args.language);
       return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'TVSeries');
