@@ -92,11 +92,6 @@ async function floors(catalog: Catalog, configuration: [string, string], referen
   const cpu: number[] = [];
   const peak: number[] = [];
   for (const [name, entry, env] of [
-    [
-      "ours with every request through Yoga's own entry (`PLAIN_PATH=false`, caches off): the plain path's saving",
-      'dist/index.js',
-      { PLAIN_PATH: 'false', WORKERS: '1', CACHE_ENABLED: 'false', RESPONSE_CACHE_ENABLED: 'false', CATALOG_ACCESS_TOKEN: catalog.token },
-    ],
     ['bare graphql-yoga, default settings (bench/bare-yoga.ts)', 'bench/bare-yoga.ts', {}],
     [
       '`node:http` + graphql-js `execute`, parsed and validated once (bench/floor-server.ts)',
@@ -124,8 +119,8 @@ async function floors(catalog: Catalog, configuration: [string, string], referen
   }
   // The floor of the stack the gateway must be built on: bare Yoga's static answer, plus what
   // the one upstream call adds to a Node server (with the call, less without it).
-  const [, bareYoga, , jit, jitWithCall] = cpu;
-  return { rows, stackFloor: bareYoga! + jitWithCall! - jit!, floorPeaks: { bareYoga: peak[1]!, nodeGateway: peak[4]! } };
+  const [bareYoga, , jit, jitWithCall] = cpu;
+  return { rows, stackFloor: bareYoga! + jitWithCall! - jit!, floorPeaks: { bareYoga: peak[0]!, nodeGateway: peak[3]! } };
 }
 
 /**
@@ -244,7 +239,7 @@ export async function cpuFigures(): Promise<string[]> {
       `- Proposed restated target 3, caches off: under (a) alone, ≤ ${RSS_OVER_NODE_FLOOR}× the floor of a Node gateway: ${ratio(overNodeFloor, 1)}, ${verdict(overNodeFloor, RSS_OVER_NODE_FLOOR)}; and what the rest of the load adds, ≤ what it adds to Tailcall: ours ${added[0]!.toFixed(0)} MB, Tailcall ${added[1]!.toFixed(0)} MB, ${ratio(added[0]!, added[1]!)}, ${verdict(added[0]! / added[1]!, 1)}.`,
       `- Upstream calls per query, caches off, ours / Tailcall: ${calls.join('; ')} (target: ours unchanged, 1 / 1 / 21).`,
       '',
-      `Floors for (a), a static answer and no upstream (the last one: with the upstream call), measured the same way (${LIGHT} connections, started with the same variables and node flags), and ours without the plain path:`,
+      `Floors for (a), a static answer and no upstream (the last one: with the upstream call), measured the same way (${LIGHT} connections, started with the same variables and node flags):`,
       '',
       '| floor | CPU µs per answer | req/s | peak RSS MB |',
       '|---|---|---|---|',

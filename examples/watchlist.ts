@@ -35,14 +35,15 @@ export const WatchlistQuery = graphql(`
 /** The "add to watchlist" button: returns the movie, so its account states update in the cache. */
 export const SetWatchlistMutation = graphql(`
   mutation SetWatchlist($accountId: Int!, $movieId: Int!, $watchlist: Boolean!) {
-    setMovieWatchlist(accountId: $accountId, movieId: $movieId, watchlist: $watchlist) {
-      databaseId
-      id
-      databaseId
-      title
-      accountStates {
+    setMovieWatchlist(input: { accountId: $accountId, movieId: $movieId, watchlist: $watchlist }) {
+      movie {
         id
-        watchlist
+        databaseId
+        title
+        accountStates {
+          id
+          watchlist
+        }
       }
     }
   }
@@ -52,7 +53,7 @@ export const SetWatchlistMutation = graphql(`
 export async function setWatchlist(client: Client, accountId: number, movieId: number, watchlist: boolean): Promise<boolean> {
   const result = await client.mutation(SetWatchlistMutation, { accountId, movieId, watchlist }).toPromise();
   if (result.error) throw result.error;
-  return result.data?.setMovieWatchlist?.accountStates?.watchlist ?? false;
+  return result.data?.setMovieWatchlist?.movie.accountStates?.watchlist ?? false;
 }
 
 export interface Watchlist {

@@ -117,7 +117,6 @@ export function createGateway(
     maxAgeMs: config.delivery.maxAgeMs,
     compressionMinBytes: config.delivery.compressionMinBytes,
     writeTimeoutMs: config.writeTimeoutMs,
-    plainPath: served.plainPath,
     onCacheHit: keeps('metrics') ? metrics.responseCacheHit : undefined,
     probes: createProbes({
       readiness: upstreamReadiness(upstream, config.catalogAccessToken, Math.min(config.upstreamTimeoutMs, 2_000), served.subgraphBuilt),

@@ -27,6 +27,8 @@ export interface Harness {
   upstream: UpstreamClient;
   /** The whole-response cache, when the config turns it on. */
   responseCache?: Gateway['responseCache'];
+  /** The gateway's Yoga instance (for a test that asks Yoga's own entry the same). */
+  yoga: Gateway['yoga'];
   /** The gateway's GraphQL endpoint. */
   url: string;
   query<Data = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<Data>>;
@@ -64,9 +66,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const catalog = await startCatalog(options.catalog);
   // Tests of the graph see the plain upstream: no cross-request cache, no merged calls, so
   // call counts name the endpoints. Tests of caching and merging opt in through `config`.
-  // PLAIN_PATH=false runs the whole suite through Yoga's own entry (docs/performance.md).
   // The change feeds' poller is off too (it calls the catalog on its own): tests of it opt in.
-  const loaded = loadConfig(process.env.PLAIN_PATH ? { PLAIN_PATH: process.env.PLAIN_PATH } : {});
+  const loaded = loadConfig({});
   const config = {
     ...loaded,
     changes: { ...loaded.changes, pollMs: 0 },
@@ -98,6 +99,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     catalog,
     upstream: gateway.upstream,
     responseCache: gateway.responseCache,
+    yoga: gateway.yoga,
     url,
     query: (query, variables, headers) => postQuery(url, query, variables, headers),
     async rest(path) {
@@ -145,11 +147,14 @@ export async function postQuery<Data = any>(
 export async function createUserSession(harness: Harness): Promise<string> {
   const { request_token } = await harness.rest<{ request_token: string }>('/authentication/token/new');
   harness.catalog.approveRequestToken(request_token);
-  const result = await harness.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId success } }`, {
-    t: request_token,
-  });
-  if (!result.body.data?.createSession?.sessionId) throw new Error(`createSession failed: ${result.text}`);
-  return result.body.data.createSession.sessionId;
+  const result = await harness.query(
+    `mutation($t: String!) { createSession(input: { requestToken: $t }) { session { sessionId success } } }`,
+    {
+      t: request_token,
+    },
+  );
+  if (!result.body.data?.createSession?.session?.sessionId) throw new Error(`createSession failed: ${result.text}`);
+  return result.body.data.createSession.session.sessionId;
 }
 
 /** The codes of the errors of a response, in order. */

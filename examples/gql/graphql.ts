@@ -34,6 +34,16 @@ export type AccountListOrder =
   /** Newest entry first. */
   | 'CREATED_AT_DESC';
 
+/** The list and the movie `addMovieToList` adds. */
+export type AddMovieToListInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Catalog number of the movie to add: its `databaseId`, not its global `id`. */
+  movieId: Scalars['Int']['input'];
+  /** The list to change: its `listId`, a list of the session account. */
+  userListId: Scalars['ID']['input'];
+};
+
 /** A size of backdrop images, from `Configuration.images.backdropSizes`. */
 export type BackdropSize =
   /** The original file. */
@@ -67,6 +77,68 @@ export type ChangeKind =
   /** A TV series, or one of its seasons or episodes (the feeds list those under the series). */
   | 'TV';
 
+/** The list `clearList` empties. */
+export type ClearListInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The list to change: its `listId`, a list of the session account. */
+  userListId: Scalars['ID']['input'];
+};
+
+/** Nothing but `clientMutationId`: a guest session needs no input. */
+export type CreateGuestSessionInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The new list `createList` makes. */
+export type CreateListInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Description, up to 1000 characters. Defaults to "", no description. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 639-1 language of the list ("en"). Defaults to "en". */
+  language?: InputMaybe<Scalars['String']['input']>;
+  /** Name of the list, 1 to 100 characters. */
+  name: Scalars['String']['input'];
+};
+
+/** Where `createRequestToken` sends the user back. */
+export type CreateRequestTokenInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Where the catalog site sends the user after the approval (a single-page app's own page): an absolute http(s) URL, carried in `approvalUrl` as `?redirect_to=`. The site appends `request_token` and `approved`. */
+  redirectTo?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The v4 token `createSessionFromV4Token` converts. */
+export type CreateSessionFromV4TokenInput = {
+  /** The v4 user access token. Never logged or echoed. */
+  accessToken: Scalars['String']['input'];
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The approved request token `createSession` exchanges. */
+export type CreateSessionInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The approved request token. */
+  requestToken: Scalars['String']['input'];
+};
+
+/** The credentials `createSessionWithLogin` logs in with. */
+export type CreateSessionWithLoginInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Password of the account. Never logged or echoed. */
+  password: Scalars['String']['input'];
+  /** A fresh request token from `createRequestToken`. */
+  requestToken: Scalars['String']['input'];
+  /** User name of the account. */
+  username: Scalars['String']['input'];
+};
+
 /** Whether a credit or work is a movie or a TV series. */
 export type CreditMediaType =
   /** A movie. */
@@ -82,6 +154,42 @@ export type CreditType =
   | 'CREW'
   /** A value the catalog sends that this schema does not list yet. Clients should show it as unknown. */
   | 'OTHER';
+
+/** Whose rating `deleteEpisodeRating` removes. */
+export type DeleteEpisodeRatingInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Number of the episode within the season, from 1. */
+  episodeNumber: Scalars['Int']['input'];
+  /** Number of the season; 0 holds the specials. */
+  seasonNumber: Scalars['Int']['input'];
+  /** Catalog number of the series: its `databaseId`, not its global `id`. */
+  seriesId: Scalars['Int']['input'];
+};
+
+/** Whose rating `deleteMovieRating` removes. */
+export type DeleteMovieRatingInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Catalog number of the movie: its `databaseId`, not its global `id`. */
+  movieId: Scalars['Int']['input'];
+};
+
+/** Whose rating `deleteTVSeriesRating` removes. */
+export type DeleteTvSeriesRatingInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Catalog number of the series: its `databaseId`, not its global `id`. */
+  seriesId: Scalars['Int']['input'];
+};
+
+/** The list `deleteUserList` deletes. */
+export type DeleteUserListInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The list to change: its `listId`, a list of the session account. */
+  userListId: Scalars['ID']['input'];
+};
 
 /** A list of ids to match, all of them or any of them. */
 export type DiscoverIdFilter = {
@@ -294,6 +402,12 @@ export type DiscoverTvSort =
   /** By vote count, descending. */
   | 'VOTE_COUNT_DESC';
 
+/** Nothing but `clientMutationId`: the session is the one in X-Session-Id. */
+export type EndSessionInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** How an episode group orders or groups the episodes of a series. */
 export type EpisodeGroupType =
   /** Numbered in one run across seasons. */
@@ -468,6 +582,40 @@ export type ProfileSize =
   /** 185 pixels wide. */
   | 'W185';
 
+/** What `rateEpisode` rates. */
+export type RateEpisodeInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Number of the episode within the season, from 1. */
+  episodeNumber: Scalars['Int']['input'];
+  /** Number of the season; 0 holds the specials. */
+  seasonNumber: Scalars['Int']['input'];
+  /** Catalog number of the series: its `databaseId`, not its global `id`. */
+  seriesId: Scalars['Int']['input'];
+  /** The rating, from 0.5 to 10 in steps of 0.5. */
+  value: Scalars['Float']['input'];
+};
+
+/** What `rateMovie` rates. */
+export type RateMovieInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Catalog number of the movie: its `databaseId`, not its global `id`. */
+  movieId: Scalars['Int']['input'];
+  /** The rating, from 0.5 to 10 in steps of 0.5. */
+  value: Scalars['Float']['input'];
+};
+
+/** What `rateTVSeries` rates. */
+export type RateTvSeriesInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Catalog number of the series: its `databaseId`, not its global `id`. */
+  seriesId: Scalars['Int']['input'];
+  /** The rating, from 0.5 to 10 in steps of 0.5. */
+  value: Scalars['Float']['input'];
+};
+
 /** Kind of release of a movie in a country. */
 export type ReleaseType =
   /** Digital release (streaming, download). */
@@ -483,12 +631,70 @@ export type ReleaseType =
   /** Broadcast on television. */
   | 'TV';
 
+/** The list and the movie `removeMovieFromList` removes. */
+export type RemoveMovieFromListInput = {
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Catalog number of the movie to remove: its `databaseId`, not its global `id`. */
+  movieId: Scalars['Int']['input'];
+  /** The list to change: its `listId`, a list of the session account. */
+  userListId: Scalars['ID']['input'];
+};
+
 /** A season by its natural key: the series and the season number. */
 export type SeasonKey = {
   /** Season number (0 holds the specials). */
   seasonNumber: Scalars['Int']['input'];
   /** Identifier of the series. */
   seriesId: Scalars['Int']['input'];
+};
+
+/** What `setMovieFavorite` marks. */
+export type SetMovieFavoriteInput = {
+  /** Identifier of the account of the session. Without it, the session's own account (no need to ask `viewer { id }` first). */
+  accountId?: InputMaybe<Scalars['Int']['input']>;
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** True to add to the favourites, false to remove. */
+  favorite: Scalars['Boolean']['input'];
+  /** Catalog number of the movie: its `databaseId`, not its global `id`. */
+  movieId: Scalars['Int']['input'];
+};
+
+/** What `setMovieWatchlist` marks. */
+export type SetMovieWatchlistInput = {
+  /** Identifier of the account of the session. Without it, the session's own account (no need to ask `viewer { id }` first). */
+  accountId?: InputMaybe<Scalars['Int']['input']>;
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Catalog number of the movie: its `databaseId`, not its global `id`. */
+  movieId: Scalars['Int']['input'];
+  /** True to add to the watchlist, false to remove. */
+  watchlist: Scalars['Boolean']['input'];
+};
+
+/** What `setTVSeriesFavorite` marks. */
+export type SetTvSeriesFavoriteInput = {
+  /** Identifier of the account of the session. Without it, the session's own account (no need to ask `viewer { id }` first). */
+  accountId?: InputMaybe<Scalars['Int']['input']>;
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** True to add to the favourites, false to remove. */
+  favorite: Scalars['Boolean']['input'];
+  /** Catalog number of the TV series: its `databaseId`, not its global `id`. */
+  seriesId: Scalars['Int']['input'];
+};
+
+/** What `setTVSeriesWatchlist` marks. */
+export type SetTvSeriesWatchlistInput = {
+  /** Identifier of the account of the session. Without it, the session's own account (no need to ask `viewer { id }` first). */
+  accountId?: InputMaybe<Scalars['Int']['input']>;
+  /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Catalog number of the TV series: its `databaseId`, not its global `id`. */
+  seriesId: Scalars['Int']['input'];
+  /** True to add to the watchlist, false to remove. */
+  watchlist: Scalars['Boolean']['input'];
 };
 
 /** A size of still images, from `Configuration.images.stillSizes`. */
@@ -796,11 +1002,14 @@ export type SetWatchlistMutationVariables = Exact<{
 export type SetWatchlistMutation = {
   __typename?: 'Mutation';
   setMovieWatchlist?: {
-    __typename?: 'Movie';
-    databaseId: number;
-    id: string;
-    title: string;
-    accountStates?: { __typename?: 'AccountStates'; id: string; watchlist: boolean } | null;
+    __typename?: 'SetMovieWatchlistPayload';
+    movie: {
+      __typename?: 'Movie';
+      id: string;
+      databaseId: number;
+      title: string;
+      accountStates?: { __typename?: 'AccountStates'; id: string; watchlist: boolean } | null;
+    };
   } | null;
 };
 
@@ -1448,35 +1657,52 @@ export const SetWatchlistDocument = {
             arguments: [
               {
                 kind: 'Argument',
-                name: { kind: 'Name', value: 'accountId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'accountId' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'movieId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'movieId' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'watchlist' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'watchlist' } },
+                name: { kind: 'Name', value: 'input' },
+                value: {
+                  kind: 'ObjectValue',
+                  fields: [
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'accountId' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'accountId' } },
+                    },
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'movieId' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'movieId' } },
+                    },
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'watchlist' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'watchlist' } },
+                    },
+                  ],
+                },
               },
             ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                 {
                   kind: 'Field',
-                  name: { kind: 'Name', value: 'accountStates' },
+                  name: { kind: 'Name', value: 'movie' },
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'watchlist' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'accountStates' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'watchlist' } },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },

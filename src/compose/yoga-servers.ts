@@ -8,8 +8,7 @@ import { graphiqlOptions, renderGraphiQLPage } from '../graphql/graphiql.ts';
 import { PERSISTED_PARAM_NAMES } from '../graphql/persisted-operations.ts';
 import type { GatewayPlugin } from '../graphql/plugins.ts';
 import { yogaLogger } from '../graphql/request-log.ts';
-import type { NodeHandler } from '../http/front-options.ts';
-import { createPlainPath, type PlainPath } from '../http/plain-path.ts';
+import type { FetchHandler } from '../http/front-options.ts';
 import { routerOnly } from '../http/router-only.ts';
 import type { Config } from '../runtime/config.ts';
 import { type ContextOptions, createContext, type GatewayContext } from '../schema/context.ts';
@@ -19,7 +18,7 @@ import type { UpstreamClient } from '../upstream/client.ts';
 /**
  * Yoga's health check cannot be removed, only pointed elsewhere: it answers 200 with an empty
  * body, before anything else runs, to any URL that ends in its endpoint (`/graphql?x=/health`
- * ran nothing, where the plain path ran the query). No request URL ends in a space (the request
+ * ran nothing, where the gateway's former plain path ran the query). No request URL ends in a space (the request
  * line cannot carry one; a URL writes it `%20`), so this endpoint is never matched, and only the
  * front's exact `/health` and `/readiness` answer probes.
  */
@@ -38,10 +37,8 @@ export interface YogaServersInput {
 
 export interface YogaServers {
   yoga: YogaServerInstance<RequestState, GatewayContext>;
-  /** `/graphql`'s plain path (PLAIN_PATH), undefined when off. */
-  plainPath?: PlainPath;
   /** The other routes the front serves: `/subgraph`, behind the router token when one is set, or none. */
-  routes: Record<string, NodeHandler>;
+  routes: Record<string, FetchHandler>;
   /** Settles once the subgraph schema is built, just after start; rejects if it fails. */
   subgraphBuilt: Promise<void>;
 }
@@ -84,26 +81,21 @@ export function yogaServers(input: YogaServersInput): YogaServers {
   // graphql-js's introspection fields are counted too, once per process.
   countIntrospection();
   const yoga = serve(schema, '/graphql', config.graphiql, input.plugins.endpoint);
-  // PLAIN_PATH: each Yoga's plain requests past its entry (src/http/plain-path.ts).
-  const plainPathOn = config.plainPath !== false;
-  const plainPathOf = (served: NodeHandler) => (plainPathOn ? createPlainPath(served) : undefined);
-  // Built once, on first use: the subgraph's Yoga and its plain path.
-  let subgraphOnce: { yoga: NodeHandler; plain?: PlainPath } | undefined;
+  // Built once, on first use: the subgraph's Yoga.
+  let subgraphYoga: FetchHandler | undefined;
   const subgraphServed = () => {
-    if (!subgraphOnce) {
-      const subgraphYoga = serve(subgraphSchema(config.subgraphPrefix), '/subgraph', false, input.plugins.subgraph);
-      subgraphOnce = { yoga: subgraphYoga, plain: plainPathOf(subgraphYoga) };
-    }
-    return subgraphOnce;
+    subgraphYoga ??= serve(subgraphSchema(config.subgraphPrefix), '/subgraph', false, input.plugins.subgraph);
+    return subgraphYoga;
   };
-  const subgraph: NodeHandler = {
-    handleNodeRequestAndResponse: (request, response, state) =>
-      subgraphServed().yoga.handleNodeRequestAndResponse(request, response, state),
-    plain: plainPathOn ? { answer: async (...asked) => subgraphServed().plain?.answer(...asked) } : undefined,
+  const subgraph: FetchHandler = {
+    get fetchAPI() {
+      return subgraphServed().fetchAPI;
+    },
+    handleRequest: (request, state) => subgraphServed().handleRequest(request, state),
   };
   // Persisted operations are the frontends' concern; a router sends its documents whole. So with
   // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md).
-  const routes: Record<string, NodeHandler> = config.subgraphToken
+  const routes: Record<string, FetchHandler> = config.subgraphToken
     ? { '/subgraph': routerOnly(subgraph, config.subgraphToken) }
     : config.persistedOperationsOnly
       ? {}
@@ -124,5 +116,5 @@ export function yogaServers(input: YogaServersInput): YogaServers {
     });
   });
   subgraphBuilt.catch((error: unknown) => logger.error({ err: error }, 'subgraph schema failed to build'));
-  return { yoga, plainPath: plainPathOf(yoga), routes, subgraphBuilt };
+  return { yoga, routes, subgraphBuilt };
 }

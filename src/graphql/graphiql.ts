@@ -146,11 +146,11 @@ const signIn = `# A user session in two steps, for X-Session-Id:
 #    opening the page approves it).
 # 2. Put requestToken into Variables (below), run FinishSignIn.
 mutation SignIn {
-  createRequestToken { requestToken approvalUrl expiresAt }
+  createRequestToken { requestToken { requestToken approvalUrl expiresAt } }
 }
 
 mutation FinishSignIn($requestToken: String!) {
-  createSession(requestToken: $requestToken) { sessionId success }
+  createSession(input: { requestToken: $requestToken }) { session { sessionId success } }
 }
 `;
 

@@ -5,7 +5,6 @@ import type { Config } from '../runtime/config.ts';
 import type { RequestState } from '../common/request-state.ts';
 import type { Metrics } from '../runtime/metrics.ts';
 import type { Tracing } from '../runtime/tracing.ts';
-import { useAnswerOutcome } from './answer-outcome.ts';
 import { useAnswerSize } from './answer-size.ts';
 import { useCostReport } from './cost-report.ts';
 import { useClientErrors } from './errors.ts';
@@ -15,7 +14,7 @@ import { operationMetrics } from './operation-metrics.ts';
 import { operationSpans } from './operation-spans.ts';
 import { protections, useDeclaredVariablesOnly, useNoServiceSdl } from './protections.ts';
 import { useRequestLog } from './request-log.ts';
-import { useStreamedAnswers, useUnsentStreamsEnded } from './streamed-answer.ts';
+import { useAnswerOutcome, useStreamedAnswers, useUnsentStreamsEnded } from './streamed-answer.ts';
 
 /*
  * Every Yoga plugin of the gateway, in the order Yoga runs them: read here, in one list, rather

@@ -17,7 +17,6 @@ import { operationEstimate } from './cost-report.ts';
 import { KEEP_ALL, type KeepsPart } from './gateway-parts.ts';
 import { introspectionDepthRule } from './introspection-depth.ts';
 import { REQUEST } from '../common/messages.ts';
-import { namesType } from '../common/media-type.ts';
 
 /**
  * What stands between a hostile client and the upstream: GraphQL Armor's document limits
@@ -237,6 +236,16 @@ function tokenPast(source: Source, max: number): number | undefined {
  * CORS-safelisted, so a browser sends them cross-site only after a preflight.
  */
 const POST_TYPES = ['application/json', 'application/graphql+json', 'application/graphql'];
+
+/**
+ * Whether a Content-Type header names `type`, read as Yoga's request parsers read it: the first
+ * type of a list (some clients send one), its case kept, parameters allowed after a `;`; so a
+ * body the fence takes is one Yoga's parser takes.
+ */
+function namesType(header: string | null, type: string): boolean {
+  const first = header?.split(',')[0];
+  return first === type || first?.startsWith(`${type};`) === true;
+}
 
 const postTypeAllowed = (header: string | null) => POST_TYPES.some((type) => namesType(header, type));
 

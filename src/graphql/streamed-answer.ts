@@ -2,7 +2,7 @@ import type { ExecutionResult } from 'graphql';
 import { type FetchAPI, isAsyncIterable, type Plugin, processRegularResult } from 'graphql-yoga';
 import type { RequestState } from '../common/request-state.ts';
 import { resultPieces } from './result-pieces.ts';
-import { partsProcessorFor } from './streamed-parts.ts';
+import { askedTypes, names, partsProcessorFor } from './streamed-parts.ts';
 
 /**
  * A large answer is serialised as its client takes it, piece by piece, instead of whole: a
@@ -24,22 +24,12 @@ const REGULAR_TYPES = ['application/graphql-response+json', 'application/json'] 
 
 /**
  * The JSON type Yoga's regular processor answers with for this Accept header: the last match in
- * its order (listed types reversed, each against both types), utf-8 only; graphql-yoga's
- * use-result-processor.ts and accept.ts, which do not export it.
+ * its order (each asked type against both), utf-8 only; graphql-yoga's use-result-processor.ts,
+ * which does not export it.
  */
 function regularTypeFor(request: Request): string {
   let chosen: string = REGULAR_TYPES[1];
-  const asked = (request.headers.get('accept') || '*/*').replace(/\s/g, '').toLowerCase().split(',').reverse();
-  for (const entry of asked) {
-    const [type = '', ...parameters] = entry.split(';');
-    const charset = parameters.find((parameter) => parameter.includes('charset='));
-    if (charset && charset !== 'charset=utf-8') continue;
-    const [askedMain, askedSub] = type.split('/');
-    for (const offered of REGULAR_TYPES) {
-      const [main, sub] = offered.split('/');
-      if ((askedMain === '*' || askedMain === main) && (askedSub === '*' || askedSub === sub)) chosen = offered;
-    }
-  }
+  for (const asked of askedTypes(request)) for (const offered of REGULAR_TYPES) if (names(asked, offered)) chosen = offered;
   return chosen;
 }
 
@@ -60,7 +50,14 @@ function piecesOf(result: ExecutionResult | ExecutionResult[], fetchAPI: FetchAP
   );
 }
 
+/** The requests whose operation is a subscription: Yoga offers them no multipart (as it marks them, in onSubscribe). */
+const subscriptions = new WeakSet<Request>();
+
 export const useStreamedAnswers: Plugin<Record<string, unknown>, Partial<RequestState>> = {
+  onSubscribe: ({ args: { contextValue } }) => {
+    const { request } = contextValue as { request?: Request };
+    if (request) subscriptions.add(request);
+  },
   onResultProcess: ({ request, result, resultProcessor, setResultProcessor, serverContext }) => {
     const iterable = isAsyncIterable(result);
     // An answer stopped past MAX_RESPONSE_BYTES is its one small error: it has no data.
@@ -69,9 +66,10 @@ export const useStreamedAnswers: Plugin<Record<string, unknown>, Partial<Request
       (serverContext.answerSize?.chars ?? 0) >= STREAM_FROM_CHARS &&
       (Array.isArray(result) ? result : [result]).some((one) => one.data);
     // Parts (multipart, SSE) whatever their size: no part's size is known before it is made.
-    const parts = partsProcessorFor(resultProcessor);
+    const regular = resultProcessor === processRegularResult;
+    const parts = regular ? undefined : partsProcessorFor(request, resultProcessor, subscriptions.has(request));
     if (parts && (iterable || large)) return setResultProcessor(parts.processor, parts.type);
-    if (resultProcessor !== processRegularResult || !large) return;
+    if (!regular || !large) return;
     const type = regularTypeFor(request);
     // A large answer has data: 200 under either type, as Yoga's processor answers one.
     setResultProcessor(
@@ -94,5 +92,18 @@ export const useUnsentStreamsEnded: Plugin = {
   onResultProcess: ({ result, resultProcessor }) => {
     if (resultProcessor || !isAsyncIterable(result)) return;
     void Promise.resolve(result[Symbol.asyncIterator]().return?.()).catch(() => undefined);
+  },
+};
+
+/**
+ * Tells the front whether an answer may be kept: Yoga hands every result here before
+ * serialising it (request, validation and execution errors alike), so the cache never has to
+ * parse the bytes again to find out.
+ */
+export const useAnswerOutcome: Plugin<Record<string, unknown>, Partial<RequestState>> = {
+  onResultProcess: ({ result, serverContext }) => {
+    const results = Array.isArray(result) ? result : [result];
+    if (!serverContext.outcome) return;
+    serverContext.outcome.clean = results.every((one) => !(Symbol.asyncIterator in one) && !(one as ExecutionResult).errors?.length);
   },
 };

@@ -1,5 +1,5 @@
 import type { ExecutionResult } from 'graphql';
-import { type FetchAPI, isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { type FetchAPI, isAsyncIterable, type Plugin, processRegularResult } from 'graphql-yoga';
 import { PIECE_CHARS, resultPieces } from './result-pieces.ts';
 
 /*
@@ -56,43 +56,69 @@ function* ssePart(value: Result): Generator<string, void, undefined> {
   yield '\n\n';
 }
 
-const FRAMINGS = new Map<string, Framing>([
-  [
-    'processMultipartResult',
-    {
-      type: 'multipart/mixed',
-      headers: { Connection: 'keep-alive', 'Content-Type': 'multipart/mixed; boundary="-"', 'Transfer-Encoding': 'chunked' },
-      opening: '\r\n---',
-      part: multipartPart,
-      closing: '--\r\n',
-      pings: false,
-    },
-  ],
-  [
-    'processSSEResult',
-    {
-      type: 'text/event-stream',
-      headers: { 'Content-Type': 'text/event-stream', Connection: 'keep-alive', 'Cache-Control': 'no-cache', 'Content-Encoding': 'none' },
-      opening: ':\n\n',
-      part: ssePart,
-      closing: 'event: complete\ndata:\n\n',
-      pings: true,
-    },
-  ],
-]);
+const MULTIPART: Framing = {
+  type: 'multipart/mixed',
+  headers: { Connection: 'keep-alive', 'Content-Type': 'multipart/mixed; boundary="-"', 'Transfer-Encoding': 'chunked' },
+  opening: '\r\n---',
+  part: multipartPart,
+  closing: '--\r\n',
+  pings: false,
+};
+
+const SSE: Framing = {
+  type: 'text/event-stream',
+  headers: { 'Content-Type': 'text/event-stream', Connection: 'keep-alive', 'Cache-Control': 'no-cache', 'Content-Encoding': 'none' },
+  opening: ':\n\n',
+  part: ssePart,
+  closing: 'event: complete\ndata:\n\n',
+  pings: true,
+};
 
 const PING_MS = 12_000;
 
 /**
- * The processor that replaces Yoga's `processor` when it is one of its processors of parts,
- * known by its function's name: graphql-yoga exports neither as a value to compare with
- * (`getSSEProcessor` makes a new one each time). A renamed one is no longer replaced, and
- * test/http/slow-parts.test.ts fails. Its status and headers are Yoga's for parts, or for a
- * single result with data and no error of the request's (the only ones streamed-answer.ts hands
- * it): 200.
+ * The media types a request's Accept names, in the order Yoga's result processing weighs them
+ * (the last listed first; utf-8 only): its accept.js, which graphql-yoga does not export.
  */
-export function partsProcessorFor(processor: ResultProcessor | undefined): { type: string; processor: ResultProcessor } | undefined {
-  const framing = processor && FRAMINGS.get(processor.name);
+export function askedTypes(request: Request): string[] {
+  const asked: string[] = [];
+  for (const entry of (request.headers.get('accept') || '*/*').replace(/\s/g, '').toLowerCase().split(',')) {
+    const [type = '', ...parameters] = entry.split(';');
+    const charset = parameters.find((parameter) => parameter.includes('charset='));
+    if (!charset || charset === 'charset=utf-8') asked.push(type);
+  }
+  return asked.reverse();
+}
+
+/** Whether an asked type (wildcards allowed) names the offered one. */
+export function names(asked: string, offered: string): boolean {
+  const [askedMain, askedSub] = asked.split('/');
+  const [main, sub] = offered.split('/');
+  return (askedMain === '*' || askedMain === main) && (askedSub === '*' || askedSub === sub);
+}
+
+/**
+ * The processor of ours that replaces Yoga's when Yoga chose one of its processors of parts.
+ * Which one is told as Yoga chooses it (its use-result-processor.ts: event streams, then
+ * multipart, then JSON, the last the Accept names winning; no multipart for a subscription), and
+ * only when Yoga did choose one that is not its JSON one: graphql-yoga exports neither
+ * processor of parts as a value to compare with. Its status and headers are Yoga's for parts, or
+ * for a single result with data and no error of the request's (the only ones
+ * streamed-answer.ts hands it): 200.
+ */
+export function partsProcessorFor(
+  request: Request,
+  chosen: ResultProcessor | undefined,
+  subscription: boolean,
+): { type: string; processor: ResultProcessor } | undefined {
+  if (!chosen || chosen === processRegularResult) return undefined;
+  const asked = askedTypes(request);
+  const framing =
+    !subscription && asked.some((type) => names(type, MULTIPART.type))
+      ? MULTIPART
+      : asked.some((type) => names(type, SSE.type))
+        ? SSE
+        : undefined;
   if (!framing) return undefined;
   const ours: ResultProcessor = (result, fetchAPI) =>
     new fetchAPI.Response(partsStream(result as Result | AsyncIterable<Result>, framing, fetchAPI), {

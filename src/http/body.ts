@@ -38,33 +38,6 @@ export function readBoundedBody(request: IncomingMessage, limit: number): Promis
 }
 
 /**
- * A body already read, as Yoga's Node entry takes one (a server framework's parsed body): an
- * iterable of its one chunk, which Yoga's Fetch implementation collects without a copy and, its
- * `next` answering at once, without a wait. A Buffer itself would do too, but the entry tests a
- * body by `Object.keys(body).length`: one key per byte.
- */
-export interface ReadBody {
-  bytes: Buffer;
-  [Symbol.asyncIterator](): { next(): IteratorResult<Buffer, undefined> };
-}
-
-export function readBody(bytes: Buffer): ReadBody {
-  return {
-    bytes,
-    [Symbol.asyncIterator]() {
-      let done = false;
-      return {
-        next: () => {
-          if (done) return { done: true, value: undefined };
-          done = true;
-          return { done: false, value: bytes };
-        },
-      };
-    },
-  };
-}
-
-/**
  * The body, read within MAX_BODY_BYTES: undefined for GET and HEAD, `answered` when the
  * request got its answer already (the client went away, or 413 with `headers`).
  */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
 import { FRONT } from '../common/messages.ts';
@@ -32,4 +33,12 @@ export function headerValue(headers: IncomingHttpHeaders, name: string): string 
   const value = headers[name];
   if (value === undefined) return null;
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** A request id a client may choose: a UUID or a short token; anything else is replaced. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export function requestIdOf(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID.test(value) ? value : randomUUID();
 }

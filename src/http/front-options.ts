@@ -1,35 +1,30 @@
-import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
-import type { ReadBody } from './body.ts';
 import type { RequestState } from '../common/request-state.ts';
 import type { CorsPolicy } from './cors.ts';
 import type { SharedPage } from './page.ts';
-import type { PlainPath } from './plain-path.ts';
 import type { ProbeAnswer } from './probes.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 /* What the HTTP front (listener.ts) is given and gives: its own file, so that the front stays one readable page. */
 
-/** What the front hands Yoga's Node entry: the message itself, and the body it has read, if any. */
-export interface NodeRequest {
-  raw: IncomingMessage;
-  method?: string;
-  headers: IncomingHttpHeaders;
-  body?: ReadBody;
-}
-
-/** The Yoga surface the front needs: its Node entry, which answers with a Fetch Response and leaves the writing to us. */
-export interface NodeHandler {
-  handleNodeRequestAndResponse(request: NodeRequest, response: ServerResponse, serverContext: RequestState): Promise<Response> | Response;
-  /** The same Yoga's plain path, for a route's plain requests (plain-path.ts); undefined = all through the entry above. */
-  plain?: PlainPath;
+/**
+ * The Yoga surface the front needs, all of it public: its Fetch implementation's Request, which
+ * the front builds from what it has read, and its one entry for a Request (`handleRequest` of
+ * Yoga's server adapter), which runs every plugin hook Yoga has (onRequest, the parse, the
+ * params, execution, the result's processing, onResponse) and answers with a Fetch Response
+ * the front writes.
+ */
+export interface FetchHandler {
+  fetchAPI: { Request: typeof Request };
+  handleRequest(request: Request, serverContext: RequestState): Promise<Response> | Response;
 }
 
 export interface HttpFrontOptions {
   /** The GraphQL endpoint served by the handler given first; the whole-response cache and caching headers apply to it. */
   endpoint: string;
   /** Other paths served by handlers of their own (a second Yoga instance), with every per-request concern but the caches. */
-  routes?: Readonly<Record<string, NodeHandler>>;
+  routes?: Readonly<Record<string, FetchHandler>>;
   maxBodyBytes: number;
   cors: CorsPolicy;
   cache?: ResponseCache;
@@ -49,8 +44,6 @@ export interface HttpFrontOptions {
   trustedProxies?: readonly string[];
   /** The GraphiQL page, served at the endpoint to a browser's GET (page.ts); undefined = none. */
   page?: SharedPage;
-  /** PLAIN_PATH: the endpoint's plain path, which runs a plain request through Yoga's plugins without its Response (plain-path.ts); undefined = off. */
-  plainPath?: PlainPath;
 }
 
 export interface HttpFront {

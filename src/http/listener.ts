@@ -8,12 +8,10 @@ import { hitPath } from './cache-hit.ts';
 import { clientNetworkOf } from './client-address.ts';
 import { answerOf, answerWriter } from './executed-answer.ts';
 import { WRITE_TIMEOUT_MS } from './write.ts';
-import { headerValue, isHost, jsonError, notFound } from './front-answers.ts';
+import { headerValue, isHost, jsonError, notFound, requestIdOf } from './front-answers.ts';
 import { wantsPage } from './page.ts';
 import { requestKeyOf } from './response-cache.ts';
-import { requestIdOf } from './probes.ts';
-import { DEADLINE_HEADER, statedDeadline } from './router-only.ts';
-import type { HttpFront, HttpFrontOptions, NodeHandler } from './front-options.ts';
+import type { FetchHandler, HttpFront, HttpFrontOptions } from './front-options.ts';
 import { FRONT, UNEXPECTED } from '../common/messages.ts';
 
 /**
@@ -40,10 +38,25 @@ type Headers = Record<string, string>;
 /** What the front parses of a request once, for its own use and the layers below. */
 type Parsed = Pick<RequestState, 'credentials' | 'language' | 'statedDeadlineMs'>;
 
+/**
+ * The header through which a router states how long it will wait for this answer, in ms. No
+ * router sends such a header by itself and no standard names one (gRPC's `grpc-timeout` and
+ * Envoy's `x-envoy-expected-rq-timeout-ms` are the nearest), so the router's header
+ * configuration inserts it, a little below its own timeout (docs/composition.md, "Deadlines").
+ */
+export const DEADLINE_HEADER = 'x-request-deadline-ms';
+
+/** The stated deadline: a whole number of ms from 1 up; anything else is no statement. */
+export function statedDeadline(value: string | null): number | undefined {
+  if (value === null || !/^\d{1,9}$/.test(value.trim())) return undefined;
+  const ms = Number(value.trim());
+  return ms >= 1 ? ms : undefined;
+}
+
 /** Paths the probes answer; any other request never waits on them. */
 const PROBE_PATHS = new Set(['/health', '/readiness', '/metrics']);
 
-export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): HttpFront {
+export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): HttpFront {
   let leaving = false;
   let draining = false;
   // Leaving or draining: every answer closes its connection.
@@ -162,20 +175,13 @@ export function createHttpFront(yoga: NodeHandler, options: HttpFrontOptions): H
     } catch {
       return jsonError(response, 'BAD_REQUEST', FRONT.badTarget, headers);
     }
-    const answered = await answerOf(route ?? yoga, route ? route.plain : options.plainPath, request, response, {
-      state,
-      url,
-      search,
-      body,
-    });
-    if ('response' in answered) foldHeaders(answered.response, headers);
-    else if (closing()) headers.connection = 'close';
+    const answered = await answerOf(route ?? yoga, request, { state, url, body });
+    foldHeaders(answered, headers);
     // After execution: `language` arguments may have chosen other languages than the request's.
     const answerLanguage = contentLanguage(language, state.answerLanguages);
     if (graphql) headers['content-language'] = answerLanguage;
     const at = { state, key, isGet, forRouter, personal, answerLanguage };
-    if ('response' in answered) await writeAnswer(request, response, answered.response, headers, at);
-    else await writeAnswer.bytes(request, response, answered, headers, at);
+    await writeAnswer(request, response, answered, headers, at);
   }
 
   const listener: RequestListener = (request, response) => {

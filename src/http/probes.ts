@@ -1,4 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { FRONT } from '../common/messages.ts';
 
 /**
@@ -77,12 +77,4 @@ export function createProbes(options: ProbeOptions) {
       ? { status: 200, contentType: JSON_TYPE, body: '{"status":"ready"}' }
       : { status: 503, contentType: JSON_TYPE, body: JSON.stringify({ status: 'unready', reason: outcome.reason }) };
   };
-}
-
-/** A request id a client may choose: a UUID or a short token; anything else is replaced. */
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
-
-export function requestIdOf(header: string | string[] | undefined): string {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && REQUEST_ID.test(value) ? value : randomUUID();
 }

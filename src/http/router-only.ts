@@ -1,24 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorCode } from '../common/error-codes.ts';
 import { SUBGRAPH_TOKEN_HEADER } from '../common/credentials.ts';
-import type { NodeHandler } from './front-options.ts';
+import type { FetchHandler } from './front-options.ts';
 import { FRONT } from '../common/messages.ts';
-
-/**
- * The header through which a router states how long it will wait for this answer, in ms. No
- * router sends such a header by itself and no standard names one (gRPC's `grpc-timeout` and
- * Envoy's `x-envoy-expected-rq-timeout-ms` are the nearest), so the router's header
- * configuration inserts it, a little below its own timeout (docs/composition.md, "Deadlines").
- */
-export const DEADLINE_HEADER = 'x-request-deadline-ms';
-
-/** The stated deadline: a whole number of ms from 1 up; anything else is no statement. */
-export function statedDeadline(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,9}$/.test(value.trim())) return undefined;
-  const ms = Number(value.trim());
-  return ms >= 1 ? ms : undefined;
-}
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -27,20 +11,18 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * before Yoga sees it, so nothing of the subgraph (its documents, its `_service` SDL) runs for
  * anyone else. Compared as digests in constant time, so neither the token nor its length shows.
  */
-export function routerOnly(handler: NodeHandler, token: string): NodeHandler {
+export function routerOnly(handler: FetchHandler, token: string): FetchHandler {
   const wanted = digest(token);
-  const fromRouter = (headers: IncomingHttpHeaders) => {
-    const sent = headers[SUBGRAPH_TOKEN_HEADER];
-    return typeof sent === 'string' && timingSafeEqual(digest(sent), wanted);
+  const fromRouter = (request: Request) => {
+    const sent = request.headers.get(SUBGRAPH_TOKEN_HEADER);
+    return sent !== null && timingSafeEqual(digest(sent), wanted);
   };
-  const { plain } = handler;
   return {
-    // Another client's request is left to the entry below, which refuses it.
-    plain: plain && {
-      answer: (request, ...rest) => (fromRouter(request.headers) ? plain.answer(request, ...rest) : Promise.resolve(undefined)),
+    get fetchAPI() {
+      return handler.fetchAPI;
     },
-    handleNodeRequestAndResponse(request, response, context) {
-      if (fromRouter(request.headers)) return handler.handleNodeRequestAndResponse(request, response, context);
+    handleRequest(request, context) {
+      if (fromRouter(request)) return handler.handleRequest(request, context);
       const code: ErrorCode = 'UNAUTHENTICATED';
       const body = JSON.stringify({
         errors: [{ message: FRONT.routerOnly(SUBGRAPH_TOKEN_HEADER), extensions: { code } }],

@@ -1,13 +1,12 @@
 import { Agent, type Dispatcher } from 'undici';
 import { createAttempt } from './attempt.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseBody } from './body.ts';
-import { cachedGet } from './cached-get.ts';
-import { createCoalescer, runAlone } from './coalesce.ts';
+import { createCoalescer, runAlone } from './shared-call.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { RedisConnection } from '../fleet/redis.ts';
 import { CallBudgetSpentError, missingCredentialError } from './errors.ts';
 import type { FleetCacheStore } from '../fleet/cache-store.ts';
-import { createHttpCache, type HttpCache } from './http-cache.ts';
+import { cachedGet, createHttpCache, type HttpCache } from './http-cache.ts';
 import { type ExchangeObserver, poolLoad } from './observe.ts';
 import { encodePath, isSessionBound } from './paths.ts';
 import { Breakers, DEFAULT_BREAKER, DEFAULT_RETRY, type BreakerOptions, type RetryPolicy } from './resilience.ts';

@@ -2,7 +2,7 @@ import type { PathSegment } from './paths.ts';
 
 /*
  * The upstream's request vocabulary: what a call asks for and what its steps share and count.
- * Its own file, so that the steps (attempt, retries, cached-get, coalesce) and the client that
+ * Its own file, so that the steps (attempt, retries, the HTTP cache's GET, the shared calls) and the client that
  * assembles them all import it from below, and none imports the client back.
  */
 
@@ -64,7 +64,7 @@ export interface CallScope {
 }
 
 /**
- * What the steps of one call (cached-get, retries, attempt) run under: its waiters, seen from
+ * What the steps of one call (the HTTP cache's GET, retries, attempt) run under: its waiters, seen from
  * below (shared-call.ts). Read each time it is needed, since waiters come and go while it runs.
  */
 export interface CallRun {

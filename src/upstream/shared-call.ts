@@ -1,4 +1,4 @@
-import type { CallAllowance, CallRun } from './request.ts';
+import type { CallAllowance, CallRun, UpstreamStats } from './request.ts';
 import { clientGoneError, timeoutError } from './errors.ts';
 
 /** One caller of an upstream call: its request's deadline (epoch ms), its client's signal, its lane. */
@@ -15,7 +15,7 @@ export interface Waiter {
 }
 
 /**
- * One upstream call and everyone waiting for it (the coalescer's, coalesce.ts; a call that is
+ * One upstream call and everyone waiting for it (the coalescer's, below; a call that is
  * not shared has one waiter). The call belongs to all of them: a waiter whose client hangs up
  * or whose deadline comes leaves with its own error at once while the others keep waiting; the
  * call is cut only when the last one has gone, runs until the latest deadline of those still
@@ -140,4 +140,35 @@ export class SharedCall<T> implements CallRun {
       );
     });
   }
+}
+
+/**
+ * Identical GETs in flight (one key: same URL, same credential) share one exchange and its
+ * answer. The exchange belongs to all its waiters (shared-call.ts): none of them can cut it,
+ * end it early or hold back its turn for the others.
+ */
+export type Coalesce = <T>(key: string, waiter: Waiter, start: (run: CallRun) => Promise<T>) => Promise<T>;
+
+export function createCoalescer(stats: UpstreamStats): Coalesce {
+  const inFlight = new Map<string, SharedCall<unknown>>();
+  return <T>(key: string, waiter: Waiter, start: (run: CallRun) => Promise<T>): Promise<T> => {
+    const running = inFlight.get(key) as SharedCall<T> | undefined;
+    // A call every waiter has left is being cut: a newcomer starts its own.
+    if (running?.open()) {
+      stats.coalesced++;
+      return running.join(waiter);
+    }
+    const call: SharedCall<T> = new SharedCall(waiter, (run) =>
+      start(run).finally(() => {
+        if (inFlight.get(key) === call) inFlight.delete(key);
+      }),
+    );
+    inFlight.set(key, call);
+    return call.first();
+  };
+}
+
+/** A call nobody else may join (a write, a credential being minted): its one waiter's. */
+export function runAlone<T>(waiter: Waiter, start: (run: CallRun) => Promise<T>): Promise<T> {
+  return new SharedCall(waiter, start).first();
 }

@@ -16,21 +16,26 @@ beforeEach(() => h.catalog.resetCalls());
 
 const restWithSession = (path: string) => h.rest(`${path}${path.includes('?') ? '&' : '?'}session_id=${sessionId}`);
 
-describe('Mutation.createSession', () => {
+describe('Mutation.createSession.session', () => {
   it('turns an approved request token into a session through POST /authentication/session/new', async () => {
     const { request_token } = await h.rest('/authentication/token/new');
     h.catalog.approveRequestToken(request_token);
     h.catalog.resetCalls();
-    const { body } = await h.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId success } }`, { t: request_token });
+    const { body } = await h.query(
+      `mutation($t: String!) { createSession(input: { requestToken: $t }) { session { sessionId success } } }`,
+      { t: request_token },
+    );
     expect(body.errors).toBeUndefined();
-    expect(body.data.createSession.success).toBe(true);
-    expect(body.data.createSession.sessionId).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(body.data.createSession.session.success).toBe(true);
+    expect(body.data.createSession.session.sessionId).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(h.catalog.calls.map((c) => [c.method, c.path])).toEqual([['POST', '/authentication/session/new']]);
   });
 
   it('reports an unapproved token as a typed error, not a crash', async () => {
     const { request_token } = await h.rest('/authentication/token/new');
-    const response = await h.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId } }`, { t: request_token });
+    const response = await h.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { sessionId } } }`, {
+      t: request_token,
+    });
     expect(response.body.data).toEqual({ createSession: null });
     expect(['BAD_USER_INPUT', 'UNAUTHENTICATED']).toContain(errorCodes(response)[0]);
     expect(response.text).not.toContain(request_token);

@@ -42,7 +42,7 @@ describe("a mark's write updates the account's counts in the Apollo cache", () =
     const movie = h.catalog.data.movies[42]!;
     // Off the watchlist first (over plain HTTP, past the Apollo cache), so the write adds one.
     const off = await h.query(
-      `mutation($id: Int!) { setMovieWatchlist(movieId: $id, watchlist: false) { id: databaseId } }`,
+      `mutation($id: Int!) { setMovieWatchlist(input: { movieId: $id, watchlist: false }) { movie { id: databaseId } } }`,
       { id: movie.id },
       {
         'x-session-id': sessionId,
@@ -54,14 +54,16 @@ describe("a mark's write updates the account's counts in the Apollo cache", () =
     const written = await apollo.mutate({
       mutation: gql`
         mutation Watch($id: Int!) {
-          setMovieWatchlist(movieId: $id, watchlist: true) {
-            nodeId: id
-            accountStates {
-              watchlist
-              account {
-                nodeId: id
-                watchlistMovies {
-                  totalCount
+          setMovieWatchlist(input: { movieId: $id, watchlist: true }) {
+            movie {
+              nodeId: id
+              accountStates {
+                watchlist
+                account {
+                  nodeId: id
+                  watchlistMovies {
+                    totalCount
+                  }
                 }
               }
             }

@@ -1,7 +1,7 @@
 /**
  * A list is named by one type everywhere: `UserList.listId` is an `ID!`, so the writes take
  * `userListId: ID!`, `list` takes `listId: ID!`, `lists` takes `listIds: [ID!]!`, and
- * `deleteUserList` answers `userListId: ID!` and the deleted list's global id (`deletedNodeId`)
+ * `deleteUserList` answers `userListId: ID!` and the deleted list's global id (`deletedId`)
  * (what Relay's `@deleteRecord` and a cache's evict take). The old `Int` arguments went in 1.0.
  * Over real HTTP against the gateway.
  */
@@ -21,9 +21,13 @@ beforeEach(() => h.catalog.resetCalls());
 const user = (more: Record<string, string> = {}) => ({ 'x-session-id': sessionId, ...more });
 
 async function createList(name: string, headers = user()): Promise<{ listId: string; nodeId: string }> {
-  const { body } = await h.query(`mutation($n: String!) { createList(name: $n) { listId nodeId: id } }`, { n: name }, headers);
+  const { body } = await h.query(
+    `mutation($n: String!) { createList(input: { name: $n }) { list { listId nodeId: id } } }`,
+    { n: name },
+    headers,
+  );
   expect(body.errors).toBeUndefined();
-  return body.data.createList;
+  return body.data.createList.list;
 }
 
 describe('list ids', () => {
@@ -31,27 +35,35 @@ describe('list ids', () => {
     const movie = h.catalog.data.movies[12];
     const { listId, nodeId } = await createList('Ids');
     const added = await h.query(
-      `mutation($l: ID!, $m: Int!) { addMovieToList(userListId: $l, movieId: $m) { listId nodeId: id itemCount } }`,
+      `mutation($l: ID!, $m: Int!) { addMovieToList(input: { userListId: $l, movieId: $m }) { list { listId nodeId: id itemCount } } }`,
       { l: listId, m: movie.id },
       user(),
     );
-    expect(added.body).toEqual({ data: { addMovieToList: { listId, nodeId, itemCount: 1 } } });
+    expect(added.body).toEqual({ data: { addMovieToList: { list: { listId, nodeId, itemCount: 1 } } } });
     const read = await h.query(`query($l: ID!) { list(listId: $l) { listId itemCount } }`, { l: listId });
     expect(read.body).toEqual({ data: { list: { listId, itemCount: 1 } } });
     const removed = await h.query(
-      `mutation($l: ID!, $m: Int!) { removeMovieFromList(userListId: $l, movieId: $m) { itemCount } }`,
+      `mutation($l: ID!, $m: Int!) { removeMovieFromList(input: { userListId: $l, movieId: $m }) { list { itemCount } } }`,
       { l: listId, m: movie.id },
       user(),
     );
-    expect(removed.body).toEqual({ data: { removeMovieFromList: { itemCount: 0 } } });
-    const cleared = await h.query(`mutation($l: ID!) { clearList(userListId: $l) { itemCount } }`, { l: listId }, user());
-    expect(cleared.body).toEqual({ data: { clearList: { itemCount: 0 } } });
+    expect(removed.body).toEqual({ data: { removeMovieFromList: { list: { itemCount: 0 } } } });
+    const cleared = await h.query(
+      `mutation($l: ID!) { clearList(input: { userListId: $l }) { list { itemCount } } }`,
+      { l: listId },
+      user(),
+    );
+    expect(cleared.body).toEqual({ data: { clearList: { list: { itemCount: 0 } } } });
   });
 
   it('a numeric list id, as a number in a variable or an Int literal, names the same list', async () => {
     const { listId } = await createList('Old ids');
-    const old = await h.query(`mutation($l: ID!) { clearList(userListId: $l) { listId } }`, { l: Number(listId) }, user());
-    expect(old.body).toEqual({ data: { clearList: { listId } } });
+    const old = await h.query(
+      `mutation($l: ID!) { clearList(input: { userListId: $l }) { list { listId } } }`,
+      { l: Number(listId) },
+      user(),
+    );
+    expect(old.body).toEqual({ data: { clearList: { list: { listId } } } });
     const read = await h.query(`{ list(listId: ${Number(listId)}) { listId } }`);
     expect(read.body).toEqual({ data: { list: { listId } } });
   });
@@ -60,11 +72,11 @@ describe('list ids', () => {
     const french = user({ 'accept-language': 'fr-FR' });
     const { listId, nodeId } = await createList('To delete', french);
     const { body } = await h.query(
-      `mutation($l: ID!) { deleteUserList(userListId: $l) { deletedNodeId userListId } }`,
+      `mutation($l: ID!) { deleteUserList(input: { userListId: $l }) { deletedId userListId } }`,
       { l: listId },
       french,
     );
-    expect(body).toEqual({ data: { deleteUserList: { deletedNodeId: nodeId, userListId: listId } } });
+    expect(body).toEqual({ data: { deleteUserList: { deletedId: nodeId, userListId: listId } } });
     expect(Buffer.from(nodeId, 'base64url').toString()).toBe(`UserList:${listId}@fr-FR`);
     expect(errorCodes(await h.query(`query($l: ID!) { list(listId: $l) { name } }`, { l: listId }))).toEqual(['NOT_FOUND']);
   });
@@ -84,21 +96,23 @@ describe('list ids', () => {
     expect(args).toEqual([{ name: 'listIds', type: { kind: 'NON_NULL' }, deprecationReason: null }]);
   });
 
-  it('a list id, or BAD_USER_INPUT naming the argument before any call', async () => {
-    for (const [query, argument] of [
-      ['mutation { deleteUserList(userListId: "0123456789abcdef01234567") { deletedNodeId } }', 'userListId'],
-      ['mutation { addMovieToList(userListId: "x", movieId: 5) { itemCount } }', 'userListId'],
-      ['{ list(listId: "not-a-list") { name } }', 'listId'],
-      ['{ lists(listIds: ["1", "../movie/1"]) { name } }', 'listIds'],
+  it('a list id, or BAD_USER_INPUT naming the argument (and the input field) before any call', async () => {
+    for (const [query, argument, field] of [
+      ['mutation { deleteUserList(input: { userListId: "0123456789abcdef01234567" }) { deletedId } }', 'input', 'userListId'],
+      ['mutation { addMovieToList(input: { userListId: "x", movieId: 5 }) { list { itemCount } } }', 'input', 'userListId'],
+      ['{ list(listId: "not-a-list") { name } }', 'listId', undefined],
+      ['{ lists(listIds: ["1", "../movie/1"]) { name } }', 'listIds', undefined],
     ]) {
-      const response = await h.query(query, undefined, user());
+      const response = await h.query(query!, undefined, user());
       expect(errorCodes(response), query).toEqual(['BAD_USER_INPUT']);
       expect(response.body.errors![0].extensions!.argument, query).toBe(argument);
+      expect(response.body.errors![0].extensions!.field, query).toBe(field);
     }
     // No list, or the old Int argument beside the ID one: the document does not validate.
     for (const query of [
-      'mutation { clearList { itemCount } }',
-      'mutation { clearList(listId: 1, userListId: "1") { itemCount } }',
+      'mutation { clearList { list { itemCount } } }',
+      'mutation { clearList(input: {}) { list { itemCount } } }',
+      'mutation { clearList(input: { listId: 1, userListId: "1" }) { list { itemCount } } }',
       '{ list { name } }',
       '{ lists { name } }',
       '{ lists(listIds: ["1"], ids: [1]) { name } }',

@@ -131,12 +131,12 @@ describe("The account's lists and their edits", () => {
   it('create, add, remove, clear and delete: each write is visible in the next read', async () => {
     const [m1, m2] = h.catalog.data.movies.slice(10, 12);
     const created = await h.query(
-      `mutation { createList(name: "Night shift", description: "Long films", language: "en") { id: databaseId name description itemCount createdBy } }`,
+      `mutation { createList(input: { name: "Night shift", description: "Long films", language: "en" }) { list { id: databaseId name description itemCount createdBy } } }`,
       undefined,
       user(),
     );
     expect(created.body.errors).toBeUndefined();
-    const list = created.body.data.createList;
+    const list = created.body.data.createList.list;
     expect(list).toMatchObject({
       name: 'Night shift',
       description: 'Long films',
@@ -150,42 +150,64 @@ describe("The account's lists and their edits", () => {
     );
     expect(expected.nodes(mine.body.data.account.lists)[0].id).toBe(list.id);
 
-    const add = `mutation($l: ID!, $m: Int!) { addMovieToList(userListId: $l, movieId: $m) { itemCount itemStatus(movieId: $m) } }`;
-    expect((await h.query(add, { l: list.id, m: m1.id }, user())).body.data.addMovieToList).toEqual({ itemCount: 1, itemStatus: true });
-    expect((await h.query(add, { l: list.id, m: m2.id }, user())).body.data.addMovieToList).toEqual({ itemCount: 2, itemStatus: true });
+    const add = `mutation($l: ID!, $m: Int!) { addMovieToList(input: { userListId: $l, movieId: $m }) { list { itemCount itemStatus(movieId: $m) } } }`;
+    expect((await h.query(add, { l: list.id, m: m1.id }, user())).body.data.addMovieToList.list).toEqual({
+      itemCount: 1,
+      itemStatus: true,
+    });
+    expect((await h.query(add, { l: list.id, m: m2.id }, user())).body.data.addMovieToList.list).toEqual({
+      itemCount: 2,
+      itemStatus: true,
+    });
     const duplicate = await h.query(add, { l: list.id, m: m2.id }, user());
-    expect(duplicate.body).toEqual({ data: { addMovieToList: { itemCount: 2, itemStatus: true } } });
+    expect(duplicate.body).toEqual({ data: { addMovieToList: { list: { itemCount: 2, itemStatus: true } } } });
 
     const removed = await h.query(
-      `mutation($l: ID!, $m: Int!) { removeMovieFromList(userListId: $l, movieId: $m) { itemCount items { edges { node { ... on Movie { id: databaseId } } } } } }`,
+      `mutation($l: ID!, $m: Int!) { removeMovieFromList(input: { userListId: $l, movieId: $m }) { list { itemCount items { edges { node { ... on Movie { id: databaseId } } } } } } }`,
       { l: list.id, m: m1.id },
       user(),
     );
-    expect(removed.body.data.removeMovieFromList).toEqual({ itemCount: 1, items: { edges: [{ node: { id: m2.id } }] } });
+    expect(removed.body.data.removeMovieFromList.list).toEqual({ itemCount: 1, items: { edges: [{ node: { id: m2.id } }] } });
 
     h.catalog.resetCalls();
-    const cleared = await h.query(`mutation($l: ID!) { clearList(userListId: $l) { itemCount } }`, { l: list.id }, user());
-    expect(cleared.body.data.clearList).toEqual({ itemCount: 0 });
+    const cleared = await h.query(
+      `mutation($l: ID!) { clearList(input: { userListId: $l }) { list { itemCount } } }`,
+      { l: list.id },
+      user(),
+    );
+    expect(cleared.body.data.clearList.list).toEqual({ itemCount: 0 });
     expect(h.catalog.calls[0]).toMatchObject({ method: 'POST', path: `/list/${list.id}/clear`, status: 201, query: { confirm: 'true' } });
 
-    const deleted = await h.query(`mutation($l: ID!) { deleteUserList(userListId: $l) { userListId } }`, { l: list.id }, user());
+    const deleted = await h.query(`mutation($l: ID!) { deleteUserList(input: { userListId: $l }) { userListId } }`, { l: list.id }, user());
     expect(deleted.body).toEqual({ data: { deleteUserList: { userListId: String(list.id) } } });
     expect(errorCodes(await h.query(`query($l: ID!) { list(listId: $l) { name } }`, { l: list.id }))).toEqual(['NOT_FOUND']);
   });
 
   it("another user's list cannot be edited", async () => {
     const foreign = h.catalog.data.movieLists[0];
-    const { body } = await h.query(`mutation($l: ID!) { clearList(userListId: $l) { id: databaseId } }`, { l: foreign.id }, user());
+    const { body } = await h.query(
+      `mutation($l: ID!) { clearList(input: { userListId: $l }) { list { id: databaseId } } }`,
+      { l: foreign.id },
+      user(),
+    );
     expect(body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
     expect((await h.rest(`/list/${foreign.id}`)).item_count).toBe(foreign.item_count);
   });
 
   it('writes need a session and valid arguments: errors before any upstream call', async () => {
-    const noSession = await h.query(`mutation { createList(name: "x") { id: databaseId } }`);
+    const noSession = await h.query(`mutation { createList(input: { name: "x" }) { list { id: databaseId } } }`);
     expect(errorCodes(noSession)).toEqual(['UNAUTHENTICATED']);
-    const badName = await h.query(`mutation { createList(name: "   ") { id: databaseId } }`, undefined, user());
-    const badLanguage = await h.query(`mutation { createList(name: "ok", language: "English") { id: databaseId } }`, undefined, user());
-    const badMovie = await h.query(`mutation { addMovieToList(userListId: 5, movieId: 0) { id: databaseId } }`, undefined, user());
+    const badName = await h.query(`mutation { createList(input: { name: "   " }) { list { id: databaseId } } }`, undefined, user());
+    const badLanguage = await h.query(
+      `mutation { createList(input: { name: "ok", language: "English" }) { list { id: databaseId } } }`,
+      undefined,
+      user(),
+    );
+    const badMovie = await h.query(
+      `mutation { addMovieToList(input: { userListId: 5, movieId: 0 }) { list { id: databaseId } } }`,
+      undefined,
+      user(),
+    );
     expect([errorCodes(badName), errorCodes(badLanguage), errorCodes(badMovie)]).toEqual([
       ['BAD_USER_INPUT'],
       ['BAD_USER_INPUT'],

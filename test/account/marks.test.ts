@@ -47,12 +47,12 @@ describe('Account favourites and watchlist', () => {
     const favourites = new Set(h.catalog.data.accountMedia.ids('favorite', 'movie'));
     const movie = h.catalog.data.movies.find((m) => !favourites.has(m.id))!;
     const add = await h.query(
-      `mutation($a: Int!, $m: Int!) { setMovieFavorite(accountId: $a, movieId: $m, favorite: true) { id: databaseId title } }`,
+      `mutation($a: Int!, $m: Int!) { setMovieFavorite(input: { accountId: $a, movieId: $m, favorite: true }) { movie { id: databaseId title } } }`,
       { a: accountId, m: movie.id },
       userHeaders(),
     );
     expect(add.body.errors).toBeUndefined();
-    expect(add.body.data.setMovieFavorite).toEqual({ id: movie.id, title: movie.title });
+    expect(add.body.data.setMovieFavorite.movie).toEqual({ id: movie.id, title: movie.title });
     const post = h.catalog.calls.find((c) => c.method === 'POST')!;
     expect([post.path, post.status, post.query.session_id]).toEqual([`/account/${accountId}/favorite`, 201, sessionId]);
 
@@ -62,7 +62,7 @@ describe('Account favourites and watchlist', () => {
     expect(after.body.data.account.favoriteMovies.totalCount).toBe(favourites.size + 1);
 
     const remove = await h.query(
-      `mutation($a: Int!, $m: Int!) { setMovieFavorite(accountId: $a, movieId: $m, favorite: false) { id: databaseId } }`,
+      `mutation($a: Int!, $m: Int!) { setMovieFavorite(input: { accountId: $a, movieId: $m, favorite: false }) { movie { id: databaseId } } }`,
       { a: accountId, m: movie.id },
       userHeaders(),
     );
@@ -76,12 +76,12 @@ describe('Account favourites and watchlist', () => {
     const listed = new Set(h.catalog.data.accountMedia.ids('watchlist', 'tv'));
     const series = h.catalog.data.tvSeries.find((s) => !listed.has(s.id))!;
     const add = await h.query(
-      `mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(accountId: $a, seriesId: $s, watchlist: true) { id: databaseId name } }`,
+      `mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(input: { accountId: $a, seriesId: $s, watchlist: true }) { tvSeries { id: databaseId name } } }`,
       { a: accountId, s: series.id },
       userHeaders(),
     );
     expect(add.body.errors).toBeUndefined();
-    expect(add.body.data.setTVSeriesWatchlist).toEqual({ id: series.id, name: series.name });
+    expect(add.body.data.setTVSeriesWatchlist.tvSeries).toEqual({ id: series.id, name: series.name });
     const read = await h.query(
       `query($id: Int!) { account(id: $id) { watchlistTVSeries(sortBy: CREATED_AT_DESC) { edges { node { id: databaseId } } } } }`,
       { id: accountId },
@@ -90,7 +90,7 @@ describe('Account favourites and watchlist', () => {
     expect(expected.nodes(read.body.data.account.watchlistTVSeries)[0].id).toBe(series.id);
 
     const unknown = await h.query(
-      `mutation($a: Int!) { setTVSeriesWatchlist(accountId: $a, seriesId: 1, watchlist: true) { id: databaseId } }`,
+      `mutation($a: Int!) { setTVSeriesWatchlist(input: { accountId: $a, seriesId: 1, watchlist: true }) { tvSeries { id: databaseId } } }`,
       { a: accountId },
       userHeaders(),
     );
@@ -104,9 +104,12 @@ describe('Account favourites and watchlist', () => {
     // The account itself needs the session (only the session's own answers by its id).
     expect(read.body.data).toEqual({ account: null });
     expect(errorCodes(read)).toEqual(['UNAUTHENTICATED']);
-    const write = await h.query(`mutation($a: Int!) { setMovieFavorite(accountId: $a, movieId: 5, favorite: true) { id: databaseId } }`, {
-      a: accountId,
-    });
+    const write = await h.query(
+      `mutation($a: Int!) { setMovieFavorite(input: { accountId: $a, movieId: 5, favorite: true }) { movie { id: databaseId } } }`,
+      {
+        a: accountId,
+      },
+    );
     expect(errorCodes(write)).toEqual(['UNAUTHENTICATED']);
     expect(h.catalog.calls).toEqual([]);
   });
@@ -119,7 +122,7 @@ describe('Account favourites and watchlist', () => {
     );
     expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
     const write = await h.query(
-      `mutation($a: Int!) { setMovieWatchlist(accountId: $a, movieId: -3, watchlist: true) { id: databaseId } }`,
+      `mutation($a: Int!) { setMovieWatchlist(input: { accountId: $a, movieId: -3, watchlist: true }) { movie { id: databaseId } } }`,
       { a: accountId },
       userHeaders(),
     );
@@ -181,23 +184,23 @@ describe('Writes of every domain land in the same user state', () => {
   it("favourite/watchlist marks show in the returned movie's accountStates", async () => {
     const movie = h.catalog.data.movies.find((m) => !h.catalog.data.accountMedia.has('watchlist', 'movie', m.id))!;
     const { body } = await h.query(
-      `mutation($a: Int!, $m: Int!) { setMovieWatchlist(accountId: $a, movieId: $m, watchlist: true) { id: databaseId accountStates { watchlist } } }`,
+      `mutation($a: Int!, $m: Int!) { setMovieWatchlist(input: { accountId: $a, movieId: $m, watchlist: true }) { movie { id: databaseId accountStates { watchlist } } } }`,
       { a: accountId, m: movie.id },
       userHeaders(),
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.setMovieWatchlist).toEqual({ id: movie.id, accountStates: { watchlist: true } });
+    expect(body.data.setMovieWatchlist.movie).toEqual({ id: movie.id, accountStates: { watchlist: true } });
   });
 
   it('a guest rates a series and an episode through the graph; guestSession lists them, the account does not', async () => {
-    const guestSessionId = (await h.query(`mutation { createGuestSession { guestSessionId } }`)).body.data.createGuestSession
-      .guestSessionId;
+    const guestSessionId = (await h.query(`mutation { createGuestSession { guestSession { guestSessionId } } }`)).body.data
+      .createGuestSession.guestSession.guestSessionId;
     const guest = { 'x-guest-session-id': guestSessionId };
     const series = h.catalog.data.tvSeries[5];
     const season = h.catalog.data.seasons.get(series.id)!.find((s) => s.episodes.length > 0)!;
     const episode = season.episodes[0];
     const rated = await h.query(
-      `mutation($s: Int!, $n: Int!, $e: Int!) { rateTVSeries(seriesId: $s, value: 4.5) { id: databaseId } rateEpisode(seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 8) { id: databaseId } }`,
+      `mutation($s: Int!, $n: Int!, $e: Int!) { rateTVSeries(input: { seriesId: $s, value: 4.5 }) { tvSeries { id: databaseId } } rateEpisode(input: { seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 8 }) { episode { id: databaseId } } }`,
       { s: series.id, n: season.season_number, e: episode.episode_number },
       guest,
     );
@@ -220,13 +223,21 @@ describe('Writes of every domain land in the same user state', () => {
     const already = new Set(h.catalog.data.ratings.ratedBy(accountRater(accountId), 'tv').map((r) => r.id));
     const series = h.catalog.data.tvSeries.find((s) => !already.has(s.id))!;
     const read = `query($id: Int!) { account(id: $id) { ratedTVSeries(sortBy: CREATED_AT_DESC) { totalCount edges { node { tvSeries { id: databaseId accountStates { rating } } } } } } }`;
-    await h.query(`mutation($s: Int!) { rateTVSeries(seriesId: $s, value: 9.5) { id: databaseId } }`, { s: series.id }, userHeaders());
+    await h.query(
+      `mutation($s: Int!) { rateTVSeries(input: { seriesId: $s, value: 9.5 }) { tvSeries { id: databaseId } } }`,
+      { s: series.id },
+      userHeaders(),
+    );
     const after = await h.query(read, { id: accountId }, userHeaders());
     expect(expected.nodes(after.body.data.account.ratedTVSeries)[0]).toEqual({
       tvSeries: { id: series.id, accountStates: { rating: 9.5 } },
     });
     expect(after.body.data.account.ratedTVSeries.totalCount).toBe(already.size + 1);
-    await h.query(`mutation($s: Int!) { deleteTVSeriesRating(seriesId: $s) { id: databaseId } }`, { s: series.id }, userHeaders());
+    await h.query(
+      `mutation($s: Int!) { deleteTVSeriesRating(input: { seriesId: $s }) { tvSeries { id: databaseId } } }`,
+      { s: series.id },
+      userHeaders(),
+    );
     const removed = await h.query(read, { id: accountId }, userHeaders());
     expect(removed.body.data.account.ratedTVSeries.totalCount).toBe(already.size);
   });

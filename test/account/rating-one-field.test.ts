@@ -41,14 +41,15 @@ describe('one rating field', () => {
     const episode = season.episodes[0]!;
     const written = await h.query(
       `mutation($s: Int!, $n: Int!, $e: Int!) {
-        rateTVSeries(seriesId: $s, value: 7.5) { nodeId: id accountStates { rating } }
-        rateEpisode(seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 3) { nodeId: id accountStates { rating } }
+        rateTVSeries(input: { seriesId: $s, value: 7.5 }) { tvSeries { nodeId: id accountStates { rating } } }
+        rateEpisode(input: { seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 3 }) { episode { nodeId: id accountStates { rating } } }
       }`,
       { s: series.id, n: season.season_number, e: episode.episode_number },
       user(),
     );
     expect(written.body.errors).toBeUndefined();
-    const { rateTVSeries, rateEpisode } = written.body.data;
+    const { tvSeries: rateTVSeries } = written.body.data.rateTVSeries;
+    const { episode: rateEpisode } = written.body.data.rateEpisode;
     expect([rateTVSeries.accountStates.rating, rateEpisode.accountStates.rating]).toEqual([7.5, 3]);
 
     const read = await h.query(

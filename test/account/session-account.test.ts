@@ -21,7 +21,7 @@ beforeEach(() => h.catalog.resetCalls());
 
 const lookups = () => h.callsTo('/account/null');
 const favourite = (movieId: number, on = true) =>
-  `mutation { setMovieFavorite(movieId: ${movieId}, favorite: ${on}) { id: databaseId accountStates { favorite } } }`;
+  `mutation { setMovieFavorite(input: { movieId: ${movieId}, favorite: ${on} }) { movie { id: databaseId accountStates { favorite } } } }`;
 const movieIds = () => h.catalog.data.movies.map((m) => m.id);
 
 describe('accountId defaults to the session account', () => {
@@ -30,19 +30,19 @@ describe('accountId defaults to the session account', () => {
     h.catalog.resetCalls();
     const [m1, m2, s1] = [movieIds()[30]!, movieIds()[31]!, h.catalog.data.tvSeries[5]!.id];
     const first = await h.query(
-      `mutation { a: setMovieFavorite(movieId: ${m1}, favorite: true) { id: databaseId accountStates { favorite } }
-                  b: setMovieWatchlist(movieId: ${m2}, watchlist: true) { id: databaseId accountStates { watchlist } } }`,
+      `mutation { a: setMovieFavorite(input: { movieId: ${m1}, favorite: true }) { movie { id: databaseId accountStates { favorite } } }
+                  b: setMovieWatchlist(input: { movieId: ${m2}, watchlist: true }) { movie { id: databaseId accountStates { watchlist } } } }`,
       undefined,
       { 'x-session-id': sessionId },
     );
     expect(first.body.errors).toBeUndefined();
     expect(first.body.data).toEqual({
-      a: { id: m1, accountStates: { favorite: true } },
-      b: { id: m2, accountStates: { watchlist: true } },
+      a: { movie: { id: m1, accountStates: { favorite: true } } },
+      b: { movie: { id: m2, accountStates: { watchlist: true } } },
     });
     expect(lookups()).toBe(1);
     const second = await h.query(
-      `mutation { a: setTVSeriesFavorite(seriesId: ${s1}, favorite: true) { id: databaseId } b: setTVSeriesWatchlist(seriesId: ${s1}, watchlist: true) { id: databaseId } }`,
+      `mutation { a: setTVSeriesFavorite(input: { seriesId: ${s1}, favorite: true }) { tvSeries { id: databaseId } } b: setTVSeriesWatchlist(input: { seriesId: ${s1}, watchlist: true }) { tvSeries { id: databaseId } } }`,
       undefined,
       { 'x-session-id': sessionId },
     );
@@ -67,7 +67,7 @@ describe('accountId defaults to the session account', () => {
     h.catalog.resetCalls();
     const account = h.catalog.data.account.id;
     const { body } = await h.query(
-      `mutation { setMovieFavorite(accountId: ${account}, movieId: ${movieIds()[32]}, favorite: true) { id: databaseId } }`,
+      `mutation { setMovieFavorite(input: { accountId: ${account}, movieId: ${movieIds()[32]}, favorite: true }) { movie { id: databaseId } } }`,
       undefined,
       { 'x-session-id': sessionId },
     );
@@ -98,9 +98,13 @@ describe('accountId defaults to the session account', () => {
   it('without a session: UNAUTHENTICATED before any upstream call; a bad accountId: BAD_USER_INPUT', async () => {
     const none = await h.query(favourite(movieIds()[36]!));
     expect(errorCodes(none)).toEqual(['UNAUTHENTICATED']);
-    const bad = await h.query(`mutation { setMovieWatchlist(accountId: -4, movieId: 1, watchlist: true) { id: databaseId } }`, undefined, {
-      'x-session-id': 'abc',
-    });
+    const bad = await h.query(
+      `mutation { setMovieWatchlist(input: { accountId: -4, movieId: 1, watchlist: true }) { movie { id: databaseId } } }`,
+      undefined,
+      {
+        'x-session-id': 'abc',
+      },
+    );
     expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);
     expect(h.catalog.calls).toEqual([]);
   });
@@ -109,8 +113,11 @@ describe('accountId defaults to the session account', () => {
 describe('createRequestToken(redirectTo:), for single-page apps', () => {
   it('refuses anything but an absolute http(s) URL without credentials, before any upstream call', async () => {
     for (const value of ['/relative', 'javascript:alert(1)', 'ftp://example.com/x', 'https://user:pw@example.com/', 'x'.repeat(3000)]) {
-      const { body } = await h.query(`mutation($r: String!) { createRequestToken(redirectTo: $r) { approvalUrl } }`, { r: value });
-      expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'redirectTo' });
+      const { body } = await h.query(
+        `mutation($r: String!) { createRequestToken(input: { redirectTo: $r }) { requestToken { approvalUrl } } }`,
+        { r: value },
+      );
+      expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'input', field: 'redirectTo' });
     }
     expect(h.catalog.calls).toEqual([]);
   });
@@ -124,11 +131,14 @@ describe('createRequestToken(redirectTo:), for single-page apps', () => {
       const back = `http://127.0.0.1:${appPort}/signed-in?from=catalog`;
       const browser = await launchChromium(chromiumProgram!);
       try {
-        const { body } = await h.query(`mutation($r: String!) { createRequestToken(redirectTo: $r) { requestToken approvalUrl } }`, {
-          r: back,
-        });
+        const { body } = await h.query(
+          `mutation($r: String!) { createRequestToken(input: { redirectTo: $r }) { requestToken { requestToken approvalUrl } } }`,
+          {
+            r: back,
+          },
+        );
         expect(body.errors).toBeUndefined();
-        const { requestToken, approvalUrl } = body.data.createRequestToken;
+        const { requestToken, approvalUrl } = body.data.createRequestToken.requestToken;
         expect(new URL(approvalUrl).searchParams.get('redirect_to')).toBe(back);
 
         const page = await browser.newPage();
@@ -138,10 +148,10 @@ describe('createRequestToken(redirectTo:), for single-page apps', () => {
         expect(Object.fromEntries(landed.searchParams)).toEqual({ from: 'catalog', request_token: requestToken, approved: 'true' });
         expect(await page.textContent('h1')).toBe('Back in the app');
 
-        const session = await h.query(`mutation($t: String!) { createSession(requestToken: $t) { success } }`, {
+        const session = await h.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { success } } }`, {
           t: landed.searchParams.get('request_token'),
         });
-        expect(session.body).toEqual({ data: { createSession: { success: true } } });
+        expect(session.body).toEqual({ data: { createSession: { session: { success: true } } } });
       } finally {
         await browser.close();
         app.close();
@@ -157,7 +167,9 @@ describe('createRequestToken(redirectTo:), for single-page apps', () => {
     const refused = await fetch(`${origin}/authenticate/${request_token}?redirect_to=javascript:alert(1)`, { redirect: 'manual' });
     expect([refused.status, refused.headers.get('location')]).toEqual([400, null]);
     // Not approved: the catalog's "token not approved" (status code 41), which the gateway codes as bad input.
-    const session = await h.query(`mutation($t: String!) { createSession(requestToken: $t) { success } }`, { t: request_token });
+    const session = await h.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { success } } }`, {
+      t: request_token,
+    });
     expect(errorCodes(session)).toEqual(['BAD_USER_INPUT']);
     expect(session.body.data).toEqual({ createSession: null });
   });

@@ -55,7 +55,11 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
   it('the proxy really serves stale reads: after a write, a plain read still answers the old state', async () => {
     const movieId = movieIds()[10]!;
     await ratedSevenOffWatchlist(movieId);
-    const write = await h.query(`mutation($m: Int!) { rateMovie(movieId: $m, value: 3) { id: databaseId } }`, { m: movieId }, user());
+    const write = await h.query(
+      `mutation($m: Int!) { rateMovie(input: { movieId: $m, value: 3 }) { movie { id: databaseId } } }`,
+      { m: movieId },
+      user(),
+    );
     expect(write.body.errors).toBeUndefined();
     const stale = lagging.staleAnswers;
     // A new request: the gateway has nothing of its own to lay over, so the lag shows.
@@ -71,15 +75,15 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
     const movieId = movieIds()[order[0] === 'a' ? 11 : 12]!;
     await ratedSevenOffWatchlist(movieId);
     const fields = {
-      a: `a: setMovieWatchlist(accountId: ${accountId}, movieId: $m, watchlist: true) { id: databaseId accountStates { rating watchlist } }`,
-      b: `b: rateMovie(movieId: $m, value: 3) { id: databaseId accountStates { rating watchlist } }`,
+      a: `a: setMovieWatchlist(input: { accountId: ${accountId}, movieId: $m, watchlist: true }) { movie { id: databaseId accountStates { rating watchlist } } }`,
+      b: `b: rateMovie(input: { movieId: $m, value: 3 }) { movie { id: databaseId accountStates { rating watchlist } } }`,
     };
     const stale = lagging.staleAnswers;
     const { body } = await h.query(`mutation($m: Int!) { ${fields[order[0]]} ${fields[order[1]]} }`, { m: movieId }, user());
     expect(body.errors).toBeUndefined();
     const first = order[0] === 'a' ? { rating: 7, watchlist: true } : { rating: 3, watchlist: false };
-    expect(body.data[order[0]]).toEqual({ id: movieId, accountStates: first });
-    expect(body.data[order[1]]).toEqual({ id: movieId, accountStates: { rating: 3, watchlist: true } });
+    expect(body.data[order[0]]).toEqual({ movie: { id: movieId, accountStates: first } });
+    expect(body.data[order[1]]).toEqual({ movie: { id: movieId, accountStates: { rating: 3, watchlist: true } } });
     // The gateway did meet a stale read: without its own record of the writes it would have shown it.
     expect(lagging.staleAnswers).toBeGreaterThan(stale);
     // Both writes reached the catalog, which holds the written state.
@@ -92,16 +96,16 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
     await ratedSevenOffWatchlist(movieId);
     const { body } = await h.query(
       `mutation($m: Int!) {
-        a: deleteMovieRating(movieId: $m) { accountStates { rating } }
-        b: setMovieFavorite(movieId: $m, favorite: true) { accountStates { rating favorite watchlist } }
+        a: deleteMovieRating(input: { movieId: $m }) { movie { accountStates { rating } } }
+        b: setMovieFavorite(input: { movieId: $m, favorite: true }) { movie { accountStates { rating favorite watchlist } } }
       }`,
       { m: movieId },
       user(),
     );
     expect(body.errors).toBeUndefined();
     expect(body.data).toEqual({
-      a: { accountStates: { rating: null } },
-      b: { accountStates: { rating: null, favorite: true, watchlist: false } },
+      a: { movie: { accountStates: { rating: null } } },
+      b: { movie: { accountStates: { rating: null, favorite: true, watchlist: false } } },
     });
   });
 
@@ -117,52 +121,58 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
     const stale = lagging.staleAnswers;
     const { body } = await h.query(
       `mutation($s: Int!) {
-        a: rateTVSeries(seriesId: $s, value: 8.5) { id: databaseId accountStates { rating } }
-        b: rateEpisode(seriesId: $s, seasonNumber: 1, episodeNumber: 1, value: 2.5) {
-          accountStates { rating } season { accountStates { episodeNumber rating } }
+        a: rateTVSeries(input: { seriesId: $s, value: 8.5 }) { tvSeries { id: databaseId accountStates { rating } } }
+        b: rateEpisode(input: { seriesId: $s, seasonNumber: 1, episodeNumber: 1, value: 2.5 }) {
+          episode {
+            accountStates { rating } season { accountStates { episodeNumber rating } }
+          }
         }
       }`,
       { s: series.id },
       user(),
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.a).toEqual({ id: series.id, accountStates: { rating: 8.5 } });
-    expect(body.data.b.accountStates).toEqual({ rating: 2.5 });
-    expect(body.data.b.season.accountStates.find((e: any) => e.episodeNumber === 1)).toEqual({ episodeNumber: 1, rating: 2.5 });
+    expect(body.data.a).toEqual({ tvSeries: { id: series.id, accountStates: { rating: 8.5 } } });
+    expect(body.data.b.episode.accountStates).toEqual({ rating: 2.5 });
+    expect(body.data.b.episode.season.accountStates.find((e: any) => e.episodeNumber === 1)).toEqual({ episodeNumber: 1, rating: 2.5 });
     expect(lagging.staleAnswers).toBe(stale + 3);
   });
 });
 
 describe('within one request, a read after a list write sees the write', () => {
   it("adding then removing a movie: each payload shows the list as that write left it, not the loader's earlier answer", async () => {
-    const created = await h.query(`mutation { createList(name: "Within one request") { id: databaseId } }`, undefined, user());
-    const listId = created.body.data.createList.id;
+    const created = await h.query(
+      `mutation { createList(input: { name: "Within one request" }) { list { id: databaseId } } }`,
+      undefined,
+      user(),
+    );
+    const listId = created.body.data.createList.list.id;
     const movieId = movieIds()[20]!;
     const items = `id: databaseId itemCount items { edges { node { ... on Movie { id: databaseId } } } }`;
     const { body } = await h.query(
       `mutation($l: ID!, $m: Int!) {
-        a: addMovieToList(userListId: $l, movieId: $m) { ${items} }
-        b: removeMovieFromList(userListId: $l, movieId: $m) { ${items} }
-        c: addMovieToList(userListId: $l, movieId: $m) { ${items} itemStatus(movieId: $m) }
+        a: addMovieToList(input: { userListId: $l, movieId: $m }) { list { ${items} } }
+        b: removeMovieFromList(input: { userListId: $l, movieId: $m }) { list { ${items} } }
+        c: addMovieToList(input: { userListId: $l, movieId: $m }) { list { ${items} itemStatus(movieId: $m) } }
       }`,
       { l: listId, m: movieId },
       user(),
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.a).toEqual({ id: listId, itemCount: 1, items: { edges: [{ node: { id: movieId } }] } });
-    expect(body.data.b).toEqual({ id: listId, itemCount: 0, items: { edges: [] } });
-    expect(body.data.c).toEqual({ id: listId, itemCount: 1, items: { edges: [{ node: { id: movieId } }] }, itemStatus: true });
+    expect(body.data.a.list).toEqual({ id: listId, itemCount: 1, items: { edges: [{ node: { id: movieId } }] } });
+    expect(body.data.b.list).toEqual({ id: listId, itemCount: 0, items: { edges: [] } });
+    expect(body.data.c.list).toEqual({ id: listId, itemCount: 1, items: { edges: [{ node: { id: movieId } }] }, itemStatus: true });
   });
 
   it('deleteUserList answers the list id and the account, whose lists no longer hold it', async () => {
     const made = await h.query(
-      `mutation { x: createList(name: "Doomed") { id: databaseId } y: createList(name: "Doomed too") { id: databaseId } }`,
+      `mutation { x: createList(input: { name: "Doomed" }) { list { id: databaseId } } y: createList(input: { name: "Doomed too" }) { list { id: databaseId } } }`,
       undefined,
       user(),
     );
-    const [x, y] = [made.body.data.x.id, made.body.data.y.id];
+    const [x, y] = [made.body.data.x.list.id, made.body.data.y.list.id];
     const { body } = await h.query(
-      `mutation($x: ID!) { deleteUserList(userListId: $x) { userListId statusMessage account { id: databaseId lists { edges { node { id: databaseId } } } } } }`,
+      `mutation($x: ID!) { deleteUserList(input: { userListId: $x }) { userListId statusMessage account { id: databaseId lists { edges { node { id: databaseId } } } } } }`,
       { x },
       user(),
     );
@@ -172,7 +182,7 @@ describe('within one request, a read after a list write sees the write', () => {
     const ids = expected.nodes(body.data.deleteUserList.account.lists).map((l: any) => l.id);
     expect(ids).toContain(y);
     expect(ids).not.toContain(x);
-    const other = await h.query(`mutation($y: ID!) { deleteUserList(userListId: $y) { userListId } }`, { y }, user());
+    const other = await h.query(`mutation($y: ID!) { deleteUserList(input: { userListId: $y }) { userListId } }`, { y }, user());
     expect(other.body).toEqual({ data: { deleteUserList: { userListId: String(y) } } });
   });
 });

@@ -20,31 +20,35 @@ const userHeaders = () => ({ 'x-session-id': sessionId });
 
 describe('Authentication flow', () => {
   it('createRequestToken gives a token, its ISO expiry and a working approval page; createSession then succeeds', async () => {
-    const { body } = await h.query(`mutation { createRequestToken { requestToken expiresAt approvalUrl } }`);
+    const { body } = await h.query(`mutation { createRequestToken { requestToken { requestToken expiresAt approvalUrl } } }`);
     expect(body.errors).toBeUndefined();
-    const { requestToken, expiresAt, approvalUrl } = body.data.createRequestToken;
+    const { requestToken, expiresAt, approvalUrl } = body.data.createRequestToken.requestToken;
     expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(approvalUrl).toBe(`${new URL(h.catalog.baseUrl).origin}/authenticate/${requestToken}`);
     expect(h.catalog.calls.map((c) => [c.method, c.path])).toEqual([['GET', '/authentication/token/new']]);
     expect((await fetch(approvalUrl)).status).toBe(200);
-    const session = await h.query(`mutation($t: String!) { createSession(requestToken: $t) { success } }`, { t: requestToken });
-    expect(session.body.data.createSession.success).toBe(true);
+    const session = await h.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { success } } }`, {
+      t: requestToken,
+    });
+    expect(session.body.data.createSession.session.success).toBe(true);
   });
 
   it('never shares a minted credential between concurrent requests (no coalescing of token/new or guest_session/new)', async () => {
     const [a, b] = await Promise.all([
-      h.query(`mutation { createRequestToken { requestToken } createGuestSession { guestSessionId } }`),
-      h.query(`mutation { createRequestToken { requestToken } createGuestSession { guestSessionId } }`),
+      h.query(`mutation { createRequestToken { requestToken { requestToken } } createGuestSession { guestSession { guestSessionId } } }`),
+      h.query(`mutation { createRequestToken { requestToken { requestToken } } createGuestSession { guestSession { guestSessionId } } }`),
     ]);
-    expect(a.body.data.createRequestToken.requestToken).not.toBe(b.body.data.createRequestToken.requestToken);
-    expect(a.body.data.createGuestSession.guestSessionId).not.toBe(b.body.data.createGuestSession.guestSessionId);
+    expect(a.body.data.createRequestToken.requestToken.requestToken).not.toBe(b.body.data.createRequestToken.requestToken.requestToken);
+    expect(a.body.data.createGuestSession.guestSession.guestSessionId).not.toBe(b.body.data.createGuestSession.guestSession.guestSessionId);
     expect(h.callsTo('/authentication/token/new')).toBe(2);
     expect(h.callsTo('/authentication/guest_session/new')).toBe(2);
   });
 
   it('createSessionWithLogin logs in with the demo credentials; a wrong password is UNAUTHENTICATED and never echoed', async () => {
-    const token = async () => (await h.query(`mutation { createRequestToken { requestToken } }`)).body.data.createRequestToken.requestToken;
-    const login = `mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { sessionId success } }`;
+    const token = async () =>
+      (await h.query(`mutation { createRequestToken { requestToken { requestToken } } }`)).body.data.createRequestToken.requestToken
+        .requestToken;
+    const login = `mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(input: { username: $u, password: $p, requestToken: $t }) { session { sessionId success } } }`;
     const wrongToken = await token();
     const wrong = await h.query(login, { u: 'robin_okafor', p: 'not-the-password-xyz', t: wrongToken });
     expect(errorCodes(wrong)).toEqual(['UNAUTHENTICATED']);
@@ -59,7 +63,7 @@ describe('Authentication flow', () => {
       ['POST', '/authentication/token/validate_with_login'],
       ['POST', '/authentication/session/new'],
     ]);
-    const newSession = good.body.data.createSessionWithLogin.sessionId;
+    const newSession = good.body.data.createSessionWithLogin.session.sessionId;
     const me = await h.query(`query($id: Int!) { account(id: $id) { username } }`, { id: accountId }, { 'x-session-id': newSession });
     expect(me.body.data.account.username).toBe(h.catalog.data.account.username);
   });
@@ -85,16 +89,19 @@ describe('Authentication flow', () => {
 describe('v4 access token conversion', () => {
   it('turns a v4 user access token into a working v3 session through POST /authentication/session/convert/4', async () => {
     h.catalog.resetCalls();
-    const { body } = await h.query(`mutation($t: String!) { createSessionFromV4Token(accessToken: $t) { sessionId success } }`, {
-      t: DEMO_V4_USER_TOKEN,
-    });
+    const { body } = await h.query(
+      `mutation($t: String!) { createSessionFromV4Token(input: { accessToken: $t }) { session { sessionId success } } }`,
+      {
+        t: DEMO_V4_USER_TOKEN,
+      },
+    );
     expect(body.errors).toBeUndefined();
     expect(h.catalog.calls.map((c) => [c.method, c.path])).toEqual([['POST', '/authentication/session/convert/4']]);
     const account = await h.query(
       `query($id: Int!) { account(id: $id) { username } }`,
       { id: h.catalog.data.account.id },
       {
-        'x-session-id': body.data.createSessionFromV4Token.sessionId,
+        'x-session-id': body.data.createSessionFromV4Token.session.sessionId,
       },
     );
     expect(account.body.data.account.username).toBe(h.catalog.data.account.username);
@@ -102,21 +109,26 @@ describe('v4 access token conversion', () => {
 
   it('rejects an unknown token as UNAUTHENTICATED without echoing it, and a malformed one before any call', async () => {
     const forged = 'forged-v4-token-0123456789abcdef';
-    const response = await h.query(`mutation($t: String!) { createSessionFromV4Token(accessToken: $t) { sessionId } }`, { t: forged });
+    const response = await h.query(
+      `mutation($t: String!) { createSessionFromV4Token(input: { accessToken: $t }) { session { sessionId } } }`,
+      { t: forged },
+    );
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
     expect(response.text).not.toContain(forged);
     h.catalog.resetCalls();
-    const malformed = await h.query(`mutation { createSessionFromV4Token(accessToken: "has spaces in it") { sessionId } }`);
-    expect(malformed.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'accessToken' });
+    const malformed = await h.query(
+      `mutation { createSessionFromV4Token(input: { accessToken: "has spaces in it" }) { session { sessionId } } }`,
+    );
+    expect(malformed.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'input', field: 'accessToken' });
     expect(h.catalog.calls).toHaveLength(0);
   });
 });
 
 describe('Guest sessions', () => {
   it('createGuestSession, then guestSession lists what that guest rated (and nothing of the account)', async () => {
-    const created = await h.query(`mutation { createGuestSession { guestSessionId expiresAt } }`);
+    const created = await h.query(`mutation { createGuestSession { guestSession { guestSessionId expiresAt } } }`);
     expect(created.body.errors).toBeUndefined();
-    const { guestSessionId, expiresAt } = created.body.data.createGuestSession;
+    const { guestSessionId, expiresAt } = created.body.data.createGuestSession.guestSession;
     expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const guest = { 'x-guest-session-id': guestSessionId };
     const rating = 'accountStates { rating }';

@@ -54,12 +54,12 @@ describe('GraphiQL example tabs', () => {
   it("the sign-in tab's two steps give the session the account tab needs", async () => {
     const started = await run(signIn, 'SignIn');
     expect(started.errors).toBeUndefined();
-    const { requestToken, approvalUrl } = started.data.createRequestToken;
+    const { requestToken, approvalUrl } = started.data.createRequestToken.requestToken;
     // As the comment says: opening approvalUrl on the embedded catalog approves the token.
     expect((await fetch(approvalUrl)).ok).toBe(true);
     const finished = await run({ ...signIn, variables: JSON.stringify({ requestToken }) }, 'FinishSignIn');
     expect(finished.errors).toBeUndefined();
-    const { sessionId } = finished.data.createSession;
+    const { sessionId } = finished.data.createSession.session;
 
     // The Authorization line deleted (the gateway has a server token), the session filled in.
     const { data, errors } = await run(account, undefined, { 'X-Session-Id': sessionId });

@@ -9,7 +9,8 @@ import { createUserSession, startHarness, type Harness } from '../helpers.ts';
  * generated possibleTypes, keyed by each object's `id` with Apollo's default, so each operation
  * selects it): after `rateMovie` the cached movie shows the new rating,
  * after `addMovieToList` the cached list holds the movie, with no refetch (the catalog's call
- * counter proves none was made).
+ * counter proves none was made); `createList` and `deleteUserList` refresh the account's cached
+ * lists from their payloads, and `deletedId` is what the app evicts.
  */
 let h: Harness;
 let apollo: ApolloClient;
@@ -74,14 +75,16 @@ describe('a write updates the Apollo cache from its own answer', () => {
     const rated = await apollo.mutate({
       mutation: gql`
         mutation Rate($id: Int!, $value: Float!) {
-          rateMovie(movieId: $id, value: $value) {
-            id
-            databaseId
-            accountStates {
+          rateMovie(input: { movieId: $id, value: $value }) {
+            movie {
               id
-              rating
-              watchlist
-              favorite
+              databaseId
+              accountStates {
+                id
+                rating
+                watchlist
+                favorite
+              }
             }
           }
         }
@@ -95,14 +98,16 @@ describe('a write updates the Apollo cache from its own answer', () => {
     await apollo.mutate({
       mutation: gql`
         mutation Watch($id: Int!) {
-          setMovieWatchlist(movieId: $id, watchlist: true) {
-            id
-            databaseId
-            accountStates {
+          setMovieWatchlist(input: { movieId: $id, watchlist: true }) {
+            movie {
               id
-              rating
-              watchlist
-              favorite
+              databaseId
+              accountStates {
+                id
+                rating
+                watchlist
+                favorite
+              }
             }
           }
         }
@@ -128,14 +133,16 @@ describe('a write updates the Apollo cache from its own answer', () => {
     const created = await apollo.mutate({
       mutation: gql`
         mutation {
-          createList(name: "Apollo cache") {
-            id
-            listId
+          createList(input: { name: "Apollo cache" }) {
+            list {
+              id
+              listId
+            }
           }
         }
       `,
     });
-    const listId = (created.data as any).createList.listId;
+    const listId = (created.data as any).createList.list.listId;
     const before = await apollo.query({ query: LIST, variables: { id: listId } });
     expect((before.data as any).list).toMatchObject({ itemCount: 0, items: { edges: [] } });
 
@@ -143,19 +150,21 @@ describe('a write updates the Apollo cache from its own answer', () => {
     await apollo.mutate({
       mutation: gql`
         mutation Add($list: ID!, $movie: Int!) {
-          addMovieToList(userListId: $list, movieId: $movie) {
-            id
-            databaseId
-            itemCount
-            items {
+          addMovieToList(input: { userListId: $list, movieId: $movie }) {
+            list {
               id
-              edges { id node {
-                ... on Movie {
-                  id
-                  databaseId
-                  title
-                }
-              } }
+              databaseId
+              itemCount
+              items {
+                id
+                edges { id node {
+                  ... on Movie {
+                    id
+                    databaseId
+                    title
+                  }
+                } }
+              }
             }
           }
         }
@@ -170,5 +179,60 @@ describe('a write updates the Apollo cache from its own answer', () => {
       itemCount: 1,
       items: { edges: [{ node: { __typename: 'Movie', id: expect.any(String), databaseId: movie.id, title: movie.title } }] },
     });
+  });
+
+  it("createList and deleteUserList: the payloads' account refreshes the cached lists, deletedId evicts the list, no refetch", async () => {
+    const LISTS = gql`
+      query Lists {
+        viewer {
+          id
+          lists(first: 5) {
+            id
+            totalCount
+            edges { id node { id name } }
+          }
+        }
+      }
+    `;
+    const lists = `account { id lists(first: 5) { id totalCount edges { id node { id name } } } }`;
+    const before = (await apollo.query({ query: LISTS })).data as any;
+    const created = await apollo.mutate({
+      mutation: gql`
+        mutation Create($input: CreateListInput!) {
+          createList(input: $input) {
+            clientMutationId
+            list { id listId name ${lists} }
+          }
+        }
+      `,
+      variables: { input: { name: 'Apollo lists', clientMutationId: 'apollo-1' } },
+    });
+    const made = (created.data as any).createList;
+    expect(made.clientMutationId).toBe('apollo-1');
+    const served = h.served();
+    const grown = apollo.readQuery({ query: LISTS }) as any;
+    expect(grown.viewer.lists.totalCount).toBe(before.viewer.lists.totalCount + 1);
+    expect(grown.viewer.lists.edges[0].node).toMatchObject({ id: made.list.id, name: 'Apollo lists' });
+
+    const deleted = await apollo.mutate({
+      mutation: gql`
+        mutation Delete($id: ID!) {
+          deleteUserList(input: { userListId: $id }) { deletedId ${lists} }
+        }
+      `,
+      variables: { id: made.list.listId },
+    });
+    const { deletedId } = (deleted.data as any).deleteUserList;
+    expect(deletedId).toBe(made.list.id);
+    // The one step the app takes: evict what the payload names.
+    apollo.cache.evict({ id: apollo.cache.identify({ __typename: 'UserList', id: deletedId }) });
+    apollo.cache.gc();
+    const shrunk = apollo.readQuery({ query: LISTS }) as any;
+    expect(shrunk.viewer.lists.totalCount).toBe(before.viewer.lists.totalCount);
+    expect(shrunk.viewer.lists.edges.map((edge: any) => edge.node.id)).not.toContain(deletedId);
+    const cached = apollo.cache.extract() as Record<string, unknown>;
+    expect(cached[apollo.cache.identify({ __typename: 'UserList', id: deletedId })!]).toBeUndefined();
+    // Only the two writes went out.
+    expect(h.served()).toBe(served + 1);
   });
 });

@@ -10,7 +10,7 @@ import { startHarness, type Harness } from '../helpers.ts';
 let h: Harness;
 let port: number;
 const QUERY = '{ watchProviderRegions { id countryCode } }';
-const MUTATION = 'mutation { createRequestToken { requestToken } }';
+const MUTATION = 'mutation { createRequestToken { requestToken { requestToken } } }';
 const ATTACKER = 'https://attacker.example';
 
 beforeAll(async () => {
@@ -40,7 +40,11 @@ describe('a query over GET needs no header', () => {
   });
 
   it('runs the query an operationName picks from a document that also holds a mutation', async () => {
-    const response = await get(`query Regions ${QUERY} mutation Token { createRequestToken { requestToken } }`, {}, 'Regions');
+    const response = await get(
+      `query Regions ${QUERY} mutation Token { createRequestToken { requestToken { requestToken } } }`,
+      {},
+      'Regions',
+    );
     expect(response.status).toBe(200);
     expect(((await response.json()) as { data: { watchProviderRegions: unknown[] } }).data.watchProviderRegions.length).toBeGreaterThan(0);
     expect(h.callsTo('/authentication/token/new')).toBe(0);
@@ -50,7 +54,7 @@ describe('a query over GET needs no header', () => {
 describe('a mutation over GET is refused', () => {
   it.each([
     ['alone', MUTATION, undefined],
-    ['picked by operationName', `query Regions ${QUERY} mutation Token { createRequestToken { requestToken } }`, 'Token'],
+    ['picked by operationName', `query Regions ${QUERY} mutation Token { createRequestToken { requestToken { requestToken } } }`, 'Token'],
   ])('405 with Allow: POST and METHOD_NOT_ALLOWED, %s', async (_, query, operationName) => {
     const response = await get(query, { origin: ATTACKER }, operationName);
     expect(response.status).toBe(405);
@@ -106,7 +110,8 @@ describe('a POST a browser sends cross-site without a preflight runs nothing', (
     const response = await fetch(h.url, { method: 'POST', headers: { 'content-type': type }, body });
     expect(response.status).toBe(200);
     expect(
-      ((await response.json()) as { data: { createRequestToken: { requestToken: string } } }).data.createRequestToken.requestToken,
+      ((await response.json()) as { data: { createRequestToken: { requestToken: { requestToken: string } } } }).data.createRequestToken
+        .requestToken.requestToken,
     ).toMatch(/^[0-9a-f]{40}$/);
     expect(h.callsTo('/authentication/token/new')).toBe(1);
   });

@@ -42,9 +42,9 @@ describe('urql with its defaults', () => {
   });
 
   it('sends a mutation with POST, and it runs', async () => {
-    const result = await client.mutation('mutation { createRequestToken { requestToken } }', {}).toPromise();
+    const result = await client.mutation('mutation { createRequestToken { requestToken { requestToken } } }', {}).toPromise();
     expect(result.error).toBeUndefined();
-    expect(result.data.createRequestToken.requestToken).toMatch(/^[0-9a-f]{40}$/);
+    expect(result.data.createRequestToken.requestToken.requestToken).toMatch(/^[0-9a-f]{40}$/);
     expect(sent.map((one) => one.method)).toEqual(['POST']);
     expect(h.callsTo('/authentication/token/new')).toBe(1);
   });

@@ -38,7 +38,7 @@ const DISCOVER = gql`
 `;
 const LOGIN = gql`
   mutation Login($username: String!, $password: String!, $requestToken: String!) {
-    createSessionWithLogin(username: $username, password: $password, requestToken: $requestToken) { sessionId }
+    createSessionWithLogin(input: { username: $username, password: $password, requestToken: $requestToken }) { session { sessionId } }
   }
 `;
 

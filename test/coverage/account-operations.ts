@@ -16,7 +16,7 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'account-add-favorite',
     graphql: (c) => ({
-      query: 'mutation($a: Int!, $m: Int!) { setMovieFavorite(accountId: $a, movieId: $m, favorite: true) { id: databaseId } }',
+      query: 'mutation($a: Int!, $m: Int!) { setMovieFavorite(input: { accountId: $a, movieId: $m, favorite: true }) { movie { id } } }',
       variables: { a: account(c), m: c.data.movies[7].id },
       session: 'user',
     }),
@@ -25,7 +25,8 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'account-add-to-watchlist',
     graphql: (c) => ({
-      query: 'mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(accountId: $a, seriesId: $s, watchlist: true) { id: databaseId } }',
+      query:
+        'mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(input: { accountId: $a, seriesId: $s, watchlist: true }) { tvSeries { id } } }',
       variables: { a: account(c), s: c.data.tvSeries[7].id },
       session: 'user',
     }),
@@ -68,12 +69,12 @@ export const accountOperations: CoverageEntry[] = [
   },
   {
     operationId: 'authentication-create-request-token',
-    graphql: () => ({ query: 'mutation { createRequestToken { requestToken expiresAt approvalUrl } }' }),
+    graphql: () => ({ query: 'mutation { createRequestToken { requestToken { requestToken expiresAt approvalUrl } } }' }),
     upstream: { method: 'GET', path: /^\/authentication\/token\/new$/ },
   },
   {
     operationId: 'authentication-create-guest-session',
-    graphql: () => ({ query: 'mutation { createGuestSession { guestSessionId expiresAt } }' }),
+    graphql: () => ({ query: 'mutation { createGuestSession { guestSession { guestSessionId expiresAt } } }' }),
     upstream: { method: 'GET', path: /^\/authentication\/guest_session\/new$/ },
   },
   {
@@ -82,7 +83,7 @@ export const accountOperations: CoverageEntry[] = [
       const { request_token } = await c.rest('/authentication/token/new');
       return {
         query:
-          'mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { success } }',
+          'mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(input: { username: $u, password: $p, requestToken: $t }) { session { success } } }',
         variables: { u: c.data.account.username, p: 'popcorn-and-subtitles', t: request_token },
       };
     },
@@ -91,7 +92,7 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'authentication-create-session-from-v4-token',
     graphql: () => ({
-      query: 'mutation($t: String!) { createSessionFromV4Token(accessToken: $t) { success } }',
+      query: 'mutation($t: String!) { createSessionFromV4Token(input: { accessToken: $t }) { session { success } } }',
       variables: { t: DEMO_V4_USER_TOKEN },
     }),
     upstream: { method: 'POST', path: /^\/authentication\/session\/convert\/4$/ },
@@ -130,7 +131,7 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'list-create',
     graphql: () => ({
-      query: 'mutation { createList(name: "Coverage", description: "made by the coverage test") { id: databaseId } }',
+      query: 'mutation { createList(input: { name: "Coverage", description: "made by the coverage test" }) { list { id } } }',
       session: 'user',
     }),
     upstream: { method: 'POST', path: /^\/list$/ },
@@ -138,7 +139,7 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'list-add-movie',
     graphql: (c) => ({
-      query: `mutation { addMovieToList(userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id: databaseId } }`,
+      query: `mutation { addMovieToList(input: { userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id} }) { list { id: databaseId } } }`,
       session: 'user',
     }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/add_item$/ },
@@ -146,20 +147,23 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'list-remove-movie',
     graphql: (c) => ({
-      query: `mutation { removeMovieFromList(userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id}) { id: databaseId } }`,
+      query: `mutation { removeMovieFromList(input: { userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id} }) { list { id: databaseId } } }`,
       session: 'user',
     }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/remove_item$/ },
   },
   {
     operationId: 'list-clear',
-    graphql: (c) => ({ query: `mutation { clearList(userListId: ${ownList(c)}) { id: databaseId } }`, session: 'user' }),
+    graphql: (c) => ({
+      query: `mutation { clearList(input: { userListId: ${ownList(c)} }) { list { id: databaseId } } }`,
+      session: 'user',
+    }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/clear$/ },
   },
   {
     operationId: 'list-delete',
     graphql: (c) => ({
-      query: `mutation { deleteUserList(userListId: ${c.data.userLists.ownedBy(c.data.account.id).at(-1)!.id}) { userListId } }`,
+      query: `mutation { deleteUserList(input: { userListId: ${c.data.userLists.ownedBy(c.data.account.id).at(-1)!.id} }) { userListId } }`,
       session: 'user',
     }),
     upstream: { method: 'DELETE', path: /^\/list\/\d+$/ },

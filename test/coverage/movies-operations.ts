@@ -45,12 +45,18 @@ export const moviesOperations: CoverageEntry[] = [
   },
   {
     operationId: 'movie-add-rating',
-    graphql: (c) => ({ query: `mutation { rateMovie(movieId: ${movie(c)}, value: 8.5) { id: databaseId } }`, session: 'user' }),
+    graphql: (c) => ({
+      query: `mutation { rateMovie(input: { movieId: ${movie(c)}, value: 8.5 }) { movie { id: databaseId } } }`,
+      session: 'user',
+    }),
     upstream: { method: 'POST', path: /^\/movie\/\d+\/rating$/ },
   },
   {
     operationId: 'movie-delete-rating',
-    graphql: (c) => ({ query: `mutation { deleteMovieRating(movieId: ${movie(c)}) { id: databaseId } }`, session: 'user' }),
+    graphql: (c) => ({
+      query: `mutation { deleteMovieRating(input: { movieId: ${movie(c)} }) { movie { id: databaseId } } }`,
+      session: 'user',
+    }),
     upstream: { method: 'DELETE', path: /^\/movie\/\d+\/rating$/ },
   },
 ];

@@ -71,7 +71,7 @@ export const seasonsOperations: CoverageEntry[] = [
   {
     operationId: 'tv-episode-add-rating',
     graphql: (c) => ({
-      query: `mutation { rateEpisode(seriesId: ${aired(c).seriesId}, seasonNumber: 1, episodeNumber: 1, value: 8.5) { accountStates { rating } } }`,
+      query: `mutation { rateEpisode(input: { seriesId: ${aired(c).seriesId}, seasonNumber: 1, episodeNumber: 1, value: 8.5 }) { episode { accountStates { rating } } } }`,
       session: 'user',
     }),
     upstream: { method: 'POST', path: new RegExp(`${EPISODE}/rating$`) },
@@ -79,7 +79,7 @@ export const seasonsOperations: CoverageEntry[] = [
   {
     operationId: 'tv-episode-delete-rating',
     graphql: (c) => ({
-      query: `mutation { deleteEpisodeRating(seriesId: ${aired(c).seriesId}, seasonNumber: 1, episodeNumber: 1) { accountStates { rating } } }`,
+      query: `mutation { deleteEpisodeRating(input: { seriesId: ${aired(c).seriesId}, seasonNumber: 1, episodeNumber: 1 }) { episode { accountStates { rating } } } }`,
       session: 'guest',
     }),
     upstream: { method: 'DELETE', path: new RegExp(`${EPISODE}/rating$`) },

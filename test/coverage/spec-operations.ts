@@ -30,7 +30,10 @@ export const specOperations: CoverageEntry[] = [
     graphql: async (c) => {
       const { request_token } = await c.rest('/authentication/token/new');
       c.approveRequestToken(request_token);
-      return { query: 'mutation($t: String!) { createSession(requestToken: $t) { success } }', variables: { t: request_token } };
+      return {
+        query: 'mutation($t: String!) { createSession(input: { requestToken: $t }) { session { success } } }',
+        variables: { t: request_token },
+      };
     },
     upstream: { method: 'POST', path: /^\/authentication\/session\/new$/ },
   },

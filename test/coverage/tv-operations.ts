@@ -31,12 +31,18 @@ export const tvOperations: CoverageEntry[] = [
   { operationId: 'tv-series-watch-providers', graphql: on('watchProvidersByCountry { countryCode }'), upstream: sub('watch/providers') },
   {
     operationId: 'tv-series-add-rating',
-    graphql: (c) => ({ query: `mutation { rateTVSeries(seriesId: ${series(c)}, value: 7.5) { id: databaseId } }`, session: 'user' }),
+    graphql: (c) => ({
+      query: `mutation { rateTVSeries(input: { seriesId: ${series(c)}, value: 7.5 }) { tvSeries { id: databaseId } } }`,
+      session: 'user',
+    }),
     upstream: { method: 'POST', path: /^\/tv\/\d+\/rating$/ },
   },
   {
     operationId: 'tv-series-delete-rating',
-    graphql: (c) => ({ query: `mutation { deleteTVSeriesRating(seriesId: ${series(c)}) { id: databaseId } }`, session: 'user' }),
+    graphql: (c) => ({
+      query: `mutation { deleteTVSeriesRating(input: { seriesId: ${series(c)} }) { tvSeries { id: databaseId } } }`,
+      session: 'user',
+    }),
     upstream: { method: 'DELETE', path: /^\/tv\/\d+\/rating$/ },
   },
   {

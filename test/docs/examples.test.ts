@@ -26,13 +26,13 @@ afterAll(() => h?.close());
 /** A session of the embedded catalog's demo user, signed in through the graph's own mutations. */
 function demoSession(): Promise<string> {
   session ??= (async () => {
-    const token = await h.query('mutation { createRequestToken { requestToken } }');
-    const requestToken = token.body.data?.createRequestToken?.requestToken;
+    const token = await h.query('mutation { createRequestToken { requestToken { requestToken } } }');
+    const requestToken = token.body.data?.createRequestToken?.requestToken?.requestToken;
     const login = await h.query(
-      'mutation($t: String!) { createSessionWithLogin(username: "robin_okafor", password: "popcorn-and-subtitles", requestToken: $t) { sessionId } }',
+      'mutation($t: String!) { createSessionWithLogin(input: { username: "robin_okafor", password: "popcorn-and-subtitles", requestToken: $t }) { session { sessionId } } }',
       { t: requestToken },
     );
-    const sessionId = login.body.data?.createSessionWithLogin?.sessionId;
+    const sessionId = login.body.data?.createSessionWithLogin?.session?.sessionId;
     if (!sessionId) throw new Error(`demo sign-in failed: ${token.text} ${login.text}`);
     return sessionId;
   })();

@@ -132,7 +132,7 @@ describe('a public contract, without account, session, writes and sign-in', () =
       expect(refused.errors?.[0]?.extensions?.code, left).toBe('GRAPHQL_VALIDATION_FAILED');
     }
     // No mutation at all in the public variant: the router refuses the operation itself.
-    const write = await query('mutation { createGuestSession { guestSessionId } }');
+    const write = await query('mutation { createGuestSession { guestSession { guestSessionId } } }');
     expect(write.data ?? null).toBeNull();
     expect(write.errors?.[0]?.message).toMatch(/not configured to execute mutation/);
   });

@@ -48,8 +48,8 @@ describe('whole-response cache', () => {
     const before = stats();
     await h.query(`{ movie(id: 999999) { title } }`);
     await h.query(`{ movie(id: 999999) { title } }`);
-    await h.query(`mutation { createGuestSession { guestSessionId } }`);
-    await h.query(`mutation { createGuestSession { guestSessionId } }`);
+    await h.query(`mutation { createGuestSession { guestSession { guestSessionId } } }`);
+    await h.query(`mutation { createGuestSession { guestSession { guestSessionId } } }`);
     expect(stats()).toEqual(before);
   });
 

@@ -17,12 +17,12 @@ describe('rating a movie', () => {
 
     h.catalog.resetCalls();
     const rated = await h.query(
-      `mutation { rateMovie(movieId: ${target.id}, value: 7.5) { id: databaseId title accountStates { rating } } }`,
+      `mutation { rateMovie(input: { movieId: ${target.id}, value: 7.5 }) { movie { id: databaseId title accountStates { rating } } } }`,
       undefined,
       headers,
     );
     expect(rated.body.errors).toBeUndefined();
-    expect(rated.body.data.rateMovie).toEqual({ id: target.id, title: target.title, accountStates: { rating: 7.5 } });
+    expect(rated.body.data.rateMovie.movie).toEqual({ id: target.id, title: target.title, accountStates: { rating: 7.5 } });
     const post = h.catalog.calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe(`/movie/${target.id}/rating`);
     expect(post.query).toMatchObject({ session_id: sessionId });
@@ -34,12 +34,20 @@ describe('rating a movie', () => {
     );
     expect(expected.nodes(list.body.data.account.ratedMovies)[0]).toEqual({ movie: { id: target.id, accountStates: { rating: 7.5 } } });
 
-    const again = await h.query(`mutation { rateMovie(movieId: ${target.id}, value: 9) { accountStates { rating } } }`, undefined, headers);
-    expect(again.body.data.rateMovie.accountStates.rating).toBe(9);
+    const again = await h.query(
+      `mutation { rateMovie(input: { movieId: ${target.id}, value: 9 }) { movie { accountStates { rating } } } }`,
+      undefined,
+      headers,
+    );
+    expect(again.body.data.rateMovie.movie.accountStates.rating).toBe(9);
 
-    const deleted = await h.query(`mutation { deleteMovieRating(movieId: ${target.id}) { accountStates { rating } } }`, undefined, headers);
+    const deleted = await h.query(
+      `mutation { deleteMovieRating(input: { movieId: ${target.id} }) { movie { accountStates { rating } } } }`,
+      undefined,
+      headers,
+    );
     expect(deleted.body.errors).toBeUndefined();
-    expect(deleted.body.data.deleteMovieRating.accountStates.rating).toBeNull();
+    expect(deleted.body.data.deleteMovieRating.movie.accountStates.rating).toBeNull();
     const after = await h.query(
       `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { edges { node { movie { id: databaseId } } } } } }`,
       undefined,
@@ -53,23 +61,27 @@ describe('rating a movie', () => {
     const headers = { 'x-guest-session-id': guest.guest_session_id };
     const target = h.catalog.data.movies[3];
     const { body } = await h.query(
-      `mutation { rateMovie(movieId: ${target.id}, value: 3.5) { accountStates { rating favorite watchlist } } }`,
+      `mutation { rateMovie(input: { movieId: ${target.id}, value: 3.5 }) { movie { accountStates { rating favorite watchlist } } } }`,
       undefined,
       headers,
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.rateMovie.accountStates).toEqual({ rating: 3.5, favorite: false, watchlist: false });
+    expect(body.data.rateMovie.movie.accountStates).toEqual({ rating: 3.5, favorite: false, watchlist: false });
     expect(h.catalog.calls.find((c) => c.method === 'POST')?.query).toMatchObject({ guest_session_id: guest.guest_session_id });
     const states = await h.rest(`/movie/${target.id}/account_states?guest_session_id=${guest.guest_session_id}`);
     expect(states.rated).toEqual({ value: 3.5 });
   });
 
   it('rejects a value off the 0.5 grid and a missing session before any call of theirs', async () => {
-    const bad = await h.query(`mutation { rateMovie(movieId: ${movieId}, value: 7.3) { id: databaseId } }`, undefined, {
-      'x-session-id': sessionId,
-    });
+    const bad = await h.query(
+      `mutation { rateMovie(input: { movieId: ${movieId}, value: 7.3 }) { movie { id: databaseId } } }`,
+      undefined,
+      {
+        'x-session-id': sessionId,
+      },
+    );
     expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);
-    const anonymous = await h.query(`mutation { rateMovie(movieId: ${movieId}, value: 7) { id: databaseId } }`);
+    const anonymous = await h.query(`mutation { rateMovie(input: { movieId: ${movieId}, value: 7 }) { movie { id: databaseId } } }`);
     expect(errorCodes(anonymous)).toEqual(['UNAUTHENTICATED']);
     const states = await h.query(`{ movie(id: ${movieId}) { id: databaseId accountStates { rating } } }`);
     expect(states.body.data.movie).toEqual({ id: movieId, accountStates: null });

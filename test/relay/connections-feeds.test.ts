@@ -15,8 +15,8 @@ let person: number;
 
 beforeAll(async () => {
   h = await startHarness();
-  const created = await h.query('mutation { createGuestSession { guestSessionId } }');
-  guestSessionId = created.body.data.createGuestSession.guestSessionId;
+  const created = await h.query('mutation { createGuestSession { guestSession { guestSessionId } } }');
+  guestSessionId = created.body.data.createGuestSession.guestSession.guestSessionId;
   guest = { 'x-guest-session-id': guestSessionId };
   // What the rating routes do when this guest rates (they share data.ratings).
   const { data } = h.catalog;

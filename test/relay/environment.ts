@@ -25,9 +25,9 @@ export function gatewayEnvironment(url: string, headers: Record<string, string> 
   return new Environment({ network: Network.create(post), store: new Store(new RecordSource()) });
 }
 
-/** A mutation committed as an app commits it; rejects with the answer's errors. */
-export function commit(env: Environment, mutation: GraphQLTaggedNode, variables: Variables): Promise<void> {
+/** A mutation committed as an app commits it: its answer as the app reads it; rejects with the answer's errors. */
+export function commit(env: Environment, mutation: GraphQLTaggedNode, variables: Variables): Promise<unknown> {
   return new Promise((done, fail) =>
-    commitMutation(env, { mutation, variables, onCompleted: (_, errors) => (errors ? fail(errors) : done()), onError: fail }),
+    commitMutation(env, { mutation, variables, onCompleted: (answer, errors) => (errors ? fail(errors) : done(answer)), onError: fail }),
   );
 }

@@ -1,10 +1,12 @@
 /**
  * Issue 33 item 4 with the real relay-compiler (the documented config, over
  * test/relay/fixtures-list-writes) and relay-runtime's store, each operation sent over HTTP to the
- * gateway with a user session: `createList @prependNode(edgeTypeName: "UserListEdge")` puts the
- * new list first in the account's `lists`, and the count beside it is right afterwards,
- * through the new list's `account`; `deleteUserList { deletedNodeId @deleteEdge @deleteRecord account }`
- * drops it from the connection and the store and sets the count back. No updater of the app's own.
+ * gateway with a user session: `createList { listEdge @prependEdge }` puts the new list first in
+ * the account's `lists`, and the count beside it is right afterwards, through the new list's
+ * `account`; `deleteUserList { deletedId @deleteEdge @deleteRecord account }` drops it from the
+ * connection and the store and sets the count back; `addMovieToList { itemEdge @appendEdge }` and
+ * `removeMovieFromList { removedMovieId @deleteEdge }` grow and shrink a list's `items`. No
+ * updater of the app's own: the payloads carry the edges and ids.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -50,11 +52,11 @@ function accountPage(env: Environment, accountId: string) {
 }
 
 describe('Relay list writes without an updater', () => {
-  it('compiles @prependNode on createList with the edge type UserListEdge', async () => {
+  it('compiles @prependEdge, @appendEdge and @deleteEdge on the payloads', async () => {
     expect(compiled.code, compiled.output).toBe(0);
   });
 
-  it('createList @prependNode puts the new list first and the count is right; deleteUserList @deleteRecord sets it back', async () => {
+  it('createList @prependEdge puts the new list first and the count is right; deleteUserList @deleteRecord sets it back', async () => {
     const env = environment();
     const screen: any = await fetchQuery(env, await artifact(compiled, 'AccountListsQuery'), {}).toPromise();
     const accountId = screen.viewer.id;
@@ -64,7 +66,9 @@ describe('Relay list writes without an updater', () => {
     expect(before.count).toBe(await server());
 
     const connections = [ConnectionHandler.getConnectionID(accountId, 'AccountLists_lists')];
-    await commit(env, await artifact(compiled, 'AccountListsCreateMutation'), { name: 'Seen in Relay', connections });
+    const input = { name: 'Seen in Relay', clientMutationId: 'create-1' };
+    const answer: any = await commit(env, await artifact(compiled, 'AccountListsCreateMutation'), { input, connections });
+    expect(answer.createList.clientMutationId).toBe('create-1');
     const after = accountPage(env, accountId);
     expect(after.names).toEqual(['Seen in Relay', ...before.names]);
     expect(after.count).toBe((before.count as number) + 1);
@@ -85,6 +89,45 @@ describe('Relay list writes without an updater', () => {
     expect(deleted.count).toBe(before.count);
     expect(deleted.count).toBe(await server());
     expect(deleted.names).toEqual(before.names);
+  });
+
+  it('addMovieToList @appendEdge adds the movie last to the list page, removeMovieFromList @deleteEdge takes it out', async () => {
+    const env = environment();
+    const made = await h.query(`mutation { createList(input: { name: "Relay items" }) { list { listId } } }`, undefined, user());
+    const listId = made.body.data.createList.list.listId;
+    const [first, second] = h.catalog.data.movies.slice(50, 52);
+    const add = await artifact(compiled, 'ListItemsAddMutation');
+    await commit(env, add, { listId, movieId: first!.id, connections: [] });
+    const screen: any = await fetchQuery(env, await artifact(compiled, 'ListItemsQuery'), { listId }).toPromise();
+    const page = () => {
+      let seen: { titles: unknown[]; count: unknown; cursors?: unknown[] } = { titles: [], count: null };
+      env.commitUpdate((store) => {
+        const list = store.get(screen.list.id)!;
+        const edges = ConnectionHandler.getConnection(list, 'ListItems_items')?.getLinkedRecords('edges') ?? [];
+        const titles = edges.map((edge) => edge?.getLinkedRecord('node')?.getValue('title'));
+        seen = { titles, count: list.getValue('itemCount'), cursors: edges.map((edge) => edge?.getValue('cursor')) };
+      });
+      return seen;
+    };
+    expect(page()).toMatchObject({ titles: [first!.title], count: 1 });
+
+    const connections = [ConnectionHandler.getConnectionID(screen.list.id, 'ListItems_items')];
+    await commit(env, add, { listId, movieId: second!.id, connections });
+    expect(page()).toMatchObject({ titles: [first!.title, second!.title], count: 2 });
+    // The appended edge's cursor is the one the list gives its last entry: paging on from it works.
+    const served = await h.query('query($l: ID!) { list(listId: $l) { items { edges { cursor } } } }', { l: listId }, user());
+    expect(page().cursors).toEqual(served.body.data.list.items.edges.map((edge: any) => edge.cursor));
+    // Adding it again changes nothing, in the catalog or on the page.
+    await commit(env, add, { listId, movieId: second!.id, connections });
+    expect(page()).toMatchObject({ titles: [first!.title, second!.title], count: 2 });
+
+    await commit(env, await artifact(compiled, 'ListItemsRemoveMutation'), { listId, movieId: first!.id, connections });
+    expect(page()).toMatchObject({ titles: [second!.title], count: 1 });
+    // The page is what the gateway answers when asked again.
+    const fresh: any = await fetchQuery(gatewayEnvironment(h.url, user()), await artifact(compiled, 'ListItemsQuery'), {
+      listId,
+    }).toPromise();
+    expect(fresh.list.itemCount).toBe(1);
   });
 
   it('UserList.account is the owner where the answer knows it, and null where it does not', async () => {

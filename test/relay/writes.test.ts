@@ -10,7 +10,7 @@ import { gatewayEnvironment } from './environment.ts';
 /**
  * Issue 33 items 5 and 6 with the real relay-compiler (the documented config, over
  * test/relay/fixtures-writes) and relay-runtime's store, the operations sent over HTTP to the
- * gateway with a user session: `@deleteRecord` on `deleteUserList`'s `deletedNodeId` drops the list's
+ * gateway with a user session: `@deleteRecord` on `deleteUserList`'s `deletedId` drops the list's
  * record, with no updater of the app's own.
  */
 let h: Harness;
@@ -57,9 +57,11 @@ describe('Relay writes', () => {
     });
   });
 
-  it("drops a deleted list's record with @deleteRecord on deleteUserList's deletedNodeId", async () => {
-    const created = await h.query(`mutation { createList(name: "Relay") { listId id } }`, undefined, { 'x-session-id': sessionId });
-    const { listId, id: nodeId } = created.body.data.createList;
+  it("drops a deleted list's record with @deleteRecord on deleteUserList's deletedId", async () => {
+    const created = await h.query(`mutation { createList(input: { name: "Relay" }) { list { listId id } } }`, undefined, {
+      'x-session-id': sessionId,
+    });
+    const { listId, id: nodeId } = created.body.data.createList.list;
     const env = environment();
     await fetchQuery(env, await artifact(compiled, 'ListWritesQuery'), { listId }).toPromise();
     expect(env.getStore().getSource().get(nodeId)).toMatchObject({ name: 'Relay', itemCount: 0 });

@@ -78,7 +78,7 @@ describe('schema/schema.graphql', () => {
     expect(query.upcomingMovies.args.map((a) => a.name).sort()).toEqual(['after', 'before', 'first', 'language', 'last', 'region']);
     const mutation = schema.getMutationType()!.getFields();
     expect(`${mutation.createSession.args.map((a) => `${a.name}: ${a.type}`)} -> ${mutation.createSession.type}`).toBe(
-      'requestToken: String! -> Session',
+      'input: CreateSessionInput! -> CreateSessionPayload',
     );
   });
 });

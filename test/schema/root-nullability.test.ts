@@ -56,11 +56,11 @@ describe('mutations: one failure, one null', () => {
     const sessionId = await createUserSession(h);
     const target = h.catalog.data.movies.find((m) => !h.catalog.data.accountMedia.has('watchlist', 'movie', m.id))!;
     const response = await h.query(
-      `mutation { a: rateMovie(movieId: ${target.id}, value: 11) { id: databaseId } b: setMovieWatchlist(movieId: ${target.id}, watchlist: true) { id: databaseId accountStates { watchlist } } }`,
+      `mutation { a: rateMovie(input: { movieId: ${target.id}, value: 11 }) { movie { id: databaseId } } b: setMovieWatchlist(input: { movieId: ${target.id}, watchlist: true }) { movie { id: databaseId accountStates { watchlist } } } }`,
       undefined,
       { 'x-session-id': sessionId },
     );
-    expect(response.body.data).toEqual({ a: null, b: { id: target.id, accountStates: { watchlist: true } } });
+    expect(response.body.data).toEqual({ a: null, b: { movie: { id: target.id, accountStates: { watchlist: true } } } });
     expect(response.body.errors?.map((error) => [error.extensions?.code, error.path])).toEqual([['BAD_USER_INPUT', ['a']]]);
   });
 });

@@ -69,7 +69,7 @@ const templated = fc.oneof(
   fc
     .tuple(int, int, int)
     .map(([s, n, e]) => `{ tvSeries(id: ${s}) { season(number: ${n}) { episode(number: ${e}) { name accountStates { rating } } } } }`),
-  fc.tuple(nasty).map(([t]) => `mutation { createSession(requestToken: ${JSON.stringify(t)}) { sessionId } }`),
+  fc.tuple(nasty).map(([t]) => `mutation { createSession(input: { requestToken: ${JSON.stringify(t)} }) { session { sessionId } } }`),
   fc
     .tuple(nasty)
     .map(

@@ -140,13 +140,13 @@ describe("finding 10: an Account answers only the session's own id", () => {
 
   beforeAll(async () => {
     // The demo user of the embedded catalog, signed in through the graph's own mutations.
-    const token = await postQuery(url, 'mutation { createRequestToken { requestToken } }');
+    const token = await postQuery(url, 'mutation { createRequestToken { requestToken { requestToken } } }');
     const login = await postQuery(
       url,
-      'mutation($t: String!) { createSessionWithLogin(username: "robin_okafor", password: "popcorn-and-subtitles", requestToken: $t) { sessionId } }',
-      { t: token.body.data?.createRequestToken?.requestToken },
+      'mutation($t: String!) { createSessionWithLogin(input: { username: "robin_okafor", password: "popcorn-and-subtitles", requestToken: $t }) { session { sessionId } } }',
+      { t: token.body.data?.createRequestToken?.requestToken?.requestToken },
     );
-    sessionId = login.body.data?.createSessionWithLogin?.sessionId;
+    sessionId = login.body.data?.createSessionWithLogin?.session?.sessionId;
     if (!sessionId) throw new Error(`demo sign-in failed: ${token.text} ${login.text}`);
     own = { id: catalog.data.account.id, username: catalog.data.account.username };
   });
@@ -207,8 +207,8 @@ describe('finding 11: a URL ending in /health', () => {
   });
 
   it('a POST to /subgraph?/health, alone and as a batch, runs the query', async () => {
-    // Under PLAIN_PATH (on by default) the lone query took the plain path and ran even before;
-    // a batch goes through Yoga's own entry, where its health check swallowed it.
+    // The gateway's former plain path ran the lone query even before; a batch went through
+    // Yoga's own entry, where its health check swallowed it.
     for (const body of [{ query: QUERY }, [{ query: QUERY }]]) {
       const response = await fetch(at('/subgraph?/health'), {
         method: 'POST',

@@ -38,18 +38,22 @@ describe('secrets', () => {
         { 'x-session-id': SESSION },
       ),
       h.query(`query($id: Int!) { movie(id: $id) { title } }`, { id: movieId }, { 'x-guest-session-id': GUEST, 'x-session-id': SESSION }),
-      h.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId } }`, { t: REQUEST_TOKEN }),
-      h.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId } }`, { t: `${REQUEST_TOKEN}/../x` }),
+      h.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { sessionId } } }`, { t: REQUEST_TOKEN }),
+      h.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { sessionId } } }`, {
+        t: `${REQUEST_TOKEN}/../x`,
+      }),
       h.query(`{ movie(id: 0) { title } }`, undefined, { authorization: `Bearer ${TOKEN}`, 'x-session-id': SESSION }),
       h.query(`{ nope }`, { sessionId: SESSION }, { authorization: `Bearer ${TOKEN}` }),
       // A secret of the wrong type: graphql-js would echo the rejected value.
-      h.query(`mutation($t: String!) { createSession(requestToken: $t) { sessionId } }`, { t: { token: REQUEST_TOKEN } }),
+      h.query(`mutation($t: String!) { createSession(input: { requestToken: $t }) { session { sessionId } } }`, {
+        t: { token: REQUEST_TOKEN },
+      }),
       h.query(
-        `mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { sessionId } }`,
+        `mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(input: { username: $u, password: $p, requestToken: $t }) { session { sessionId } } }`,
         { u: 'robin_okafor', p: PASSWORD, t: 'abc' },
       ),
       h.query(
-        `mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(username: $u, password: $p, requestToken: $t) { sessionId } }`,
+        `mutation($u: String!, $p: String!, $t: String!) { createSessionWithLogin(input: { username: $u, password: $p, requestToken: $t }) { session { sessionId } } }`,
         { u: 'robin_okafor', p: [PASSWORD], t: 'abc' },
       ),
     ]);

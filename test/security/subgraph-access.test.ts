@@ -69,7 +69,7 @@ describe('PERSISTED_OPERATIONS_ONLY', () => {
     const attempts = [
       await post(subgraph, `{ movie(id: ${movie.id}) { title } }`),
       await get(subgraph, `{ movie(id: ${movie.id}) { title } }`),
-      await post(subgraph, 'mutation { createGuestSession { guestSessionId } }'),
+      await post(subgraph, 'mutation { createGuestSession { guestSession { guestSessionId } } }'),
     ];
     for (const answer of attempts) {
       expect(answer.status).toBe(404);

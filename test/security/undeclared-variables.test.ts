@@ -40,7 +40,7 @@ describe('undeclared variables', () => {
     const from = lines.length;
     const answer = await post('/graphql', `{"query":${JSON.stringify(MOVIE)},"variables":{"id":${movieId},"junk":${junk}}}`);
     expect(answer).toEqual({ status: 200, body: { data: { movie: { id: movieId } }, extensions: expect.anything() } });
-    // In a batch, which goes through Yoga's own entry rather than the plain path.
+    // In a batch, which Yoga's request parser hands on as a list.
     const batch = await post('/graphql', `[{"query":${JSON.stringify(MOVIE)},"variables":{"id":${movieId},"junk":${junk}}}]`);
     expect(batch.status).toBe(200);
     expect(batch.body[0].data).toEqual({ movie: { id: movieId } });

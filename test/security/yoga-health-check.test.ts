@@ -6,13 +6,12 @@ import { startHarness, type Harness } from '../helpers.ts';
  * anything else runs: a batch POST to `/graphql?x=/health`, a multipart GET with `&x=/health` and
  * a POST to `/subgraph?/health` answered 200 with an empty body, nothing run, while the plain
  * path ran the same query. It is off: only the front's exact `/health` and `/readiness` answer
- * probes, and both entries (the plain path and Yoga's own) run every request to the endpoints.
+ * probes, and the one entry into Yoga (src/http/executed-answer.ts) runs every request to the endpoints.
  */
 const harnesses: Record<string, Harness> = {};
 
 beforeAll(async () => {
-  harnesses.plain = await startHarness();
-  harnesses.yoga = await startHarness({ config: { plainPath: false } });
+  harnesses.gateway = await startHarness();
 });
 afterAll(async () => {
   for (const h of Object.values(harnesses)) await h.close();
@@ -21,7 +20,7 @@ afterAll(async () => {
 const at = (h: Harness, path: string) => new URL(path, h.url).href;
 const QUERY = '{ __typename }';
 
-describe.each(['plain', 'yoga'])("a URL ending in /health (PLAIN_PATH's entry: %s)", (entry) => {
+describe.each(['gateway'])('a URL ending in /health (%s)', (entry) => {
   it('a batch POST to /graphql?x=/health runs the batch', async () => {
     const response = await fetch(at(harnesses[entry]!, '/graphql?x=/health'), {
       method: 'POST',

@@ -32,12 +32,12 @@ describe('TVSeries account states and rating', () => {
     )!;
     const user = { 'x-session-id': sessionId };
     const rate = await h.query(
-      `mutation($id: Int!) { rateTVSeries(seriesId: $id, value: 8.5) { id: databaseId name accountStates { rating } } }`,
+      `mutation($id: Int!) { rateTVSeries(input: { seriesId: $id, value: 8.5 }) { tvSeries { id: databaseId name accountStates { rating } } } }`,
       { id: unrated.id },
       user,
     );
     expect(rate.body.errors).toBeUndefined();
-    expect(rate.body.data.rateTVSeries).toEqual({ id: unrated.id, name: unrated.name, accountStates: { rating: 8.5 } });
+    expect(rate.body.data.rateTVSeries.tvSeries).toEqual({ id: unrated.id, name: unrated.name, accountStates: { rating: 8.5 } });
     const post = h.catalog.calls.find((c) => c.method === 'POST')!;
     expect(post).toMatchObject({ path: `/tv/${unrated.id}/rating`, status: 201 });
     expect(post.query.session_id).toBe(sessionId);
@@ -46,12 +46,12 @@ describe('TVSeries account states and rating', () => {
     expect(again.body.data.tvSeries.accountStates.rating).toBe(8.5);
 
     const removed = await h.query(
-      `mutation($id: Int!) { deleteTVSeriesRating(seriesId: $id) { accountStates { rating } } }`,
+      `mutation($id: Int!) { deleteTVSeriesRating(input: { seriesId: $id }) { tvSeries { accountStates { rating } } } }`,
       { id: unrated.id },
       user,
     );
     expect(removed.body.errors).toBeUndefined();
-    expect(removed.body.data.deleteTVSeriesRating.accountStates.rating).toBeNull();
+    expect(removed.body.data.deleteTVSeriesRating.tvSeries.accountStates.rating).toBeNull();
     expect(h.catalog.calls.filter((c) => c.method === 'DELETE')).toMatchObject([{ path: `/tv/${unrated.id}/rating`, status: 200 }]);
   });
 
@@ -59,12 +59,12 @@ describe('TVSeries account states and rating', () => {
     const guest = { 'x-guest-session-id': guestSessionId };
     const favourite = h.catalog.data.accountMedia.ids('favorite', 'tv')[0];
     const rate = await h.query(
-      `mutation($id: Int!) { rateTVSeries(seriesId: $id, value: 3) { accountStates { favorite watchlist rating } } }`,
+      `mutation($id: Int!) { rateTVSeries(input: { seriesId: $id, value: 3 }) { tvSeries { accountStates { favorite watchlist rating } } } }`,
       { id: favourite },
       guest,
     );
     expect(rate.body.errors).toBeUndefined();
-    expect(rate.body.data.rateTVSeries.accountStates).toEqual({ favorite: false, watchlist: false, rating: 3 });
+    expect(rate.body.data.rateTVSeries.tvSeries.accountStates).toEqual({ favorite: false, watchlist: false, rating: 3 });
     expect(h.catalog.calls.find((c) => c.method === 'POST')!.query.guest_session_id).toBe(guestSessionId);
     const asUser = await h.query(STATES, { id: favourite }, { 'x-session-id': sessionId });
     expect(asUser.body.data.tvSeries.accountStates.favorite).toBe(true);

@@ -205,12 +205,13 @@ describe('TVSeries sub-resources', () => {
       [`{ tvSeries(id: ${seriesId}) { changes(startDate: "2026-10-10", endDate: "2026-10-01") { key } } }`, 'endDate'],
       [`{ tvSeries(id: ${seriesId}) { videos(includeVideoLanguages: ["xx-yy"]) { key } } }`, 'includeVideoLanguages'],
       [`{ tvSeries(id: ${seriesId}) { reviews(first: 101) { totalCount } } }`, 'first'],
-      [`mutation { rateTVSeries(seriesId: ${seriesId}, value: 7.3) { id: databaseId } }`, 'value'],
-      [`mutation { rateTVSeries(seriesId: 0, value: 7) { id: databaseId } }`, 'seriesId'],
+      [`mutation { rateTVSeries(input: { seriesId: ${seriesId}, value: 7.3 }) { tvSeries { id: databaseId } } }`, 'input.value'],
+      [`mutation { rateTVSeries(input: { seriesId: 0, value: 7 }) { tvSeries { id: databaseId } } }`, 'input.seriesId'],
     ]) {
       const response = await h.query(query, undefined, { 'x-session-id': sessionId });
       expect(errorCodes(response), query).toEqual(['BAD_USER_INPUT']);
-      expect(response.body.errors![0].extensions!.argument, query).toBe(argument);
+      const { argument: named, field } = response.body.errors![0].extensions!;
+      expect(field === undefined ? named : `${named}.${field}`, query).toBe(argument);
     }
     // Only the series' details, which tell that it exists.
     expect(new Set(h.catalog.calls.map((c) => c.path))).toEqual(new Set([`/tv/${seriesId}`]));

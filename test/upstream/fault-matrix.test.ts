@@ -75,7 +75,7 @@ describe('fault matrix', () => {
 
   it('never retries a POST', async () => {
     h.catalog.setFaults([{ path: '^/authentication/session/new$', status: 503 }]);
-    const response = await h.query(`mutation { createSession(requestToken: "abc123") { sessionId } }`);
+    const response = await h.query(`mutation { createSession(input: { requestToken: "abc123" }) { session { sessionId } } }`);
     expect(errorCodes(response)).toEqual(['UPSTREAM_ERROR']);
     expect(h.callsTo('/authentication/session/new')).toBe(1);
   });

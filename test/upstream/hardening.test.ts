@@ -68,17 +68,17 @@ describe('session-bound answers never enter the shared caches', () => {
     expect(before.body).toEqual({ data: { movie: { title: movie.title, accountStates: { rating: null, watchlist: false } } } });
 
     const rated = await h.query(
-      `mutation($m: Int!) { rateMovie(movieId: $m, value: 3.5) { accountStates { rating } } }`,
+      `mutation($m: Int!) { rateMovie(input: { movieId: $m, value: 3.5 }) { movie { accountStates { rating } } } }`,
       { m: movie.id },
       headers,
     );
-    expect(rated.body.data.rateMovie.accountStates.rating).toBe(3.5);
+    expect(rated.body.data.rateMovie.movie.accountStates.rating).toBe(3.5);
     const listed = await h.query(
-      `mutation($a: Int!, $m: Int!) { setMovieWatchlist(accountId: $a, movieId: $m, watchlist: true) { accountStates { rating watchlist } } }`,
+      `mutation($a: Int!, $m: Int!) { setMovieWatchlist(input: { accountId: $a, movieId: $m, watchlist: true }) { movie { accountStates { rating watchlist } } } }`,
       { a: accountId, m: movie.id },
       headers,
     );
-    expect(listed.body.data.setMovieWatchlist.accountStates).toEqual({ rating: 3.5, watchlist: true });
+    expect(listed.body.data.setMovieWatchlist.movie.accountStates).toEqual({ rating: 3.5, watchlist: true });
 
     const after = await h.query(read, { id: movie.id }, headers);
     expect(after.body).toEqual({ data: { movie: { title: movie.title, accountStates: { rating: 3.5, watchlist: true } } } });
@@ -88,12 +88,16 @@ describe('session-bound answers never enter the shared caches', () => {
   });
 
   it('a guest session sees its new rating at once (its id is in the path, not the query)', async () => {
-    const guest = await h.query(`mutation { createGuestSession { guestSessionId } }`);
-    const headers = { 'x-guest-session-id': guest.body.data.createGuestSession.guestSessionId };
+    const guest = await h.query(`mutation { createGuestSession { guestSession { guestSessionId } } }`);
+    const headers = { 'x-guest-session-id': guest.body.data.createGuestSession.guestSession.guestSessionId };
     const read = `{ guestSession { ratedMovies { edges { node { movie { id: databaseId accountStates { rating } } } } } } }`;
     const movieId = h.catalog.data.movies[7].id;
     expect(expected.nodes((await h.query(read, undefined, headers)).body.data.guestSession.ratedMovies)).toEqual([]);
-    const rated = await h.query(`mutation($m: Int!) { rateMovie(movieId: $m, value: 3.5) { id: databaseId } }`, { m: movieId }, headers);
+    const rated = await h.query(
+      `mutation($m: Int!) { rateMovie(input: { movieId: $m, value: 3.5 }) { movie { id: databaseId } } }`,
+      { m: movieId },
+      headers,
+    );
     expect(rated.body.errors).toBeUndefined();
     const after = await h.query(read, undefined, headers);
     expect(expected.nodes(after.body.data.guestSession.ratedMovies)).toEqual([{ movie: { id: movieId, accountStates: { rating: 3.5 } } }]);

@@ -101,9 +101,9 @@ describe('the approval page has its own base URL', () => {
     const internal = await startHarness({ config: { approvalBaseUrl: 'https://www.themoviedb.org' } });
     try {
       expect(internal.catalog.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/3$/);
-      const { body, text } = await internal.query(`mutation { createRequestToken { requestToken approvalUrl } }`);
+      const { body, text } = await internal.query(`mutation { createRequestToken { requestToken { requestToken approvalUrl } } }`);
       expect(body.errors).toBeUndefined();
-      const { requestToken, approvalUrl } = body.data.createRequestToken;
+      const { requestToken, approvalUrl } = body.data.createRequestToken.requestToken;
       expect(approvalUrl).toBe(`https://www.themoviedb.org/authenticate/${encodeURIComponent(requestToken)}`);
       expect(text).not.toContain('127.0.0.1');
     } finally {
@@ -112,8 +112,8 @@ describe('the approval page has its own base URL', () => {
   });
 
   it("with the embedded catalog, approvalUrl is the catalog's own working page", async () => {
-    const { body } = await h.query(`mutation { createRequestToken { requestToken approvalUrl } }`);
-    const { requestToken, approvalUrl } = body.data.createRequestToken;
+    const { body } = await h.query(`mutation { createRequestToken { requestToken { requestToken approvalUrl } } }`);
+    const { requestToken, approvalUrl } = body.data.createRequestToken.requestToken;
     expect(approvalUrl).toBe(`${new URL(h.catalog.baseUrl).origin}/authenticate/${requestToken}`);
     expect((await fetch(approvalUrl)).status).toBe(200);
   });

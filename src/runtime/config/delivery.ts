@@ -80,11 +80,6 @@ export const deliverySettings = {
       description:
         'A client that takes none of its answer for this long is dropped: every answer, each `@defer`/`@stream` part included, is written only as fast as the client reads it (a large one is serialised as it goes), and a write the client has not taken within this closes the connection.',
     }),
-    PLAIN_PATH: flag({
-      default: true,
-      description:
-        "A plain request to `/graphql` or `/subgraph` (a GET with a query string, or a POST of one JSON object; an Accept that names neither multipart nor event streams) runs through every Yoga plugin but is written without Yoga's Fetch Response, which saves CPU on every computed answer (docs/performance.md). `false`: every request through Yoga's own entry. Both give the same bytes and headers.",
-    }),
     COMPRESSION_ENABLED: flag({
       default: true,
       description: "gzip or brotli, as the client's `Accept-Encoding` prefers. Turn off when a proxy in front compresses.",

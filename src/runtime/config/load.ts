@@ -172,8 +172,6 @@ function toConfig(v: Values) {
     graphiqlMaxConcurrent: v.GRAPHIQL_MAX_CONCURRENT,
     graphiqlWriteTimeoutMs: v.GRAPHIQL_WRITE_TIMEOUT_MS,
     writeTimeoutMs: v.WRITE_TIMEOUT_MS,
-    // `false` only when turned off, so that a Config a test builds runs the plain path too.
-    plainPath: v.PLAIN_PATH ? undefined : (false as const),
     changes: {
       pollMs: v.CHANGES_POLL_MS,
       feedMaxAgeMs: v.CACHE_FEED_MAX_AGE_MS,

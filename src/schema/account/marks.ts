@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { echo, type InputFields, mutationInput, mutationPayload } from '../kit/mutation.ts';
 import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
 import { Movie } from '../movie/ref.ts';
@@ -35,7 +36,7 @@ export const RatedEpisode = builder.objectRef<Up.RatedEpisode>('RatedEpisode').i
 
 /** The account a mark write is for: the one given, else the session's own. */
 async function markAccount(accountId: number | null | undefined, c: GatewayContext): Promise<number> {
-  return accountId === null || accountId === undefined ? c.sessionAccountId() : valid.id('accountId', accountId);
+  return accountId === null || accountId === undefined ? c.sessionAccountId() : valid.id('input', accountId, 'accountId');
 }
 
 type Mark = 'favorite' | 'watchlist';
@@ -48,58 +49,102 @@ async function setMark(c: GatewayContext, mark: Mark, kind: 'movie' | 'tv', medi
   return { id: mediaId };
 }
 
-const accountIdArg = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) =>
-  t.arg.int({
+const accountIdField = (t: InputFields) =>
+  t.int({
     required: false,
     description: "Identifier of the account of the session. Without it, the session's own account (no need to ask `viewer { id }` first).",
   });
+const movieIdField = (t: InputFields) => t.int({ required: true, description: catalogIdOf('movie') });
+const seriesIdField = (t: InputFields) => t.int({ required: true, description: catalogIdOf('TV series') });
+const favoriteField = (t: InputFields) => t.boolean({ required: true, description: 'True to add to the favourites, false to remove.' });
+const watchlistField = (t: InputFields) => t.boolean({ required: true, description: 'True to add to the watchlist, false to remove.' });
 
-const returns = (what: string) =>
-  `Returns the ${what} with its \`id\`; its \`accountStates\` answer the written value (never an older read), so a normalised client cache updates the ${what} from this answer.`;
+const SetMovieFavoriteInput = mutationInput('SetMovieFavorite', 'What `setMovieFavorite` marks.', (t) => ({
+  accountId: accountIdField(t),
+  movieId: movieIdField(t),
+  favorite: favoriteField(t),
+}));
+const SetTVSeriesFavoriteInput = mutationInput('SetTVSeriesFavorite', 'What `setTVSeriesFavorite` marks.', (t) => ({
+  accountId: accountIdField(t),
+  seriesId: seriesIdField(t),
+  favorite: favoriteField(t),
+}));
+const SetMovieWatchlistInput = mutationInput('SetMovieWatchlist', 'What `setMovieWatchlist` marks.', (t) => ({
+  accountId: accountIdField(t),
+  movieId: movieIdField(t),
+  watchlist: watchlistField(t),
+}));
+const SetTVSeriesWatchlistInput = mutationInput('SetTVSeriesWatchlist', 'What `setTVSeriesWatchlist` marks.', (t) => ({
+  accountId: accountIdField(t),
+  seriesId: seriesIdField(t),
+  watchlist: watchlistField(t),
+}));
+
+const written = 'its `accountStates` answer the written value, never an older read';
+
+const moviePayload = (name: string) =>
+  mutationPayload<{ movieId: number }>(name, `What \`${name.replace(/^S/, 's')}\` changed.`, (t) => ({
+    movie: t.field({
+      type: Movie,
+      description: `The movie, by its \`id\` in a client store; ${written}.`,
+      resolve: (p) => ({ id: p.movieId }),
+    }),
+  }));
+
+const seriesPayload = (name: string) =>
+  mutationPayload<{ seriesId: number }>(name, `What \`${name.replace(/^S/, 's')}\` changed.`, (t) => ({
+    tvSeries: t.field({
+      type: TVSeries,
+      description: `The series, by its \`id\` in a client store; ${written}.`,
+      resolve: (p) => ({ id: p.seriesId }),
+    }),
+  }));
+
+const answers = (what: string) => `Answers the ${what}; ${written}, so a normalised client cache updates the ${what} from this answer.`;
 
 builder.mutationFields((t) => ({
   setMovieFavorite: t.field({
     nullable: true,
-    type: Movie,
-    description: `Adds a movie to, or removes it from, the favourites of the session's account (needs X-Session-Id). ${returns('movie')}`,
-    args: {
-      accountId: accountIdArg(t),
-      movieId: t.arg.int({ required: true, description: catalogIdOf('movie') }),
-      favorite: t.arg.boolean({ required: true, description: 'True to add to the favourites, false to remove.' }),
+    type: moviePayload('SetMovieFavorite'),
+    description: `Adds a movie to, or removes it from, the favourites of the session's account (needs X-Session-Id). ${answers('movie')}`,
+    args: { input: t.arg({ type: SetMovieFavoriteInput, required: true, description: 'The movie and the mark.' }) },
+    resolve: async (_, { input }, c) => {
+      const movieId = valid.id('input', input.movieId, 'movieId');
+      await setMark(c, 'favorite', 'movie', movieId, input.favorite, input.accountId);
+      return { ...echo(input), movieId };
     },
-    resolve: (_, args, c) => setMark(c, 'favorite', 'movie', valid.id('movieId', args.movieId), args.favorite, args.accountId),
   }),
   setTVSeriesFavorite: t.field({
     nullable: true,
-    type: TVSeries,
-    description: `Adds a TV series to, or removes it from, the favourites of the session's account (needs X-Session-Id). ${returns('series')}`,
-    args: {
-      accountId: accountIdArg(t),
-      seriesId: t.arg.int({ required: true, description: catalogIdOf('TV series') }),
-      favorite: t.arg.boolean({ required: true, description: 'True to add to the favourites, false to remove.' }),
+    type: seriesPayload('SetTVSeriesFavorite'),
+    description: `Adds a TV series to, or removes it from, the favourites of the session's account (needs X-Session-Id). ${answers('series')}`,
+    args: { input: t.arg({ type: SetTVSeriesFavoriteInput, required: true, description: 'The series and the mark.' }) },
+    resolve: async (_, { input }, c) => {
+      const seriesId = valid.id('input', input.seriesId, 'seriesId');
+      await setMark(c, 'favorite', 'tv', seriesId, input.favorite, input.accountId);
+      return { ...echo(input), seriesId };
     },
-    resolve: (_, args, c) => setMark(c, 'favorite', 'tv', valid.id('seriesId', args.seriesId), args.favorite, args.accountId),
   }),
   setMovieWatchlist: t.field({
     nullable: true,
-    type: Movie,
-    description: `Adds a movie to, or removes it from, the watchlist of the session's account (needs X-Session-Id). ${returns('movie')}`,
-    args: {
-      accountId: accountIdArg(t),
-      movieId: t.arg.int({ required: true, description: catalogIdOf('movie') }),
-      watchlist: t.arg.boolean({ required: true, description: 'True to add to the watchlist, false to remove.' }),
+    type: moviePayload('SetMovieWatchlist'),
+    description: `Adds a movie to, or removes it from, the watchlist of the session's account (needs X-Session-Id). ${answers('movie')}`,
+    args: { input: t.arg({ type: SetMovieWatchlistInput, required: true, description: 'The movie and the mark.' }) },
+    resolve: async (_, { input }, c) => {
+      const movieId = valid.id('input', input.movieId, 'movieId');
+      await setMark(c, 'watchlist', 'movie', movieId, input.watchlist, input.accountId);
+      return { ...echo(input), movieId };
     },
-    resolve: (_, args, c) => setMark(c, 'watchlist', 'movie', valid.id('movieId', args.movieId), args.watchlist, args.accountId),
   }),
   setTVSeriesWatchlist: t.field({
     nullable: true,
-    type: TVSeries,
-    description: `Adds a TV series to, or removes it from, the watchlist of the session's account (needs X-Session-Id). ${returns('series')}`,
-    args: {
-      accountId: accountIdArg(t),
-      seriesId: t.arg.int({ required: true, description: catalogIdOf('TV series') }),
-      watchlist: t.arg.boolean({ required: true, description: 'True to add to the watchlist, false to remove.' }),
+    type: seriesPayload('SetTVSeriesWatchlist'),
+    description: `Adds a TV series to, or removes it from, the watchlist of the session's account (needs X-Session-Id). ${answers('series')}`,
+    args: { input: t.arg({ type: SetTVSeriesWatchlistInput, required: true, description: 'The series and the mark.' }) },
+    resolve: async (_, { input }, c) => {
+      const seriesId = valid.id('input', input.seriesId, 'seriesId');
+      await setMark(c, 'watchlist', 'tv', seriesId, input.watchlist, input.accountId);
+      return { ...echo(input), seriesId };
     },
-    resolve: (_, args, c) => setMark(c, 'watchlist', 'tv', valid.id('seriesId', args.seriesId), args.watchlist, args.accountId),
   }),
 }));

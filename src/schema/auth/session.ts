@@ -1,5 +1,6 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
+import { echo, mutationInput, mutationPayload } from '../kit/mutation.ts';
 import * as valid from '../kit/validate.ts';
 
 const CredentialCheck = builder.objectRef<Up.StatusResponse>('CredentialCheck').implement({
@@ -28,12 +29,25 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateSessionInput = mutationInput('CreateSession', 'The approved request token `createSession` exchanges.', (t) => ({
+  requestToken: t.string({ required: true, description: 'The approved request token.' }),
+}));
+
+/** The payload of a mutation that answers a new user session. */
+export const sessionPayload = (name: string, what: string) =>
+  mutationPayload<{ session: Up.Session }>(name, `The user session \`${what}\` created.`, (t) => ({
+    session: t.field({ type: Session, description: 'The new user session.', resolve: (p) => p.session }),
+  }));
+
 builder.mutationFields((t) => ({
   createSession: t.field({
     nullable: true,
-    type: Session,
+    type: sessionPayload('CreateSession', 'createSession'),
     description: 'Turns a request token that the user approved on the catalog site into a user session.',
-    args: { requestToken: t.arg.string({ required: true, description: 'The approved request token.' }) },
-    resolve: (_, args, c) => c.actions.createSession({ requestToken: valid.token('requestToken', args.requestToken) }),
+    args: { input: t.arg({ type: CreateSessionInput, required: true, description: 'The approved request token.' }) },
+    resolve: async (_, { input }, c) => ({
+      ...echo(input),
+      session: await c.actions.createSession({ requestToken: valid.token('input', input.requestToken, undefined, 'requestToken') }),
+    }),
   }),
 }));

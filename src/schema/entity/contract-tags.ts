@@ -26,7 +26,13 @@ const TYPE_TAGS: Readonly<Record<string, readonly ContractTag[]>> = {
   RequestToken: ['sign-in'],
   Session: ['sign-in'],
   GuestSession: ['sign-in'],
-  EndedSession: ['sign-in'],
+  // The sign-in mutations' payloads: a public variant drops them with what they carry.
+  CreateRequestTokenPayload: ['sign-in'],
+  CreateSessionPayload: ['sign-in'],
+  CreateSessionWithLoginPayload: ['sign-in'],
+  CreateSessionFromV4TokenPayload: ['sign-in'],
+  CreateGuestSessionPayload: ['sign-in'],
+  EndSessionPayload: ['sign-in'],
 };
 
 /** Fields tagged by name, beside what their type says. */

@@ -53,8 +53,8 @@ const PageInfo = builder.objectRef<Connection<unknown>['pageInfo']>('PageInfo').
 
 const edges = new Map<string, OutputRef<never>>();
 
-/** The `XEdge` type of an item type, one per item type whatever connections share it. */
-function edgeOf<Item>(name: string, what: string, item: OutputRef<Item>): OutputRef<Connection<Item>['edges'][number]> {
+/** The `XEdge` type of an item type, one per item type whatever connections share it (a write's payload answers one). */
+export function edgeOf<Item>(name: string, what: string, item: OutputRef<Item>): OutputRef<Connection<Item>['edges'][number]> {
   const known = edges.get(name);
   if (known) return known as unknown as OutputRef<Connection<Item>['edges'][number]>;
   const Edge = builder.objectRef<Connection<Item>['edges'][number]>(`${name}Edge`).implement({
@@ -139,7 +139,9 @@ export function connectionCost(args: ConnectionArgs) {
 type ConnectionField = Pick<GraphQLResolveInfo, 'parentType' | 'fieldName'>;
 
 const ownerOf = (field: ConnectionField) => `${field.parentType.name}.${field.fieldName}`;
-const cursorOf = (field: ConnectionField, offset: number) => Buffer.from(`${ownerOf(field)}:${offset}`).toString('base64url');
+/** The cursor of the item at `offset` of the connection field `owner` ("Account.lists"): a write's new edge takes it. */
+export const cursorAt = (owner: string, offset: number) => Buffer.from(`${owner}:${offset}`).toString('base64url');
+const cursorOf = (field: ConnectionField, offset: number) => cursorAt(ownerOf(field), offset);
 
 /** The window the arguments ask for: forward from a start, or backward to an end (null: the list's end). */
 type Request = { forward: true; start: number; count: number } | { forward: false; end: number | null; count: number };

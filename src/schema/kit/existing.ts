@@ -1,5 +1,5 @@
 import { collectSubFields } from '@graphql-tools/utils';
-import { type FieldNode, getArgumentValues, type GraphQLResolveInfo, isObjectType } from 'graphql';
+import { type FieldNode, getArgumentValues, type GraphQLFieldResolver, type GraphQLResolveInfo, isObjectType } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 
 /**
@@ -12,10 +12,12 @@ import type { GatewayContext } from '../context.ts';
  *
  * The fields' own loads must still ride that call: append_to_response merges only the loads made
  * in one tick (src/upstream/merge.ts), and GraphQL runs the fields only once the object has
- * resolved. So the selected fields' resolvers are started here first, on the object, and their
- * answers dropped: each load they make is kept by its loader, and when GraphQL runs the field
- * again it gets that same load. A field under a language or `@defer` keeps its scope (the
- * resolvers read it from the path and field nodes given here).
+ * resolved, that is once the call has come back: no wait of the merger's could gather loads that
+ * are made only after the call it holds. So the selected fields' resolvers are started here
+ * first, on the object, and what each answers is kept for GraphQL's own run of that field, which
+ * takes it instead of resolving again (`takeStarted`, called by the per-field wrapper,
+ * field-concerns.ts): each field resolves once. A field under a language or `@defer` keeps its
+ * scope (the resolvers read it from the path and field nodes given here).
  */
 export async function existing<Source>(
   source: Source,
@@ -30,16 +32,57 @@ export async function existing<Source>(
   return source;
 }
 
+/** A field's resolver as the per-field wrapper runs it, but uncounted (GraphQL's run counts what it takes). */
+export type Starter = GraphQLFieldResolver<unknown, GatewayContext>;
+
+/** Each field's starter, by the resolver the built schema holds (registered by field-concerns.ts); a field without one makes no load. */
+const starters = new WeakMap<object, Starter>();
+
+export function registerStarter(resolve: object, start: Starter): void {
+  starters.set(resolve, start);
+}
+
+/** The starter of a resolver that another wraps (relay/value-ids.ts), for the wrapper to register too. */
+export function starterOf(resolve: object): Starter | undefined {
+  return starters.get(resolve);
+}
+
+/** A field started early on an object: for GraphQL's run of the same field node in the same request. */
+interface Started {
+  node: FieldNode;
+  /** The request's tally: one per GraphQL request, shared by its contexts in other languages. */
+  request: object;
+  outcome: { value: unknown } | { error: unknown };
+}
+
+/** What was started on each object; an object GraphQL never completes (it did not exist) takes its entries with it. */
+const startedOn = new WeakMap<object, Started[]>();
+
+/** The answer started early for this field on this object, taken once; undefined when none was. */
+export function takeStarted(source: unknown, info: GraphQLResolveInfo, context: GatewayContext): { value: unknown } | undefined {
+  if (typeof source !== 'object' || source === null) return undefined;
+  const started = startedOn.get(source);
+  if (!started) return undefined;
+  const node = info.fieldNodes[0];
+  const at = started.findIndex((one) => one.node === node && one.request === context.upstream);
+  if (at < 0) return undefined;
+  const [{ outcome }] = started.splice(at, 1) as [Started];
+  if (started.length === 0) startedOn.delete(source);
+  if ('error' in outcome) throw outcome.error;
+  return outcome;
+}
+
 function startFields(source: unknown, context: GatewayContext, info: GraphQLResolveInfo, typeName: string, index?: number): void {
   const type = info.schema.getType(typeName);
-  if (!isObjectType(type)) return;
+  if (!isObjectType(type) || typeof source !== 'object' || source === null) return;
   const at = index === undefined ? info.path : { prev: info.path, key: index, typename: undefined };
   const { fields, patches } = collectSubFields(info.schema, info.fragments, info.variableValues, type, info.fieldNodes as FieldNode[]);
   for (const selected of [fields, ...patches.map((patch) => patch.fields)]) {
     for (const [key, nodes] of selected) {
       const [node] = nodes;
       const field = node ? type.getFields()[node.name.value] : undefined;
-      if (!node || !field?.resolve) continue;
+      const start = field?.resolve && starters.get(field.resolve);
+      if (!node || !field || !start) continue;
       const fieldInfo: GraphQLResolveInfo = {
         ...info,
         fieldName: field.name,
@@ -48,17 +91,30 @@ function startFields(source: unknown, context: GatewayContext, info: GraphQLReso
         parentType: type,
         path: { prev: at, key, typename: type.name },
       };
+      let args: Record<string, unknown>;
       try {
-        quiet(field.resolve(source, getArgumentValues(field, node, info.variableValues), context, fieldInfo));
+        args = getArgumentValues(field, node, info.variableValues);
       } catch {
-        // A field that refuses its arguments refuses them again where GraphQL runs it.
+        // Arguments that cannot be read are refused where GraphQL runs the field.
+        continue;
       }
+      let outcome: Started['outcome'];
+      try {
+        outcome = { value: quiet(start(source, args, context, fieldInfo)) };
+      } catch (error) {
+        // A field that refuses its arguments refuses them where GraphQL runs it, once.
+        outcome = { error };
+      }
+      const started = startedOn.get(source) ?? [];
+      started.push({ node, request: context.upstream, outcome });
+      startedOn.set(source, started);
     }
   }
 }
 
 /** A started field's failure is its own, reported where GraphQL runs it: here it is only let go. */
-function quiet(started: unknown): void {
+function quiet<T>(started: T): T {
   if (started instanceof Promise) started.catch(() => undefined);
   else if (Array.isArray(started)) for (const item of started) quiet(item);
+  return started;
 }

@@ -15,6 +15,7 @@ import {
 import { isPromise } from 'graphql-yoga';
 import type { Phase } from '../../upstream/loaders.ts';
 import type { GatewayContext } from '../context.ts';
+import { registerStarter, takeStarted } from './existing.ts';
 import { languageScope } from './language-scope.ts';
 
 /**
@@ -40,12 +41,22 @@ export class FieldConcernsPlugin<Types extends SchemaTypes> extends BasePlugin<T
       isMutation: fieldConfig.kind === 'Mutation',
       argNames: Object.keys(fieldConfig.args),
     });
-    const scoped: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) => {
+    const start: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) => {
       const chosen = inLanguage(args as Record<string, unknown>, context, info);
       const phase = phaseOf(info);
       return phase === undefined ? resolver(source, args, chosen, info) : phaseScope.run(phase, resolver, source, args, chosen, info);
     };
-    return counting(scoped as GraphQLFieldResolver<unknown, Types['Context'], object>, leaf);
+    // GraphQL's run: the answer `existing` started early for this field, when it did (kit/existing.ts).
+    const scoped: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) => {
+      const chosen = inLanguage(args as Record<string, unknown>, context, info);
+      const started = takeStarted(source, info, context);
+      if (started) return started.value;
+      const phase = phaseOf(info);
+      return phase === undefined ? resolver(source, args, chosen, info) : phaseScope.run(phase, resolver, source, args, chosen, info);
+    };
+    const wrapped = counting(scoped as GraphQLFieldResolver<unknown, Types['Context'], object>, leaf);
+    registerStarter(wrapped, start as never);
+    return wrapped;
   }
 }
 

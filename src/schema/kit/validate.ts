@@ -58,17 +58,17 @@ export function country(argument: string, value: string | null | undefined): str
   return value.toUpperCase();
 }
 
-export function text(argument: string, value: string, maxLength: number): string {
+export function text(argument: string, value: string, maxLength: number, field?: string): string {
   const trimmed = value.trim();
-  if (trimmed === '') throw badInput(argument, ARGUMENT.empty);
-  if (trimmed.length > maxLength) throw badInput(argument, ARGUMENT.tooLong(maxLength));
+  if (trimmed === '') throw badInput(argument, ARGUMENT.empty, field);
+  if (trimmed.length > maxLength) throw badInput(argument, ARGUMENT.tooLong(maxLength), field);
   return trimmed;
 }
 
 /** Opaque upstream identifiers (review ids, request tokens): letters, digits, - and _ only. */
-export function token(argument: string, value: string, maxLength = 256): string {
+export function token(argument: string, value: string, maxLength = 256, field?: string): string {
   if (value.length < 1 || value.length > maxLength || !/^[A-Za-z0-9_-]+$/.test(value)) {
-    throw badInput(argument, ARGUMENT.token(maxLength));
+    throw badInput(argument, ARGUMENT.token(maxLength), field);
   }
   return value;
 }
@@ -80,9 +80,9 @@ export function objectId(argument: string, value: string): string {
 }
 
 /** A user's rating: 0.5 to 10 in steps of 0.5, as the catalog accepts it. */
-export function rating(argument: string, value: number): number {
+export function rating(argument: string, value: number, field?: string): number {
   if (!(value >= 0.5 && value <= 10 && Number.isInteger(value * 2))) {
-    throw badInput(argument, ARGUMENT.rating(value));
+    throw badInput(argument, ARGUMENT.rating(value), field);
   }
   return value;
 }

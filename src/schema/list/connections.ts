@@ -1,5 +1,5 @@
 import { builder } from '../builder.ts';
-import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
+import { connectionArgs, connectionCost, connectionOf, connectPages, edgeOf } from '../kit/connection.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 import { paging } from '../kit/page.ts';
@@ -11,6 +11,10 @@ import { listItemsPage, UserList, UserListItem } from './user-list.ts';
 export const UserListConnection = connectionOf('UserList', 'user lists', UserList);
 
 const UserListItemConnection = connectionOf('UserListItem', 'entries of a user list', UserListItem);
+
+/** The edges of those connections (the types `connectionOf` made), as the list writes answer them (list/writes.ts). */
+export const UserListEdge = edgeOf('UserList', 'user lists', UserList);
+export const UserListItemEdge = edgeOf('UserListItem', 'entries of a user list', UserListItem);
 
 builder.objectFields(UserList, (t) => ({
   items: t.field({

@@ -4,26 +4,21 @@ import * as valid from '../kit/validate.ts';
 
 /**
  * A list's id as an argument. `UserList.listId` is an `ID!` (lists made before 2018 have 24-hex
- * ids), so every argument naming a list is an `ID` too: `userListId` on the writes, `listId` on
+ * ids), so every argument naming a list is an `ID` too: `userListId` in the writes' inputs, `listId` on
  * `list`, `listIds` on `lists`.
  */
 
 type Args = { arg: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]['arg'] };
-
-/** The arguments of a write to a list of the session account. */
-export const writableListArgs = (t: Args) => ({
-  userListId: t.arg.id({ required: true, description: 'The list to change: its `listId`, a list of the session account.' }),
-});
 
 /** The arguments of `list`. */
 export const readableListArgs = (t: Args) => ({
   listId: t.arg.id({ required: true, description: 'The list: its `listId`, numeric or the 24-hex id of a list made before 2018.' }),
 });
 
-/** The list a write names: numeric, as the catalog's list writes take it. */
-export function writableListId(args: { userListId: string | number }): number {
-  const text = String(args.userListId);
-  return valid.id('userListId', /^\d{1,10}$/.test(text) ? Number(text) : text);
+/** The list a write names (its input's `userListId`): numeric, as the catalog's list writes take it. */
+export function writableListId(argument: string, value: string | number, field?: string): number {
+  const text = String(value);
+  return valid.id(argument, /^\d{1,10}$/.test(text) ? Number(text) : text, field);
 }
 
 /** A list's `listId` as a key: a number, or the 24-hex id of a list made before 2018. */

@@ -16,6 +16,7 @@ import {
   isObjectType,
 } from 'graphql';
 import type { GatewayContext } from '../context.ts';
+import { registerStarter, starterOf } from '../kit/existing.ts';
 import { languageScope } from '../kit/language-scope.ts';
 import { globalId } from './global-id.ts';
 
@@ -138,12 +139,26 @@ const then = <T, U>(value: T | Promise<T>, next: (value: T) => U): U | Promise<U
 export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
   const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((root) => root?.name));
   const mutation = schema.getMutationType()?.name;
-  // Types some field other than a mutation's returns: a payload returned by mutations only keeps no id.
-  const kept = new Set<string>();
+  // The types that return each type. A payload returned by mutations only keeps no id, nor what
+  // only such payloads return (a new session, a request token): an answer, not a record to keep.
+  const returnedBy = new Map<string, Set<string>>();
   for (const type of Object.values(schema.getTypeMap())) {
-    if ((!isObjectType(type) && !isInterfaceType(type)) || type.name === mutation) continue;
-    for (const field of Object.values(type.getFields())) kept.add(getNamedType(field.type).name);
+    if (!isObjectType(type) && !isInterfaceType(type)) continue;
+    for (const field of Object.values(type.getFields())) {
+      const name = getNamedType(field.type).name;
+      returnedBy.set(name, (returnedBy.get(name) ?? new Set()).add(type.name));
+    }
   }
+  const answersOnly = new Set(mutation ? [mutation] : []);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, owners] of returnedBy) {
+      if (answersOnly.has(name) || ![...owners].every((owner) => answersOnly.has(owner))) continue;
+      answersOnly.add(name);
+      grew = true;
+    }
+  }
+  const kept = new Set([...returnedBy.keys()].filter((name) => !answersOnly.has(name)));
   const owned = new Set<string>();
   const identified = new Set<string>();
   for (const type of Object.values(schema.getTypeMap())) {
@@ -197,20 +212,22 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
         isMutation: false,
         argNames: Object.keys(config.args ?? {}),
       });
-      return {
-        ...config,
-        resolve: (source, args, context, info) => {
-          // The owner's id, computed only when the value's `id` is selected; a root or a payload is named by its type.
-          const owner = () => (idOf ? String(idOf(source, {}, context, info)) : typeName);
-          const attach = (value: unknown, index?: number) =>
-            value !== null && typeof value === 'object' && !Array.isArray(value)
-              ? { ...value, [OWNED]: () => ownedId(returned, owner(), fieldName, args, index, scope(args, context, info).language) }
-              : value;
-          return then(resolve(source, args, context, info), (value) =>
-            list && Array.isArray(value) ? value.map((item, index) => then(item as unknown, (one) => attach(one, index))) : attach(value),
-          );
-        },
+      const wrapped: GraphQLFieldResolver<unknown, GatewayContext> = (source, args, context, info) => {
+        // The owner's id, computed only when the value's `id` is selected; a root or a payload is named by its type.
+        const owner = () => (idOf ? String(idOf(source, {}, context, info)) : typeName);
+        const attach = (value: unknown, index?: number) =>
+          value !== null && typeof value === 'object' && !Array.isArray(value)
+            ? { ...value, [OWNED]: () => ownedId(returned, owner(), fieldName, args, index, scope(args, context, info).language) }
+            : value;
+        return then(resolve(source, args, context, info), (value) =>
+          list && Array.isArray(value) ? value.map((item, index) => then(item as unknown, (one) => attach(one, index))) : attach(value),
+        );
       };
+      // A field started early under an object named by its key (kit/existing.ts) is found by the
+      // resolver the schema holds: this one. What it started, the wrapped resolver takes.
+      const start = starterOf(resolve);
+      if (start) registerStarter(wrapped, start);
+      return { ...config, resolve: wrapped };
     },
   });
 }

@@ -7,11 +7,10 @@ import { ExternalIds } from '../kit/external-ids.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
-import { wroteMarks } from '../kit/written.ts';
 import { Video } from '../kit/video.ts';
 import { Episode, type EpisodeSource } from './ref.ts';
 
-/** Episode sub-resources (changes, ids, stills, translations, videos) and the rating mutations. */
+/** Episode sub-resources (changes, ids, stills, translations, videos) ; the rating mutations: tv/rating.ts. */
 
 const EpisodeImages = builder.objectRef<Up.EpisodeImages>('EpisodeImages').implement({
   description: 'The images of an episode.',
@@ -74,59 +73,6 @@ builder.objectFields(Episode, (t) => ({
         includeVideoLanguage: valid.languageList('includeVideoLanguages', args.includeVideoLanguages),
       };
       return (await c.loaders.episodeVideos.load(params)).results;
-    },
-  }),
-}));
-
-const episodeArgs = builder.args((t) => ({
-  seriesId: t.int({ required: true, description: 'Identifier of the series.' }),
-  seasonNumber: t.int({ required: true, description: 'Number of the season; 0 holds the specials.' }),
-  episodeNumber: t.int({ required: true, description: 'Number of the episode within the season, from 1.' }),
-}));
-
-function episodeKey(args: { seriesId: number; seasonNumber: number; episodeNumber: number }) {
-  return {
-    seriesId: valid.id('seriesId', args.seriesId),
-    seasonNumber: valid.number('seasonNumber', args.seasonNumber),
-    episodeNumber: valid.number('episodeNumber', args.episodeNumber),
-  };
-}
-
-const shell = (k: ReturnType<typeof episodeKey>): EpisodeSource => ({
-  seriesId: k.seriesId,
-  season_number: k.seasonNumber,
-  episode_number: k.episodeNumber,
-});
-
-builder.mutationFields((t) => ({
-  rateEpisode: t.field({
-    nullable: true,
-    type: Episode,
-    description:
-      "Rates an episode for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the episode; its `accountStates` (and the season's) answer the written rating, never an older read.",
-    args: {
-      ...episodeArgs,
-      value: t.arg.float({ required: true, description: 'The rating, from 0.5 to 10 in steps of 0.5.' }),
-    },
-    resolve: async (_, args, c) => {
-      const k = episodeKey(args);
-      const value = valid.rating('value', args.value);
-      await c.actions.rateEpisode({ ...k, value });
-      wroteMarks(c, { kind: 'episode', ...k }, { rated: { value } });
-      return shell(k);
-    },
-  }),
-  deleteEpisodeRating: t.field({
-    nullable: true,
-    type: Episode,
-    description:
-      "Removes the session's rating of an episode (user or guest session). Returns the episode; its `accountStates` answer no rating.",
-    args: episodeArgs,
-    resolve: async (_, args, c) => {
-      const k = episodeKey(args);
-      await c.actions.deleteEpisodeRating(k);
-      wroteMarks(c, { kind: 'episode', ...k }, { rated: false });
-      return shell(k);
     },
   }),
 }));

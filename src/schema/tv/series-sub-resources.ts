@@ -7,13 +7,11 @@ import { ExternalIds } from '../kit/external-ids.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import * as valid from '../kit/validate.ts';
-import { wroteMarks } from '../kit/written.ts';
 import { Video } from '../kit/video.ts';
 import { watchProviderFields } from '../reference/watch-offers.ts';
 import { TVSeries } from './ref.ts';
-import { catalogIdOf } from '../kit/catalog-id.ts';
 
-/** Series sub-resources: account states, titles, changes, ratings, ids, images, related, reviews, texts, videos, providers; and rating. */
+/** Series sub-resources: account states, titles, changes, ratings, ids, images, related, reviews, texts, videos, providers; and rating (tv/rating.ts). */
 
 const TVContentRating = builder.objectRef<Up.TVContentRating>('TVContentRating').implement({
   description: 'The age rating of a TV series in one country.',
@@ -122,37 +120,4 @@ builder.objectFields(TVSeries, (t) => ({
       ).results,
   }),
   ...watchProviderFields(t, 'series', (s, c) => c.loaders.tvSeriesWatchProviders.load({ seriesId: s.id })),
-}));
-
-builder.mutationFields((t) => ({
-  rateTVSeries: t.field({
-    nullable: true,
-    type: TVSeries,
-    description:
-      "Rates a TV series for the session's account (X-Session-Id) or guest session (X-Guest-Session-Id). Returns the series; its `accountStates` answer the written rating, never an older read.",
-    args: {
-      seriesId: t.arg.int({ required: true, description: catalogIdOf('series') }),
-      value: t.arg.float({ required: true, description: 'The rating, from 0.5 to 10 in steps of 0.5.' }),
-    },
-    resolve: async (_, args, c) => {
-      const seriesId = valid.id('seriesId', args.seriesId);
-      const value = valid.rating('value', args.value);
-      await c.actions.rateTVSeries({ seriesId, value });
-      wroteMarks(c, { kind: 'tv', id: seriesId }, { rated: { value } });
-      return { id: seriesId };
-    },
-  }),
-  deleteTVSeriesRating: t.field({
-    nullable: true,
-    type: TVSeries,
-    description:
-      "Removes the session's rating of a TV series (user or guest session). Returns the series; its `accountStates` answer no rating.",
-    args: { seriesId: t.arg.int({ required: true, description: catalogIdOf('series') }) },
-    resolve: async (_, args, c) => {
-      const seriesId = valid.id('seriesId', args.seriesId);
-      await c.actions.deleteTVSeriesRating({ seriesId });
-      wroteMarks(c, { kind: 'tv', id: seriesId }, { rated: false });
-      return { id: seriesId };
-    },
-  }),
 }));

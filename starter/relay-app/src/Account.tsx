@@ -13,14 +13,18 @@ export function SignInScreen({ onSignIn }: { onSignIn: (sessionId: string) => vo
   const [requestToken] = useMutation<AccountRequestTokenMutation>(graphql`
     mutation AccountRequestTokenMutation {
       createRequestToken {
-        requestToken
+        requestToken {
+          requestToken
+        }
       }
     }
   `);
   const [signIn] = useMutation<AccountSignInMutation>(graphql`
     mutation AccountSignInMutation($username: String!, $password: String!, $requestToken: String!) {
-      createSessionWithLogin(username: $username, password: $password, requestToken: $requestToken) {
-        sessionId
+      createSessionWithLogin(input: { username: $username, password: $password, requestToken: $requestToken }) {
+        session {
+          sessionId
+        }
       }
     }
   `);
@@ -37,11 +41,11 @@ export function SignInScreen({ onSignIn }: { onSignIn: (sessionId: string) => vo
       onCompleted: ({ createRequestToken }, errors) => {
         if (!createRequestToken) return setFailure(errors?.[0]?.message ?? 'No request token.');
         signIn({
-          variables: { username, password, requestToken: createRequestToken.requestToken },
+          variables: { username, password, requestToken: createRequestToken.requestToken.requestToken },
           onError: failed,
           onCompleted: ({ createSessionWithLogin }, signInErrors) => {
             if (!createSessionWithLogin) return setFailure(signInErrors?.[0]?.message ?? 'The sign-in failed.');
-            onSignIn(createSessionWithLogin.sessionId);
+            onSignIn(createSessionWithLogin.session.sessionId);
             location.hash = '#/account';
           },
         });
@@ -127,22 +131,28 @@ function Lists({ account }: { account: Account_lists$key }) {
     `,
     account,
   );
-  // The new list goes on top of the connection (@prependNode); a deleted list's record is removed
-  // (@deleteRecord), which leaves its edge pointing at nothing: such edges are skipped.
+  // The new list goes on top of the connection (@prependEdge on the edge the payload answers); a
+  // deleted list's record is removed (@deleteRecord), which leaves its edge pointing at nothing:
+  // such edges are skipped.
   const [create, creating] = useMutation<AccountCreateListMutation>(graphql`
     mutation AccountCreateListMutation($name: String!, $connections: [ID!]!) {
-      createList(name: $name) @prependNode(connections: $connections, edgeTypeName: "UserListEdge") {
-        id
-        listId
-        name
-        itemCount
+      createList(input: { name: $name }) {
+        listEdge @prependEdge(connections: $connections) {
+          cursor
+          node {
+            id
+            listId
+            name
+            itemCount
+          }
+        }
       }
     }
   `);
   const [remove] = useMutation<AccountDeleteListMutation>(graphql`
     mutation AccountDeleteListMutation($listId: ID!) {
-      deleteUserList(userListId: $listId) {
-        deletedNodeId @deleteRecord
+      deleteUserList(input: { userListId: $listId }) {
+        deletedId @deleteRecord
       }
     }
   `);

@@ -109,14 +109,16 @@ function Reviews({ movie }: { movie: MoviePage_reviews$key }) {
 function WatchlistButton({ movieId, watchlist }: { movieId: number; watchlist: boolean }) {
   const [commit, inFlight] = useMutation<MoviePageWatchlistMutation>(graphql`
     mutation MoviePageWatchlistMutation($movieId: Int!, $watchlist: Boolean!) {
-      setMovieWatchlist(movieId: $movieId, watchlist: $watchlist) {
-        id
-        accountStates {
+      setMovieWatchlist(input: { movieId: $movieId, watchlist: $watchlist }) {
+        movie {
           id
-          watchlist
-          account {
+          accountStates {
             id
-            ...Account_watchlistCount
+            watchlist
+            account {
+              id
+              ...Account_watchlistCount
+            }
           }
         }
       }

@@ -14,8 +14,8 @@ export const listWritesQuery = graphql`
 /** Deleting it drops its record from the store: `@deleteRecord` on the deletion's id, no updater. */
 export const listWritesDeleteMutation = graphql`
   mutation ListWritesDeleteMutation($listId: ID!) {
-    deleteUserList(userListId: $listId) {
-      deletedNodeId @deleteRecord
+    deleteUserList(input: { userListId: $listId }) {
+      deletedId @deleteRecord
     }
   }
 `;
