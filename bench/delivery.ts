@@ -20,10 +20,10 @@ const RUNS = 20;
 
 const moviePage = (id: number) => `query MoviePage {
   movie(id: ${id}) {
-    id title tagline overview releaseDate runtime voteAverage posterPath
-    genres { id name }
-    credits { cast { id character order person { id name profilePath } } crew { id job department person { id name } } }
-    reviews(first: 20) { totalCount edges { node { id author content createdAt authorDetails { rating } } } }
+    id: databaseId title tagline overview releaseDate runtime voteAverage posterPath
+    genres { id: databaseId name }
+    credits { cast { id character order person { id: databaseId name profilePath } } crew { id job department person { id: databaseId name } } }
+    reviews(first: 20) { totalCount edges { node { id: databaseId author content createdAt authorDetails { rating } } } }
     images { posters { filePath width height } backdrops { filePath width height } }
   }
 }`;
@@ -105,7 +105,8 @@ async function compression(catalog: RunningCatalog, url: string, movieId: number
   const lines: string[] = [];
   const queries = {
     'movie page with credits, reviews, images': moviePage(movieId),
-    'popular movies, a page': '{ popularMovies(first: 20) { edges { node { id title overview releaseDate posterPath voteAverage } } } }',
+    'popular movies, a page':
+      '{ popularMovies(first: 20) { edges { node { id: databaseId title overview releaseDate posterPath voteAverage } } } }',
   };
   for (const [name, query] of Object.entries(queries)) {
     const at = `${url}?query=${encodeURIComponent(query)}`;

@@ -15,14 +15,14 @@ function distinctQuery(movieIds: readonly number[]): string {
   const kind = Math.random();
   if (kind < 0.5) {
     const id = pick(movieIds);
-    return `{ movie(id: ${id}) { id title overview credits { cast { character person { name } } } images { posters { filePath } } reviews { edges { node { content } } } } }`;
+    return `{ movie(id: ${id}) { id: databaseId title overview credits { cast { character person { name } } } images { posters { filePath } } reviews { edges { node { content } } } } }`;
   }
   if (kind < 0.8) {
     const aliases = Array.from({ length: 8 }, (_, i) => `m${i}: movie(id: ${pick(movieIds)}) { id title runtime genres { name } }`);
     return `{ ${aliases.join(' ')} }`;
   }
   const first = 10 * (1 + Math.floor(Math.random() * 3));
-  return `{ search { movies(query: "${pick(WORDS)} ${pick(WORDS)}", first: ${first}) { totalCount edges { node { id title overview } } } } }`;
+  return `{ search { movies(query: "${pick(WORDS)} ${pick(WORDS)}", first: ${first}) { totalCount edges { node { id: databaseId title overview } } } } }`;
 }
 
 export async function runDistinctMix(url: string, movieIds: readonly number[], seconds: number, onSample: () => void) {

@@ -21,7 +21,7 @@ async function main() {
   const seriesIds = catalog.data.tvSeries.slice(0, 50).map((s) => s.id);
   const queries = [
     '{ configuration { changeKeys } }',
-    '{ upcomingMovies { edges { node { id title alternativeTitles { title } reviews { totalCount } } } } }',
+    '{ upcomingMovies { edges { node { id: databaseId title alternativeTitles { title } reviews { totalCount } } } } }',
     ...movieIds.map((id) => `{ movie(id: ${id}) { title overview images { posters { filePath } } lists { totalCount } } }`),
     ...seriesIds.map((id) => `{ tvSeries(id: ${id}) { name season(number: 1) { name episode(number: 1) { name } } } }`),
     '{ search { companies(query: "north") { totalCount edges { node { name } } } } }',

@@ -1,6 +1,6 @@
 import { Client, fetchExchange } from '@urql/core';
 import { cacheExchange } from '@urql/exchange-graphcache';
-import { urqlKeys, urqlSchema } from '../schema/client-cache.ts';
+import { urqlSchema } from '../schema/client-cache.ts';
 
 export interface ClientOptions {
   /** The gateway's GraphQL endpoint, e.g. http://localhost:4000/graphql. */
@@ -22,7 +22,7 @@ export function createClient(options: ClientOptions): Client {
   const headers: Record<string, string> = options.sessionId ? { 'x-session-id': options.sessionId } : {};
   return new Client({
     url: options.url,
-    exchanges: [cacheExchange({ keys: urqlKeys, schema: urqlSchema }), fetchExchange],
+    exchanges: [cacheExchange({ schema: urqlSchema }), fetchExchange],
     fetch: options.fetch,
     fetchOptions: { headers },
   });

@@ -5,8 +5,9 @@ import { graphql } from './gql/index.ts';
 export const MoviePageQuery = graphql(`
   query MoviePage($id: Int!) {
     movie(id: $id) {
-      nodeId
+      databaseId
       id
+      databaseId
       title
       tagline
       overview
@@ -16,16 +17,20 @@ export const MoviePageQuery = graphql(`
       posterUrl(size: W342)
       genres {
         id
+        databaseId
+        databaseId
         name
       }
       credits {
+        id
         cast {
           id
           character
           order
           person {
-            nodeId
+            databaseId
             id
+            databaseId
             name
             profileUrl(size: W185)
           }
@@ -34,13 +39,15 @@ export const MoviePageQuery = graphql(`
           id
           job
           person {
-            nodeId
+            databaseId
             id
+            databaseId
             name
           }
         }
       }
       images {
+        id
         posters {
           id
           filePath
@@ -49,14 +56,18 @@ export const MoviePageQuery = graphql(`
         }
       }
       reviews(first: 20) {
+        id
         totalCount
         edges {
+          id
           node {
-            nodeId
+            databaseId
             id
+            databaseId
             author
             content
             authorDetails {
+              id
               rating
             }
           }

@@ -5,40 +5,50 @@ import { graphql } from './gql/index.ts';
 export const SearchQuery = graphql(`
   query Search($query: String!, $after: String) {
     search {
+      id
       multi(query: $query, first: 20, after: $after) {
+        id
         totalCount
         pageInfo {
+          id
           hasNextPage
           endCursor
         }
         edges {
+          id
           node {
             __typename
             ... on Movie {
-              nodeId
+              databaseId
               id
+              databaseId
               title
               releaseDate
             }
             ... on TVSeries {
-              nodeId
+              databaseId
               id
+              databaseId
               name
               firstAirDate
             }
             ... on Person {
-              nodeId
+              databaseId
               id
+              databaseId
               name
               knownForDepartment
             }
             ... on Collection {
-              nodeId
+              databaseId
               id
+              databaseId
               name
             }
             ... on OtherMedia {
               id
+              databaseId
+              databaseId
               mediaType
             }
           }
@@ -70,15 +80,15 @@ export async function search(
   const hits = (found?.edges ?? []).map(({ node: hit }): SearchHit => {
     switch (hit.__typename) {
       case 'Movie':
-        return { kind: 'movie', id: hit.id, label: `${hit.title} (${hit.releaseDate?.slice(0, 4) ?? '?'})` };
+        return { kind: 'movie', id: hit.databaseId, label: `${hit.title} (${hit.releaseDate?.slice(0, 4) ?? '?'})` };
       case 'TVSeries':
-        return { kind: 'series', id: hit.id, label: `${hit.name} (${hit.firstAirDate?.slice(0, 4) ?? '?'})` };
+        return { kind: 'series', id: hit.databaseId, label: `${hit.name} (${hit.firstAirDate?.slice(0, 4) ?? '?'})` };
       case 'Person':
-        return { kind: 'person', id: hit.id, label: `${hit.name}, ${hit.knownForDepartment ?? 'unknown'}` };
+        return { kind: 'person', id: hit.databaseId, label: `${hit.name}, ${hit.knownForDepartment ?? 'unknown'}` };
       case 'Collection':
-        return { kind: 'collection', id: hit.id, label: hit.name };
+        return { kind: 'collection', id: hit.databaseId, label: hit.name };
       case 'OtherMedia':
-        return { kind: 'other', id: hit.id, label: hit.mediaType };
+        return { kind: 'other', id: hit.databaseId, label: hit.mediaType };
       default: {
         // A member added to the union makes `hit` a type other than never here: tsc fails.
         const unhandled: never = hit;

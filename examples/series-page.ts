@@ -5,32 +5,38 @@ import { graphql } from './gql/index.ts';
 export const SeriesPageQuery = graphql(`
   query SeriesPage($id: Int!, $season: Int!) {
     tvSeries(id: $id) {
-      nodeId
+      databaseId
       id
+      databaseId
       name
       overview
       firstAirDate
       numberOfSeasons
       networks {
         id
+        databaseId
+        databaseId
         name
       }
       seasons {
-        nodeId
+        databaseId
         id
+        databaseId
         seasonNumber
         name
         episodeCount
       }
       season(number: $season) {
-        nodeId
+        databaseId
         id
+        databaseId
         name
         seasonNumber
         posterUrl(size: W342)
         episodes {
-          nodeId
+          databaseId
           id
+          databaseId
           episodeNumber
           name
           airDate
@@ -38,12 +44,14 @@ export const SeriesPageQuery = graphql(`
           stillUrl(size: W300)
         }
         credits {
+          id
           cast {
             id
             character
             person {
-              nodeId
+              databaseId
               id
+              databaseId
               name
             }
           }

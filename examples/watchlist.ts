@@ -6,16 +6,22 @@ export const WatchlistQuery = graphql(`
   query Watchlist($first: Int) {
     viewer {
       id
+      databaseId
+      databaseId
       username
       watchlistMovies(first: $first, sortBy: CREATED_AT_DESC) {
+        id
         totalCount
         edges {
+          id
           node {
-            nodeId
+            databaseId
             id
+            databaseId
             title
             releaseDate
             accountStates {
+              id
               watchlist
               rating
             }
@@ -31,10 +37,11 @@ export const SetWatchlistMutation = graphql(`
   mutation SetWatchlist($accountId: Int!, $movieId: Int!, $watchlist: Boolean!) {
     setMovieWatchlist(input: { accountId: $accountId, movieId: $movieId, watchlist: $watchlist }) {
       movie {
-        nodeId
         id
+        databaseId
         title
         accountStates {
+          id
           watchlist
         }
       }
@@ -63,7 +70,7 @@ export async function loadWatchlist(client: Client): Promise<Watchlist | null> {
   const viewer = result.data?.viewer;
   if (!viewer) return null;
   return {
-    accountId: viewer.id,
+    accountId: viewer.databaseId,
     username: viewer.username ?? null,
     titles: (viewer.watchlistMovies?.edges ?? []).map(({ node }) => node.title),
   };

@@ -3,8 +3,9 @@
  * checks, written from the contract (camelCase; "" dates and codes as null).
  */
 
+/** The catalog's key under the name these oracles give it (`id`, as the REST answer does): `id: databaseId`. */
 export const MOVIE_SUMMARY_FIELDS =
-  'id title originalTitle overview releaseDate posterPath backdropPath genreIds adult video popularity voteAverage voteCount originalLanguage';
+  'id: databaseId title originalTitle overview releaseDate posterPath backdropPath genreIds adult video popularity voteAverage voteCount originalLanguage';
 
 export function movieSummary(m: any) {
   return {
@@ -26,7 +27,7 @@ export function movieSummary(m: any) {
 }
 
 export const TV_SUMMARY_FIELDS =
-  'id name originalName overview firstAirDate posterPath backdropPath genreIds originCountry originalLanguage popularity voteAverage voteCount adult';
+  'id: databaseId name originalName overview firstAirDate posterPath backdropPath genreIds originCountry originalLanguage popularity voteAverage voteCount adult';
 
 export function tvSummary(s: any) {
   return {
@@ -61,7 +62,7 @@ export function image(i: any) {
   };
 }
 
-export const LIST_FIELDS = 'id name description favoriteCount itemCount languageCode countryCode listType posterPath';
+export const LIST_FIELDS = 'id: databaseId name description favoriteCount itemCount languageCode countryCode listType posterPath';
 
 export function list(l: any) {
   return {
@@ -78,7 +79,7 @@ export function list(l: any) {
 }
 
 export const REVIEW_FIELDS =
-  'id author authorDetails { name username avatarPath rating } content createdAt updatedAt url languageCode mediaId mediaTitle mediaType';
+  'id: databaseId author authorDetails { name username avatarPath rating } content createdAt updatedAt url languageCode mediaId mediaTitle mediaType';
 
 export function review(r: any) {
   return {

@@ -38,7 +38,7 @@ export type AccountListOrder =
 export type AddMovieToListInput = {
   /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
-  /** Identifier of the movie to add. */
+  /** Catalog number of the movie to add: its `databaseId`, not its global `id`. */
   movieId: Scalars['Int']['input'];
   /** The list to change: its `listId`, a list of the session account. */
   userListId: Scalars['ID']['input'];
@@ -163,7 +163,7 @@ export type DeleteEpisodeRatingInput = {
   episodeNumber: Scalars['Int']['input'];
   /** Number of the season; 0 holds the specials. */
   seasonNumber: Scalars['Int']['input'];
-  /** Identifier of the series. */
+  /** Catalog number of the series: its `databaseId`, not its global `id`. */
   seriesId: Scalars['Int']['input'];
 };
 
@@ -171,7 +171,7 @@ export type DeleteEpisodeRatingInput = {
 export type DeleteMovieRatingInput = {
   /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
-  /** Identifier of the movie. */
+  /** Catalog number of the movie: its `databaseId`, not its global `id`. */
   movieId: Scalars['Int']['input'];
 };
 
@@ -179,7 +179,7 @@ export type DeleteMovieRatingInput = {
 export type DeleteTvSeriesRatingInput = {
   /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
-  /** Identifier of the series. */
+  /** Catalog number of the series: its `databaseId`, not its global `id`. */
   seriesId: Scalars['Int']['input'];
 };
 
@@ -590,7 +590,7 @@ export type RateEpisodeInput = {
   episodeNumber: Scalars['Int']['input'];
   /** Number of the season; 0 holds the specials. */
   seasonNumber: Scalars['Int']['input'];
-  /** Identifier of the series. */
+  /** Catalog number of the series: its `databaseId`, not its global `id`. */
   seriesId: Scalars['Int']['input'];
   /** The rating, from 0.5 to 10 in steps of 0.5. */
   value: Scalars['Float']['input'];
@@ -600,7 +600,7 @@ export type RateEpisodeInput = {
 export type RateMovieInput = {
   /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
-  /** Identifier of the movie. */
+  /** Catalog number of the movie: its `databaseId`, not its global `id`. */
   movieId: Scalars['Int']['input'];
   /** The rating, from 0.5 to 10 in steps of 0.5. */
   value: Scalars['Float']['input'];
@@ -610,7 +610,7 @@ export type RateMovieInput = {
 export type RateTvSeriesInput = {
   /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
-  /** Identifier of the series. */
+  /** Catalog number of the series: its `databaseId`, not its global `id`. */
   seriesId: Scalars['Int']['input'];
   /** The rating, from 0.5 to 10 in steps of 0.5. */
   value: Scalars['Float']['input'];
@@ -635,7 +635,7 @@ export type ReleaseType =
 export type RemoveMovieFromListInput = {
   /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
-  /** Identifier of the movie to remove. */
+  /** Catalog number of the movie to remove: its `databaseId`, not its global `id`. */
   movieId: Scalars['Int']['input'];
   /** The list to change: its `listId`, a list of the session account. */
   userListId: Scalars['ID']['input'];
@@ -657,7 +657,7 @@ export type SetMovieFavoriteInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /** True to add to the favourites, false to remove. */
   favorite: Scalars['Boolean']['input'];
-  /** Identifier of the movie. */
+  /** Catalog number of the movie: its `databaseId`, not its global `id`. */
   movieId: Scalars['Int']['input'];
 };
 
@@ -667,7 +667,7 @@ export type SetMovieWatchlistInput = {
   accountId?: InputMaybe<Scalars['Int']['input']>;
   /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
-  /** Identifier of the movie. */
+  /** Catalog number of the movie: its `databaseId`, not its global `id`. */
   movieId: Scalars['Int']['input'];
   /** True to add to the watchlist, false to remove. */
   watchlist: Scalars['Boolean']['input'];
@@ -681,7 +681,7 @@ export type SetTvSeriesFavoriteInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /** True to add to the favourites, false to remove. */
   favorite: Scalars['Boolean']['input'];
-  /** Identifier of the TV series. */
+  /** Catalog number of the TV series: its `databaseId`, not its global `id`. */
   seriesId: Scalars['Int']['input'];
 };
 
@@ -691,7 +691,7 @@ export type SetTvSeriesWatchlistInput = {
   accountId?: InputMaybe<Scalars['Int']['input']>;
   /** Any text the client chooses to match the answer to this request; the payload echoes it (Relay convention). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
-  /** Identifier of the TV series. */
+  /** Catalog number of the TV series: its `databaseId`, not its global `id`. */
   seriesId: Scalars['Int']['input'];
   /** True to add to the watchlist, false to remove. */
   watchlist: Scalars['Boolean']['input'];
@@ -826,8 +826,8 @@ export type MoviePageQuery = {
   __typename?: 'Query';
   movie?: {
     __typename?: 'Movie';
-    nodeId: string;
-    id: number;
+    databaseId: number;
+    id: string;
     title: string;
     tagline?: string | null;
     overview?: string | null;
@@ -835,39 +835,43 @@ export type MoviePageQuery = {
     runtime?: number | null;
     voteAverage?: number | null;
     posterUrl?: string | null;
-    genres?: Array<{ __typename?: 'Genre'; id: number; name: string }> | null;
+    genres?: Array<{ __typename?: 'Genre'; id: string; databaseId: number; name: string }> | null;
     credits?: {
       __typename?: 'Credits';
+      id: string;
       cast: Array<{
         __typename?: 'CastCredit';
-        id?: string | null;
+        id: string;
         character: string;
         order: number;
-        person: { __typename?: 'Person'; nodeId: string; id: number; name: string; profileUrl?: string | null };
+        person: { __typename?: 'Person'; databaseId: number; id: string; name: string; profileUrl?: string | null };
       }>;
       crew: Array<{
         __typename?: 'CrewCredit';
-        id?: string | null;
+        id: string;
         job: string;
-        person: { __typename?: 'Person'; nodeId: string; id: number; name: string };
+        person: { __typename?: 'Person'; databaseId: number; id: string; name: string };
       }>;
     } | null;
     images?: {
       __typename?: 'MovieImages';
+      id: string;
       posters: Array<{ __typename?: 'Image'; id: string; filePath: string; width: number; height: number }>;
     } | null;
     reviews?: {
       __typename?: 'ReviewConnection';
+      id: string;
       totalCount: number;
       edges: Array<{
         __typename?: 'ReviewEdge';
+        id: string;
         node: {
           __typename?: 'Review';
-          nodeId: string;
+          databaseId: string;
           id: string;
           author: string;
           content: string;
-          authorDetails?: { __typename?: 'ReviewAuthor'; rating?: number | null } | null;
+          authorDetails?: { __typename?: 'ReviewAuthor'; id: string; rating?: number | null } | null;
         };
       }>;
     } | null;
@@ -883,18 +887,21 @@ export type SearchQuery = {
   __typename?: 'Query';
   search?: {
     __typename?: 'Search';
+    id: string;
     multi?: {
       __typename?: 'MediaResultConnection';
+      id: string;
       totalCount: number;
-      pageInfo: { __typename?: 'PageInfo'; hasNextPage: boolean; endCursor?: string | null };
+      pageInfo: { __typename?: 'PageInfo'; id: string; hasNextPage: boolean; endCursor?: string | null };
       edges: Array<{
         __typename?: 'MediaResultEdge';
+        id: string;
         node:
-          | { __typename: 'Collection'; nodeId: string; id: number; name: string }
-          | { __typename: 'Movie'; nodeId: string; id: number; title: string; releaseDate?: string | null }
-          | { __typename: 'OtherMedia'; id: number; mediaType: string }
-          | { __typename: 'Person'; nodeId: string; id: number; name: string; knownForDepartment?: string | null }
-          | { __typename: 'TVSeries'; nodeId: string; id: number; name: string; firstAirDate?: string | null };
+          | { __typename: 'Collection'; databaseId: number; id: string; name: string }
+          | { __typename: 'Movie'; databaseId: number; id: string; title: string; releaseDate?: string | null }
+          | { __typename: 'OtherMedia'; id: string; databaseId: number; mediaType: string }
+          | { __typename: 'Person'; databaseId: number; id: string; name: string; knownForDepartment?: string | null }
+          | { __typename: 'TVSeries'; databaseId: number; id: string; name: string; firstAirDate?: string | null };
       }>;
     } | null;
   } | null;
@@ -909,32 +916,32 @@ export type SeriesPageQuery = {
   __typename?: 'Query';
   tvSeries?: {
     __typename?: 'TVSeries';
-    nodeId: string;
-    id: number;
+    databaseId: number;
+    id: string;
     name: string;
     overview?: string | null;
     firstAirDate?: string | null;
     numberOfSeasons?: number | null;
-    networks?: Array<{ __typename?: 'Network'; id: number; name: string }> | null;
+    networks?: Array<{ __typename?: 'Network'; id: string; databaseId: number; name: string }> | null;
     seasons?: Array<{
       __typename?: 'Season';
-      nodeId: string;
-      id?: number | null;
+      databaseId?: number | null;
+      id: string;
       seasonNumber: number;
       name?: string | null;
       episodeCount?: number | null;
     }> | null;
     season?: {
       __typename?: 'Season';
-      nodeId: string;
-      id?: number | null;
+      databaseId?: number | null;
+      id: string;
       name?: string | null;
       seasonNumber: number;
       posterUrl?: string | null;
       episodes: Array<{
         __typename?: 'Episode';
-        nodeId: string;
-        id?: number | null;
+        databaseId?: number | null;
+        id: string;
         episodeNumber: number;
         name: string;
         airDate?: string | null;
@@ -943,11 +950,12 @@ export type SeriesPageQuery = {
       }>;
       credits?: {
         __typename?: 'Credits';
+        id: string;
         cast: Array<{
           __typename?: 'CastCredit';
-          id?: string | null;
+          id: string;
           character: string;
-          person: { __typename?: 'Person'; nodeId: string; id: number; name: string };
+          person: { __typename?: 'Person'; databaseId: number; id: string; name: string };
         }>;
       } | null;
     } | null;
@@ -962,20 +970,23 @@ export type WatchlistQuery = {
   __typename?: 'Query';
   viewer?: {
     __typename?: 'Account';
-    id: number;
+    id: string;
+    databaseId: number;
     username?: string | null;
     watchlistMovies?: {
       __typename?: 'MovieConnection';
+      id: string;
       totalCount: number;
       edges: Array<{
         __typename?: 'MovieEdge';
+        id: string;
         node: {
           __typename?: 'Movie';
-          nodeId: string;
-          id: number;
+          databaseId: number;
+          id: string;
           title: string;
           releaseDate?: string | null;
-          accountStates?: { __typename?: 'AccountStates'; watchlist: boolean; rating?: number | null } | null;
+          accountStates?: { __typename?: 'AccountStates'; id: string; watchlist: boolean; rating?: number | null } | null;
         };
       }>;
     } | null;
@@ -994,10 +1005,10 @@ export type SetWatchlistMutation = {
     __typename?: 'SetMovieWatchlistPayload';
     movie: {
       __typename?: 'Movie';
-      nodeId: string;
-      id: number;
+      id: string;
+      databaseId: number;
       title: string;
-      accountStates?: { __typename?: 'AccountStates'; watchlist: boolean } | null;
+      accountStates?: { __typename?: 'AccountStates'; id: string; watchlist: boolean } | null;
     };
   } | null;
 };
@@ -1028,8 +1039,9 @@ export const MoviePageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'tagline' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'overview' } },
@@ -1048,6 +1060,8 @@ export const MoviePageDocument = {
                     kind: 'SelectionSet',
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                     ],
                   },
@@ -1058,6 +1072,7 @@ export const MoviePageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       {
                         kind: 'Field',
                         name: { kind: 'Name', value: 'cast' },
@@ -1073,8 +1088,9 @@ export const MoviePageDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                   {
                                     kind: 'Field',
@@ -1107,8 +1123,9 @@ export const MoviePageDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                 ],
                               },
@@ -1125,6 +1142,7 @@ export const MoviePageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       {
                         kind: 'Field',
                         name: { kind: 'Name', value: 'posters' },
@@ -1148,6 +1166,7 @@ export const MoviePageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
                       {
                         kind: 'Field',
@@ -1155,14 +1174,16 @@ export const MoviePageDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             {
                               kind: 'Field',
                               name: { kind: 'Name', value: 'node' },
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'author' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'content' } },
                                   {
@@ -1170,7 +1191,10 @@ export const MoviePageDocument = {
                                     name: { kind: 'Name', value: 'authorDetails' },
                                     selectionSet: {
                                       kind: 'SelectionSet',
-                                      selections: [{ kind: 'Field', name: { kind: 'Name', value: 'rating' } }],
+                                      selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+                                      ],
                                     },
                                   },
                                 ],
@@ -1218,6 +1242,7 @@ export const SearchDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'multi' },
@@ -1237,6 +1262,7 @@ export const SearchDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
                       {
                         kind: 'Field',
@@ -1244,6 +1270,7 @@ export const SearchDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
                           ],
@@ -1255,6 +1282,7 @@ export const SearchDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             {
                               kind: 'Field',
                               name: { kind: 'Name', value: 'node' },
@@ -1268,8 +1296,9 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
-                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'releaseDate' } },
                                       ],
@@ -1281,8 +1310,9 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
-                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'firstAirDate' } },
                                       ],
@@ -1294,8 +1324,9 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
-                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'knownForDepartment' } },
                                       ],
@@ -1307,8 +1338,9 @@ export const SearchDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
-                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                       ],
                                     },
@@ -1320,6 +1352,8 @@ export const SearchDocument = {
                                       kind: 'SelectionSet',
                                       selections: [
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'mediaType' } },
                                       ],
                                     },
@@ -1372,8 +1406,9 @@ export const SeriesPageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'overview' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'firstAirDate' } },
@@ -1385,6 +1420,8 @@ export const SeriesPageDocument = {
                     kind: 'SelectionSet',
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                     ],
                   },
@@ -1395,8 +1432,9 @@ export const SeriesPageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'seasonNumber' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'episodeCount' } },
@@ -1416,8 +1454,9 @@ export const SeriesPageDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'seasonNumber' } },
                       {
@@ -1433,8 +1472,9 @@ export const SeriesPageDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'episodeNumber' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'airDate' } },
@@ -1455,6 +1495,7 @@ export const SeriesPageDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             {
                               kind: 'Field',
                               name: { kind: 'Name', value: 'cast' },
@@ -1469,8 +1510,9 @@ export const SeriesPageDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
-                                        { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                                       ],
                                     },
@@ -1516,6 +1558,8 @@ export const WatchlistDocument = {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'username' } },
                 {
                   kind: 'Field',
@@ -1531,6 +1575,7 @@ export const WatchlistDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
                       {
                         kind: 'Field',
@@ -1538,14 +1583,16 @@ export const WatchlistDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             {
                               kind: 'Field',
                               name: { kind: 'Name', value: 'node' },
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                                   { kind: 'Field', name: { kind: 'Name', value: 'releaseDate' } },
                                   {
@@ -1554,6 +1601,7 @@ export const WatchlistDocument = {
                                     selectionSet: {
                                       kind: 'SelectionSet',
                                       selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'watchlist' } },
                                         { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
                                       ],
@@ -1641,13 +1689,19 @@ export const SetWatchlistDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'nodeId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'databaseId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                       {
                         kind: 'Field',
                         name: { kind: 'Name', value: 'accountStates' },
-                        selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'Field', name: { kind: 'Name', value: 'watchlist' } }] },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'watchlist' } },
+                          ],
+                        },
                       },
                     ],
                   },

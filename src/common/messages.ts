@@ -117,7 +117,7 @@ export const ARGUMENT = {
   tooLong: (maxLength: number) => `must be at most ${maxLength} characters long.`,
   token: (maxLength: number) => `must be 1 to ${maxLength} letters, digits, "-" or "_".`,
   objectId: 'must be 24 hexadecimal characters.',
-  nodeId: 'must be a nodeId this graph gave out (base64url of "Type:key", or "Type:key@language" outside en-US).',
+  nodeId: 'must be a global id (a `Node`\'s `id`) this graph gave out (base64url of "Type:key", or "Type:key@language" outside en-US).',
   cursor: 'must be a cursor this connection gave out: a cursor of another connection, or of another field, is not one.',
   connectionDirection:
     'goes backward (`last`/`before`) and cannot be combined with `first`/`after`, which go forward: send one direction (in Relay, give `first` no default value in a fragment that pages both ways).',

@@ -32,11 +32,14 @@ const tour = `# Welcome! Run this with the pink button (or Ctrl/Cmd + Enter).
 # subtree (the series below is in Spanish).
 query Tour {
   upcomingMovies(first: 10, region: "US") {
-    dates { minimum maximum }
+    id
+    dates { id minimum maximum }
     totalCount
-    pageInfo { hasNextPage endCursor }
+    pageInfo { id hasNextPage endCursor }
     edges {
+      id
       node {
+        databaseId
         id
         title
         releaseDate
@@ -46,32 +49,38 @@ query Tour {
     }
   }
   trending {
+    id
     movies(timeWindow: WEEK, first: 5) {
-      edges { node { title voteAverage } }
+      id
+      edges { id node { id title voteAverage } }
     }
   }
   review(id: "5506acb224e87c41347aff62") {
+    id
     author
-    authorDetails { rating }
+    authorDetails { id rating }
     content
     media {
       __typename
-      ... on Movie { title releaseDate }
-      ... on TVSeries { name firstAirDate }
+      ... on Movie { id title releaseDate }
+      ... on TVSeries { id name firstAirDate }
     }
   }
   tvSeries(id: 1169, language: "es-ES") {
+    id
     name
     firstAirDate
-    networks { name }
+    networks { id name }
     season(number: 1) {
+      id
       name
       airDate
       episode(number: 1) {
+        id
         name
         airDate
         overview
-        guestStars { character person { name } }
+        guestStars { id character person { id name } }
       }
     }
   }
@@ -101,25 +110,31 @@ const account = `# Your account: who you are, what you rated and put on your
 # Run with the placeholders, it fails with UNAUTHENTICATED.
 query YourAccount {
   viewer {
+    id
     username
     name
     ratedMovies(first: 10) {
+      id
       totalCount
-      edges { node { movie { title accountStates { rating } } } }
+      edges { id node { id movie { id title accountStates { id rating } } } }
     }
     watchlistMovies(first: 10, sortBy: CREATED_AT_DESC) {
+      id
       totalCount
-      edges { node { title } }
+      edges { id node { id title } }
     }
   }
   movie(id: 494) {
+    id
     title
-    accountStates { rating watchlist favorite }
+    accountStates { id rating watchlist favorite }
   }
   tvSeries(id: 1169) {
+    id
     name
     season(number: 1) {
-      episode(number: 1) { name accountStates { rating } }
+      id
+      episode(number: 1) { id name accountStates { id rating } }
     }
   }
 }
@@ -149,20 +164,24 @@ const review = `# Variables (below) fill $id. A review, its movie, the cast
 # is a field to select, not an id to look up.
 query Review($id: ID!) {
   review(id: $id) {
+    id
     author
     createdAt
     media {
       __typename
       ... on Movie {
+        id
         title
         credits {
+          id
           cast {
+            id
             character
-            person { name movieCredits { cast { movie { title } } } }
+            person { id name movieCredits { id cast { id movie { id title } } } }
           }
         }
       }
-      ... on TVSeries { name }
+      ... on TVSeries { id name }
     }
   }
 }
@@ -173,29 +192,36 @@ const discover = `# Search, discover with filters, and what is trending this wee
 # ask the next window with \`after: "<pageInfo.endCursor>"\`.
 query SearchAndDiscover {
   search {
+    id
     movies(query: "night", first: 10) {
+      id
       totalCount
-      pageInfo { hasNextPage endCursor }
-      edges { node { title releaseDate } }
+      pageInfo { id hasNextPage endCursor }
+      edges { id node { id title releaseDate } }
     }
   }
   discover {
+    id
     movies(
       filter: { withGenres: { ids: [28, 12], match: ANY }, voteAverageGte: 7 }
       sortBy: VOTE_AVERAGE_DESC
       first: 10
     ) {
-      edges { node { title voteAverage } }
+      id
+      edges { id node { id title voteAverage } }
     }
   }
   trending {
+    id
     all(timeWindow: WEEK, first: 10) {
+      id
       edges {
+        id
         node {
           __typename
-          ... on Movie { title }
-          ... on TVSeries { name }
-          ... on Person { name }
+          ... on Movie { id title }
+          ... on TVSeries { id name }
+          ... on Person { id name }
         }
       }
     }

@@ -9,6 +9,7 @@ import { printSubgraph, withFreshAst } from './entity/subgraph-sdl.ts';
 import { subgraphNames, withSubgraphNames } from './entity/subgraph-names.ts';
 import { withPerItemNotes } from './kit/per-item.ts';
 import { withRouteNotes } from './kit/routes.ts';
+import { withValueIds } from './relay/value-ids.ts';
 import './account/account-states.ts';
 import './account/account.ts';
 import './account/connections.ts';
@@ -81,10 +82,12 @@ import './tv/series.ts';
 // The per-item note last: it ends the description, where tools and tests look for it.
 export const schema = withPerItemNotes(
   withRouteNotes(
-    builder.toSchema({
-      sortSchema: true,
-      directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective],
-    }),
+    withValueIds(
+      builder.toSchema({
+        sortSchema: true,
+        directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective],
+      }),
+    ),
   ),
 );
 
@@ -106,14 +109,16 @@ function subgraphFor(prefix: string) {
   const base = withPerItemNotes(
     withRouteNotes(
       withoutSubscription(
-        builder.toSubGraphSchema({
-          sortSchema: true,
-          linkUrl: 'https://specs.apollo.dev/federation/v2.6',
-          federationDirectives: ['@key', '@shareable', '@tag', '@inaccessible'],
-          directives: [...specifiedDirectives, cacheControlDirective],
-          composeDirectives: ['@cacheControl'],
-          extensions: { directives: [{ name: 'link', args: CACHE_CONTROL_LINK }] },
-        }),
+        withValueIds(
+          builder.toSubGraphSchema({
+            sortSchema: true,
+            linkUrl: 'https://specs.apollo.dev/federation/v2.6',
+            federationDirectives: ['@key', '@shareable', '@tag', '@inaccessible'],
+            directives: [...specifiedDirectives, cacheControlDirective],
+            composeDirectives: ['@cacheControl'],
+            extensions: { directives: [{ name: 'link', args: CACHE_CONTROL_LINK }] },
+          }),
+        ),
       ),
     ),
   );

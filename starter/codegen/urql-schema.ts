@@ -85,7 +85,7 @@ export function renderUrqlSchema(schema: GraphQLSchema): string[] {
     'type RootName = { name: string } | null;',
     '',
     '/**',
-    ' * `cacheExchange({ keys: urqlKeys, schema: urqlSchema })`: graphcache then matches fragments on',
+    ' * `cacheExchange({ schema: urqlSchema })`: graphcache then matches fragments on',
     " * unions and interfaces exactly (without it, it writes every member's fragment into the object",
     ' * and warns about the fields it lacks) and returns partial results where fields may be null.',
     ' */',

@@ -1,16 +1,17 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
-import { apolloTypePolicies, possibleTypes } from './client-cache.ts';
 import { labelHit, MoviePageQuery, SearchQuery } from './operations.ts';
 
 /**
  * Apollo Client for the gateway. `useGETForQueries`: Apollo posts every operation by default,
  * and only GET answers can be kept by the browser or a CDN. The session goes in X-Session-Id;
  * on sign-in or sign-out call `client.resetStore()`: cached account data belongs to one user.
+ * The cache is Apollo's default: every object has an `id`, the global id that names it in one
+ * language, so records are keyed and merged with no type policies (docs/frontend.md).
  */
 export function createApolloClient(url: string, sessionId?: string): ApolloClient {
   return new ApolloClient({
     link: new HttpLink({ uri: url, useGETForQueries: true, headers: sessionId ? { 'x-session-id': sessionId } : {} }),
-    cache: new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes }),
+    cache: new InMemoryCache(),
   });
 }
 

@@ -2,26 +2,28 @@ import { graphql } from './gql/index.ts';
 
 /**
  * A movie page: details, the first of its cast, and its genres. Typed by `npm run codegen`.
- * Every object that implements `Node` selects `nodeId`: the caches key it by that (one record per
- * language), and store it inside its parent where it is missing.
+ * Every object selects `id`: the caches key it by that with their defaults (one record per
+ * language).
  */
 export const MoviePageQuery = graphql(`
   query MoviePage($id: Int!) {
     movie(id: $id) {
-      nodeId
       id
+      databaseId
       title
       genres {
+        databaseId
         id
         name
       }
       credits {
+        id
         cast {
           id
           character
           person {
-            nodeId
             id
+            databaseId
             name
           }
         }
@@ -34,23 +36,26 @@ export const MoviePageQuery = graphql(`
 export const SearchQuery = graphql(`
   query Search($query: String!) {
     search {
+      id
       multi(query: $query, first: 20) {
+        id
         edges {
+          id
           node {
             __typename
             ... on Movie {
-              nodeId
               id
+              databaseId
               title
             }
             ... on TVSeries {
-              nodeId
               id
+              databaseId
               name
             }
             ... on Person {
-              nodeId
               id
+              databaseId
               name
             }
           }

@@ -1,17 +1,18 @@
 import { Client, fetchExchange } from '@urql/core';
 import { cacheExchange } from '@urql/exchange-graphcache';
-import { urqlKeys, urqlSchema } from './client-cache.ts';
+import { urqlSchema } from './client-cache.ts';
 import { labelHit, MoviePageQuery, SearchQuery } from './operations.ts';
 
 /**
  * urql with graphcache for the gateway. urql sends queries as GET while the URL stays short, so
  * answers can be cached by the browser or a CDN. Make a new client when the session changes:
- * cached account data belongs to one user.
+ * cached account data belongs to one user. Records are keyed by graphcache's default (`id`);
+ * `urqlSchema` only lets it match the search's fragments on the `MediaResult` union exactly.
  */
 export function createUrqlClient(url: string, sessionId?: string): Client {
   return new Client({
     url,
-    exchanges: [cacheExchange({ keys: urqlKeys, schema: urqlSchema }), fetchExchange],
+    exchanges: [cacheExchange({ schema: urqlSchema }), fetchExchange],
     fetchOptions: { headers: sessionId ? { 'x-session-id': sessionId } : {} },
   });
 }

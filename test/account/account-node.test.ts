@@ -18,12 +18,12 @@ afterAll(() => h.close());
 
 const user = () => ({ 'x-session-id': sessionId });
 const accountNodeId = (id: number) => Buffer.from(`Account:${id}`).toString('base64url');
-const NODE = `query($id: ID!) { node(id: $id) { __typename nodeId ... on Account { id username } } }`;
+const NODE = `query($id: ID!) { node(id: $id) { __typename nodeId: id ... on Account { id: databaseId username } } }`;
 
 describe('Account as a Node', () => {
   it("answers the session's own account by its nodeId, the one viewer gives", async () => {
     const { account } = h.catalog.data;
-    const viewer = await h.query('{ viewer { nodeId } }', undefined, user());
+    const viewer = await h.query('{ viewer { nodeId: id } }', undefined, user());
     expect(viewer.body.errors).toBeUndefined();
     const { nodeId } = viewer.body.data.viewer;
     expect(nodeId).toBe(accountNodeId(account.id));

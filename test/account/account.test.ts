@@ -47,7 +47,7 @@ describe('Account', () => {
     const up = await restWithSession(`/account/${accountId}`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { account(id: $id) { id username name languageCode countryCode includeAdult avatarPath gravatarHash } }`,
+      `query($id: Int!) { account(id: $id) { id: databaseId username name languageCode countryCode includeAdult avatarPath gravatarHash } }`,
       { id: accountId },
       { 'x-session-id': sessionId },
     );
@@ -90,7 +90,9 @@ describe('Account', () => {
   });
 
   it('without a session: null with UNAUTHENTICATED, no upstream call', async () => {
-    const response = await h.query(`query($id: Int!) { account(id: $id) { id ratedMovies { totalCount } } }`, { id: accountId });
+    const response = await h.query(`query($id: Int!) { account(id: $id) { id: databaseId ratedMovies { totalCount } } }`, {
+      id: accountId,
+    });
     // Only the session's own account answers by its id (test/security/own-account-ids.test.ts).
     expect(response.body.data.account).toBeNull();
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);

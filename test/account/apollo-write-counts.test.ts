@@ -1,7 +1,7 @@
 import '../clients/apollo-dev.ts';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apolloTypePolicies, possibleTypes } from '../../schema/client-cache.ts';
+import { possibleTypes } from '../../schema/client-cache.ts';
 import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 
 /**
@@ -20,7 +20,7 @@ beforeAll(async () => {
   sessionId = await createUserSession(h);
   apollo = new ApolloClient({
     link: new HttpLink({ uri: h.url, headers: { 'x-session-id': sessionId } }),
-    cache: new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes }),
+    cache: new InMemoryCache({ possibleTypes }),
   });
 });
 afterAll(() => h.close());
@@ -28,8 +28,8 @@ afterAll(() => h.close());
 const ACCOUNT_PAGE = gql`
   query AccountPage {
     viewer {
-      nodeId
-      id
+      nodeId: id
+      id: databaseId
       watchlistMovies {
         totalCount
       }
@@ -42,7 +42,7 @@ describe("a mark's write updates the account's counts in the Apollo cache", () =
     const movie = h.catalog.data.movies[42]!;
     // Off the watchlist first (over plain HTTP, past the Apollo cache), so the write adds one.
     const off = await h.query(
-      `mutation($id: Int!) { setMovieWatchlist(input: { movieId: $id, watchlist: false }) { movie { id } } }`,
+      `mutation($id: Int!) { setMovieWatchlist(input: { movieId: $id, watchlist: false }) { movie { id: databaseId } } }`,
       { id: movie.id },
       {
         'x-session-id': sessionId,
@@ -56,11 +56,11 @@ describe("a mark's write updates the account's counts in the Apollo cache", () =
         mutation Watch($id: Int!) {
           setMovieWatchlist(input: { movieId: $id, watchlist: true }) {
             movie {
-              nodeId
+              nodeId: id
               accountStates {
                 watchlist
                 account {
-                  nodeId
+                  nodeId: id
                   watchlistMovies {
                     totalCount
                   }

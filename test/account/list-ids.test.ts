@@ -1,7 +1,7 @@
 /**
  * A list is named by one type everywhere: `UserList.listId` is an `ID!`, so the writes take
  * `userListId: ID!`, `list` takes `listId: ID!`, `lists` takes `listIds: [ID!]!`, and
- * `deleteUserList` answers `userListId: ID!` and the deleted list's global id (`deletedNodeId`)
+ * `deleteUserList` answers `userListId: ID!` and the deleted list's global id (`deletedId`)
  * (what Relay's `@deleteRecord` and a cache's evict take). The old `Int` arguments went in 1.0.
  * Over real HTTP against the gateway.
  */
@@ -22,7 +22,7 @@ const user = (more: Record<string, string> = {}) => ({ 'x-session-id': sessionId
 
 async function createList(name: string, headers = user()): Promise<{ listId: string; nodeId: string }> {
   const { body } = await h.query(
-    `mutation($n: String!) { createList(input: { name: $n }) { list { listId nodeId } } }`,
+    `mutation($n: String!) { createList(input: { name: $n }) { list { listId nodeId: id } } }`,
     { n: name },
     headers,
   );
@@ -35,7 +35,7 @@ describe('list ids', () => {
     const movie = h.catalog.data.movies[12];
     const { listId, nodeId } = await createList('Ids');
     const added = await h.query(
-      `mutation($l: ID!, $m: Int!) { addMovieToList(input: { userListId: $l, movieId: $m }) { list { listId nodeId itemCount } } }`,
+      `mutation($l: ID!, $m: Int!) { addMovieToList(input: { userListId: $l, movieId: $m }) { list { listId nodeId: id itemCount } } }`,
       { l: listId, m: movie.id },
       user(),
     );
@@ -72,11 +72,11 @@ describe('list ids', () => {
     const french = user({ 'accept-language': 'fr-FR' });
     const { listId, nodeId } = await createList('To delete', french);
     const { body } = await h.query(
-      `mutation($l: ID!) { deleteUserList(input: { userListId: $l }) { deletedNodeId userListId } }`,
+      `mutation($l: ID!) { deleteUserList(input: { userListId: $l }) { deletedId userListId } }`,
       { l: listId },
       french,
     );
-    expect(body).toEqual({ data: { deleteUserList: { deletedNodeId: nodeId, userListId: listId } } });
+    expect(body).toEqual({ data: { deleteUserList: { deletedId: nodeId, userListId: listId } } });
     expect(Buffer.from(nodeId, 'base64url').toString()).toBe(`UserList:${listId}@fr-FR`);
     expect(errorCodes(await h.query(`query($l: ID!) { list(listId: $l) { name } }`, { l: listId }))).toEqual(['NOT_FOUND']);
   });
@@ -98,7 +98,7 @@ describe('list ids', () => {
 
   it('a list id, or BAD_USER_INPUT naming the argument (and the input field) before any call', async () => {
     for (const [query, argument, field] of [
-      ['mutation { deleteUserList(input: { userListId: "0123456789abcdef01234567" }) { deletedNodeId } }', 'input', 'userListId'],
+      ['mutation { deleteUserList(input: { userListId: "0123456789abcdef01234567" }) { deletedId } }', 'input', 'userListId'],
       ['mutation { addMovieToList(input: { userListId: "x", movieId: 5 }) { list { itemCount } } }', 'input', 'userListId'],
       ['{ list(listId: "not-a-list") { name } }', 'listId', undefined],
       ['{ lists(listIds: ["1", "../movie/1"]) { name } }', 'listIds', undefined],

@@ -12,14 +12,14 @@ beforeAll(async () => {
   sessionId = await createUserSession(h);
   // `account(id:)` answers only the session's own account, looked up once per session: looked up
   // here, so each test below counts only the calls of its list.
-  await h.query('query($id: Int!) { account(id: $id) { id } }', { id: accountId }, { 'x-session-id': sessionId });
+  await h.query('query($id: Int!) { account(id: $id) { id: databaseId } }', { id: accountId }, { 'x-session-id': sessionId });
 });
 afterAll(() => h.close());
 beforeEach(() => h.catalog.resetCalls());
 
 const user = () => ({ 'x-session-id': sessionId });
-const LIST_FIELDS = 'id name description createdBy favoriteCount itemCount languageCode posterPath';
-const ITEMS = `items(first: 20, after: $after) { totalCount edges { node { __typename ... on Movie { id title releaseDate } ... on TVSeries { id name firstAirDate } } } }`;
+const LIST_FIELDS = 'id: databaseId name description createdBy favoriteCount itemCount languageCode posterPath';
+const ITEMS = `items(first: 20, after: $after) { totalCount edges { node { __typename ... on Movie { id: databaseId title releaseDate } ... on TVSeries { id: databaseId name firstAirDate } } } }`;
 
 function itemOf(up: any) {
   return up.media_type === 'tv'
@@ -86,9 +86,12 @@ describe('Query.list', () => {
 
   it("links from a movie's lists to the whole list", async () => {
     const [movieId] = [...h.catalog.data.listsOfMovie].find(([, ids]) => ids.length > 0)!;
-    const { body } = await h.query(`query($m: Int!) { movie(id: $m) { lists { edges { node { id createdBy itemCount } } } } }`, {
-      m: movieId,
-    });
+    const { body } = await h.query(
+      `query($m: Int!) { movie(id: $m) { lists { edges { node { id: databaseId createdBy itemCount } } } } }`,
+      {
+        m: movieId,
+      },
+    );
     expect(body.errors).toBeUndefined();
     const first = expected.nodes(body.data.movie.lists)[0];
     const up = await h.rest(`/list/${first.id}`);
@@ -110,7 +113,7 @@ describe("The account's lists and their edits", () => {
     const up = await h.rest(`/account/${accountId}/lists?session_id=${sessionId}`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { account(id: $id) { lists { totalCount edges { node { id name itemCount favoriteCount languageCode } } } } }`,
+      `query($id: Int!) { account(id: $id) { lists { totalCount edges { node { id: databaseId name itemCount favoriteCount languageCode } } } } }`,
       { id: accountId },
       user(),
     );
@@ -128,7 +131,7 @@ describe("The account's lists and their edits", () => {
   it('create, add, remove, clear and delete: each write is visible in the next read', async () => {
     const [m1, m2] = h.catalog.data.movies.slice(10, 12);
     const created = await h.query(
-      `mutation { createList(input: { name: "Night shift", description: "Long films", language: "en" }) { list { id name description itemCount createdBy } } }`,
+      `mutation { createList(input: { name: "Night shift", description: "Long films", language: "en" }) { list { id: databaseId name description itemCount createdBy } } }`,
       undefined,
       user(),
     );
@@ -140,7 +143,11 @@ describe("The account's lists and their edits", () => {
       itemCount: 0,
       createdBy: h.catalog.data.account.username,
     });
-    const mine = await h.query(`query($id: Int!) { account(id: $id) { lists { edges { node { id } } } } }`, { id: accountId }, user());
+    const mine = await h.query(
+      `query($id: Int!) { account(id: $id) { lists { edges { node { id: databaseId } } } } }`,
+      { id: accountId },
+      user(),
+    );
     expect(expected.nodes(mine.body.data.account.lists)[0].id).toBe(list.id);
 
     const add = `mutation($l: ID!, $m: Int!) { addMovieToList(input: { userListId: $l, movieId: $m }) { list { itemCount itemStatus(movieId: $m) } } }`;
@@ -156,7 +163,7 @@ describe("The account's lists and their edits", () => {
     expect(duplicate.body).toEqual({ data: { addMovieToList: { list: { itemCount: 2, itemStatus: true } } } });
 
     const removed = await h.query(
-      `mutation($l: ID!, $m: Int!) { removeMovieFromList(input: { userListId: $l, movieId: $m }) { list { itemCount items { edges { node { ... on Movie { id } } } } } } }`,
+      `mutation($l: ID!, $m: Int!) { removeMovieFromList(input: { userListId: $l, movieId: $m }) { list { itemCount items { edges { node { ... on Movie { id: databaseId } } } } } } }`,
       { l: list.id, m: m1.id },
       user(),
     );
@@ -178,21 +185,29 @@ describe("The account's lists and their edits", () => {
 
   it("another user's list cannot be edited", async () => {
     const foreign = h.catalog.data.movieLists[0];
-    const { body } = await h.query(`mutation($l: ID!) { clearList(input: { userListId: $l }) { list { id } } }`, { l: foreign.id }, user());
+    const { body } = await h.query(
+      `mutation($l: ID!) { clearList(input: { userListId: $l }) { list { id: databaseId } } }`,
+      { l: foreign.id },
+      user(),
+    );
     expect(body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
     expect((await h.rest(`/list/${foreign.id}`)).item_count).toBe(foreign.item_count);
   });
 
   it('writes need a session and valid arguments: errors before any upstream call', async () => {
-    const noSession = await h.query(`mutation { createList(input: { name: "x" }) { list { id } } }`);
+    const noSession = await h.query(`mutation { createList(input: { name: "x" }) { list { id: databaseId } } }`);
     expect(errorCodes(noSession)).toEqual(['UNAUTHENTICATED']);
-    const badName = await h.query(`mutation { createList(input: { name: "   " }) { list { id } } }`, undefined, user());
+    const badName = await h.query(`mutation { createList(input: { name: "   " }) { list { id: databaseId } } }`, undefined, user());
     const badLanguage = await h.query(
-      `mutation { createList(input: { name: "ok", language: "English" }) { list { id } } }`,
+      `mutation { createList(input: { name: "ok", language: "English" }) { list { id: databaseId } } }`,
       undefined,
       user(),
     );
-    const badMovie = await h.query(`mutation { addMovieToList(input: { userListId: 5, movieId: 0 }) { list { id } } }`, undefined, user());
+    const badMovie = await h.query(
+      `mutation { addMovieToList(input: { userListId: 5, movieId: 0 }) { list { id: databaseId } } }`,
+      undefined,
+      user(),
+    );
     expect([errorCodes(badName), errorCodes(badLanguage), errorCodes(badMovie)]).toEqual([
       ['BAD_USER_INPUT'],
       ['BAD_USER_INPUT'],

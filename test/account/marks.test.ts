@@ -13,7 +13,7 @@ beforeAll(async () => {
   sessionId = await createUserSession(h);
   // `account(id:)` answers only the session's own account, looked up once per session: looked up
   // here, so each test below counts only the calls of its list.
-  await h.query('query($id: Int!) { account(id: $id) { id } }', { id: accountId }, { 'x-session-id': sessionId });
+  await h.query('query($id: Int!) { account(id: $id) { id: databaseId } }', { id: accountId }, { 'x-session-id': sessionId });
 });
 afterAll(() => h.close());
 beforeEach(() => h.catalog.resetCalls());
@@ -47,7 +47,7 @@ describe('Account favourites and watchlist', () => {
     const favourites = new Set(h.catalog.data.accountMedia.ids('favorite', 'movie'));
     const movie = h.catalog.data.movies.find((m) => !favourites.has(m.id))!;
     const add = await h.query(
-      `mutation($a: Int!, $m: Int!) { setMovieFavorite(input: { accountId: $a, movieId: $m, favorite: true }) { movie { id title } } }`,
+      `mutation($a: Int!, $m: Int!) { setMovieFavorite(input: { accountId: $a, movieId: $m, favorite: true }) { movie { id: databaseId title } } }`,
       { a: accountId, m: movie.id },
       userHeaders(),
     );
@@ -56,13 +56,13 @@ describe('Account favourites and watchlist', () => {
     const post = h.catalog.calls.find((c) => c.method === 'POST')!;
     expect([post.path, post.status, post.query.session_id]).toEqual([`/account/${accountId}/favorite`, 201, sessionId]);
 
-    const read = `query($id: Int!) { account(id: $id) { favoriteMovies(sortBy: CREATED_AT_DESC) { totalCount edges { node { id } } } } }`;
+    const read = `query($id: Int!) { account(id: $id) { favoriteMovies(sortBy: CREATED_AT_DESC) { totalCount edges { node { id: databaseId } } } } }`;
     const after = await h.query(read, { id: accountId }, userHeaders());
     expect(expected.nodes(after.body.data.account.favoriteMovies)[0].id).toBe(movie.id);
     expect(after.body.data.account.favoriteMovies.totalCount).toBe(favourites.size + 1);
 
     const remove = await h.query(
-      `mutation($a: Int!, $m: Int!) { setMovieFavorite(input: { accountId: $a, movieId: $m, favorite: false }) { movie { id } } }`,
+      `mutation($a: Int!, $m: Int!) { setMovieFavorite(input: { accountId: $a, movieId: $m, favorite: false }) { movie { id: databaseId } } }`,
       { a: accountId, m: movie.id },
       userHeaders(),
     );
@@ -76,21 +76,21 @@ describe('Account favourites and watchlist', () => {
     const listed = new Set(h.catalog.data.accountMedia.ids('watchlist', 'tv'));
     const series = h.catalog.data.tvSeries.find((s) => !listed.has(s.id))!;
     const add = await h.query(
-      `mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(input: { accountId: $a, seriesId: $s, watchlist: true }) { tvSeries { id name } } }`,
+      `mutation($a: Int!, $s: Int!) { setTVSeriesWatchlist(input: { accountId: $a, seriesId: $s, watchlist: true }) { tvSeries { id: databaseId name } } }`,
       { a: accountId, s: series.id },
       userHeaders(),
     );
     expect(add.body.errors).toBeUndefined();
     expect(add.body.data.setTVSeriesWatchlist.tvSeries).toEqual({ id: series.id, name: series.name });
     const read = await h.query(
-      `query($id: Int!) { account(id: $id) { watchlistTVSeries(sortBy: CREATED_AT_DESC) { edges { node { id } } } } }`,
+      `query($id: Int!) { account(id: $id) { watchlistTVSeries(sortBy: CREATED_AT_DESC) { edges { node { id: databaseId } } } } }`,
       { id: accountId },
       userHeaders(),
     );
     expect(expected.nodes(read.body.data.account.watchlistTVSeries)[0].id).toBe(series.id);
 
     const unknown = await h.query(
-      `mutation($a: Int!) { setTVSeriesWatchlist(input: { accountId: $a, seriesId: 1, watchlist: true }) { tvSeries { id } } }`,
+      `mutation($a: Int!) { setTVSeriesWatchlist(input: { accountId: $a, seriesId: 1, watchlist: true }) { tvSeries { id: databaseId } } }`,
       { a: accountId },
       userHeaders(),
     );
@@ -105,7 +105,7 @@ describe('Account favourites and watchlist', () => {
     expect(read.body.data).toEqual({ account: null });
     expect(errorCodes(read)).toEqual(['UNAUTHENTICATED']);
     const write = await h.query(
-      `mutation($a: Int!) { setMovieFavorite(input: { accountId: $a, movieId: 5, favorite: true }) { movie { id } } }`,
+      `mutation($a: Int!) { setMovieFavorite(input: { accountId: $a, movieId: 5, favorite: true }) { movie { id: databaseId } } }`,
       {
         a: accountId,
       },
@@ -122,7 +122,7 @@ describe('Account favourites and watchlist', () => {
     );
     expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
     const write = await h.query(
-      `mutation($a: Int!) { setMovieWatchlist(input: { accountId: $a, movieId: -3, watchlist: true }) { movie { id } } }`,
+      `mutation($a: Int!) { setMovieWatchlist(input: { accountId: $a, movieId: -3, watchlist: true }) { movie { id: databaseId } } }`,
       { a: accountId },
       userHeaders(),
     );
@@ -154,7 +154,7 @@ describe('Account ratings of series and episodes', () => {
     const up = await withSession(`/account/${accountId}/rated/tv/episodes?page=2`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { account(id: $id) { ratedEpisodes(${expected.pageWindow('Account.ratedEpisodes', 2)}) { totalCount edges { node { episode { id name seasonNumber episodeNumber airDate stillPath series { id } } } } } } }`,
+      `query($id: Int!) { account(id: $id) { ratedEpisodes(${expected.pageWindow('Account.ratedEpisodes', 2)}) { totalCount edges { node { episode { id: databaseId name seasonNumber episodeNumber airDate stillPath series { id: databaseId } } } } } } }`,
       { id: accountId },
       userHeaders(),
     );
@@ -184,7 +184,7 @@ describe('Writes of every domain land in the same user state', () => {
   it("favourite/watchlist marks show in the returned movie's accountStates", async () => {
     const movie = h.catalog.data.movies.find((m) => !h.catalog.data.accountMedia.has('watchlist', 'movie', m.id))!;
     const { body } = await h.query(
-      `mutation($a: Int!, $m: Int!) { setMovieWatchlist(input: { accountId: $a, movieId: $m, watchlist: true }) { movie { id accountStates { watchlist } } } }`,
+      `mutation($a: Int!, $m: Int!) { setMovieWatchlist(input: { accountId: $a, movieId: $m, watchlist: true }) { movie { id: databaseId accountStates { watchlist } } } }`,
       { a: accountId, m: movie.id },
       userHeaders(),
     );
@@ -200,13 +200,13 @@ describe('Writes of every domain land in the same user state', () => {
     const season = h.catalog.data.seasons.get(series.id)!.find((s) => s.episodes.length > 0)!;
     const episode = season.episodes[0];
     const rated = await h.query(
-      `mutation($s: Int!, $n: Int!, $e: Int!) { rateTVSeries(input: { seriesId: $s, value: 4.5 }) { tvSeries { id } } rateEpisode(input: { seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 8 }) { episode { id } } }`,
+      `mutation($s: Int!, $n: Int!, $e: Int!) { rateTVSeries(input: { seriesId: $s, value: 4.5 }) { tvSeries { id: databaseId } } rateEpisode(input: { seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 8 }) { episode { id: databaseId } } }`,
       { s: series.id, n: season.season_number, e: episode.episode_number },
       guest,
     );
     expect(rated.body.errors).toBeUndefined();
     const { body } = await h.query(
-      `{ guestSession { ratedTVSeries { edges { node { tvSeries { id accountStates { rating } } } } } ratedEpisodes { edges { node { episode { id accountStates { rating } } } } } } }`,
+      `{ guestSession { ratedTVSeries { edges { node { tvSeries { id: databaseId accountStates { rating } } } } } ratedEpisodes { edges { node { episode { id: databaseId accountStates { rating } } } } } } }`,
       undefined,
       guest,
     );
@@ -222,9 +222,9 @@ describe('Writes of every domain land in the same user state', () => {
   it('the account rates a series: ratedTVSeries shows it newest-first, and un-rating removes it', async () => {
     const already = new Set(h.catalog.data.ratings.ratedBy(accountRater(accountId), 'tv').map((r) => r.id));
     const series = h.catalog.data.tvSeries.find((s) => !already.has(s.id))!;
-    const read = `query($id: Int!) { account(id: $id) { ratedTVSeries(sortBy: CREATED_AT_DESC) { totalCount edges { node { tvSeries { id accountStates { rating } } } } } } }`;
+    const read = `query($id: Int!) { account(id: $id) { ratedTVSeries(sortBy: CREATED_AT_DESC) { totalCount edges { node { tvSeries { id: databaseId accountStates { rating } } } } } } }`;
     await h.query(
-      `mutation($s: Int!) { rateTVSeries(input: { seriesId: $s, value: 9.5 }) { tvSeries { id } } }`,
+      `mutation($s: Int!) { rateTVSeries(input: { seriesId: $s, value: 9.5 }) { tvSeries { id: databaseId } } }`,
       { s: series.id },
       userHeaders(),
     );
@@ -234,7 +234,7 @@ describe('Writes of every domain land in the same user state', () => {
     });
     expect(after.body.data.account.ratedTVSeries.totalCount).toBe(already.size + 1);
     await h.query(
-      `mutation($s: Int!) { deleteTVSeriesRating(input: { seriesId: $s }) { tvSeries { id } } }`,
+      `mutation($s: Int!) { deleteTVSeriesRating(input: { seriesId: $s }) { tvSeries { id: databaseId } } }`,
       { s: series.id },
       userHeaders(),
     );

@@ -25,8 +25,13 @@ describe('one rating field', () => {
       RatedTVSeries: __type(name: "RatedTVSeries") { fields(includeDeprecated: true) { name } }
       RatedEpisode: __type(name: "RatedEpisode") { fields(includeDeprecated: true) { name } }
     }`);
+    // Besides its `id`, the global id every object a cache keeps carries.
     const fields = (type: string) => body.data[type].fields.map((f: any) => f.name);
-    expect([fields('RatedMovie'), fields('RatedTVSeries'), fields('RatedEpisode')]).toEqual([['movie'], ['tvSeries'], ['episode']]);
+    expect([fields('RatedMovie'), fields('RatedTVSeries'), fields('RatedEpisode')]).toEqual([
+      ['id', 'movie'],
+      ['id', 'tvSeries'],
+      ['id', 'episode'],
+    ]);
   });
 
   it('the rated lists reach the one field, which holds what the writes answered', async () => {
@@ -36,8 +41,8 @@ describe('one rating field', () => {
     const episode = season.episodes[0]!;
     const written = await h.query(
       `mutation($s: Int!, $n: Int!, $e: Int!) {
-        rateTVSeries(input: { seriesId: $s, value: 7.5 }) { tvSeries { nodeId accountStates { rating } } }
-        rateEpisode(input: { seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 3 }) { episode { nodeId accountStates { rating } } }
+        rateTVSeries(input: { seriesId: $s, value: 7.5 }) { tvSeries { nodeId: id accountStates { rating } } }
+        rateEpisode(input: { seriesId: $s, seasonNumber: $n, episodeNumber: $e, value: 3 }) { episode { nodeId: id accountStates { rating } } }
       }`,
       { s: series.id, n: season.season_number, e: episode.episode_number },
       user(),
@@ -49,8 +54,8 @@ describe('one rating field', () => {
 
     const read = await h.query(
       `query($id: Int!) { account(id: $id) {
-        ratedTVSeries(sortBy: CREATED_AT_DESC, first: 5) { edges { node { tvSeries { nodeId accountStates { rating } } } } }
-        ratedEpisodes(sortBy: CREATED_AT_DESC, first: 5) { edges { node { episode { nodeId accountStates { rating } } } } }
+        ratedTVSeries(sortBy: CREATED_AT_DESC, first: 5) { edges { node { tvSeries { nodeId: id accountStates { rating } } } } }
+        ratedEpisodes(sortBy: CREATED_AT_DESC, first: 5) { edges { node { episode { nodeId: id accountStates { rating } } } } }
       } }`,
       { id: data.account.id },
       user(),

@@ -21,7 +21,7 @@ beforeEach(() => h.catalog.resetCalls());
 
 const lookups = () => h.callsTo('/account/null');
 const favourite = (movieId: number, on = true) =>
-  `mutation { setMovieFavorite(input: { movieId: ${movieId}, favorite: ${on} }) { movie { id accountStates { favorite } } } }`;
+  `mutation { setMovieFavorite(input: { movieId: ${movieId}, favorite: ${on} }) { movie { id: databaseId accountStates { favorite } } } }`;
 const movieIds = () => h.catalog.data.movies.map((m) => m.id);
 
 describe('accountId defaults to the session account', () => {
@@ -30,8 +30,8 @@ describe('accountId defaults to the session account', () => {
     h.catalog.resetCalls();
     const [m1, m2, s1] = [movieIds()[30]!, movieIds()[31]!, h.catalog.data.tvSeries[5]!.id];
     const first = await h.query(
-      `mutation { a: setMovieFavorite(input: { movieId: ${m1}, favorite: true }) { movie { id accountStates { favorite } } }
-                  b: setMovieWatchlist(input: { movieId: ${m2}, watchlist: true }) { movie { id accountStates { watchlist } } } }`,
+      `mutation { a: setMovieFavorite(input: { movieId: ${m1}, favorite: true }) { movie { id: databaseId accountStates { favorite } } }
+                  b: setMovieWatchlist(input: { movieId: ${m2}, watchlist: true }) { movie { id: databaseId accountStates { watchlist } } } }`,
       undefined,
       { 'x-session-id': sessionId },
     );
@@ -42,7 +42,7 @@ describe('accountId defaults to the session account', () => {
     });
     expect(lookups()).toBe(1);
     const second = await h.query(
-      `mutation { a: setTVSeriesFavorite(input: { seriesId: ${s1}, favorite: true }) { tvSeries { id } } b: setTVSeriesWatchlist(input: { seriesId: ${s1}, watchlist: true }) { tvSeries { id } } }`,
+      `mutation { a: setTVSeriesFavorite(input: { seriesId: ${s1}, favorite: true }) { tvSeries { id: databaseId } } b: setTVSeriesWatchlist(input: { seriesId: ${s1}, watchlist: true }) { tvSeries { id: databaseId } } }`,
       undefined,
       { 'x-session-id': sessionId },
     );
@@ -67,7 +67,7 @@ describe('accountId defaults to the session account', () => {
     h.catalog.resetCalls();
     const account = h.catalog.data.account.id;
     const { body } = await h.query(
-      `mutation { setMovieFavorite(input: { accountId: ${account}, movieId: ${movieIds()[32]}, favorite: true }) { movie { id } } }`,
+      `mutation { setMovieFavorite(input: { accountId: ${account}, movieId: ${movieIds()[32]}, favorite: true }) { movie { id: databaseId } } }`,
       undefined,
       { 'x-session-id': sessionId },
     );
@@ -99,7 +99,7 @@ describe('accountId defaults to the session account', () => {
     const none = await h.query(favourite(movieIds()[36]!));
     expect(errorCodes(none)).toEqual(['UNAUTHENTICATED']);
     const bad = await h.query(
-      `mutation { setMovieWatchlist(input: { accountId: -4, movieId: 1, watchlist: true }) { movie { id } } }`,
+      `mutation { setMovieWatchlist(input: { accountId: -4, movieId: 1, watchlist: true }) { movie { id: databaseId } } }`,
       undefined,
       {
         'x-session-id': 'abc',

@@ -15,7 +15,7 @@ describe('Query.viewer', () => {
   it("answers the session's own account, found by the session alone, in one call", async () => {
     const account = h.catalog.data.account;
     const { body } = await h.query(
-      '{ viewer { id username name languageCode countryCode includeAdult ratedMovies { totalCount } } }',
+      '{ viewer { id: databaseId username name languageCode countryCode includeAdult ratedMovies { totalCount } } }',
       {},
       { 'x-session-id': sessionId },
     );
@@ -27,12 +27,12 @@ describe('Query.viewer', () => {
   });
 
   it('is UNAUTHENTICATED without a session or with one the catalog does not know, and never echoes the session', async () => {
-    const none = await h.query('{ viewer { id } }');
+    const none = await h.query('{ viewer { id: databaseId } }');
     expect(errorCodes(none)).toEqual(['UNAUTHENTICATED']);
     expect(none.body.data.viewer).toBeNull();
     expect(h.catalog.calls).toEqual([]);
     const bogus = 'f'.repeat(40);
-    const wrong = await h.query('{ viewer { id } }', {}, { 'x-session-id': bogus });
+    const wrong = await h.query('{ viewer { id: databaseId } }', {}, { 'x-session-id': bogus });
     expect(errorCodes(wrong)).toEqual(['UNAUTHENTICATED']);
     expect(wrong.text).not.toContain(bogus);
   });

@@ -56,7 +56,7 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
     const movieId = movieIds()[10]!;
     await ratedSevenOffWatchlist(movieId);
     const write = await h.query(
-      `mutation($m: Int!) { rateMovie(input: { movieId: $m, value: 3 }) { movie { id } } }`,
+      `mutation($m: Int!) { rateMovie(input: { movieId: $m, value: 3 }) { movie { id: databaseId } } }`,
       { m: movieId },
       user(),
     );
@@ -75,8 +75,8 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
     const movieId = movieIds()[order[0] === 'a' ? 11 : 12]!;
     await ratedSevenOffWatchlist(movieId);
     const fields = {
-      a: `a: setMovieWatchlist(input: { accountId: ${accountId}, movieId: $m, watchlist: true }) { movie { id accountStates { rating watchlist } } }`,
-      b: `b: rateMovie(input: { movieId: $m, value: 3 }) { movie { id accountStates { rating watchlist } } }`,
+      a: `a: setMovieWatchlist(input: { accountId: ${accountId}, movieId: $m, watchlist: true }) { movie { id: databaseId accountStates { rating watchlist } } }`,
+      b: `b: rateMovie(input: { movieId: $m, value: 3 }) { movie { id: databaseId accountStates { rating watchlist } } }`,
     };
     const stale = lagging.staleAnswers;
     const { body } = await h.query(`mutation($m: Int!) { ${fields[order[0]]} ${fields[order[1]]} }`, { m: movieId }, user());
@@ -121,7 +121,7 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
     const stale = lagging.staleAnswers;
     const { body } = await h.query(
       `mutation($s: Int!) {
-        a: rateTVSeries(input: { seriesId: $s, value: 8.5 }) { tvSeries { id accountStates { rating } } }
+        a: rateTVSeries(input: { seriesId: $s, value: 8.5 }) { tvSeries { id: databaseId accountStates { rating } } }
         b: rateEpisode(input: { seriesId: $s, seasonNumber: 1, episodeNumber: 1, value: 2.5 }) {
           episode {
             accountStates { rating } season { accountStates { episodeNumber rating } }
@@ -141,10 +141,14 @@ describe('a write answers what it wrote, behind an upstream whose reads lag', ()
 
 describe('within one request, a read after a list write sees the write', () => {
   it("adding then removing a movie: each payload shows the list as that write left it, not the loader's earlier answer", async () => {
-    const created = await h.query(`mutation { createList(input: { name: "Within one request" }) { list { id } } }`, undefined, user());
+    const created = await h.query(
+      `mutation { createList(input: { name: "Within one request" }) { list { id: databaseId } } }`,
+      undefined,
+      user(),
+    );
     const listId = created.body.data.createList.list.id;
     const movieId = movieIds()[20]!;
-    const items = `id itemCount items { edges { node { ... on Movie { id } } } }`;
+    const items = `id: databaseId itemCount items { edges { node { ... on Movie { id: databaseId } } } }`;
     const { body } = await h.query(
       `mutation($l: ID!, $m: Int!) {
         a: addMovieToList(input: { userListId: $l, movieId: $m }) { list { ${items} } }
@@ -162,13 +166,13 @@ describe('within one request, a read after a list write sees the write', () => {
 
   it('deleteUserList answers the list id and the account, whose lists no longer hold it', async () => {
     const made = await h.query(
-      `mutation { x: createList(input: { name: "Doomed" }) { list { id } } y: createList(input: { name: "Doomed too" }) { list { id } } }`,
+      `mutation { x: createList(input: { name: "Doomed" }) { list { id: databaseId } } y: createList(input: { name: "Doomed too" }) { list { id: databaseId } } }`,
       undefined,
       user(),
     );
     const [x, y] = [made.body.data.x.list.id, made.body.data.y.list.id];
     const { body } = await h.query(
-      `mutation($x: ID!) { deleteUserList(input: { userListId: $x }) { userListId statusMessage account { id lists { edges { node { id } } } } } }`,
+      `mutation($x: ID!) { deleteUserList(input: { userListId: $x }) { userListId statusMessage account { id: databaseId lists { edges { node { id: databaseId } } } } } }`,
       { x },
       user(),
     );

@@ -132,7 +132,7 @@ describe('Guest sessions', () => {
     expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const guest = { 'x-guest-session-id': guestSessionId };
     const rating = 'accountStates { rating }';
-    const query = `{ guestSession { ratedMovies { totalCount edges { node { movie { id title ${rating} } } } } ratedTVSeries { totalCount edges { node { tvSeries { id name ${rating} } } } } ratedEpisodes { totalCount edges { node { episode { id name ${rating} } } } } } }`;
+    const query = `{ guestSession { ratedMovies { totalCount edges { node { movie { id: databaseId title ${rating} } } } } ratedTVSeries { totalCount edges { node { tvSeries { id: databaseId name ${rating} } } } } ratedEpisodes { totalCount edges { node { episode { id: databaseId name ${rating} } } } } } }`;
 
     const empty = await h.query(query, undefined, guest);
     expect(empty.body.errors).toBeUndefined();

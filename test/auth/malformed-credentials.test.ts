@@ -26,7 +26,7 @@ const MALFORMED_SESSION = 'The X-Session-Id header is malformed: a session id is
 describe('a malformed credential header is named as malformed', () => {
   it("GraphiQL's placeholder headers: each field names the header it needed as malformed", async () => {
     const headers = JSON.parse(examples.account.headers) as Record<string, string>;
-    const response = await h.query('{ movie(id: 550) { title } viewer { id } }', undefined, headers);
+    const response = await h.query('{ movie(id: 550) { title } viewer { id: databaseId } }', undefined, headers);
     expect(response.body.data).toEqual({ movie: null, viewer: null });
     expect(byPath(response.body.errors)).toEqual({
       // The movie needed the token (and the catalog's default token is not borrowed).
@@ -52,7 +52,7 @@ describe('a malformed credential header is named as malformed', () => {
   });
 
   it('a header not sent at all is still named as missing', async () => {
-    const response = await h.query('{ viewer { id } }');
+    const response = await h.query('{ viewer { id: databaseId } }');
     expect(byPath(response.body.errors)).toEqual({
       viewer: ['UNAUTHENTICATED', 'This field needs a user session: send it in the X-Session-Id header.'],
     });

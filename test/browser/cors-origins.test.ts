@@ -48,7 +48,7 @@ async function fetchFromApp(origin: string): Promise<{ ok: boolean; data?: unkno
         const response = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: '{ movie(id: 494) { id title } }' }),
+          body: JSON.stringify({ query: '{ movie(id: 494) { databaseId id title } }' }),
         });
         return { ok: true, data: (await response.json()).data };
       } catch (error) {
@@ -73,7 +73,7 @@ describe.skipIf(!chromiumProgram)('CORS origins in a real browser', () => {
 
   it('the same app on 127.0.0.1 gets its data', async () => {
     const allowed = await fetchFromApp(`http://127.0.0.1:${appPort}`);
-    expect(allowed).toEqual({ ok: true, data: { movie: { id: 494, title: expect.any(String) } } });
+    expect(allowed).toEqual({ ok: true, data: { movie: { databaseId: 494, id: expect.any(String), title: expect.any(String) } } });
   });
 });
 
@@ -104,7 +104,7 @@ describe.skipIf(!chromiumProgram)('answers from the whole-response cache in a re
             const response = await fetch(url, {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ query: '{ movie(id: 494) { id title } }' }),
+              body: JSON.stringify({ query: '{ movie(id: 494) { databaseId id title } }' }),
             });
             return { ok: true, data: (await response.json()).data, requestId: response.headers.get('x-request-id') };
           } catch (error) {

@@ -1,16 +1,16 @@
 import './apollo-dev.ts';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apolloTypePolicies, possibleTypes } from '../../schema/client-cache.ts';
+import { possibleTypes } from '../../schema/client-cache.ts';
 import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 
 /**
  * A write's answer updates the real Apollo Client's normalised cache (InMemoryCache with the
- * generated schema/client-cache.ts, which keys a Node by its `nodeId`, so each operation selects
- * it): after `rateMovie` the cached movie shows the new rating,
+ * generated possibleTypes, keyed by each object's `id` with Apollo's default, so each operation
+ * selects it): after `rateMovie` the cached movie shows the new rating,
  * after `addMovieToList` the cached list holds the movie, with no refetch (the catalog's call
  * counter proves none was made); `createList` and `deleteUserList` refresh the account's cached
- * lists from their payloads, and `deletedNodeId` is what the app evicts.
+ * lists from their payloads, and `deletedId` is what the app evicts.
  */
 let h: Harness;
 let apollo: ApolloClient;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const sessionId = await createUserSession(h);
   apollo = new ApolloClient({
     link: new HttpLink({ uri: h.url, headers: { 'x-session-id': sessionId } }),
-    cache: new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes }),
+    cache: new InMemoryCache({ possibleTypes }),
   });
 });
 afterAll(() => h.close());
@@ -28,10 +28,11 @@ afterAll(() => h.close());
 const MOVIE = gql`
   query Movie($id: Int!) {
     movie(id: $id) {
-      nodeId
       id
+      databaseId
       title
       accountStates {
+        id
         rating
         watchlist
         favorite
@@ -43,15 +44,16 @@ const MOVIE = gql`
 const LIST = gql`
   query List($id: ID!) {
     list(listId: $id) {
-      nodeId
       id
+      listId
       name
       itemCount
       items {
-        edges { node {
+        id
+        edges { id node {
           ... on Movie {
-            nodeId
             id
+            databaseId
             title
           }
         } }
@@ -65,7 +67,7 @@ describe('a write updates the Apollo cache from its own answer', () => {
     const movie = h.catalog.data.movies[40]!;
     const first = await apollo.query({ query: MOVIE, variables: { id: movie.id } });
     expect(first.data).toEqual({
-      movie: { __typename: 'Movie', nodeId: expect.any(String), id: movie.id, title: movie.title, accountStates: expect.any(Object) },
+      movie: { __typename: 'Movie', id: expect.any(String), databaseId: movie.id, title: movie.title, accountStates: expect.any(Object) },
     });
     const rating = (first.data as any).movie.accountStates.rating === 4.5 ? 6 : 4.5;
 
@@ -75,9 +77,10 @@ describe('a write updates the Apollo cache from its own answer', () => {
         mutation Rate($id: Int!, $value: Float!) {
           rateMovie(input: { movieId: $id, value: $value }) {
             movie {
-              nodeId
               id
+              databaseId
               accountStates {
+                id
                 rating
                 watchlist
                 favorite
@@ -97,9 +100,10 @@ describe('a write updates the Apollo cache from its own answer', () => {
         mutation Watch($id: Int!) {
           setMovieWatchlist(input: { movieId: $id, watchlist: true }) {
             movie {
-              nodeId
               id
+              databaseId
               accountStates {
+                id
                 rating
                 watchlist
                 favorite
@@ -111,7 +115,7 @@ describe('a write updates the Apollo cache from its own answer', () => {
       variables: { id: movie.id },
     });
     const cached = apollo.readQuery({ query: MOVIE, variables: { id: movie.id } }) as any;
-    expect(cached.movie).toMatchObject({ id: movie.id, title: movie.title, accountStates: { rating, watchlist: true } });
+    expect(cached.movie).toMatchObject({ databaseId: movie.id, title: movie.title, accountStates: { rating, watchlist: true } });
     // The page reads it from the cache: cache-first answers without a request.
     const served = h.served();
     const again = await apollo.query({ query: MOVIE, variables: { id: movie.id } });
@@ -131,14 +135,14 @@ describe('a write updates the Apollo cache from its own answer', () => {
         mutation {
           createList(input: { name: "Apollo cache" }) {
             list {
-              nodeId
               id
+              listId
             }
           }
         }
       `,
     });
-    const listId = (created.data as any).createList.list.id;
+    const listId = (created.data as any).createList.list.listId;
     const before = await apollo.query({ query: LIST, variables: { id: listId } });
     expect((before.data as any).list).toMatchObject({ itemCount: 0, items: { edges: [] } });
 
@@ -148,14 +152,15 @@ describe('a write updates the Apollo cache from its own answer', () => {
         mutation Add($list: ID!, $movie: Int!) {
           addMovieToList(input: { userListId: $list, movieId: $movie }) {
             list {
-              nodeId
               id
+              databaseId
               itemCount
               items {
-                edges { node {
+                id
+                edges { id node {
                   ... on Movie {
-                    nodeId
                     id
+                    databaseId
                     title
                   }
                 } }
@@ -170,32 +175,33 @@ describe('a write updates the Apollo cache from its own answer', () => {
     const cached = await apollo.query({ query: LIST, variables: { id: listId } });
     expect(h.served()).toBe(served);
     expect((cached.data as any).list).toMatchObject({
-      id: listId,
+      listId,
       itemCount: 1,
-      items: { edges: [{ node: { __typename: 'Movie', nodeId: expect.any(String), id: movie.id, title: movie.title } }] },
+      items: { edges: [{ node: { __typename: 'Movie', id: expect.any(String), databaseId: movie.id, title: movie.title } }] },
     });
   });
 
-  it("createList and deleteUserList: the payloads' account refreshes the cached lists, deletedNodeId evicts the list, no refetch", async () => {
+  it("createList and deleteUserList: the payloads' account refreshes the cached lists, deletedId evicts the list, no refetch", async () => {
     const LISTS = gql`
       query Lists {
         viewer {
-          nodeId
+          id
           lists(first: 5) {
+            id
             totalCount
-            edges { node { nodeId name } }
+            edges { id node { id name } }
           }
         }
       }
     `;
-    const lists = `account { nodeId lists(first: 5) { totalCount edges { node { nodeId name } } } }`;
+    const lists = `account { id lists(first: 5) { id totalCount edges { id node { id name } } } }`;
     const before = (await apollo.query({ query: LISTS })).data as any;
     const created = await apollo.mutate({
       mutation: gql`
         mutation Create($input: CreateListInput!) {
           createList(input: $input) {
             clientMutationId
-            list { nodeId listId name ${lists} }
+            list { id listId name ${lists} }
           }
         }
       `,
@@ -206,26 +212,26 @@ describe('a write updates the Apollo cache from its own answer', () => {
     const served = h.served();
     const grown = apollo.readQuery({ query: LISTS }) as any;
     expect(grown.viewer.lists.totalCount).toBe(before.viewer.lists.totalCount + 1);
-    expect(grown.viewer.lists.edges[0].node).toMatchObject({ nodeId: made.list.nodeId, name: 'Apollo lists' });
+    expect(grown.viewer.lists.edges[0].node).toMatchObject({ id: made.list.id, name: 'Apollo lists' });
 
     const deleted = await apollo.mutate({
       mutation: gql`
         mutation Delete($id: ID!) {
-          deleteUserList(input: { userListId: $id }) { deletedNodeId ${lists} }
+          deleteUserList(input: { userListId: $id }) { deletedId ${lists} }
         }
       `,
       variables: { id: made.list.listId },
     });
-    const { deletedNodeId } = (deleted.data as any).deleteUserList;
-    expect(deletedNodeId).toBe(made.list.nodeId);
+    const { deletedId } = (deleted.data as any).deleteUserList;
+    expect(deletedId).toBe(made.list.id);
     // The one step the app takes: evict what the payload names.
-    apollo.cache.evict({ id: apollo.cache.identify({ __typename: 'UserList', nodeId: deletedNodeId }) });
+    apollo.cache.evict({ id: apollo.cache.identify({ __typename: 'UserList', id: deletedId }) });
     apollo.cache.gc();
     const shrunk = apollo.readQuery({ query: LISTS }) as any;
     expect(shrunk.viewer.lists.totalCount).toBe(before.viewer.lists.totalCount);
-    expect(shrunk.viewer.lists.edges.map((edge: any) => edge.node.nodeId)).not.toContain(deletedNodeId);
+    expect(shrunk.viewer.lists.edges.map((edge: any) => edge.node.id)).not.toContain(deletedId);
     const cached = apollo.cache.extract() as Record<string, unknown>;
-    expect(cached[apollo.cache.identify({ __typename: 'UserList', nodeId: deletedNodeId })!]).toBeUndefined();
+    expect(cached[apollo.cache.identify({ __typename: 'UserList', id: deletedId })!]).toBeUndefined();
     // Only the two writes went out.
     expect(h.served()).toBe(served + 1);
   });

@@ -12,9 +12,10 @@ let h: Harness;
 let sent: Sent[];
 let client: ApolloClient;
 
-const MOVIE: TypedDocumentNode<{ movie: { id: number; title: string } | null }, { id: number }> = gql`
+const MOVIE: TypedDocumentNode<{ movie: { id: string; databaseId: number; title: string } | null }, { id: number }> = gql`
   query Movie($id: Int!) {
     movie(id: $id) {
+      databaseId
       id
       title
     }
@@ -44,7 +45,7 @@ describe('Apollo BatchHttpLink with its defaults', () => {
     const movies = h.catalog.data.movies.slice(0, 10);
     const results = await queryAll(movies.map((movie) => movie.id));
     expect(results.map((result) => result.data)).toEqual(
-      movies.map((movie) => ({ movie: { __typename: 'Movie', id: movie.id, title: movie.title } })),
+      movies.map((movie) => ({ movie: { __typename: 'Movie', id: expect.any(String), databaseId: movie.id, title: movie.title } })),
     );
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe('POST');

@@ -3,17 +3,16 @@ import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { Client, fetchExchange } from '@urql/core';
 import { cacheExchange } from '@urql/exchange-graphcache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apolloTypePolicies, possibleTypes, urqlKeys, urqlSchema } from '../../schema/client-cache.ts';
+import { possibleTypes, urqlSchema } from '../../schema/client-cache.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /**
  * Issue 33, item 1, in the real client stores: after a movie's French page, its English page
  * overwrote the French record (same `__typename` + `id`), so the French page showed the English
- * title beside French genres, or the English home card the French title. With the configuration
- * our codegen writes (schema/client-cache.ts: a Node keyed by its `nodeId`, which names one
- * language; a Genre, which has an id but is no Node, stored inside its movie), real Apollo
- * InMemoryCache and real urql graphcache, over HTTP to the gateway, keep both pages whole, and a
- * `node(id:)` refetch of the French record stays French.
+ * title beside French genres, or the English home card the French title. Every object's `id`
+ * names it in one language (the movie's and each genre's), so real Apollo InMemoryCache and real
+ * urql graphcache, keyed by `id` with no key configuration, over HTTP to the gateway, keep both
+ * pages whole, and a `node(id:)` refetch of the French record stays French.
  */
 let h: Harness;
 let movie: { id: number; en: { title: string; genres: string[] }; fr: { title: string; genres: string[] } };
@@ -39,10 +38,11 @@ afterAll(() => h.close());
 const PAGE = /* GraphQL */ `
   query MoviePage($id: Int!, $language: String) {
     movie(id: $id, language: $language) {
-      nodeId
       id
+      databaseId
       title
       genres {
+        databaseId
         id
         name
       }
@@ -52,13 +52,15 @@ const PAGE = /* GraphQL */ `
 
 /** A refetch by global id (Relay's and a deep link's way in): no language but the id's. */
 const REFETCH = /* GraphQL */ `
-  query Refetch($nodeId: ID!) {
-    node(id: $nodeId) {
-      nodeId
+  query Refetch($id: ID!) {
+    node(id: $id) {
+      id
       ... on Movie {
+        databaseId
         id
         title
         genres {
+          databaseId
           id
           name
         }
@@ -73,11 +75,11 @@ const shown = (data: any) => ({ title: data.movie.title, genres: data.movie.genr
 const french = () => ({ id: movie.id, language: 'fr-FR' });
 const english = () => ({ id: movie.id, language: null });
 
-describe('Apollo InMemoryCache with the generated type policies', () => {
+describe('Apollo InMemoryCache with the generated possibleTypes', () => {
   it('keeps the French and the English page of one movie apart, and a node(id:) refetch of the French one stays French', async () => {
     const apollo = new ApolloClient({
       link: new HttpLink({ uri: h.url }),
-      cache: new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes }),
+      cache: new InMemoryCache({ possibleTypes }),
     });
     const fr = await apollo.query({ query: gql(PAGE), variables: french() });
     const en = await apollo.query({ query: gql(PAGE), variables: english() });
@@ -89,22 +91,24 @@ describe('Apollo InMemoryCache with the generated type policies', () => {
     expect(shown(apollo.readQuery({ query: gql(PAGE), variables: english() }))).toEqual(movie.en);
     const records = storeKeys(apollo).filter((key) => key.startsWith('Movie:'));
     expect(records).toHaveLength(2);
-    // Genres live inside their movie's record: no Genre record for both languages to share.
-    expect(storeKeys(apollo).filter((key) => key.startsWith('Genre'))).toEqual([]);
+    // A genre record per language: none that both languages share.
+    const genreIds = (data: any) => data.movie.genres.map((genre: { id: string }) => `Genre:${genre.id}`);
+    expect(storeKeys(apollo).filter((key) => key.startsWith('Genre:'))).toHaveLength(movie.fr.genres.length + movie.en.genres.length);
+    expect(genreIds(fr.data).filter((key: string) => genreIds(en.data).includes(key))).toEqual([]);
 
-    // A refetch of the French record by its nodeId answers French and lands on the same record.
-    const frNodeId = (fr.data as any).movie.nodeId;
-    const refetched = await apollo.query({ query: gql(REFETCH), variables: { nodeId: frNodeId }, fetchPolicy: 'network-only' });
-    expect((refetched.data as any).node).toMatchObject({ nodeId: frNodeId, title: movie.fr.title });
+    // A refetch of the French record by its id answers French and lands on the same record.
+    const frId = (fr.data as any).movie.id;
+    const refetched = await apollo.query({ query: gql(REFETCH), variables: { id: frId }, fetchPolicy: 'network-only' });
+    expect((refetched.data as any).node).toMatchObject({ id: frId, title: movie.fr.title });
     expect(shown(apollo.readQuery({ query: gql(PAGE), variables: french() }))).toEqual(movie.fr);
     expect(shown(apollo.readQuery({ query: gql(PAGE), variables: english() }))).toEqual(movie.en);
     expect(storeKeys(apollo).filter((key) => key.startsWith('Movie:'))).toEqual(records);
   });
 });
 
-describe('urql graphcache with the generated keys', () => {
+describe('urql graphcache with the generated schema', () => {
   it('keeps the French and the English page of one movie apart, and a node(id:) refetch of the French one stays French', async () => {
-    const client = new Client({ url: h.url, exchanges: [cacheExchange({ keys: urqlKeys, schema: urqlSchema }), fetchExchange] });
+    const client = new Client({ url: h.url, exchanges: [cacheExchange({ schema: urqlSchema }), fetchExchange] });
     const fr = await client.query(PAGE, french()).toPromise();
     const en = await client.query(PAGE, english()).toPromise();
     expect(fr.error).toBeUndefined();
@@ -119,9 +123,9 @@ describe('urql graphcache with the generated keys', () => {
     expect(await cached(french())).toEqual(movie.fr);
     expect(await cached(english())).toEqual(movie.en);
 
-    const frNodeId = fr.data.movie.nodeId;
-    const refetched = await client.query(REFETCH, { nodeId: frNodeId }, { requestPolicy: 'network-only' }).toPromise();
-    expect(refetched.data.node).toMatchObject({ nodeId: frNodeId, title: movie.fr.title });
+    const frId = fr.data.movie.id;
+    const refetched = await client.query(REFETCH, { id: frId }, { requestPolicy: 'network-only' }).toPromise();
+    expect(refetched.data.node).toMatchObject({ id: frId, title: movie.fr.title });
     expect(await cached(french())).toEqual(movie.fr);
     expect(await cached(english())).toEqual(movie.en);
   });

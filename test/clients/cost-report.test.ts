@@ -23,9 +23,9 @@ afterAll(() => h.close());
 const WATCHLIST = /graphql\(`([\s\S]*?)`\)/.exec(readFileSync(new URL('../../examples/watchlist.ts', import.meta.url), 'utf8'))![1]!;
 
 const QUERIES = {
-  genresOfAPage: '{ popularMovies { edges { node { id genres { name } } } } }',
+  genresOfAPage: '{ popularMovies { id edges { id node { databaseId id genres { id name } } } } }',
   detailsAndSubResources:
-    '{ trending { movies(timeWindow: DAY) { edges { node { runtime credits { cast { character } } similar { edges { node { runtime } } } } } } } }',
+    '{ trending { id movies(timeWindow: DAY) { id edges { id node { id runtime credits { id cast { id character } } similar { id edges { id node { id runtime } } } } } } } }',
   watchlist: WATCHLIST,
 };
 
@@ -94,7 +94,7 @@ describe('extensions.cost, read with urql', () => {
 
 describe('extensions.cost of one document with other variables', () => {
   it('is estimated for each set of variables, not taken from the first one seen (the estimate is kept per document and variables)', async () => {
-    const document = 'query Several($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }';
+    const document = 'query Several($ids: [ID!]!) { nodes(ids: $ids) { id } }';
     const movies = [...h.catalog.data.movies.slice(0, 5)].map((movie) => Buffer.from(`Movie:${movie.id}`).toString('base64url'));
     const estimate = async (ids: string[]) => (await h.query(document, { ids })).cost!.estimated;
     const two = await estimate(movies.slice(0, 2));

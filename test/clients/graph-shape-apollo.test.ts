@@ -1,7 +1,7 @@
 import './apollo-dev.ts';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apolloTypePolicies, possibleTypes } from '../../schema/client-cache.ts';
+import { possibleTypes } from '../../schema/client-cache.ts';
 import { type ExampleServer, startExampleServer } from '../contract/example-server.ts';
 import { example } from '../contract/examples.ts';
 import { startContractGateway } from '../contract/run.ts';
@@ -28,7 +28,7 @@ afterAll(async () => {
 const client = () =>
   new ApolloClient({
     link: new HttpLink({ uri: gateway.url }),
-    cache: new InMemoryCache({ typePolicies: apolloTypePolicies, possibleTypes }),
+    cache: new InMemoryCache({ possibleTypes }),
   });
 
 describe('Apollo Client with the generated cache configuration', () => {
@@ -36,11 +36,11 @@ describe('Apollo Client with the generated cache configuration', () => {
     const apollo = client();
     const listId = example('movie-lists').results[0].id;
     const fromMovie = await apollo.query({
-      query: gql`{ movie(id: 550) { nodeId id lists { edges { node { nodeId id name itemCount } } } } }`,
+      query: gql`{ movie(id: 550) { id databaseId lists { id edges { id node { id databaseId name itemCount } } } } }`,
     });
     expect(fromMovie.error).toBeUndefined();
     const byId = await apollo.query({
-      query: gql`query($id: ID!) { list(listId: $id) { nodeId id name createdBy } }`,
+      query: gql`query($id: ID!) { list(listId: $id) { id databaseId name createdBy } }`,
       variables: { id: listId },
     });
     expect(byId.error).toBeUndefined();
@@ -56,8 +56,8 @@ describe('Apollo Client with the generated cache configuration', () => {
 
   it("a person's credits, movie and series credits behind one interface, read back whole from the cache", async () => {
     const apollo = client();
-    const query = gql`{ person(id: 31) { nodeId id credits(sortBy: RELEASE_DATE_DESC) { cast { id character
-      ... on PersonMovieCastCredit { movie { nodeId id title } } ... on PersonTVCastCredit { series { nodeId id name } } } } } }`;
+    const query = gql`{ person(id: 31) { id databaseId credits(sortBy: RELEASE_DATE_DESC) { id cast { id character
+      ... on PersonMovieCastCredit { id movie { id databaseId title } } ... on PersonTVCastCredit { id series { id databaseId name } } } } } }`;
     const result = await apollo.query({ query });
     expect(result.error).toBeUndefined();
     const cast = (result.data as any).person.credits.cast;

@@ -1,7 +1,7 @@
 import { Client, fetchExchange, type OperationResult } from '@urql/core';
 import { cacheExchange } from '@urql/exchange-graphcache';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { urqlKeys, urqlSchema } from '../../schema/client-cache.ts';
+import { urqlSchema } from '../../schema/client-cache.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 import {
   captureWarnings,
@@ -18,8 +18,8 @@ import {
 import { recordingFetch } from './recording-fetch.ts';
 
 /**
- * Real urql with graphcache over real HTTP (GET, urql's default), with the generated `urqlKeys`
- * and `urqlSchema`: two queries selecting different sub-fields of the same value
+ * Real urql with graphcache over real HTTP (GET, urql's default), with the generated `urqlSchema`
+ * only (no keys: every object's `id` is its key): two queries selecting different sub-fields of the same value
  * objects leave no warning, and the first, asked again with `cache-only`, comes whole from the
  * cache without a request.
  */
@@ -47,14 +47,14 @@ const cases = [
   ["fragments on a union and on Node (a review's movie)", REVIEW_FIRST, REVIEW_SECOND, () => ({ id: subjects.reviewId })],
 ] as const;
 
-describe('urql graphcache with the generated keys', () => {
+describe('urql graphcache with the generated schema', () => {
   it.each(cases)('%s: no warning, and the first query reads back whole with cache-only', async (_, first, second, variables) => {
     capture = captureWarnings();
     const recording = recordingFetch();
     const client = new Client({
       url: h.url,
       fetch: recording.fetch,
-      exchanges: [cacheExchange({ keys: urqlKeys, schema: urqlSchema, logger: capture.logged }), fetchExchange],
+      exchanges: [cacheExchange({ schema: urqlSchema, logger: capture.logged }), fetchExchange],
     });
     const one = expectData(await client.query(first, variables()).toPromise());
     const two = expectData(await client.query(second, variables()).toPromise());
@@ -70,21 +70,22 @@ describe('urql graphcache with the generated keys', () => {
   });
 });
 
-// graphcache says each distinct warning once per process: the controls run after the cases
-// above, so that a warning they provoke cannot hide one of those.
-describe('graphcache without the generated configuration (the controls: the capture sees its warnings)', () => {
-  it('without the keys, it warns that value objects such as Credits have no key', async () => {
+// graphcache says each distinct warning once per process: these run after the cases above, so
+// that a warning they provoke cannot hide one of those.
+describe('graphcache without any configuration', () => {
+  it('keys every value object by its id: no warning, and the movie page reads back whole with cache-only', async () => {
     capture = captureWarnings();
     const client = new Client({ url: h.url, exchanges: [cacheExchange({ logger: capture.logged }), fetchExchange] });
-    expectData(await client.query(MOVIE_DETAIL, { id: subjects.movieId }).toPromise());
-    expect(capture.messages.join('\n')).toMatch(
-      /Invalid key: .* at `Movie:\d+\.credits` has a selection set, but no key could be generated/,
-    );
+    const one = expectData(await client.query(MOVIE_DETAIL, { id: subjects.movieId }).toPromise());
+    expectData(await client.query(MOVIE_MORE, { id: subjects.movieId }).toPromise());
+    const again = await client.query(MOVIE_DETAIL, { id: subjects.movieId }, { requestPolicy: 'cache-only' }).toPromise();
+    expect(again.data).toEqual(one);
+    expect(capture.messages).toEqual([]);
   });
 
   it('without the schema, it matches fragments on a union by guesswork and warns', async () => {
     capture = captureWarnings();
-    const client = new Client({ url: h.url, exchanges: [cacheExchange({ keys: urqlKeys, logger: capture.logged }), fetchExchange] });
+    const client = new Client({ url: h.url, exchanges: [cacheExchange({ logger: capture.logged }), fetchExchange] });
     expectData(await client.query(REVIEW_FIRST, { id: subjects.reviewId }).toPromise());
     expect(capture.messages.join('\n')).toMatch(/Heuristic Fragment Matching|Invalid undefined: The field at `name` is `undefined`/);
   });

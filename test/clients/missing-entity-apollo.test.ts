@@ -16,11 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type MoviePage = { movie: { __typename: 'Movie'; id: number; title: string; overview: string | null; releaseDate: string | null } | null };
+type MoviePage = {
+  movie: { __typename: 'Movie'; id: string; databaseId: number; title: string; overview: string | null; releaseDate: string | null } | null;
+};
 
 const MOVIE_PAGE: TypedDocumentNode<MoviePage, { id: number }> = gql`
   query MoviePage($id: Int!) {
     movie(id: $id) {
+      databaseId
       id
       title
       overview
@@ -45,6 +48,6 @@ describe('a missing movie read by Apollo Client 4', () => {
     const movie = h.catalog.data.movies[0]!;
     const result = await apollo.query({ query: MOVIE_PAGE, variables: { id: movie.id }, errorPolicy: 'all' });
     expect(result.error).toBeUndefined();
-    expect(result.data?.movie).toMatchObject({ __typename: 'Movie', id: movie.id, title: movie.title });
+    expect(result.data?.movie).toMatchObject({ __typename: 'Movie', databaseId: movie.id, title: movie.title });
   });
 });

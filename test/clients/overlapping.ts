@@ -5,20 +5,19 @@ import type { Harness } from '../helpers.ts';
 /**
  * Pairs of queries that two components of one page would send about the same object: the
  * second selects other sub-fields of the same value objects (credits, image sets, a review
- * page, a review's author, a season's credits, the configuration), which a cache without the
- * generated policies replaces, losing the first query's fields, and warns about.
- * Every object that implements `Node` selects `nodeId`, the key a normalising client stores it
- * under (schema/client-cache.ts); the others are stored inside their parent.
+ * page, a review's author, a season's credits, the configuration), which a cache that stored them
+ * inside their parent would replace, losing the first query's fields, and warn about.
+ * Every object selects `id`, the key a normalising client stores it under with its defaults.
  */
 export const MOVIE_DETAIL = /* GraphQL */ `
   query MovieDetail($id: Int!) {
     movie(id: $id) {
-      nodeId
       id
+      databaseId
       title
-      credits { cast { id character person { nodeId id name } } }
-      images { posters { id filePath } }
-      reviews { totalCount edges { node { nodeId id author authorDetails { rating } } } }
+      credits { id cast { id character person { id databaseId name } } }
+      images { id posters { id filePath } }
+      reviews { id totalCount edges { id node { id databaseId author authorDetails { id rating } } } }
     }
   }
 `;
@@ -26,12 +25,12 @@ export const MOVIE_DETAIL = /* GraphQL */ `
 export const MOVIE_MORE = /* GraphQL */ `
   query MovieMore($id: Int!) {
     movie(id: $id) {
-      nodeId
       id
+      databaseId
       overview
-      credits { crew { id job person { nodeId id name } } }
-      images { backdrops { id filePath width } logos { id } }
-      reviews { edges { node { nodeId id content authorDetails { username } } } }
+      credits { id crew { id job person { id databaseId name } } }
+      images { id backdrops { id filePath width } logos { id } }
+      reviews { id edges { id node { id databaseId content authorDetails { id username } } } }
     }
   }
 `;
@@ -39,18 +38,18 @@ export const MOVIE_MORE = /* GraphQL */ `
 export const SERIES_DETAIL = /* GraphQL */ `
   query SeriesDetail($id: Int!) {
     tvSeries(id: $id) {
-      nodeId
       id
+      databaseId
       name
-      images { posters { id filePath } }
+      images { id posters { id filePath } }
       season(number: 1) {
-        nodeId
         id
+        databaseId
         name
-        images { posters { id filePath } }
-        credits { cast { id character person { nodeId id name } } }
-        episodes { nodeId id episodeNumber name }
-        episode(number: 1) { nodeId id name credits { cast { id character } } }
+        images { id posters { id filePath } }
+        credits { id cast { id character person { id databaseId name } } }
+        episodes { id databaseId episodeNumber name }
+        episode(number: 1) { id databaseId name credits { id cast { id character } } }
       }
     }
   }
@@ -59,18 +58,18 @@ export const SERIES_DETAIL = /* GraphQL */ `
 export const SERIES_MORE = /* GraphQL */ `
   query SeriesMore($id: Int!) {
     tvSeries(id: $id) {
-      nodeId
       id
+      databaseId
       overview
-      images { backdrops { id filePath } }
+      images { id backdrops { id filePath } }
       season(number: 1) {
-        nodeId
         id
+        databaseId
         airDate
-        externalIds { tvdbId }
-        credits { crew { id job } }
-        episodes { nodeId id airDate runtime }
-        episode(number: 1) { nodeId id overview credits { crew { id job } guestStars { id character } } externalIds { imdbId } }
+        externalIds { id tvdbId }
+        credits { id crew { id job } }
+        episodes { id databaseId airDate runtime }
+        episode(number: 1) { id databaseId overview credits { id crew { id job } guestStars { id character } } externalIds { id imdbId } }
       }
     }
   }
@@ -79,39 +78,39 @@ export const SERIES_MORE = /* GraphQL */ `
 /** Value objects straight under Query: namespaces (search) and singletons (configuration). */
 export const ROOT_FIRST = /* GraphQL */ `
   query RootFirst($query: String!) {
-    configuration { images { secureBaseUrl posterSizes } }
-    search { movies(query: $query) { totalCount edges { node { nodeId id title } } } }
+    configuration { id images { id secureBaseUrl posterSizes } }
+    search { id movies(query: $query) { id totalCount edges { id node { id databaseId title } } } }
   }
 `;
 
 export const ROOT_SECOND = /* GraphQL */ `
   query RootSecond($query: String!) {
-    configuration { images { backdropSizes } changeKeys }
-    search { tv(query: $query) { totalCount edges { node { nodeId id name } } } movies(query: $query) { totalCount } }
+    configuration { id images { id backdropSizes } changeKeys }
+    search { id tv(query: $query) { id totalCount edges { id node { id databaseId name } } } movies(query: $query) { id totalCount } }
   }
 `;
 
 /** Fragments on a union and on an interface (Node): matched exactly only with possibleTypes (Apollo) or the schema (urql). */
 export const REVIEW_FIRST = /* GraphQL */ `
   query ReviewFirst($id: ID!) {
-    review(id: $id) { nodeId id author media { ...MediaHeading } }
+    review(id: $id) { id databaseId author media { ...MediaHeading } }
   }
   fragment MediaHeading on ReviewMedia {
     __typename
-    ... on Node { nodeId }
-    ... on Movie { id title }
-    ... on TVSeries { id name }
+    ... on Node { id }
+    ... on Movie { databaseId id title }
+    ... on TVSeries { databaseId id name }
   }
 `;
 
 export const REVIEW_SECOND = /* GraphQL */ `
   query ReviewSecond($id: ID!) {
-    review(id: $id) { nodeId id content authorDetails { name } media { ...MediaMore } }
+    review(id: $id) { id databaseId content authorDetails { id name } media { ...MediaMore } }
   }
   fragment MediaMore on ReviewMedia {
-    ... on Node { nodeId }
-    ... on Movie { id overview }
-    ... on TVSeries { id overview }
+    ... on Node { id }
+    ... on Movie { databaseId id overview }
+    ... on TVSeries { databaseId id overview }
   }
 `;
 

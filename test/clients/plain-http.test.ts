@@ -9,7 +9,7 @@ import { startHarness, type Harness } from '../helpers.ts';
  */
 let h: Harness;
 let port: number;
-const QUERY = '{ watchProviderRegions { countryCode } }';
+const QUERY = '{ watchProviderRegions { id countryCode } }';
 const MUTATION = 'mutation { createRequestToken { requestToken { requestToken } } }';
 const ATTACKER = 'https://attacker.example';
 
@@ -119,7 +119,7 @@ describe('a POST a browser sends cross-site without a preflight runs nothing', (
 
 describe('CORS holds over GET, on response-cache hits as on misses', () => {
   it('any origin by default, never with credentials; a hit carries the same headers', async () => {
-    const query = '{ movieGenres { id name } }';
+    const query = '{ movieGenres { databaseId id name } }';
     const first = await get(query, { origin: 'https://app.example' });
     expect(first.status).toBe(200);
     const hits = h.responseCache!.stats.hits;

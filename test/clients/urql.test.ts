@@ -27,9 +27,13 @@ beforeEach(() => {
 describe('urql with its defaults', () => {
   it('gets a movie over GET, with no CSRF header', async () => {
     const movie = h.catalog.data.movies[0]!;
-    const result = await client.query('query Movie($id: Int!) { movie(id: $id) { id title releaseDate } }', { id: movie.id }).toPromise();
+    const result = await client
+      .query('query Movie($id: Int!) { movie(id: $id) { databaseId id title releaseDate } }', { id: movie.id })
+      .toPromise();
     expect(result.error).toBeUndefined();
-    expect(result.data).toEqual({ movie: { __typename: 'Movie', id: movie.id, title: movie.title, releaseDate: movie.release_date } });
+    expect(result.data).toEqual({
+      movie: { __typename: 'Movie', databaseId: movie.id, id: expect.any(String), title: movie.title, releaseDate: movie.release_date },
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe('GET');
     expect(new URL(sent[0]!.url).searchParams.get('operationName')).toBe('Movie');
@@ -46,7 +50,7 @@ describe('urql with its defaults', () => {
   });
 
   it('reads a field error of the gateway as a typed CombinedError', async () => {
-    const result = await client.query('{ movie(id: 999999999) { title } }', {}).toPromise();
+    const result = await client.query('{ movie(id: 999999999) { id title } }', {}).toPromise();
     expect(sent[0]!.method).toBe('GET');
     expect(result.error?.graphQLErrors.map((error) => error.extensions.code)).toEqual(['NOT_FOUND']);
   });

@@ -33,7 +33,7 @@ afterAll(() => h.close());
 
 const DISCOVER = gql`
   query Discover($sort: DiscoverMoviesSort, $filter: DiscoverMoviesFilter) {
-    discover { movies(sortBy: $sort, filter: $filter) { totalCount } }
+    discover { id movies(sortBy: $sort, filter: $filter) { id totalCount } }
   }
 `;
 const LOGIN = gql`
@@ -99,11 +99,11 @@ describe('variable errors read by urql', () => {
 
   it('reads every error of a bad document or variable with a code of the one table', async () => {
     const documents: [string, Record<string, unknown>][] = [
-      ['query($id: Int!) { movie(id: $id) { title } }', {}],
-      ['query($id: Int!) { movie(id: $id) { title } }', { id: null }],
-      ['query($id: Int!) { movie(id: $id) { title } }', { id: 'x' }],
-      ['{ movie(id: 1) { nope } }', {}],
-      ['{ discover { movies(sortBy: POPULARITY) { totalCount } } }', {}],
+      ['query($id: Int!) { movie(id: $id) { id title } }', {}],
+      ['query($id: Int!) { movie(id: $id) { id title } }', { id: null }],
+      ['query($id: Int!) { movie(id: $id) { id title } }', { id: 'x' }],
+      ['{ movie(id: 1) { id nope } }', {}],
+      ['{ discover { id movies(sortBy: POPULARITY) { id totalCount } } }', {}],
     ];
     const codes: unknown[] = [];
     for (const [document, variables] of documents) {
@@ -126,11 +126,11 @@ describe('requests no client library would send, over plain HTTP', () => {
     const answers = [
       await post({ query: '{ movie(id: 1) { title }' }),
       await post({ query: 'subscription { movie }' }),
-      await post({ query: 'query A { configuration { changeKeys } }', operationName: 'B' }),
-      await post({ query: 'query A { configuration { changeKeys } } query B { configuration { changeKeys } }' }),
+      await post({ query: 'query A { configuration { id changeKeys } }', operationName: 'B' }),
+      await post({ query: 'query A { configuration { id changeKeys } } query B { configuration { id changeKeys } }' }),
     ];
     const overGet = await fetch(
-      `${h.url}?query=${encodeURIComponent('{ configuration { changeKeys } }')}&variables=${encodeURIComponent(`{"p":"${SECRET}"`)}`,
+      `${h.url}?query=${encodeURIComponent('{ configuration { id changeKeys } }')}&variables=${encodeURIComponent(`{"p":"${SECRET}"`)}`,
     );
     const getText = await overGet.text();
     expect(overGet.status).toBe(400);
@@ -152,7 +152,7 @@ describe('with introspection off, as in production', () => {
   it('keeps the reason and drops the "Did you mean", which would reveal the schema', async () => {
     const closed = await startHarness({ config: { introspection: false } });
     try {
-      const answer = await closed.query('query($sort: DiscoverMoviesSort) { discover { movies(sortBy: $sort) { totalCount } } }', {
+      const answer = await closed.query('query($sort: DiscoverMoviesSort) { discover { id movies(sortBy: $sort) { id totalCount } } }', {
         sort: 'POPULARITY',
       });
       expect(answer.body.errors?.map((error) => error.message)).toEqual([

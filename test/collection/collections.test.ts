@@ -22,7 +22,7 @@ describe('collections', () => {
     const up = await h.rest(`/collection/${id}`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { collection(id: $id) { id name originalName originalLanguage overview posterPath backdropPath
+      `query($id: Int!) { collection(id: $id) { id: databaseId name originalName originalLanguage overview posterPath backdropPath
         parts { ${expected.MOVIE_SUMMARY_FIELDS} } } }`,
       { id },
     );
@@ -69,22 +69,25 @@ describe('collections', () => {
   it('answers Movie.collection from the movie details, without a collection call', async () => {
     const movie = movieInCollection();
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($id: Int!) { movie(id: $id) { title collection { id name posterPath backdropPath } } }`, {
-      id: movie.id,
-    });
+    const { body } = await h.query(
+      `query($id: Int!) { movie(id: $id) { title collection { id: databaseId name posterPath backdropPath } } }`,
+      {
+        id: movie.id,
+      },
+    );
     expect(body.errors).toBeUndefined();
     const c = movie.belongs_to_collection!;
     expect(body.data.movie.collection).toEqual({ id: c.id, name: c.name, posterPath: c.poster_path, backdropPath: c.backdrop_path });
     expect(h.catalog.calls.map((call) => call.path)).toEqual([`/movie/${movie.id}`]);
 
-    const none = await h.query(`{ movie(id: ${movieWithoutCollection().id}) { collection { id } } }`);
+    const none = await h.query(`{ movie(id: ${movieWithoutCollection().id}) { collection { id: databaseId } } }`);
     expect(none.body.data.movie.collection).toBeNull();
   });
 
   it('loads the collection once for fields the movie did not carry', async () => {
     const movie = movieInCollection();
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ movie(id: ${movie.id}) { collection { overview parts { id title } } } }`);
+    const { body } = await h.query(`{ movie(id: ${movie.id}) { collection { overview parts { id: databaseId title } } } }`);
     expect(body.errors).toBeUndefined();
     expect(body.data.movie.collection.parts.map((p: any) => p.id)).toContain(movie.id);
     expect(h.callsTo(`/movie/${movie.id}`)).toBe(1);
@@ -133,7 +136,7 @@ describe('with append_to_response merging', () => {
       const movie = data().movies[1];
       const seriesId = seriesWithGroups();
       const { body } = await m.query(
-        `{ movie(id: ${movie.id}) { title keywords { id name } } tvSeries(id: ${seriesId}) { name keywords { id } episodeGroups { id name } } }`,
+        `{ movie(id: ${movie.id}) { title keywords { id: databaseId name } } tvSeries(id: ${seriesId}) { name keywords { id: databaseId } episodeGroups { id: databaseId name } } }`,
       );
       expect(body.errors).toBeUndefined();
       expect(body.data.movie.keywords).toEqual(data().movieKeywords.get(movie.id));

@@ -10,7 +10,7 @@ describe('episode groups', () => {
     const up = await h.rest(`/tv/${id}/episode_groups`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { tvSeries(id: $id) { episodeGroups { id name description type episodeCount groupCount network { id name logoPath originCountry } } } }`,
+      `query($id: Int!) { tvSeries(id: $id) { episodeGroups { id: databaseId name description type episodeCount groupCount network { id: databaseId name logoPath originCountry } } } }`,
       { id },
     );
     expect(body.errors).toBeUndefined();
@@ -36,8 +36,8 @@ describe('episode groups', () => {
     const up = await h.rest(`/tv/episode_group/${groupId}`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: String!) { episodeGroup(id: $id) { id name episodeCount groupCount
-        groups { id name order locked episodes { id name overview airDate seasonNumber episodeNumber runtime stillPath voteAverage voteCount series { id } } } } }`,
+      `query($id: String!) { episodeGroup(id: $id) { id: databaseId name episodeCount groupCount
+        groups { id: databaseId name order locked episodes { id: databaseId name overview airDate seasonNumber episodeNumber runtime stillPath voteAverage voteCount series { id: databaseId } } } } }`,
       { id: groupId },
     );
     expect(body.errors).toBeUndefined();

@@ -12,7 +12,7 @@ describe('keywords', () => {
     const tk = await h.rest(`/tv/${series.id}/keywords`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `{ movie(id: ${movie.id}) { keywords { id name } } tvSeries(id: ${series.id}) { keywords { id name } } }`,
+      `{ movie(id: ${movie.id}) { keywords { id: databaseId name } } tvSeries(id: ${series.id}) { keywords { id: databaseId name } } }`,
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.movie.keywords).toEqual(mk.keywords);
@@ -38,7 +38,7 @@ describe('keywords', () => {
 
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { keyword(id: $id) { id name movies(${expected.pageWindow('Keyword.movies', 2)}) { ${expected.CONNECTION(expected.MOVIE_SUMMARY_FIELDS)} } } }`,
+      `query($id: Int!) { keyword(id: $id) { id: databaseId name movies(${expected.pageWindow('Keyword.movies', 2)}) { ${expected.CONNECTION(expected.MOVIE_SUMMARY_FIELDS)} } } }`,
       { id: keyword.id },
     );
     expect(body.errors).toBeUndefined();
@@ -74,7 +74,9 @@ describe('keywords', () => {
     const movie = data().movies.find((m) => (data().movieKeywords.get(m.id) ?? []).length > 0)!;
     const keyword = data().movieKeywords.get(movie.id)![0];
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ movie(id: ${movie.id}) { keywords { id name movies { totalCount edges { node { id } } } } } }`);
+    const { body } = await h.query(
+      `{ movie(id: ${movie.id}) { keywords { id: databaseId name movies { totalCount edges { node { id: databaseId } } } } } }`,
+    );
     expect(body.errors).toBeUndefined();
     expect(h.callsTo(/^\/keyword\/\d+$/)).toBe(0);
     const first = body.data.movie.keywords.find((k: any) => k.id === keyword.id);
@@ -92,7 +94,7 @@ describe('search collections and keywords', () => {
     h.catalog.resetCalls();
     const { body } = await h.query(
       `query($q: String!) { search { collections(query: $q, first: 20, language: "en-US", includeAdult: false, region: "us") {
-        ${expected.CONNECTION('id name originalName originalLanguage overview posterPath backdropPath')} } } }`,
+        ${expected.CONNECTION('id: databaseId name originalName originalLanguage overview posterPath backdropPath')} } } }`,
       { q: term },
     );
     expect(body.errors).toBeUndefined();
@@ -126,7 +128,7 @@ describe('search collections and keywords', () => {
     expect([...up1.results, ...up2.results].map((k: any) => k.id).sort()).toEqual(expectedNames);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `{ search { keywords(query: "lost", ${expected.pageWindow('Search.keywords', 2)}) { ${expected.CONNECTION('id name')} } } }`,
+      `{ search { keywords(query: "lost", ${expected.pageWindow('Search.keywords', 2)}) { ${expected.CONNECTION('id: databaseId name')} } } }`,
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.search.keywords).toEqual(expected.connection(up2, up2.results));

@@ -3,7 +3,7 @@ import { data, h, network, useCollectionFixture } from './fixture.ts';
 
 useCollectionFixture();
 
-const LOGO_FIELDS = 'id filePath fileType width height aspectRatio voteAverage voteCount';
+const LOGO_FIELDS = 'id: databaseId filePath fileType width height aspectRatio voteAverage voteCount';
 const logo = (l: any) => ({
   id: l.id,
   filePath: l.file_path,
@@ -23,7 +23,7 @@ describe('networks and logos', () => {
     const images = await h.rest(`/network/${id}/images`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { network(id: $id) { id name logoPath originCountry headquarters homepage
+      `query($id: Int!) { network(id: $id) { id: databaseId name logoPath originCountry headquarters homepage
         alternativeNames { name type } logos { ${LOGO_FIELDS} } } }`,
       { id },
     );
@@ -45,7 +45,7 @@ describe('networks and logos', () => {
   it("answers TVSeries.networks from the series details, and they match the networks' own details", async () => {
     const series = data().tvSeries[0];
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ tvSeries(id: ${series.id}) { networks { id name logoPath originCountry } } }`);
+    const { body } = await h.query(`{ tvSeries(id: ${series.id}) { networks { id: databaseId name logoPath originCountry } } }`);
     expect(body.errors).toBeUndefined();
     expect(body.data.tvSeries.networks).toEqual(series.networks.map(network));
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/tv/${series.id}`]);

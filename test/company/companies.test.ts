@@ -19,7 +19,7 @@ describe('Search.companies', () => {
     const up = await h.rest(`/search/company?query=${encodeURIComponent(term)}&page=1`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($q: String!) { search { companies(query: $q) { ${expected.CONNECTION('id name logoPath originCountry')} } } }`,
+      `query($q: String!) { search { companies(query: $q) { ${expected.CONNECTION('id: databaseId name logoPath originCountry')} } } }`,
       {
         q: term,
       },
@@ -33,7 +33,7 @@ describe('Search.companies', () => {
   it('answers names from the search result without a detail call, details with one', async () => {
     const up = await h.rest('/search/company?query=a');
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ search { companies(query: "a") { edges { node { id name headquarters } } } } }`);
+    const { body } = await h.query(`{ search { companies(query: "a") { edges { node { id: databaseId name headquarters } } } } }`);
     expect(body.errors).toBeUndefined();
     expect(h.callsTo('/search/company')).toBe(1);
     expect(h.callsTo(/^\/company\/\d+$/)).toBe(up.results.length);
@@ -47,8 +47,8 @@ describe('Query.company', () => {
     const names = await h.rest(`/company/${id}/alternative_names`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { company(id: $id) { id name logoPath originCountry description headquarters homepage
-        parentCompany { id name logoPath } alternativeNames { name type } } }`,
+      `query($id: Int!) { company(id: $id) { id: databaseId name logoPath originCountry description headquarters homepage
+        parentCompany { id: databaseId name logoPath } alternativeNames { name type } } }`,
       { id },
     );
     expect(body.errors).toBeUndefined();
@@ -68,7 +68,7 @@ describe('Query.company', () => {
     const movieId = (await h.rest('/movie/upcoming')).results[0].id;
     const movie = await h.rest(`/movie/${movieId}`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($id: Int!) { movie(id: $id) { productionCompanies { id name } } }`, { id: movieId });
+    const { body } = await h.query(`query($id: Int!) { movie(id: $id) { productionCompanies { id: databaseId name } } }`, { id: movieId });
     expect(body.data.movie.productionCompanies).toEqual(movie.production_companies.map((c: any) => ({ id: c.id, name: c.name })));
     expect(h.callsTo(/^\/company\//)).toBe(0);
   });

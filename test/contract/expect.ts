@@ -110,7 +110,7 @@ export function resolveKey(
   if (direct) return { steps: [direct.name], field: direct, owner: type.name };
   // A type with an id of its own is an object of its own; one without (a credit, a rating) describes the object it links to.
   // An object with an identity of its own describes itself; a credit (whose id is its credit id) describes its person or work.
-  const ownIdentity = type.getFields().id && !type.getFields().creditId;
+  const ownIdentity = type.getFields().databaseId && !type.getFields().creditId;
   if (viaLink || (ownIdentity && !scope.includes('.'))) return undefined;
   for (const link of links(item)) {
     const linked = type.getFields()[link] && getNullableType(type.getFields()[link].type);
@@ -201,7 +201,7 @@ export class ExpectationBuilder {
       }
       const codeMap = isItem(example) && (Object.keys(example).length === 0 || isCodeMap(example));
       if (codeMap && isObjectType(itemType) && itemType.getFields().countryCode) {
-        const other = Object.keys(itemType.getFields()).filter((n) => n !== 'countryCode');
+        const other = Object.keys(itemType.getFields()).filter((n) => n !== 'countryCode' && n !== 'id');
         const items = Object.entries(example).map(([code, v]) =>
           isItem(v) ? { iso_3166_1: code, ...v } : { iso_3166_1: code, [other[0]]: v },
         );

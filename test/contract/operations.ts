@@ -31,7 +31,7 @@ export const OVERRIDES: Record<string, { call: (c: CoverageContext) => GraphQLCa
     reason: 'pass every field of the request example (name, description, language), so the whole body is checked',
     call: () => ({
       query:
-        'mutation { createList(input: { name: "This is my awesome test list.", description: "Just an awesome list.", language: "en" }) { list { id } } }',
+        'mutation { createList(input: { name: "This is my awesome test list.", description: "Just an awesome list.", language: "en" }) { list { id: databaseId } } }',
       session: 'user',
     }),
   },

@@ -13,7 +13,7 @@ const recorded = (name: string) => set.find((f) => f.file === name) as RecordedF
 const { ask, calls } = replayGateway(set);
 
 const TAGGED = `{ person(id: 31) { taggedImages { edges { node { mediaType
-  movie { id title } series { id name } media { __typename ... on Movie { id title } ... on TVSeries { id name } } } } } } }`;
+  movie { id: databaseId title } series { id: databaseId name } media { __typename ... on Movie { id: databaseId title } ... on TVSeries { id: databaseId name } } } } } } }`;
 
 describe('tagged images of 2022: the kind is on the image, not inside media', () => {
   it('keeps the movie of each image (ch-person-31-tagged-images.json)', async () => {
@@ -62,7 +62,10 @@ describe('the 2012 configuration, which has no still_sizes', () => {
 
 describe('find by a TVRage id (vf-find-36633.json, 2020)', () => {
   it('asks the service with external_source=tvrage_id and finds the person', async () => {
-    const body = await ask(recorded('vf-find-36633.json'), '{ find(externalId: "36633", source: TVRAGE_ID) { people { id name } } }');
+    const body = await ask(
+      recorded('vf-find-36633.json'),
+      '{ find(externalId: "36633", source: TVRAGE_ID) { people { id: databaseId name } } }',
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data?.find.people).toEqual([{ id: 21291, name: 'Conrad Pla' }]);
     expect(calls().map((c) => [c.path, c.query.external_source])).toEqual([['/find/36633', 'tvrage_id']]);
@@ -73,7 +76,7 @@ describe('sparse summaries of 2017: no uncounted details call per item', () => {
   it('a person summary without gender or department: null, and no details call (vf-search-person-bradley-cooper.json)', async () => {
     const body = await ask(
       recorded('vf-search-person-bradley-cooper.json'),
-      '{ search { people(query: "Bradley Cooper") { edges { node { id name gender knownForDepartment popularity } } } } }',
+      '{ search { people(query: "Bradley Cooper") { edges { node { id: databaseId name gender knownForDepartment popularity } } } } }',
     );
     expect(body.errors).toBeUndefined();
     expect(expected.nodes(body.data?.search.people)).toEqual([
@@ -86,7 +89,7 @@ describe('sparse summaries of 2017: no uncounted details call per item', () => {
   it('a company summary without its country: null, and no details call (vf-search-company-lucasfilm.json)', async () => {
     const body = await ask(
       recorded('vf-search-company-lucasfilm.json'),
-      '{ search { companies(query: "lucasfilm") { edges { node { id logoPath originCountry } } } } }',
+      '{ search { companies(query: "lucasfilm") { edges { node { id: databaseId logoPath originCountry } } } } }',
     );
     expect(body.errors).toBeUndefined();
     expect(expected.nodes(body.data?.search.companies).map((c: { originCountry: unknown }) => c.originCountry)).toEqual([
@@ -101,10 +104,14 @@ describe('sparse summaries of 2017: no uncounted details call per item', () => {
   it.each([
     [
       'vf-search-collection-star-wars.json',
-      '{ search { collections(query: "star wars") { edges { node { id overview originalName } } } } }',
+      '{ search { collections(query: "star wars") { edges { node { id: databaseId overview originalName } } } } }',
       7,
     ],
-    ['vf-search-company-lucasfilm.json', '{ search { companies(query: "lucasfilm") { edges { node { id description homepage } } } } }', 4],
+    [
+      'vf-search-company-lucasfilm.json',
+      '{ search { companies(query: "lucasfilm") { edges { node { id: databaseId description homepage } } } } }',
+      4,
+    ],
   ])('a field of the details on %s: the estimate announces the call per item', async (name, query, items) => {
     const body = await ask(recorded(name), query);
     // One search call and one details call per item, each item's fields sharing it.

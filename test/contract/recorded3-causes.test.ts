@@ -25,7 +25,7 @@ describe("a series' creators carry their original name (since about 2024)", () =
     ['tl-tv-1668-append-videos.json', 1668],
   ])('%s: Person.originalName is the recorded one', async (name, id) => {
     const file = recorded(name);
-    const body = await ask(file, `{ tvSeries(id: ${id}) { createdBy { person { id name originalName } } } }`);
+    const body = await ask(file, `{ tvSeries(id: ${id}) { createdBy { person { id: databaseId name originalName } } } }`);
     expect(body.errors).toBeUndefined();
     const creators = file.body.created_by as Array<{ id: number; name: string; original_name: string }>;
     expect(body.data?.tvSeries.createdBy.map((c: { person: unknown }) => c.person)).toEqual(
@@ -38,7 +38,7 @@ describe('a 2013 find answer, without tv_season_results or tv_episode_results', 
   it('keeps the movie found, with no seasons or episodes and no other call (shapes-2013/find-tt0936501.json)', async () => {
     const body = await ask(
       shape2013('find-tt0936501.json', '/find/tt0936501'),
-      '{ find(externalId: "tt0936501", source: IMDB_ID) { movies { id title genreIds } tvSeries { id } seasons { name } episodes { name } } }',
+      '{ find(externalId: "tt0936501", source: IMDB_ID) { movies { id: databaseId title genreIds } tvSeries { id: databaseId } seasons { name } episodes { name } } }',
     );
     expect(body.errors).toBeUndefined();
     // genreIds: the 2013 summary lacks genre_ids, so null with no call, as for a series (docs/data.md).
@@ -50,7 +50,7 @@ describe('a 2013 find answer, without tv_season_results or tv_episode_results', 
 describe('a 2013 page of series, without genre_ids or origin_country', () => {
   it('answers both null, with the one call of the page, as the estimate says (shapes-2013/tv-top-rated.json)', async () => {
     const page = shape2013('tv-top-rated.json', '/tv/top_rated');
-    const body = await ask(page, '{ topRatedTVSeries { edges { node { id name genreIds originCountry } } } }');
+    const body = await ask(page, '{ topRatedTVSeries { edges { node { id: databaseId name genreIds originCountry } } } }');
     expect(body.errors).toBeUndefined();
     const series = (page.body.results as Array<{ id: number; name: string }>).map(({ id, name }) => ({
       id,

@@ -3,8 +3,9 @@
  * forgives. Every entry here is a decision a reader can check; nothing else is forgiven.
  */
 
-/** Example key → field name: camelCase, and the ISO codes named for what they hold. */
+/** Example key → field name: camelCase, the ISO codes named for what they hold, and `id` the catalog's key (`databaseId`: `id` is the global id). */
 export function fieldName(key: string): string {
+  if (key === 'id') return 'databaseId';
   if (key === 'iso_3166_1') return 'countryCode';
   if (key === 'iso_639_1') return 'languageCode';
   return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -42,10 +43,11 @@ export const RENAMES: Record<string, Rename> = {
   'MovieReleaseCountry.release_dates': { to: 'releases', reason: 'the releases of one country' },
   'AccountStates.rated': { to: 'rating', value: ratedValue, reason: '`rated: {value}` or `false` is the rating or null' },
   'SeasonEpisodeRating.rated': { to: 'rating', value: ratedValue, reason: '`rated: {value}` or `false` is the rating or null' },
-  'Episode.show_id': { to: 'series.id', reason: 'the series is linked, its id is series.id' },
-  'Season.show_id': { to: 'series.id', reason: 'the series is linked, its id is series.id' },
+  'Episode.show_id': { to: 'series.databaseId', reason: 'the series is linked, its id is series.databaseId' },
+  'Season.show_id': { to: 'series.databaseId', reason: 'the series is linked, its id is series.databaseId' },
+  'Credit.id': { to: 'creditId', reason: "a credit's key is its creditId (`id` is the global id)" },
   'Credit.media': { to: INLINE, reason: 'the credit carries character, episodes and seasons; the work is movie or series' },
-  'Credit.media.id': { to: byMediaType('movie.id', 'series.id'), reason: 'the id of the credited work' },
+  'Credit.media.id': { to: byMediaType('movie.databaseId', 'series.databaseId'), reason: 'the id of the credited work' },
   'TaggedImage.media': {
     to: (image) => ({ movie: 'movie', tv: 'series' })[String(image.media_type)] ?? 'media',
     reason:
@@ -59,21 +61,21 @@ export const RENAMES: Record<string, Rename> = {
   'Account.avatar.gravatar': { to: INLINE, reason: 'avatar fields are flattened onto Account' },
   'Account.avatar.tmdb': { to: INLINE, reason: 'avatar fields are flattened onto Account' },
   'Account.avatar.gravatar.hash': { to: 'gravatarHash', reason: 'avatar fields are flattened onto Account' },
-  'UserList.list_id': { to: 'id', reason: 'createList answers with the list it created' },
+  'UserList.list_id': { to: 'databaseId', reason: 'createList answers with the list it created' },
   'Movie.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
   'TVSeries.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
   'Person.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
   'Collection.media_type': { to: '__typename', value: typename, reason: 'a mixed list tells kinds apart by __typename' },
   'Season.media_type': { to: '__typename', value: typename, reason: 'tagged media tell kinds apart by __typename' },
   'Episode.media_type': { to: '__typename', value: typename, reason: 'tagged media tell kinds apart by __typename' },
-  // A credit's `id` in the graph is its credit id (for client caches); the example's `id` is the person's or the work's.
-  'CastCredit.id': { to: 'person.id', reason: 'a credit item carries its person; CastCredit.id is the credit id' },
-  'CrewCredit.id': { to: 'person.id', reason: 'a credit item carries its person; CrewCredit.id is the credit id' },
-  'SeriesCreator.id': { to: 'person.id', reason: 'a creator item carries its person; SeriesCreator.id is the credit id' },
-  'PersonMovieCastCredit.id': { to: 'movie.id', reason: 'a filmography item carries its movie; its id is the credit id' },
-  'PersonMovieCrewCredit.id': { to: 'movie.id', reason: 'a filmography item carries its movie; its id is the credit id' },
-  'PersonTVCastCredit.id': { to: 'series.id', reason: 'a filmography item carries its series; its id is the credit id' },
-  'PersonTVCrewCredit.id': { to: 'series.id', reason: 'a filmography item carries its series; its id is the credit id' },
+  // A credit's key in the graph is its `creditId`; the example's `id` is the person's or the work's.
+  'CastCredit.id': { to: 'person.databaseId', reason: 'a credit item carries its person; CastCredit.id is the credit id' },
+  'CrewCredit.id': { to: 'person.databaseId', reason: 'a credit item carries its person; CrewCredit.id is the credit id' },
+  'SeriesCreator.id': { to: 'person.databaseId', reason: 'a creator item carries its person; SeriesCreator.id is the credit id' },
+  'PersonMovieCastCredit.id': { to: 'movie.databaseId', reason: 'a filmography item carries its movie; its id is the credit id' },
+  'PersonMovieCrewCredit.id': { to: 'movie.databaseId', reason: 'a filmography item carries its movie; its id is the credit id' },
+  'PersonTVCastCredit.id': { to: 'series.databaseId', reason: 'a filmography item carries its series; its id is the credit id' },
+  'PersonTVCrewCredit.id': { to: 'series.databaseId', reason: 'a filmography item carries its series; its id is the credit id' },
   'UserList.id': {
     to: 'listId',
     value: String,

@@ -95,7 +95,7 @@ function grouped(mismatches: Mismatch[]): OperationResult['mismatches'] {
 function useAnsweredId(plan: Plan, id: unknown) {
   if (id === undefined) return;
   for (const node of [plan.parent, plan.expected]) {
-    const leaf = node?.kind === 'object' ? node.fields.get('id') : undefined;
+    const leaf = node?.kind === 'object' ? node.fields.get('databaseId') : undefined;
     if (leaf?.kind !== 'leaf') continue;
     // Keep the expected value's type: a rename may already have turned a numeric string into a number.
     for (const check of leaf.checks) if (check.path === 'id') check.example = typeof check.example === 'number' ? Number(id) : id;

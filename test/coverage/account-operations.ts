@@ -139,7 +139,7 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'list-add-movie',
     graphql: (c) => ({
-      query: `mutation { addMovieToList(input: { userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id} }) { list { id } } }`,
+      query: `mutation { addMovieToList(input: { userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id} }) { list { id: databaseId } } }`,
       session: 'user',
     }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/add_item$/ },
@@ -147,14 +147,17 @@ export const accountOperations: CoverageEntry[] = [
   {
     operationId: 'list-remove-movie',
     graphql: (c) => ({
-      query: `mutation { removeMovieFromList(input: { userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id} }) { list { id } } }`,
+      query: `mutation { removeMovieFromList(input: { userListId: ${ownList(c)}, movieId: ${c.data.movies[1].id} }) { list { id: databaseId } } }`,
       session: 'user',
     }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/remove_item$/ },
   },
   {
     operationId: 'list-clear',
-    graphql: (c) => ({ query: `mutation { clearList(input: { userListId: ${ownList(c)} }) { list { id } } }`, session: 'user' }),
+    graphql: (c) => ({
+      query: `mutation { clearList(input: { userListId: ${ownList(c)} }) { list { id: databaseId } } }`,
+      session: 'user',
+    }),
     upstream: { method: 'POST', path: /^\/list\/\d+\/clear$/ },
   },
   {

@@ -10,7 +10,7 @@ const groupId = (c: CoverageContext) => c.data.episodeGroupsOfSeries.get(seriesW
 export const collectionsOperations: CoverageEntry[] = [
   {
     operationId: 'collection-details',
-    graphql: (c) => ({ query: `{ collection(id: ${collectionId(c)}) { overview parts { id title } } }` }),
+    graphql: (c) => ({ query: `{ collection(id: ${collectionId(c)}) { overview parts { id: databaseId title } } }` }),
     upstream: { method: 'GET', path: /^\/collection\/\d+$/ },
   },
   {
@@ -30,27 +30,27 @@ export const collectionsOperations: CoverageEntry[] = [
   },
   {
     operationId: 'keyword-movies',
-    graphql: (c) => ({ query: `{ keyword(id: ${keywordId(c)}) { movies { totalCount edges { node { id title } } } } }` }),
+    graphql: (c) => ({ query: `{ keyword(id: ${keywordId(c)}) { movies { totalCount edges { node { id: databaseId title } } } } }` }),
     upstream: { method: 'GET', path: /^\/keyword\/\d+\/movies$/ },
   },
   {
     operationId: 'movie-keywords',
-    graphql: (c) => ({ query: `{ movie(id: ${c.data.movies[0].id}) { keywords { id name } } }` }),
+    graphql: (c) => ({ query: `{ movie(id: ${c.data.movies[0].id}) { keywords { id: databaseId name } } }` }),
     upstream: { method: 'GET', path: /^\/movie\/\d+\/keywords$/ },
   },
   {
     operationId: 'tv-series-keywords',
-    graphql: (c) => ({ query: `{ tvSeries(id: ${c.data.tvSeries[0].id}) { keywords { id name } } }` }),
+    graphql: (c) => ({ query: `{ tvSeries(id: ${c.data.tvSeries[0].id}) { keywords { id: databaseId name } } }` }),
     upstream: { method: 'GET', path: /^\/tv\/\d+\/keywords$/ },
   },
   {
     operationId: 'search-collection',
-    graphql: () => ({ query: '{ search { collections(query: "the") { totalCount edges { node { id name } } } } }' }),
+    graphql: () => ({ query: '{ search { collections(query: "the") { totalCount edges { node { id: databaseId name } } } } }' }),
     upstream: { method: 'GET', path: /^\/search\/collection$/ },
   },
   {
     operationId: 'search-keyword',
-    graphql: () => ({ query: '{ search { keywords(query: "lost") { totalCount edges { node { id name } } } } }' }),
+    graphql: () => ({ query: '{ search { keywords(query: "lost") { totalCount edges { node { id: databaseId name } } } } }' }),
     upstream: { method: 'GET', path: /^\/search\/keyword$/ },
   },
   {
@@ -75,12 +75,12 @@ export const collectionsOperations: CoverageEntry[] = [
   },
   {
     operationId: 'tv-series-episode-groups',
-    graphql: (c) => ({ query: `{ tvSeries(id: ${seriesWithGroups(c)}) { episodeGroups { id name type } } }` }),
+    graphql: (c) => ({ query: `{ tvSeries(id: ${seriesWithGroups(c)}) { episodeGroups { id: databaseId name type } } }` }),
     upstream: { method: 'GET', path: /^\/tv\/\d+\/episode_groups$/ },
   },
   {
     operationId: 'tv-episode-group-details',
-    graphql: (c) => ({ query: `{ episodeGroup(id: "${groupId(c)}") { groups { name episodes { id name } } } }` }),
+    graphql: (c) => ({ query: `{ episodeGroup(id: "${groupId(c)}") { groups { name episodes { id: databaseId name } } } }` }),
     upstream: { method: 'GET', path: /^\/tv\/episode_group\/[0-9a-f]+$/ },
   },
 ];

@@ -22,12 +22,12 @@ export const moviesOperations: CoverageEntry[] = [
   onMovie('movie-translations', 'translations { languageCode }', /^\/movie\/\d+\/translations$/),
   onMovie('movie-videos', 'videos { key }', /^\/movie\/\d+\/videos$/),
   onMovie('movie-watch-providers', 'watchProvidersByCountry { countryCode }', /^\/movie\/\d+\/watch\/providers$/),
-  root('movie-latest-id', '{ latestMovie { id } }', /^\/movie\/latest$/),
+  root('movie-latest-id', '{ latestMovie { id: databaseId } }', /^\/movie\/latest$/),
   root('movie-now-playing-list', '{ nowPlayingMovies { totalCount } }', /^\/movie\/now_playing$/),
   root('movie-popular-list', '{ popularMovies { totalCount } }', /^\/movie\/popular$/),
   root('movie-top-rated-list', '{ topRatedMovies { totalCount } }', /^\/movie\/top_rated$/),
-  root('genre-movie-list', '{ movieGenres { id } }', /^\/genre\/movie\/list$/),
-  root('genre-tv-list', '{ tvGenres { id } }', /^\/genre\/tv\/list$/),
+  root('genre-movie-list', '{ movieGenres { id: databaseId } }', /^\/genre\/movie\/list$/),
+  root('genre-tv-list', '{ tvGenres { id: databaseId } }', /^\/genre\/tv\/list$/),
   root('certification-movie-list', '{ movieCertifications { countryCode } }', /^\/certification\/movie\/list$/),
   root('certifications-tv-list', '{ tvCertifications { countryCode } }', /^\/certification\/tv\/list$/),
   root('watch-providers-movie-list', '{ movieWatchProviders { providerId } }', /^\/watch\/providers\/movie$/),
@@ -38,19 +38,25 @@ export const moviesOperations: CoverageEntry[] = [
   {
     operationId: 'find-by-id',
     graphql: (c) => ({
-      query: 'query($id: String!) { find(externalId: $id, source: IMDB_ID) { movies { id } } }',
+      query: 'query($id: String!) { find(externalId: $id, source: IMDB_ID) { movies { id: databaseId } } }',
       variables: { id: c.data.movies.find((m) => m.imdb_id)!.imdb_id },
     }),
     upstream: { method: 'GET', path: /^\/find\/tt\d+$/ },
   },
   {
     operationId: 'movie-add-rating',
-    graphql: (c) => ({ query: `mutation { rateMovie(input: { movieId: ${movie(c)}, value: 8.5 }) { movie { id } } }`, session: 'user' }),
+    graphql: (c) => ({
+      query: `mutation { rateMovie(input: { movieId: ${movie(c)}, value: 8.5 }) { movie { id: databaseId } } }`,
+      session: 'user',
+    }),
     upstream: { method: 'POST', path: /^\/movie\/\d+\/rating$/ },
   },
   {
     operationId: 'movie-delete-rating',
-    graphql: (c) => ({ query: `mutation { deleteMovieRating(input: { movieId: ${movie(c)} }) { movie { id } } }`, session: 'user' }),
+    graphql: (c) => ({
+      query: `mutation { deleteMovieRating(input: { movieId: ${movie(c)} }) { movie { id: databaseId } } }`,
+      session: 'user',
+    }),
     upstream: { method: 'DELETE', path: /^\/movie\/\d+\/rating$/ },
   },
 ];

@@ -49,7 +49,7 @@ export const peopleOperations: CoverageEntry[] = [
   },
   {
     operationId: 'person-latest-id',
-    graphql: () => ({ query: '{ latestPerson { id name } }' }),
+    graphql: () => ({ query: '{ latestPerson { id: databaseId name } }' }),
     upstream: { method: 'GET', path: /^\/person\/latest$/ },
   },
   {

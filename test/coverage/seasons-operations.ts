@@ -86,17 +86,17 @@ export const seasonsOperations: CoverageEntry[] = [
   },
   {
     operationId: 'changes-movie-list',
-    graphql: () => ({ query: '{ changes { movies { edges { node { id movie { id } } } } } }' }),
+    graphql: () => ({ query: '{ changes { movies { edges { node { id: databaseId movie { id: databaseId } } } } } }' }),
     upstream: { method: 'GET', path: /^\/movie\/changes$/ },
   },
   {
     operationId: 'changes-tv-list',
-    graphql: () => ({ query: '{ changes { tvSeries { edges { node { id series { id } } } } } }' }),
+    graphql: () => ({ query: '{ changes { tvSeries { edges { node { id: databaseId series { id: databaseId } } } } } }' }),
     upstream: { method: 'GET', path: /^\/tv\/changes$/ },
   },
   {
     operationId: 'changes-people-list',
-    graphql: () => ({ query: '{ changes { people { edges { node { id } } } } }' }),
+    graphql: () => ({ query: '{ changes { people { edges { node { id: databaseId } } } } }' }),
     upstream: { method: 'GET', path: /^\/person\/changes$/ },
   },
   {

@@ -94,7 +94,7 @@ export const specOperations: CoverageEntry[] = [
   },
   {
     operationId: 'tv-series-screened-theatrically',
-    graphql: (c) => ({ query: `{ tvSeries(id: ${firstSeries(c)}) { screenedTheatrically { id } } }` }),
+    graphql: (c) => ({ query: `{ tvSeries(id: ${firstSeries(c)}) { screenedTheatrically { id: databaseId } } }` }),
     upstream: { method: 'GET', path: /^\/tv\/\d+\/screened_theatrically$/ },
   },
   {

@@ -20,7 +20,7 @@ export const tvOperations: CoverageEntry[] = [
   { operationId: 'tv-series-images', graphql: on('images { posters { filePath } }'), upstream: sub('images') },
   {
     operationId: 'tv-series-latest-id',
-    graphql: () => ({ query: '{ latestTVSeries { id name } }' }),
+    graphql: () => ({ query: '{ latestTVSeries { id: databaseId name } }' }),
     upstream: { method: 'GET', path: /^\/tv\/latest$/ },
   },
   { operationId: 'tv-series-recommendations', graphql: on('recommendations { totalCount }'), upstream: sub('recommendations') },
@@ -32,7 +32,7 @@ export const tvOperations: CoverageEntry[] = [
   {
     operationId: 'tv-series-add-rating',
     graphql: (c) => ({
-      query: `mutation { rateTVSeries(input: { seriesId: ${series(c)}, value: 7.5 }) { tvSeries { id } } }`,
+      query: `mutation { rateTVSeries(input: { seriesId: ${series(c)}, value: 7.5 }) { tvSeries { id: databaseId } } }`,
       session: 'user',
     }),
     upstream: { method: 'POST', path: /^\/tv\/\d+\/rating$/ },
@@ -40,7 +40,7 @@ export const tvOperations: CoverageEntry[] = [
   {
     operationId: 'tv-series-delete-rating',
     graphql: (c) => ({
-      query: `mutation { deleteTVSeriesRating(input: { seriesId: ${series(c)} }) { tvSeries { id } } }`,
+      query: `mutation { deleteTVSeriesRating(input: { seriesId: ${series(c)} }) { tvSeries { id: databaseId } } }`,
       session: 'user',
     }),
     upstream: { method: 'DELETE', path: /^\/tv\/\d+\/rating$/ },

@@ -16,7 +16,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** One document per test, so that each starts unknown to the gateway. */
 const movieQuery = (name: string): TypedDocumentNode<{ movie: { id: number; title: string } | null }, { id: number }> =>
-  gql(`query ${name}($id: Int!) { movie(id: $id) { id title } }`);
+  gql(`query ${name}($id: Int!) { movie(id: $id) { id: databaseId title } }`);
 
 function apollo(useGETForHashedQueries: boolean) {
   const recording = recordingFetch();

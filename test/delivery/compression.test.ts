@@ -12,7 +12,7 @@ import * as expected from '../expected.ts';
 let h: Harness;
 
 // A page of 20 movies with their overviews: about 8 KB of JSON.
-const PAGE = '{ popularMovies { edges { node { id title overview releaseDate posterPath voteAverage } } } }';
+const PAGE = '{ popularMovies { edges { node { id: databaseId title overview releaseDate posterPath voteAverage } } } }';
 const SMALL = '{ configuration { changeKeys } }';
 
 async function raw(query: string, headers: Record<string, string>) {
@@ -86,7 +86,7 @@ describe('compressed answers', () => {
   });
 
   it('a whole-response cache hit sends the bytes compressed once, never compressing again', async () => {
-    const query = '{ topRatedMovies { edges { node { id title overview } } } }';
+    const query = '{ topRatedMovies { edges { node { id: databaseId title overview } } } }';
     const miss = await raw(query, { 'accept-encoding': 'br' });
     const calls = compressionStats.calls;
     const hits = h.responseCache!.stats.hits;

@@ -176,8 +176,11 @@ describe('the phase scope', () => {
 
 describe('@stream', () => {
   it('sends the first items of a list, then the rest, adding up to the plain answer', async () => {
-    const plain = await h.query('{ popularMovies { edges { node { id title } } } }');
-    const { parts } = await send('{ popularMovies { edges @stream(initialCount: 2) { node { id title } } } }', 'multipart/mixed');
+    const plain = await h.query('{ popularMovies { edges { node { id: databaseId title } } } }');
+    const { parts } = await send(
+      '{ popularMovies { edges @stream(initialCount: 2) { node { id: databaseId title } } } }',
+      'multipart/mixed',
+    );
     const first = parts[0]!.body;
     expect(first.data.popularMovies.edges).toHaveLength(2);
     const streamed = parts.slice(1).flatMap((part) => part.body.incremental?.flatMap((item: any) => item.items ?? []) ?? []);

@@ -38,8 +38,8 @@ const deferredErrors = (bodies: Json[]) => bodies.flatMap((body) => (body.increm
 describe('errors inside @defer parts', () => {
   it('a deferred missing season carries NOT_FOUND, as in a single answer', async () => {
     const series = h.catalog.data.tvSeries[0]!.id;
-    const single = await h.query(`{ tvSeries(id: ${series}) { id season(number: 999) { name } } }`);
-    const bodies = await parts(`{ tvSeries(id: ${series}) { id ... @defer { season(number: 999) { name } } } }`);
+    const single = await h.query(`{ tvSeries(id: ${series}) { id: databaseId season(number: 999) { name } } }`);
+    const bodies = await parts(`{ tvSeries(id: ${series}) { id: databaseId ... @defer { season(number: 999) { name } } } }`);
     const errors = deferredErrors(bodies);
     expect(errors.map((error) => [error.extensions?.code, error.path])).toEqual([['NOT_FOUND', ['tvSeries', 'season']]]);
     expect(errors[0].message).toBe(single.body.errors?.[0]?.message);
@@ -73,7 +73,7 @@ describe('a client that goes away', () => {
     const movie = h.catalog.data.movies[6]!;
     // The deferred part's first call is slow; the calls it leads to (each recommendation's credits) come after it.
     h.catalog.setFaults([{ path: `^/movie/${movie.id}/recommendations$`, latencyMs: 1_000 }]);
-    const query = `{ movie(id: ${movie.id}) { title ... @defer { recommendations { edges { node { id credits { cast { character } } } } } } } }`;
+    const query = `{ movie(id: ${movie.id}) { title ... @defer { recommendations { edges { node { id: databaseId credits { cast { character } } } } } } } }`;
     const firstPart = new Promise<void>((resolve, reject) => {
       const request = httpRequest(
         h.url,

@@ -56,7 +56,7 @@ describe('a manifest written by the client preset, with PERSISTED_OPERATIONS_ONL
     const movie = h.catalog.data.movies[0]!;
     const answer = await (await post({ documentId: idOf('MoviePage'), variables: { id: movie.id } })).json();
     expect(answer.errors).toBeUndefined();
-    expect(answer.data.movie).toMatchObject({ id: movie.id, title: movie.title });
+    expect(answer.data.movie).toMatchObject({ databaseId: movie.id, title: movie.title });
   });
 
   it('runs it named by extensions.persistedQuery.sha256Hash, and over GET by documentId', async () => {

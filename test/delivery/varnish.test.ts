@@ -109,7 +109,7 @@ describe.skipIf(!varnishd)('Varnish in front of the gateway', () => {
   });
 
   it('keeps an APQ GET by hash once the document is registered, never the not-found answer', async () => {
-    const query = '{ movieGenres { id name } }';
+    const query = '{ movieGenres { id: databaseId name } }';
     const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') };
     const byHash = () => fetch(`${varnish.url}/graphql?extensions=${encodeURIComponent(JSON.stringify({ persistedQuery }))}`);
     const served = h.served();

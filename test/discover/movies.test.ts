@@ -9,7 +9,7 @@ import { afterPage, byPopularity, expectPage, genreIds, h, lastQuery, useDiscove
 useDiscoverFixture();
 
 const MOVIES = `query($f: DiscoverMoviesFilter, $s: DiscoverMoviesSort, $after: String) {
-  discover { movies(filter: $f, sortBy: $s, first: 20, after: $after) { totalCount edges { node { id title originalTitle releaseDate popularity voteAverage voteCount genreIds } } } } }`;
+  discover { movies(filter: $f, sortBy: $s, first: 20, after: $after) { totalCount edges { node { id: databaseId title originalTitle releaseDate popularity voteAverage voteCount genreIds } } } } }`;
 
 async function discoverMovies(filter: object, sortBy?: string, page?: number) {
   const response = await h.query(MOVIES, { f: filter, s: sortBy, after: afterPage('Discover.movies', page) });

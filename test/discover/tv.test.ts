@@ -8,7 +8,7 @@ import { afterPage, byPopularity, expectPage, genreIds, h, lastQuery, useDiscove
 useDiscoverFixture();
 
 const TV = `query($f: DiscoverTVFilter, $s: DiscoverTVSort, $after: String) {
-  discover { tv(filter: $f, sortBy: $s, first: 20, after: $after) { totalCount edges { node { id name originalName firstAirDate popularity voteAverage voteCount genreIds } } } } }`;
+  discover { tv(filter: $f, sortBy: $s, first: 20, after: $after) { totalCount edges { node { id: databaseId name originalName firstAirDate popularity voteAverage voteCount genreIds } } } } }`;
 
 async function discoverTv(filter: object, sortBy?: string, page?: number) {
   const response = await h.query(TV, { f: filter, s: sortBy, after: afterPage('Discover.tv', page) });

@@ -77,11 +77,11 @@ describe('the extraction of examples', () => {
       '<!-- example: variables {"id": 494} -->',
       '',
       '```graphql',
-      'query M($id: Int!) { movie(id: $id) { title } }',
+      'query M($id: Int!) { movie(id: $id) { id title } }',
       '```',
       'text',
       '```graphql',
-      '{ movie(id: -1) { title } }',
+      '{ movie(id: -1) { id title } }',
       '```',
     ].join('\n');
     const [first, second] = extractExamples('page.md', page);

@@ -17,7 +17,7 @@ describe('batch roots', () => {
   it('answers movies in the order asked, null with NOT_FOUND at the index of a missing one', async () => {
     const ids = h.catalog.data.movies.slice(0, 3).map((m) => m.id);
     const asked = [ids[2], MISSING, ids[0], ids[1]];
-    const { body } = await h.query('query($ids: [Int!]!) { movies(ids: $ids) { id title } }', { ids: asked });
+    const { body } = await h.query('query($ids: [Int!]!) { movies(ids: $ids) { id: databaseId title } }', { ids: asked });
     expect(body.data.movies.map((m: { id: number } | null) => m?.id ?? null)).toEqual([ids[2], null, ids[0], ids[1]]);
     for (const [index, id] of asked.entries()) {
       if (id === MISSING) continue;
@@ -30,14 +30,15 @@ describe('batch roots', () => {
 
   it('finds a missing object even when only its key is asked', async () => {
     const id = (await h.rest('/person/popular')).results[0].id;
-    const { body } = await h.query(`{ people(ids: [${id}, ${MISSING}]) { id } }`);
+    const { body } = await h.query(`{ people(ids: [${id}, ${MISSING}]) { id: databaseId } }`);
     expect(body.data.people).toEqual([{ id }, null]);
     expect(body.errors?.map((e) => [e.extensions?.code, e.path])).toEqual([['NOT_FOUND', ['people', 1]]]);
   });
 
   it('costs one upstream call per object, sub-resources merged in, and none when warm', async () => {
     const ids = h.catalog.data.movies.slice(10, 60).map((m) => m.id);
-    const query = 'query($ids: [Int!]!) { movies(ids: $ids) { id title credits { cast { character } } reviews { totalCount } } }';
+    const query =
+      'query($ids: [Int!]!) { movies(ids: $ids) { id: databaseId title credits { cast { character } } reviews { totalCount } } }';
     const cold = await h.query(query, { ids });
     expect(cold.body.errors).toBeUndefined();
     expect(cold.body.data.movies).toHaveLength(50);
@@ -59,15 +60,15 @@ describe('batch roots', () => {
     const list = data.movieLists[0]!;
     const { body } = await h.query(
       `query($review: ID!) {
-        tvSeriesList(ids: [${series.id}]) { id name }
-        companies(ids: [${data.companies[0]!.id}]) { id name }
-        collections(ids: [${collection.id}]) { id name }
-        networks(ids: [${network.id}]) { id name }
-        keywords(ids: [${keyword.id}]) { id name }
-        lists(listIds: [${list.id}]) { id name }
-        reviews(ids: [$review]) { id author }
+        tvSeriesList(ids: [${series.id}]) { id: databaseId name }
+        companies(ids: [${data.companies[0]!.id}]) { id: databaseId name }
+        collections(ids: [${collection.id}]) { id: databaseId name }
+        networks(ids: [${network.id}]) { id: databaseId name }
+        keywords(ids: [${keyword.id}]) { id: databaseId name }
+        lists(listIds: [${list.id}]) { id: databaseId name }
+        reviews(ids: [$review]) { id: databaseId author }
         seasons(keys: [{ seriesId: ${series.id}, seasonNumber: 1 }, { seriesId: ${series.id}, seasonNumber: 999 }]) { seasonNumber name }
-        episodes(keys: [{ seriesId: ${series.id}, seasonNumber: 1, episodeNumber: 1 }]) { episodeNumber name series { id } }
+        episodes(keys: [{ seriesId: ${series.id}, seasonNumber: 1, episodeNumber: 1 }]) { episodeNumber name series { databaseId } }
       }`,
       { review: review.id },
     );
@@ -78,7 +79,7 @@ describe('batch roots', () => {
     // Season.name is nullable (2014 series records list seasons without one), yet a season that
     // does not exist is null, not its key with a null name.
     expect(body.data.seasons[1]).toBeNull();
-    expect(body.data.episodes[0]).toMatchObject({ episodeNumber: 1, series: { id: series.id } });
+    expect(body.data.episodes[0]).toMatchObject({ episodeNumber: 1, series: { databaseId: series.id } });
     expect(body.data.lists).toEqual([{ id: list.id, name: list.name }]);
     for (const field of ['collections', 'networks', 'keywords'])
       expect(body.data[field]).toEqual([expect.objectContaining({ name: expect.any(String) })]);

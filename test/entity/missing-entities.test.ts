@@ -22,28 +22,28 @@ const placed = (response: GraphQLResponse) => (response.body.errors ?? []).map((
 describe('a missing object is null, with one NOT_FOUND at its path', () => {
   it('movie(id:) asked for four fields: one error at ["movie"], not four', async () => {
     // Before: four NOT_FOUND errors, at ["movie", "title"], ["movie", "overview"]...
-    const response = await h.query(`{ movie(id: ${MISSING}) { id title overview releaseDate } }`);
+    const response = await h.query(`{ movie(id: ${MISSING}) { id: databaseId title overview releaseDate } }`);
     expect(response.body.data).toEqual({ movie: null });
     expect(placed(response)).toEqual([['NOT_FOUND', ['movie']]]);
   });
 
   it('movie(id:) asked only for nullable fields is null, not an object of nulls', async () => {
     // Before: { id: 2000000000, overview: null, tagline: null } and two errors.
-    const response = await h.query(`{ movie(id: ${MISSING}) { id overview tagline } }`);
+    const response = await h.query(`{ movie(id: ${MISSING}) { id: databaseId overview tagline } }`);
     expect(response.body.data).toEqual({ movie: null });
     expect(placed(response)).toEqual([['NOT_FOUND', ['movie']]]);
   });
 
   it('node(id:) of a movie that does not exist is null with NOT_FOUND, not a Movie', async () => {
     // Before: { nodeId: "TW92aWU6MjAwMDAwMDAwMA", id: 2000000000 } and no error at all.
-    const response = await h.query(`{ node(id: "${nodeId(`Movie:${MISSING}`)}") { nodeId ... on Movie { id } } }`);
+    const response = await h.query(`{ node(id: "${nodeId(`Movie:${MISSING}`)}") { nodeId: id ... on Movie { id: databaseId } } }`);
     expect(response.body.data).toEqual({ node: null });
     expect(placed(response)).toEqual([['NOT_FOUND', ['node']]]);
   });
 
   it('movies(ids: [good, missing]): the good one, null at index 1, one error at ["movies", 1]', async () => {
     const good = h.catalog.data.movies[0]!;
-    const response = await h.query(`{ movies(ids: [${good.id}, ${MISSING}]) { id title overview } }`);
+    const response = await h.query(`{ movies(ids: [${good.id}, ${MISSING}]) { id: databaseId title overview } }`);
     expect(response.body.data).toEqual({ movies: [{ id: good.id, title: good.title, overview: good.overview }, null] });
     expect(placed(response)).toEqual([['NOT_FOUND', ['movies', 1]]]);
   });
@@ -51,7 +51,7 @@ describe('a missing object is null, with one NOT_FOUND at its path', () => {
   it('nodes(ids:): one error at the index of each missing object, of any kind', async () => {
     const good = h.catalog.data.movies[1]!;
     const ids = [`Movie:${good.id}`, `Person:${MISSING}`, 'EpisodeGroup:000000000000000000000000', `Season:${MISSING}:1`];
-    const response = await h.query(`{ nodes(ids: ${JSON.stringify(ids.map(nodeId))}) { nodeId } }`);
+    const response = await h.query(`{ nodes(ids: ${JSON.stringify(ids.map(nodeId))}) { nodeId: id } }`);
     expect(response.body.data).toEqual({ nodes: [{ nodeId: nodeId(`Movie:${good.id}`) }, null, null, null] });
     expect(placed(response).sort()).toEqual([
       ['NOT_FOUND', ['nodes', 1]],
@@ -105,14 +105,14 @@ describe('a missing object is null, with one NOT_FOUND at its path', () => {
 describe('what telling existence costs', () => {
   it('{ id } alone costs the details call, which tells that the movie exists', async () => {
     const movie = h.catalog.data.movies[2]!;
-    const response = await h.query(`{ movie(id: ${movie.id}) { id } }`);
+    const response = await h.query(`{ movie(id: ${movie.id}) { id: databaseId } }`);
     expect(response.body).toEqual({ data: { movie: { id: movie.id } } });
     expect(h.catalog.calls.map((call) => call.path)).toEqual([`/movie/${movie.id}`]);
   });
 
   it("the fields' sub-resources ride that same call (append_to_response): one call for the movie", async () => {
     const movie = h.catalog.data.movies[3]!;
-    const response = await h.query(`{ movie(id: ${movie.id}) { id credits { cast { character } } reviews { totalCount } } }`);
+    const response = await h.query(`{ movie(id: ${movie.id}) { id: databaseId credits { cast { character } } reviews { totalCount } } }`);
     expect(response.body.errors).toBeUndefined();
     expect(h.catalog.calls.map((call) => [call.path, call.query.append_to_response])).toEqual([[`/movie/${movie.id}`, 'credits,reviews']]);
   });

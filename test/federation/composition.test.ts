@@ -29,8 +29,8 @@ const PARTIES_SDL = `
     movie: Movie!
   }
 
-  type Movie @key(fields: "id") {
-    id: Int!
+  type Movie @key(fields: "databaseId") {
+    databaseId: Int!
     "Parties that watch this movie."
     watchParties: [WatchParty!]!
   }
@@ -64,10 +64,10 @@ beforeAll(async () => {
     typeDefs: parse(PARTIES_SDL),
     resolvers: {
       Query: { watchParties: () => parties },
-      WatchParty: { movie: (party: Party) => ({ id: party.movieId }) },
+      WatchParty: { movie: (party: Party) => ({ databaseId: party.movieId }) },
       Movie: {
-        __resolveReference: (movie: { id: number }) => movie,
-        watchParties: (movie: { id: number }) => parties.filter((party) => party.movieId === movie.id),
+        __resolveReference: (movie: { databaseId: number }) => movie,
+        watchParties: (movie: { databaseId: number }) => parties.filter((party) => party.movieId === movie.databaseId),
       },
     },
   });
@@ -119,12 +119,12 @@ async function throughRouter(query: string) {
 
 describe('composition with @apollo/composition, served by Hive Gateway', () => {
   it('resolves parties with their movies from the catalog: one merged upstream call per movie', async () => {
-    const { data, errors } = await throughRouter('{ watchParties { name movie { id title credits { cast { character } } } } }');
+    const { data, errors } = await throughRouter('{ watchParties { name movie { databaseId title credits { cast { character } } } } }');
     expect(errors).toBeUndefined();
     expect(data.watchParties).toHaveLength(12);
     for (const [i, party] of data.watchParties.entries()) {
       const movie = h.catalog.data.movies[i]!;
-      expect(party.movie).toMatchObject({ id: movie.id, title: movie.title });
+      expect(party.movie).toMatchObject({ databaseId: movie.id, title: movie.title });
       expect(Array.isArray(party.movie.credits.cast)).toBe(true);
     }
     // Details and credits of each movie in one call (append_to_response), the 12 fetched as one _entities batch.

@@ -24,7 +24,7 @@ const PARTIES_SDL = `
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.6", import: ["@key"])
   type Query { watchParties: [WatchParty!]! }
   type WatchParty @key(fields: "id") { id: ID! name: String! movie: Movie! }
-  type Movie @key(fields: "id") { id: Int! watchParties: [WatchParty!]! }
+  type Movie @key(fields: "databaseId") { databaseId: Int! watchParties: [WatchParty!]! }
 `;
 
 let h: Harness;
@@ -46,10 +46,10 @@ beforeAll(async () => {
     typeDefs: parse(PARTIES_SDL),
     resolvers: {
       Query: { watchParties: () => [{ id: 'p0', name: 'Party 0', movieId: movie.id }] },
-      WatchParty: { movie: (party: { movieId: number }) => ({ id: party.movieId }) },
+      WatchParty: { movie: (party: { movieId: number }) => ({ databaseId: party.movieId }) },
       Movie: {
-        __resolveReference: (ref: { id: number }) => ref,
-        watchParties: (ref: { id: number }) => (ref.id === movie.id ? [{ id: 'p0', name: 'Party 0' }] : []),
+        __resolveReference: (ref: { databaseId: number }) => ref,
+        watchParties: (ref: { databaseId: number }) => (ref.databaseId === movie.id ? [{ id: 'p0', name: 'Party 0' }] : []),
       },
     } as never,
   });
@@ -126,7 +126,7 @@ describe('a public contract, without account, session, writes and sign-in', () =
       movie: { title: movie.title, watchParties: [{ name: 'Party 0' }] },
       watchParties: [{ movie: { title: movie.title } }],
     });
-    for (const left of ['{ viewer { id } }', `{ movie(id: ${movie.id}) { accountStates { favorite } } }`]) {
+    for (const left of ['{ viewer { id: databaseId } }', `{ movie(id: ${movie.id}) { accountStates { favorite } } }`]) {
       const refused = await query(left);
       expect(refused.data ?? null, left).toBeNull();
       expect(refused.errors?.[0]?.extensions?.code, left).toBe('GRAPHQL_VALIDATION_FAILED');

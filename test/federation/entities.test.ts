@@ -45,21 +45,21 @@ describe('_entities, one representation at a time', () => {
   it('a bad key among 4 movies is one BAD_USER_INPUT at its index naming the field; the 3 others resolve', async () => {
     const movies = h.catalog.data.movies.slice(0, 3);
     const representations = [
-      { __typename: 'Movie', id: movies[0]!.id },
-      { __typename: 'Movie', id: 0 },
-      { __typename: 'Movie', id: movies[1]!.id },
-      { __typename: 'Movie', id: movies[2]!.id },
+      { __typename: 'Movie', databaseId: movies[0]!.id },
+      { __typename: 'Movie', databaseId: 0 },
+      { __typename: 'Movie', databaseId: movies[1]!.id },
+      { __typename: 'Movie', databaseId: movies[2]!.id },
     ];
-    const { data, errors } = await entities('... on Movie { id title }', representations);
+    const { data, errors } = await entities('... on Movie { databaseId title }', representations);
     expect(data).toEqual([
-      { __typename: 'Movie', id: movies[0]!.id, title: movies[0]!.title },
+      { __typename: 'Movie', databaseId: movies[0]!.id, title: movies[0]!.title },
       null,
-      { __typename: 'Movie', id: movies[1]!.id, title: movies[1]!.title },
-      { __typename: 'Movie', id: movies[2]!.id, title: movies[2]!.title },
+      { __typename: 'Movie', databaseId: movies[1]!.id, title: movies[1]!.title },
+      { __typename: 'Movie', databaseId: movies[2]!.id, title: movies[2]!.title },
     ]);
     expect(where(errors)).toEqual([['BAD_USER_INPUT', ['_entities', 1]]]);
-    expect(errors?.[0]?.extensions).toMatchObject({ argument: 'representations', field: 'id' });
-    expect(errors?.[0]?.message).toMatch(/"representations".*1.*"id".*positive 32-bit integer, got 0/);
+    expect(errors?.[0]?.extensions).toMatchObject({ argument: 'representations', field: 'databaseId' });
+    expect(errors?.[0]?.message).toMatch(/"representations".*1.*"databaseId".*positive 32-bit integer, got 0/);
     // The bad key never reached the catalog; the good ones did, one call each.
     expect(h.catalog.calls).toHaveLength(3);
   });
@@ -67,10 +67,10 @@ describe('_entities, one representation at a time', () => {
   it('names the field of a nested key and says what a string key was, without echoing it', async () => {
     const series = h.catalog.data.tvSeries[0]!;
     const { data, errors } = await entities('... on Season { seasonNumber } ... on Episode { episodeNumber } ... on Review { author }', [
-      { __typename: 'Season', series: { id: 'x1' }, seasonNumber: 1 },
-      { __typename: 'Episode', series: { id: series.id }, seasonNumber: 1, episodeNumber: -3 },
-      { __typename: 'Review', id: 42 },
-      { __typename: 'Season', series: { id: series.id }, seasonNumber: 1 },
+      { __typename: 'Season', series: { databaseId: 'x1' }, seasonNumber: 1 },
+      { __typename: 'Episode', series: { databaseId: series.id }, seasonNumber: 1, episodeNumber: -3 },
+      { __typename: 'Review', databaseId: 42 },
+      { __typename: 'Season', series: { databaseId: series.id }, seasonNumber: 1 },
     ]);
     expect(data?.slice(0, 3)).toEqual([null, null, null]);
     expect(data?.[3]).toEqual({ __typename: 'Season', seasonNumber: 1 });
@@ -79,7 +79,7 @@ describe('_entities, one representation at a time', () => {
       ['BAD_USER_INPUT', ['_entities', 1]],
       ['BAD_USER_INPUT', ['_entities', 2]],
     ]);
-    expect(errors?.map((error) => error.extensions?.field)).toEqual(['series.id', 'episodeNumber', 'id']);
+    expect(errors?.map((error) => error.extensions?.field)).toEqual(['series.databaseId', 'episodeNumber', 'databaseId']);
     expect(errors?.[0]?.message).toMatch(/got a string/);
     expect(errors?.[0]?.message).not.toMatch(/x1|NaN/);
   });
@@ -88,7 +88,7 @@ describe('_entities, one representation at a time', () => {
     const movie = h.catalog.data.movies[5]!;
     const { data, errors } = await entities('... on Movie { title }', [
       { __typename: 'Spaceship', id: 1 },
-      { __typename: 'Movie', id: movie.id },
+      { __typename: 'Movie', databaseId: movie.id },
       { __typename: 'RatedMovie', rating: 5 },
       { id: 3 },
       'Movie',
@@ -105,8 +105,8 @@ describe('_entities, one representation at a time', () => {
   });
 
   const selections = [
-    ['the key alone', '... on Movie { id }'],
-    ['its nodeId', '... on Movie { nodeId }'],
+    ['the key alone', '... on Movie { databaseId }'],
+    ['its global id', '... on Movie { id }'],
     ['nullable fields only', '... on Movie { overview voteAverage }'],
     ['a sub-resource only', '... on Movie { credits { cast { character } } }'],
     ['details and sub-resources', '... on Movie { title overview credits { cast { character } } reviews { totalCount } }'],
@@ -116,8 +116,8 @@ describe('_entities, one representation at a time', () => {
       // A movie of its own per case: the HTTP cache would answer one another case asked.
       const movie = h.catalog.data.movies[10 + n]!;
       const { data, errors } = await entities(selection!, [
-        { __typename: 'Movie', id: MISSING },
-        { __typename: 'Movie', id: movie.id },
+        { __typename: 'Movie', databaseId: MISSING },
+        { __typename: 'Movie', databaseId: movie.id },
       ]);
       expect(data?.[0]).toBeNull();
       expect(data?.[1]).not.toBeNull();
@@ -130,12 +130,12 @@ describe('_entities, one representation at a time', () => {
   it('Account is an entity: its id answers alone, its private fields with the session', async () => {
     const session = await createUserSession(h);
     const account = h.catalog.data.account;
-    const { data, errors } = await entities('... on Account { id username }', [{ __typename: 'Account', id: account.id }], {
+    const { data, errors } = await entities('... on Account { databaseId username }', [{ __typename: 'Account', databaseId: account.id }], {
       'x-session-id': session,
     });
     expect(errors).toBeUndefined();
-    expect(data).toEqual([{ __typename: 'Account', id: account.id, username: account.username }]);
-    const bad = await entities('... on Account { id }', [{ __typename: 'Account', id: 'me' }]);
+    expect(data).toEqual([{ __typename: 'Account', databaseId: account.id, username: account.username }]);
+    const bad = await entities('... on Account { databaseId }', [{ __typename: 'Account', databaseId: 'me' }]);
     expect(where(bad.errors)).toEqual([['BAD_USER_INPUT', ['_entities', 0]]]);
   });
 

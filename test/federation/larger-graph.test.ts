@@ -52,8 +52,8 @@ const USERS_WITH_COMMON_NAMES = `${LINK}
 const USERS_SHARING = `${LINK}
   interface Node { id: ID! }
   type Member implements Node @key(fields: "id") { id: ID! email: String! favoriteGenres: [Genre!]! speaks: [Language!]! }
-  type Genre @shareable { id: Int! name: String! }
-  type Language @shareable { englishName: String languageCode: String! name: String }
+  type Genre @shareable { id: ID! databaseId: Int! name: String! }
+  type Language @shareable { id: ID! englishName: String languageCode: String! name: String }
   type Query {
     node(id: ID!): Node
     me: Member
@@ -64,8 +64,8 @@ const watchParties = (prefix: string) => `
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.6", import: ["@key"])
   type Query { watchParties: [WatchParty!]! }
   type WatchParty @key(fields: "id") { id: ID! name: String! movie: ${prefix}Movie! series: ${prefix}TVSeries! }
-  type ${prefix}Movie @key(fields: "id") { id: Int! watchParties: [WatchParty!]! }
-  type ${prefix}TVSeries @key(fields: "id") { id: Int! watchParties: [WatchParty!]! }
+  type ${prefix}Movie @key(fields: "databaseId") { databaseId: Int! watchParties: [WatchParty!]! }
+  type ${prefix}TVSeries @key(fields: "databaseId") { databaseId: Int! watchParties: [WatchParty!]! }
 `;
 
 const ACCOUNT = { id: 'a1', email: 'kim@example.com', company: { id: 'c1', name: 'Acme' }, avatar: { url: 'https://img/kim.png' } };
@@ -85,8 +85,8 @@ const usersResolvers = {
   },
   Node: { __resolveType: (value: { id: string }) => ({ a: 'Account', m: 'Member', c: 'Company' })[value.id.charAt(0)] },
   Member: {
-    favoriteGenres: () => [{ id: 18, name: 'Drama' }],
-    speaks: () => [{ englishName: 'French', languageCode: 'fr', name: 'Français' }],
+    favoriteGenres: () => [{ id: 'genre-18', databaseId: 18, name: 'Drama' }],
+    speaks: () => [{ id: 'language-fr', englishName: 'French', languageCode: 'fr', name: 'Français' }],
   },
 };
 
@@ -111,14 +111,14 @@ async function serveSubgraph(sdl: string, resolvers: Record<string, unknown>): P
 
 function partiesResolvers(prefix: string) {
   const reference = (field: 'movieId' | 'seriesId') => ({
-    __resolveReference: (ref: { id: number }) => ref,
-    watchParties: (ref: { id: number }) => parties.filter((party) => party[field] === ref.id),
+    __resolveReference: (ref: { databaseId: number }) => ref,
+    watchParties: (ref: { databaseId: number }) => parties.filter((party) => party[field] === ref.databaseId),
   });
   return {
     Query: { watchParties: () => parties },
     WatchParty: {
-      movie: (party: { movieId: number }) => ({ id: party.movieId }),
-      series: (party: { seriesId: number }) => ({ id: party.seriesId }),
+      movie: (party: { movieId: number }) => ({ databaseId: party.movieId }),
+      series: (party: { seriesId: number }) => ({ databaseId: party.seriesId }),
     },
     [`${prefix}Movie`]: reference('movieId'),
     [`${prefix}TVSeries`]: reference('seriesId'),
@@ -211,7 +211,7 @@ describe('SUBGRAPH_PREFIX=Catalog beside a subgraph with every common name', () 
     const roots = [...Object.keys(schema.getQueryType()!.getFields()), ...Object.keys(schema.getMutationType()!.getFields())];
     expect(roots.filter((name) => !name.startsWith('catalog'))).toEqual([]);
     expect(roots).toEqual(expect.arrayContaining(['catalogMovie', 'catalogSearch', 'catalogViewer', 'catalogCreateSession']));
-    expect(prefixed.typeDefs.loc?.source.body).toMatch(/type CatalogMovie\s+@key\(fields: "id"\)/);
+    expect(prefixed.typeDefs.loc?.source.body).toMatch(/type CatalogMovie\s+@key\(fields: "databaseId"\)/);
   });
 
   it('estimates the cost of a query as without the prefix (the cost tables know the declared names)', async () => {
@@ -250,12 +250,12 @@ describe('SUBGRAPH_PREFIX=Catalog beside a subgraph with every common name', () 
       const series = h.catalog.data.tvSeries[0]!;
 
       // The watch-party subgraph's references, resolved by the catalog under their prefixed names.
-      const party = await query('{ watchParties { name movie { id title genres { name } } series { id name } } }');
+      const party = await query('{ watchParties { name movie { databaseId title genres { name } } series { databaseId name } } }');
       expect(party.errors).toBeUndefined();
       expect(party.data.watchParties[0]).toEqual({
         name: 'Party 0',
-        movie: { id: movie.id, title: movie.title, genres: expect.any(Array) },
-        series: { id: series.id, name: series.name },
+        movie: { databaseId: movie.id, title: movie.title, genres: expect.any(Array) },
+        series: { databaseId: series.id, name: series.name },
       });
 
       // Each subgraph's roots side by side, the catalog's extended by the watch parties.
@@ -299,7 +299,7 @@ describe('no prefix, beside a subgraph with names of its own, shared value types
       const query = await routerOf(composed.supergraph!);
       const movie = h.catalog.data.movies[1]!;
       const answer = await query(`{
-        movie(id: ${movie.id}) { title genres { id name } spokenLanguages { languageCode } watchParties { name } }
+        movie(id: ${movie.id}) { title genres { id: databaseId name } spokenLanguages { languageCode } watchParties { name } }
         me { email favoriteGenres { name } speaks { englishName } }
         node(id: "m1") { id ... on Member { email } }
         watchParties { series { name } }

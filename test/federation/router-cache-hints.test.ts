@@ -76,14 +76,14 @@ async function cachingRouter(): Promise<string> {
 describe('Cache-Control on every /subgraph answer', () => {
   it('a POST of catalog data is public for the upstream’s freshness; with a session it is private', async () => {
     const movie = h.catalog.data.movies[0]!;
-    const entities = `{ _entities(representations: [{ __typename: "Movie", id: ${movie.id} }]) { ... on Movie { title } } }`;
+    const entities = `{ _entities(representations: [{ __typename: "Movie", databaseId: ${movie.id} }]) { ... on Movie { title } } }`;
     const plain = await post(subgraphUrl, entities);
     expect(((await plain.json()) as any).data._entities[0].title).toBe(movie.title);
     // The catalog's details are fresh 4 h; CACHE_CONTROL_MAX_AGE_MS caps it at an hour.
     expect(plain.headers.get('cache-control')).toBe('public, max-age=3600');
 
     const session = await createUserSession(h);
-    const viewer = await post(subgraphUrl, '{ viewer { id username } }', { 'x-session-id': session });
+    const viewer = await post(subgraphUrl, '{ viewer { id: databaseId username } }', { 'x-session-id': session });
     expect(((await viewer.json()) as any).data.viewer.username).toBeTruthy();
     expect(viewer.headers.get('cache-control')).toBe('private, no-store, max-age=0');
     // The same movie, asked with a session: the request is the session's, so private too.
@@ -92,7 +92,10 @@ describe('Cache-Control on every /subgraph answer', () => {
   });
 
   it('an answer with an error is never kept', async () => {
-    const answer = await post(subgraphUrl, '{ _entities(representations: [{ __typename: "Movie", id: 0 }]) { ... on Movie { title } } }');
+    const answer = await post(
+      subgraphUrl,
+      '{ _entities(representations: [{ __typename: "Movie", databaseId: 0 }]) { ... on Movie { title } } }',
+    );
     expect(answer.headers.get('cache-control')).toBe('private, no-store, max-age=0');
   });
 });
@@ -112,10 +115,10 @@ describe('through Hive Gateway’s response cache', () => {
     expect(h.served() - servedBefore).toBe(1);
 
     const session = await createUserSession(h);
-    const own = await asked('{ viewer { id username } }', { 'x-session-id': session });
+    const own = await asked('{ viewer { id: databaseId username } }', { 'x-session-id': session });
     expect(own.data.viewer.username).toBeTruthy();
     // Another caller, without the session: the router asks the subgraph again, which refuses.
-    const other = await asked('{ viewer { id username } }');
+    const other = await asked('{ viewer { id: databaseId username } }');
     expect(other.data?.viewer ?? null).toBeNull();
     expect(JSON.stringify(other)).not.toContain(own.data.viewer.username);
   });

@@ -36,12 +36,15 @@ function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
 const PICKS_SDL = `
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.6", import: ["@key"])
   type Query { picks: [Movie]! }
-  type Movie @key(fields: "id") { id: Int! }
+  type Movie @key(fields: "databaseId") { databaseId: Int! }
 `;
 
 async function router(headers: Record<string, string>) {
   const ids = h.catalog.data.movies.slice(0, PICKS).map((movie) => movie.id);
-  const picksSchema = buildSubgraphSchema({ typeDefs: parse(PICKS_SDL), resolvers: { Query: { picks: () => ids.map((id) => ({ id })) } } });
+  const picksSchema = buildSubgraphSchema({
+    typeDefs: parse(PICKS_SDL),
+    resolvers: { Query: { picks: () => ids.map((databaseId) => ({ databaseId })) } },
+  });
   const picksUrl = `${await serve(createYoga({ schema: picksSchema, logging: false }))}/graphql`;
   const subgraphUrl = h.url.replace(/\/graphql$/, '/subgraph');
   const sdl = (
@@ -69,10 +72,10 @@ async function router(headers: Record<string, string>) {
     const answer = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ picks { id title } }' }),
+      body: JSON.stringify({ query: '{ picks { databaseId title } }' }),
     });
     return (await answer.json()) as {
-      data?: { picks: Array<{ id: number; title: string } | null> };
+      data?: { picks: Array<{ databaseId: number; title: string } | null> };
       errors?: Array<{ path?: unknown[]; extensions?: { code?: string } }>;
     };
   };
@@ -102,7 +105,7 @@ describe('a router states its deadline in X-Request-Deadline-Ms', () => {
     const resolved = picks.filter((pick) => pick?.title);
     expect(resolved).toHaveLength(PICKS - 1);
     expect(picks[7]).toBeNull();
-    expect(resolved.map((pick) => pick!.id)).not.toContain(slowId);
+    expect(resolved.map((pick) => pick!.databaseId)).not.toContain(slowId);
     // The slow movie's own error, once (Hive Gateway places it at `["picks", "title"]`).
     expect(answer.errors?.map((error) => error.extensions?.code)).toEqual(['UPSTREAM_TIMEOUT']);
   }, 15_000);

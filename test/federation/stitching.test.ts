@@ -49,7 +49,7 @@ beforeAll(async () => {
         movie: Movie
       }
       type Movie {
-        id: Int!
+        databaseId: Int!
       }
     `,
     resolvers: {
@@ -57,7 +57,7 @@ beforeAll(async () => {
         watchHistory: () => history,
         brokenEntry: () => ({ id: 'broken', movieId: MISSING }),
       },
-      WatchEntry: { movie: (entry: { movieId: number }) => ({ id: entry.movieId }) },
+      WatchEntry: { movie: (entry: { movieId: number }) => ({ databaseId: entry.movieId }) },
     },
   });
   stitched = stitchSchemas({
@@ -66,7 +66,12 @@ beforeAll(async () => {
         schema: catalog,
         executor,
         merge: {
-          Movie: { selectionSet: '{ id }', fieldName: 'movies', key: ({ id }: { id: number }) => id, argsFromKeys: (ids) => ({ ids }) },
+          Movie: {
+            selectionSet: '{ databaseId }',
+            fieldName: 'movies',
+            key: ({ databaseId }: { databaseId: number }) => databaseId,
+            argsFromKeys: (ids) => ({ ids }),
+          },
         },
       },
       { schema: local },
@@ -89,7 +94,7 @@ beforeAll(async () => {
         movie: CatalogMovie
       }
       type CatalogMovie {
-        id: Int!
+        databaseId: Int!
       }
       type Query {
         search(text: String!): [String!]!
@@ -106,7 +111,7 @@ beforeAll(async () => {
         watchHistory: () => history.slice(0, 20),
       },
       Node: { __resolveType: () => 'Review' },
-      WatchEntry: { movie: (entry: { movieId: number }) => ({ id: entry.movieId }) },
+      WatchEntry: { movie: (entry: { movieId: number }) => ({ databaseId: entry.movieId }) },
     },
   });
   prefixed = stitchSchemas({
@@ -117,9 +122,9 @@ beforeAll(async () => {
         transforms: [new RenameTypes((name) => `Catalog${name}`), new RenameRootFields((_operation, name) => `catalog${upper(name)}`)],
         merge: {
           CatalogMovie: {
-            selectionSet: '{ id }',
+            selectionSet: '{ databaseId }',
             fieldName: 'catalogMovies',
-            key: ({ id }: { id: number }) => id,
+            key: ({ databaseId }: { databaseId: number }) => databaseId,
             argsFromKeys: (ids) => ({ ids }),
           },
         },

@@ -49,17 +49,17 @@ describe('federation subgraph', () => {
       ([, type, keys]) => [type, [...keys!.matchAll(/@key\(fields: "([^"]+)"\)/g)].map(([, key]) => key).join(' | ')],
     );
     expect(Object.fromEntries(keyed)).toEqual({
-      Account: 'id',
-      Collection: 'id',
-      Company: 'id',
-      Episode: 'series { id } seasonNumber episodeNumber',
-      Keyword: 'id',
-      Movie: 'id',
-      Network: 'id',
-      Person: 'id',
-      Review: 'id',
-      Season: 'series { id } seasonNumber',
-      TVSeries: 'id',
+      Account: 'databaseId',
+      Collection: 'databaseId',
+      Company: 'databaseId',
+      Episode: 'series { databaseId } seasonNumber episodeNumber',
+      Keyword: 'databaseId',
+      Movie: 'databaseId',
+      Network: 'databaseId',
+      Person: 'databaseId',
+      Review: 'databaseId',
+      Season: 'series { databaseId } seasonNumber',
+      TVSeries: 'databaseId',
       UserList: 'listId',
     });
   });
@@ -79,7 +79,7 @@ describe('federation subgraph', () => {
   it('has no subscription: `changes` is the plain graph’s, and one sent here is refused as a whole', async () => {
     expect(subgraphSchema().getSubscriptionType()).toBeUndefined();
     expect(subgraphSchema().getType('CatalogChange')).toBeUndefined();
-    const refused = await subgraph('subscription { changes { id } }');
+    const refused = await subgraph('subscription { changes { id: databaseId } }');
     expect(refused.errors?.map((error) => error.extensions?.code)).toEqual(['BAD_REQUEST']);
   });
 
@@ -93,9 +93,9 @@ describe('federation subgraph', () => {
   it('resolves 50 movie references through the loaders: 50 merged upstream calls cold, none warm', async () => {
     const movies = h.catalog.data.movies.slice(100, 150);
     const query = `query($representations: [_Any!]!) {
-      _entities(representations: $representations) { ... on Movie { id title credits { cast { character } } reviews { totalCount } } }
+      _entities(representations: $representations) { ... on Movie { id: databaseId title credits { cast { character } } reviews { totalCount } } }
     }`;
-    const representations = movies.map((m) => ({ __typename: 'Movie', id: m.id }));
+    const representations = movies.map((m) => ({ __typename: 'Movie', databaseId: m.id }));
     const cold = await subgraph(query, { representations });
     expect(cold.errors).toBeUndefined();
     expect(cold.data._entities.map((m: { title: string }) => m.title)).toEqual(movies.map((m) => m.title));
@@ -122,10 +122,10 @@ describe('federation subgraph', () => {
       }`,
       {
         representations: [
-          { __typename: 'Season', series: { id: series.id }, seasonNumber: 1 },
-          { __typename: 'Episode', series: { id: series.id }, seasonNumber: 1, episodeNumber: 1 },
-          { __typename: 'Review', id: review.id },
-          { __typename: 'Movie', id: 2_000_000_000 },
+          { __typename: 'Season', series: { databaseId: series.id }, seasonNumber: 1 },
+          { __typename: 'Episode', series: { databaseId: series.id }, seasonNumber: 1, episodeNumber: 1 },
+          { __typename: 'Review', databaseId: review.id },
+          { __typename: 'Movie', databaseId: 2_000_000_000 },
         ],
       },
     );
@@ -137,7 +137,7 @@ describe('federation subgraph', () => {
   });
 
   it('bounds representations like the batch roots: over 500 is BAD_USER_INPUT, before any call', async () => {
-    const representations = Array.from({ length: 501 }, (_, i) => ({ __typename: 'Movie', id: i + 1 }));
+    const representations = Array.from({ length: 501 }, (_, i) => ({ __typename: 'Movie', databaseId: i + 1 }));
     const { errors } = await subgraph('query($r: [_Any!]!) { _entities(representations: $r) { ... on Movie { title } } }', {
       r: representations,
     });

@@ -67,7 +67,7 @@ describe.skipIf(!redisServer)('APQ registrations', () => {
   it("a valid document registered by Apollo's link is stored and then answered by its hash alone", async () => {
     const movie = h.catalog.data.movies[0]!;
     const query: TypedDocumentNode<{ movie: { id: number; title: string } | null }, { id: number }> =
-      gql`query ApqStoreMovie($id: Int!) { movie(id: $id) { id title } }`;
+      gql`query ApqStoreMovie($id: Int!) { movie(id: $id) { id: databaseId title } }`;
     const apollo = () =>
       new ApolloClient({ cache: new InMemoryCache(), link: new PersistedQueryLink({ sha256 }).concat(new HttpLink({ uri: h.url })) });
     const first = await apollo().query({ query, variables: { id: movie.id } });

@@ -64,7 +64,7 @@ describe.skipIf(!redisServer)('change feeds across a fleet on one Redis', () => 
       const client = createClient({ url: instance.url, retryAttempts: 0 });
       const ids: number[] = [];
       void (async () => {
-        for await (const result of client.iterate<{ changes: { id: number } }>({ query: 'subscription { changes { id } }' })) {
+        for await (const result of client.iterate<{ changes: { id: number } }>({ query: 'subscription { changes { id: databaseId } }' })) {
           if (result.data) ids.push(result.data.changes.id);
         }
       })().catch(() => undefined);

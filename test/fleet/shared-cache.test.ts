@@ -14,7 +14,7 @@ import { outsideProgram } from '../outside-programs.ts';
  * request, and its return brings the sharing back.
  */
 const SECOND_TOKEN = 'second-valid-token-for-fleet-cache-0123456789';
-const movieQuery = (id: number) => `{ movie(id: ${id}) { id title credits { cast { character person { name } } } } }`;
+const movieQuery = (id: number) => `{ movie(id: ${id}) { id: databaseId title credits { cast { character person { name } } } } }`;
 
 const redisServer = outsideProgram('redis-server', import.meta.url);
 let redis: RunningRedis;
@@ -234,7 +234,7 @@ describe.skipIf(!redisServer)('ETag revalidation across instances', () => {
 describe.skipIf(!redisServer)('one persisted-query store for the fleet', () => {
   it('a hash registered on one instance runs by hash on the other (APQ on Redis)', async () => {
     const [a, b] = fleet.instances;
-    const query = '{ movieGenres { id name } }';
+    const query = '{ movieGenres { id: databaseId name } }';
     const sha256Hash = createHash('sha256').update(query).digest('hex');
     const extensions = { persistedQuery: { version: 1, sha256Hash } };
     const post = (instance: Instance, body: unknown) =>

@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 
 const ask = (origin: string, method: 'GET' | 'OPTIONS' = 'GET') =>
-  fetch(`${h.url}?query=${encodeURIComponent('{ movieGenres { id } }')}`, {
+  fetch(`${h.url}?query=${encodeURIComponent('{ movieGenres { id: databaseId } }')}`, {
     method,
     headers: { origin, ...(method === 'OPTIONS' ? { 'access-control-request-method': 'POST' } : {}) },
   });
@@ -50,7 +50,7 @@ describe('a refused origin is logged once, at warn, naming it', () => {
   it('an allowed origin and a request without Origin log nothing; another refused origin gets its own line', async () => {
     const allowed = await ask(ALLOWED);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED);
-    await fetch(`${h.url}?query=${encodeURIComponent('{ movieGenres { id } }')}`);
+    await fetch(`${h.url}?query=${encodeURIComponent('{ movieGenres { id: databaseId } }')}`);
     expect(refusals()).toEqual([]);
     await ask('https://other.example');
     expect(refusals().map((line) => line.origin)).toEqual(['https://other.example']);

@@ -121,7 +121,7 @@ describe('request bodies', () => {
   it('hands GraphQL a body that arrived in pieces whole, up to just under the bound', async () => {
     const movie = h.catalog.data.movies[0]!;
     const body = JSON.stringify({
-      query: 'query Piece($id: Int!) { movie(id: $id) { id title } }',
+      query: 'query Piece($id: Int!) { movie(id: $id) { id: databaseId title } }',
       // An undeclared variable is ignored by GraphQL: it only pads the body.
       variables: { id: movie.id, pad: 'p'.repeat(99_000) },
     });

@@ -42,7 +42,7 @@ const ASKED: Asked[] = [
   { name: 'a clean POST', body: json({ query: CONFIGURATION }), plain: true },
   {
     name: 'a clean POST with variables and a name',
-    body: json({ query: 'query M($id: ID!) { movie(id: $id) { id title } }', variables: { id: '550' }, operationName: 'M' }),
+    body: json({ query: 'query M($id: ID!) { movie(id: $id) { id: databaseId title } }', variables: { id: '550' }, operationName: 'M' }),
     plain: true,
   },
   { name: 'a clean GET', method: 'GET', search: `?query=${encodeURIComponent(CONFIGURATION)}`, plain: true },
@@ -60,12 +60,12 @@ const ASKED: Asked[] = [
     plain: true,
   },
   { name: 'a syntax error', body: json({ query: '{ configuration ' }), plain: true },
-  { name: 'a missing variable', body: json({ query: 'query M($id: ID!) { movie(id: $id) { id } }' }), plain: true },
-  { name: 'a field error (no session)', body: json({ query: '{ account { id } }' }), plain: true },
+  { name: 'a missing variable', body: json({ query: 'query M($id: ID!) { movie(id: $id) { id: databaseId } }' }), plain: true },
+  { name: 'a field error (no session)', body: json({ query: '{ account { id: databaseId } }' }), plain: true },
   {
     name: 'a GET with variables',
     method: 'GET',
-    search: `?query=${encodeURIComponent('query M($id: ID!) { movie(id: $id) { id } }')}&variables=${encodeURIComponent(json({ id: '550' }))}`,
+    search: `?query=${encodeURIComponent('query M($id: ID!) { movie(id: $id) { id: databaseId } }')}&variables=${encodeURIComponent(json({ id: '550' }))}`,
     plain: true,
   },
   { name: 'a mutation over GET', method: 'GET', search: `?query=${encodeURIComponent('mutation { logout }')}`, plain: true },
@@ -198,7 +198,7 @@ describe('one entry with introspection off', () => {
 
 /** `_entities` as a router asks it: one movie that exists, one that does not, one bad key. */
 const ENTITIES = json({
-  query: 'query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Movie { id title } } }',
+  query: 'query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Movie { id: databaseId title } } }',
   variables: {
     r: [
       { __typename: 'Movie', id: 550 },

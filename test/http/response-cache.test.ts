@@ -12,7 +12,7 @@ afterAll(() => h.close());
 beforeEach(() => h.catalog.resetCalls());
 
 const stats = () => ({ ...h.responseCache!.stats });
-const UPCOMING = `{ upcomingMovies { edges { node { id title alternativeTitles { title } reviews { totalCount } } } } }`;
+const UPCOMING = `{ upcomingMovies { edges { node { id: databaseId title alternativeTitles { title } reviews { totalCount } } } } }`;
 
 describe('whole-response cache', () => {
   it('answers a repeated query from bytes: no upstream call, no execution', async () => {

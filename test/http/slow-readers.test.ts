@@ -83,7 +83,7 @@ describe('clients that do not read', () => {
   it('@defer and @stream parts too: a client that reads none of them is dropped after WRITE_TIMEOUT_MS', async () => {
     const ids = mostReviewedMovies(catalog, 25);
     const texts = Array.from({ length: 30 }, (_, i) => `a${i + 1}: content`).join(' ');
-    const query = `{ movies(ids: [${ids.join(', ')}]) @stream(initialCount: 1) { id ... @defer { reviews { edges { node { ${texts} } } } } } }`;
+    const query = `{ movies(ids: [${ids.join(', ')}]) @stream(initialCount: 1) { databaseId ... @defer { reviews { edges { node { ${texts} } } } } } }`;
     const accept = 'multipart/mixed';
     const read = await fetch(url, {
       method: 'POST',

@@ -62,12 +62,12 @@ describe('a language argument on the entity roots', () => {
     const { body } = await h.query(
       `query($id: Int!) {
         movie(id: $id, language: "fr-FR") {
-          title overview genres { id name }
-          similar(language: "en-US") { edges { node { id title tagline } } }
-          recommendations(language: "de-DE") { edges { node { id title } } }
+          title overview genres { id: databaseId name }
+          similar(language: "en-US") { edges { node { id: databaseId title tagline } } }
+          recommendations(language: "de-DE") { edges { node { id: databaseId title } } }
           reviews(language: "es-ES") { totalCount }
           credits { cast { person { name } } }
-          collection { id }
+          collection { id: databaseId }
         }
       }`,
       { id: movie.id },
@@ -227,10 +227,10 @@ describe("the bench's queries in one language", () => {
   const BENCH = {
     '(a) configuration': () => '{ configuration { changeKeys images { secureBaseUrl posterSizes } } }',
     '(b) one movie': (id: number) => `{ movie(id: ${id}) { title overview alternativeTitles { countryCode title type }
-      images { posters { filePath width height } } reviews { totalCount edges { node { id author content } } }
-      lists { totalCount edges { node { id name } } } } }`,
-    '(c) 20 upcoming': () => `{ upcomingMovies { edges { node { id title posterPath alternativeTitles { title type }
-      reviews { totalCount edges { node { id author } } } } } } }`,
+      images { posters { filePath width height } } reviews { totalCount edges { node { id: databaseId author content } } }
+      lists { totalCount edges { node { id: databaseId name } } } } }`,
+    '(c) 20 upcoming': () => `{ upcomingMovies { edges { node { id: databaseId title posterPath alternativeTitles { title type }
+      reviews { totalCount edges { node { id: databaseId author } } } } } } }`,
   };
 
   it.each([

@@ -12,8 +12,8 @@ describe('find by external id', () => {
     const season = seasons.find((s) => s.id === seasonId)!;
     const { body } = await h.query(
       `query($imdb: String!, $tvdb: String!) {
-        a: find(externalId: $imdb, source: IMDB_ID) { movies { id title } tvSeries { id } seasons { seasonNumber } episodes { id } }
-        b: find(externalId: $tvdb, source: TVDB_ID) { movies { id } seasons { seasonNumber name series { id } } }
+        a: find(externalId: $imdb, source: IMDB_ID) { movies { id: databaseId title } tvSeries { id: databaseId } seasons { seasonNumber } episodes { id: databaseId } }
+        b: find(externalId: $tvdb, source: TVDB_ID) { movies { id: databaseId } seasons { seasonNumber name series { id: databaseId } } }
       }`,
       { imdb: movie.imdb_id, tvdb: String(seasonIds.tvdb_id) },
     );
@@ -34,8 +34,8 @@ describe('find across kinds', () => {
     const [, episode] = [...h.catalog.data.episodeExtras].find(([, e]) => e.externalIds.tvdb_id)!;
     const { body } = await h.query(
       `query($a: String!, $b: String!) {
-        a: find(externalId: $a, source: TVDB_ID) { tvSeries { id name } }
-        b: find(externalId: $b, source: TVDB_ID) { episodes { seasonNumber episodeNumber series { id } } }
+        a: find(externalId: $a, source: TVDB_ID) { tvSeries { id: databaseId name } }
+        b: find(externalId: $b, source: TVDB_ID) { episodes { seasonNumber episodeNumber series { id: databaseId } } }
       }`,
       { a: String(series.externalIds.tvdb_id), b: String(episode.externalIds.tvdb_id) },
     );
@@ -50,7 +50,7 @@ describe('find across kinds', () => {
   });
 
   it('rejects an empty external id before any call', async () => {
-    const { body } = await h.query('{ find(externalId: " ", source: IMDB_ID) { movies { id } } }');
+    const { body } = await h.query('{ find(externalId: " ", source: IMDB_ID) { movies { id: databaseId } } }');
     expect(errorCodes({ body } as any)).toEqual(['BAD_USER_INPUT']);
     expect(h.catalog.calls).toHaveLength(0);
   });

@@ -47,7 +47,7 @@ describe('movie lists', () => {
 
   it('answers the latest movie (highest id) from one call, its details carried', async () => {
     const latestId = Math.max(...h.catalog.data.movies.map((m) => m.id));
-    const { body } = await h.query('{ latestMovie { id title runtime imdbId genres { id } } }');
+    const { body } = await h.query('{ latestMovie { id: databaseId title runtime imdbId genres { id: databaseId } } }');
     expect(body.errors).toBeUndefined();
     const movie = h.catalog.data.movies.find((m) => m.id === latestId)!;
     expect(body.data.latestMovie).toEqual({
@@ -66,7 +66,7 @@ describe('reference lists', () => {
     const providers = await h.rest('/watch/providers/movie?watch_region=DE');
     h.catalog.resetCalls();
     const { body } = await h.query(`{
-      movieGenres { id name } tvGenres(language: "en") { id name }
+      movieGenres { id: databaseId name } tvGenres(language: "en") { id: databaseId name }
       movieCertifications(country: "us") { countryCode certifications { certification meaning order } }
       tvCertifications { countryCode }
       movieWatchProviders(watchRegion: "DE") { providerId providerName displayPriority }
@@ -129,7 +129,7 @@ describe('trending and search', () => {
 });
 
 describe('mixed lists: trending all and multi search', () => {
-  const ITEM = `__typename ... on Movie { id title } ... on TVSeries { id name } ... on Person { id name }`;
+  const ITEM = `__typename ... on Movie { id: databaseId title } ... on TVSeries { id: databaseId name } ... on Person { id: databaseId name }`;
   const kind = (item: any) => ({ movie: 'Movie', tv: 'TVSeries', person: 'Person' })[item.media_type as string];
   const mixed = (item: any) => ({
     __typename: kind(item),
@@ -176,9 +176,12 @@ describe('mixed lists: trending all and multi search', () => {
 
   it('finds a person by IMDb id', async () => {
     const [personId, ids] = [...h.catalog.data.people.externalIds].find(([, e]) => e.imdb_id)!;
-    const { body } = await h.query('query($id: String!) { find(externalId: $id, source: IMDB_ID) { movies { id } people { id name } } }', {
-      id: ids.imdb_id,
-    });
+    const { body } = await h.query(
+      'query($id: String!) { find(externalId: $id, source: IMDB_ID) { movies { id: databaseId } people { id: databaseId name } } }',
+      {
+        id: ids.imdb_id,
+      },
+    );
     expect(body.errors).toBeUndefined();
     const person = h.catalog.data.people.details.find((p) => p.id === personId)!;
     expect(body.data.find).toEqual({ movies: [], people: [{ id: personId, name: person.name }] });

@@ -28,7 +28,7 @@ describe('Query.movie', () => {
     h.catalog.resetCalls();
     const { body } = await h.query(
       `query($id: Int!) { movie(id: $id) { ${expected.MOVIE_SUMMARY_FIELDS} runtime budget revenue status tagline homepage imdbId
-        genres { id name } productionCompanies { id name logoPath originCountry } } }`,
+        genres { id: databaseId name } productionCompanies { id: databaseId name logoPath originCountry } } }`,
       { id: movieId },
     );
     expect(body.errors).toBeUndefined();
@@ -107,7 +107,7 @@ describe('Query.movie', () => {
     h.catalog.resetCalls();
     const { body } = await h.query(
       `query($id: Int!, $s: Date, $e: Date) { movie(id: $id) {
-        changes(startDate: $s, endDate: $e) { key items { action id countryCode languageCode time value } } } }`,
+        changes(startDate: $s, endDate: $e) { key items { action id: databaseId countryCode languageCode time value } } } }`,
       { id: found!.id, s: day(start), e: day(end) },
     );
     expect(body.errors).toBeUndefined();
@@ -158,14 +158,14 @@ describe('Query.upcomingMovies', () => {
   it('passes the region filter as region', async () => {
     const up = await h.rest('/movie/upcoming?region=US');
     h.catalog.resetCalls();
-    const { body } = await h.query(`{ upcomingMovies(region: "US") { totalCount edges { node { id } } } }`);
+    const { body } = await h.query(`{ upcomingMovies(region: "US") { totalCount edges { node { id: databaseId } } } }`);
     expect(body.data.upcomingMovies.totalCount).toBe(up.total_results);
     expect(expected.nodes(body.data.upcomingMovies).map((m: any) => m.id)).toEqual(up.results.map((m: any) => m.id));
     expect(h.catalog.calls[0].query.region).toBe('US');
   });
 
   it('loads details only for the fields the list did not carry', async () => {
-    const { body } = await h.query(`{ upcomingMovies { edges { node { id title runtime } } } }`);
+    const { body } = await h.query(`{ upcomingMovies { edges { node { id: databaseId title runtime } } } }`);
     expect(body.errors).toBeUndefined();
     const ids = expected.nodes(body.data.upcomingMovies).map((m: any) => m.id);
     expect(h.callsTo('/movie/upcoming')).toBe(1);

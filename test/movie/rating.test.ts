@@ -17,7 +17,7 @@ describe('rating a movie', () => {
 
     h.catalog.resetCalls();
     const rated = await h.query(
-      `mutation { rateMovie(input: { movieId: ${target.id}, value: 7.5 }) { movie { id title accountStates { rating } } } }`,
+      `mutation { rateMovie(input: { movieId: ${target.id}, value: 7.5 }) { movie { id: databaseId title accountStates { rating } } } }`,
       undefined,
       headers,
     );
@@ -28,7 +28,7 @@ describe('rating a movie', () => {
     expect(post.query).toMatchObject({ session_id: sessionId });
 
     const list = await h.query(
-      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { edges { node { movie { id accountStates { rating } } } } } } }`,
+      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { edges { node { movie { id: databaseId accountStates { rating } } } } } } }`,
       undefined,
       headers,
     );
@@ -49,7 +49,7 @@ describe('rating a movie', () => {
     expect(deleted.body.errors).toBeUndefined();
     expect(deleted.body.data.deleteMovieRating.movie.accountStates.rating).toBeNull();
     const after = await h.query(
-      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { edges { node { movie { id } } } } } }`,
+      `{ account(id: ${accountId}) { ratedMovies(sortBy: CREATED_AT_DESC) { edges { node { movie { id: databaseId } } } } } }`,
       undefined,
       headers,
     );
@@ -73,13 +73,17 @@ describe('rating a movie', () => {
   });
 
   it('rejects a value off the 0.5 grid and a missing session before any call of theirs', async () => {
-    const bad = await h.query(`mutation { rateMovie(input: { movieId: ${movieId}, value: 7.3 }) { movie { id } } }`, undefined, {
-      'x-session-id': sessionId,
-    });
+    const bad = await h.query(
+      `mutation { rateMovie(input: { movieId: ${movieId}, value: 7.3 }) { movie { id: databaseId } } }`,
+      undefined,
+      {
+        'x-session-id': sessionId,
+      },
+    );
     expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);
-    const anonymous = await h.query(`mutation { rateMovie(input: { movieId: ${movieId}, value: 7 }) { movie { id } } }`);
+    const anonymous = await h.query(`mutation { rateMovie(input: { movieId: ${movieId}, value: 7 }) { movie { id: databaseId } } }`);
     expect(errorCodes(anonymous)).toEqual(['UNAUTHENTICATED']);
-    const states = await h.query(`{ movie(id: ${movieId}) { id accountStates { rating } } }`);
+    const states = await h.query(`{ movie(id: ${movieId}) { id: databaseId accountStates { rating } } }`);
     expect(states.body.data.movie).toEqual({ id: movieId, accountStates: null });
     expect(errorCodes(states)).toEqual(['UNAUTHENTICATED']);
     // Only the movie's details, which tell that it exists.

@@ -21,7 +21,7 @@ describe('Movie sub-resources', () => {
 
     const { body } = await h.query(
       `query($id: Int!) { movie(id: $id) {
-        videos { id key name site size type official publishedAt languageCode countryCode }
+        videos { id: databaseId key name site size type official publishedAt languageCode countryCode }
         releaseDates { countryCode releases { certification releaseDate type note languageCode } }
         translations { countryCode languageCode name englishName data { title overview tagline homepage runtime } }
         externalIds { imdbId wikidataId facebookId instagramId twitterId }
@@ -185,7 +185,7 @@ describe('append_to_response merging', () => {
       const query = `query($id: Int!) { movie(id: $id) { title
         videos { key } releaseDates { countryCode releases { certification type } } translations { languageCode data { title } }
         externalIds { imdbId facebookId } watchProvidersByCountry { countryCode buy { providerId } }
-        similar { totalCount edges { node { id title } } } recommendations { edges { node { id } } } } }`;
+        similar { totalCount edges { node { id: databaseId title } } } recommendations { edges { node { id: databaseId } } } } }`;
       const a = await merged.query(query, { id: movieId });
       const b = await h.query(query, { id: movieId });
       expect(a.body.errors).toBeUndefined();

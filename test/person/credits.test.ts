@@ -116,7 +116,7 @@ describe('credits of movies, series, seasons and episodes', () => {
 
     h.catalog.resetCalls();
     const more = await h.query(
-      `query($id: Int!) { movie(id: $id) { credits { cast { person { biography movieCredits { cast { movie { id } } } } } } } }`,
+      `query($id: Int!) { movie(id: $id) { credits { cast { person { biography movieCredits { cast { movie { id: databaseId } } } } } } } }`,
       { id: movieId },
     );
     expect(more.body.errors).toBeUndefined();
@@ -189,7 +189,7 @@ describe('TVSeries.createdBy', () => {
     const up = await h.rest(`/tv/${series.id}`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!) { tvSeries(id: $id) { createdBy { creditId person { id name gender profilePath } } } }`,
+      `query($id: Int!) { tvSeries(id: $id) { createdBy { creditId person { id: databaseId name gender profilePath } } } }`,
       { id: series.id },
     );
     expect(body.errors).toBeUndefined();
@@ -224,8 +224,8 @@ describe('Query.credit', () => {
     const up = await h.rest(`/credit/${id}`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: ID!) { credit(id: $id) { id creditType department job character mediaType
-        movie { ${expected.MOVIE_SUMMARY_FIELDS} } series { id } seasons { id } episodes { id } person { ${PERSON_SUMMARY} } } }`,
+      `query($id: ID!) { credit(id: $id) { id: creditId creditType department job character mediaType
+        movie { ${expected.MOVIE_SUMMARY_FIELDS} } series { id: databaseId } seasons { id: databaseId } episodes { id: databaseId } person { ${PERSON_SUMMARY} } } }`,
       { id },
     );
     expect(body.errors).toBeUndefined();
@@ -252,8 +252,8 @@ describe('Query.credit', () => {
     const ep = season.episodes.find((e) => e.guest_stars.length)!;
     const guest = ep.guest_stars[0];
     const { body } = await h.query(
-      `query($id: ID!) { credit(id: $id) { creditType character mediaType series { id name } movie { id }
-        seasons { seasonNumber id } episodes { id seasonNumber episodeNumber name } person { id name } } }`,
+      `query($id: ID!) { credit(id: $id) { creditType character mediaType series { id: databaseId name } movie { id: databaseId }
+        seasons { seasonNumber id: databaseId } episodes { id: databaseId seasonNumber episodeNumber name } person { id: databaseId name } } }`,
       { id: guest.credit_id },
     );
     expect(body.errors).toBeUndefined();
@@ -271,7 +271,7 @@ describe('Query.credit', () => {
   });
 
   it('is null with NOT_FOUND for an unknown credit', async () => {
-    const response = await h.query('{ credit(id: "000000000000000000000000") { id } }');
+    const response = await h.query('{ credit(id: "000000000000000000000000") { id: creditId } }');
     expect(response.body.data.credit).toBeNull();
     expect(errorCodes(response)).toEqual(['NOT_FOUND']);
   });

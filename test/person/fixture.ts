@@ -29,7 +29,7 @@ export function usePeopleFixture(): void {
   beforeEach(() => h.catalog.resetCalls());
 }
 
-export const PERSON_SUMMARY = 'id name profilePath gender adult popularity knownForDepartment';
+export const PERSON_SUMMARY = 'id: databaseId name profilePath gender adult popularity knownForDepartment';
 export const PERSON_DETAIL = `${PERSON_SUMMARY} biography birthday deathday placeOfBirth homepage imdbId alsoKnownAs`;
 
 export function personSummary(p: any) {

@@ -5,7 +5,7 @@ import { h, PERSON_DETAIL, PERSON_SUMMARY, personDetail, personSummary, usePeopl
 usePeopleFixture();
 
 describe('lists of people', () => {
-  const LIST = `${PERSON_SUMMARY} knownFor { mediaType movie { id title } series { id name } }`;
+  const LIST = `${PERSON_SUMMARY} knownFor { mediaType movie { id: databaseId title } series { id: databaseId name } }`;
   const listItem = (p: any) => ({
     ...personSummary(p),
     knownFor: p.known_for.map((w: any) => ({

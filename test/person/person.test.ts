@@ -16,7 +16,7 @@ describe('Query.person', () => {
   });
 
   it('is null with NOT_FOUND for an unknown id, the rest of the response intact', async () => {
-    const { body } = await h.query('{ person(id: 1) { name } latestPerson { id } }');
+    const { body } = await h.query('{ person(id: 1) { name } latestPerson { id: databaseId } }');
     expect(body.data.person).toBeNull();
     expect(body.data.latestPerson).not.toBeNull();
     expect(errorCodes({ body } as any)).toEqual(['NOT_FOUND']);
@@ -47,7 +47,7 @@ describe('Query.person', () => {
     const { body } = await h.query(
       `query($id: Int!) { person(id: $id) { tvCredits {
         cast { creditId character episodeCount series { ${expected.TV_SUMMARY_FIELDS} } }
-        crew { creditId department job episodeCount series { id } } } } }`,
+        crew { creditId department job episodeCount series { id: databaseId } } } } }`,
       { id: actorId },
     );
     expect(body.errors).toBeUndefined();
@@ -69,8 +69,8 @@ describe('Query.person', () => {
     const { body } = await h.query(
       `query($id: Int!) { person(id: $id) { credits {
         cast { __typename creditId character
-          ... on PersonMovieCastCredit { order movie { id title } } ... on PersonTVCastCredit { episodeCount series { id name } } }
-        crew { __typename creditId department job ... on PersonMovieCrewCredit { movie { id } } ... on PersonTVCrewCredit { series { id } } } } } }`,
+          ... on PersonMovieCastCredit { order movie { id: databaseId title } } ... on PersonTVCastCredit { episodeCount series { id: databaseId name } } }
+        crew { __typename creditId department job ... on PersonMovieCrewCredit { movie { id: databaseId } } ... on PersonTVCrewCredit { series { id: databaseId } } } } } }`,
       { id: actorId },
     );
     expect(body.errors).toBeUndefined();
@@ -106,7 +106,7 @@ describe('Query.person', () => {
     const { body } = await h.query(
       `query($id: Int!) { person(id: $id) {
         images { ${expected.IMAGE_FIELDS} }
-        taggedImages { ${expected.CONNECTION(`id ${expected.IMAGE_FIELDS} imageType mediaType movie { id title posterPath } series { id }`)} }
+        taggedImages { ${expected.CONNECTION(`id: databaseId ${expected.IMAGE_FIELDS} imageType mediaType movie { id: databaseId title posterPath } series { id: databaseId }`)} }
         externalIds { imdbId wikidataId facebookId instagramId twitterId tiktokId youtubeId freebaseId freebaseMid tvrageId }
         translations { countryCode languageCode name englishName data { biography } } } }`,
       { id: actorId },
@@ -168,7 +168,7 @@ describe('Query.person', () => {
     expect(up.changes.length).toBeGreaterThan(0);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $s: Date, $e: Date) { person(id: $id) { changes(startDate: $s, endDate: $e) { key items { id action time } } } }`,
+      `query($id: Int!, $s: Date, $e: Date) { person(id: $id) { changes(startDate: $s, endDate: $e) { key items { id: databaseId action time } } } }`,
       { id, s: start, e: end },
     );
     expect(body.errors).toBeUndefined();
@@ -194,7 +194,7 @@ describe('bad arguments are refused before any upstream call', () => {
     ['{ popularPeople(language: "english") { totalCount } }', 'language', []],
     ['{ trending { people(timeWindow: DAY, first: 101) { totalCount } } }', 'first', []],
     ['{ search { people(query: "   ") { totalCount } } }', 'query', []],
-    ['{ credit(id: "not-a-credit") { id } }', 'id', []],
+    ['{ credit(id: "not-a-credit") { id: creditId } }', 'id', []],
     [`{ person(id: PERSON) { taggedImages(first: 0) { totalCount } } }`, 'first', ['/person/PERSON']],
     [`{ person(id: PERSON) { changes(startDate: "2024-02-10", endDate: "2024-02-01") { key } } }`, 'endDate', ['/person/PERSON']],
     [`{ person(id: PERSON) { movieCredits(language: "xx_YY") { cast { creditId } } } }`, 'language', ['/person/PERSON']],
@@ -238,7 +238,7 @@ describe('append_to_response merging', () => {
     const merged = await startHarness({ config: { appendToResponse: true } });
     try {
       const query = `query($id: Int!) { person(id: $id) { ${PERSON_DETAIL}
-        movieCredits { cast { creditId movie { id title } } } tvCredits { cast { creditId } } credits { crew { creditId } }
+        movieCredits { cast { creditId movie { id: databaseId title } } } tvCredits { cast { creditId } } credits { crew { creditId } }
         images { filePath } externalIds { imdbId } translations { languageCode } taggedImages { totalCount } } }`;
       const plain = await h.query(query, { id: actorId });
       const { body } = await merged.query(query, { id: actorId });

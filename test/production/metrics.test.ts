@@ -60,7 +60,7 @@ describe('/metrics', () => {
 
   it('keeps series bounded: 200 distinct operation names leave fewer than 2,000 series', async () => {
     const before = samples(await scrape()).length;
-    for (let i = 0; i < 200; i++) await h.query(`query Op${i} { movieGenres { id } }`);
+    for (let i = 0; i < 200; i++) await h.query(`query Op${i} { movieGenres { id: databaseId } }`);
     const text = await scrape();
     const after = samples(text);
     expect(after.length).toBeLessThan(2_000);
@@ -70,9 +70,9 @@ describe('/metrics', () => {
   });
 
   it('junk names cannot squat the labels: after 200 names sent once each, an operation used again gets its own', async () => {
-    for (let i = 0; i < 200; i++) await h.query(`query Junk${i} { movieGenres { id } }`);
+    for (let i = 0; i < 200; i++) await h.query(`query Junk${i} { movieGenres { id: databaseId } }`);
     // Each time a distinct body, so the whole-response cache answers none of them.
-    for (let i = 0; i < 3; i++) await h.query(`query GenresForTheMenu { movieGenres { id } } # ${i}`);
+    for (let i = 0; i < 3; i++) await h.query(`query GenresForTheMenu { movieGenres { id: databaseId } } # ${i}`);
     const text = await scrape();
     expect(text).toContain('operationName="GenresForTheMenu"');
     const labels = new Set([...text.matchAll(/operationName="([^"]+)"/g)].map((match) => match[1]));

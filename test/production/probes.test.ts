@@ -113,7 +113,7 @@ describe('request ids', () => {
       fetch(h.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-request-id': id },
-        body: JSON.stringify({ query: 'query Genres { movieGenres { id name } }' }),
+        body: JSON.stringify({ query: 'query Genres { movieGenres { id: databaseId name } }' }),
       });
     const first = await ask('trace-1.a_b');
     expect(first.headers.get('x-request-id')).toBe('trace-1.a_b');

@@ -84,13 +84,17 @@ describe('image URLs', () => {
     expect(checked.none).toBeGreaterThan(0);
   });
 
-  it('gives image files a url and an id of their own (the file path)', async () => {
+  it('gives image files a url and an id of their own (a global id of the file path)', async () => {
     const movie = (await h.rest('/movie/popular')).results[0];
     const images = await h.rest(`/movie/${movie.id}/images`);
     const { body } = await h.query(`{ movie(id: ${movie.id}) { images { posters { id filePath url(size: W342) } } } }`);
     const base = (await h.rest('/configuration')).images.secure_base_url;
     expect(body.data.movie.images.posters).toEqual(
-      images.posters.map((p: any) => ({ id: p.file_path, filePath: p.file_path, url: `${base}w342${p.file_path}` })),
+      images.posters.map((p: any) => ({
+        id: Buffer.from(`Image:${p.file_path}`).toString('base64url'),
+        filePath: p.file_path,
+        url: `${base}w342${p.file_path}`,
+      })),
     );
   });
 });

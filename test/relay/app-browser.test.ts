@@ -211,6 +211,6 @@ describe("the Relay example app's source", () => {
     expect(source).not.toMatch(/updater\s*[:(]|ConnectionHandler|commitLocalUpdate|Network\.create|\bfetch\(/);
     expect(source).toContain("import { createRelayNetwork } from '../../src/relay-network.ts';");
     expect(source).toMatch(/listEdge @prependEdge\(connections:/);
-    expect(source).toMatch(/deletedNodeId @deleteRecord/);
+    expect(source).toMatch(/deletedId @deleteRecord/);
   });
 });

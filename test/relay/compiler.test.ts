@@ -1,8 +1,8 @@
 /**
  * The real relay-compiler over the example Relay files in test/relay/fixtures, with the config a Relay
- * app uses for this graph (test/relay/relay.config.json, shown in docs/frontend.md). The global id is in
- * `nodeId` (the contract keeps `id: Int!`), so the compiler is told so, both for the field it selects
- * on every Node and for the variable of the `node(id:)` queries it derives from @refetchable fragments.
+ * app uses for this graph (test/relay/relay.config.json, shown in docs/frontend.md). The global id is
+ * `Node.id`, Relay's convention, so the compiler needs no `schemaConfig`: it selects `id` on every
+ * Node and names the variable of the `node(id:)` queries it derives from @refetchable fragments `id`.
  *
  * The artifacts go to a temporary directory; the compiled operations then run against the gateway
  * with the variables relay-runtime would send.
@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 describe('relay-compiler with the documented config', () => {
-  it('compiles the example fragments and queries, deriving node(id:) refetch and pagination queries on nodeId', async () => {
+  it('compiles the example fragments and queries, deriving node(id:) refetch and pagination queries on id', async () => {
     expect(documented.code, documented.output).toBe(0);
     expect(documented.files).toEqual([
       'MovieCardRefetchQuery.graphql.ts',
@@ -74,23 +74,24 @@ describe('relay-compiler with the documented config', () => {
     expect(cardSource).toMatch(/\breleaseDate: string \| null\b/);
     expect(cardSource).not.toMatch(/\breleaseDate: any\b/);
     const card = await artifact(documented, 'MovieCard_movie');
-    expect(card.metadata.refetch.identifierInfo).toEqual({ identifierField: 'nodeId', identifierQueryVariableName: 'nodeId' });
-    expect(card.selections.filter((s: any) => s.kind === 'ScalarField').map((s: any) => s.name)).toContain('nodeId');
+    expect(card.metadata.refetch.identifierInfo).toEqual({ identifierField: 'id', identifierQueryVariableName: 'id' });
+    expect(card.selections.filter((s: any) => s.kind === 'ScalarField').map((s: any) => s.name)).toContain('id');
     const cardRefetch = await artifact(documented, 'MovieCardRefetchQuery');
     expect(card.metadata.refetch.operation).toBe(cardRefetch);
-    expect(variableNames(cardRefetch)).toEqual(['nodeId', 'posterSize']);
-    expect(cardRefetch.params.text).toMatch(/\$nodeId: ID!/);
-    expect(cardRefetch.params.text).toMatch(/node\(id: \$nodeId\) \{[^}]*\bnodeId\b/);
+    expect(variableNames(cardRefetch)).toEqual(['id', 'posterSize']);
+    expect(cardRefetch.params.text).toMatch(/\$id: ID!/);
+    expect(cardRefetch.params.text).toMatch(/node\(id: \$id\) \{[^}]*\bid\b/);
 
     const reviews = await artifact(documented, 'MovieReviews_movie');
     expect(reviews.metadata.connection).toEqual([{ count: 'first', cursor: 'after', direction: 'forward', path: ['reviews'] }]);
-    expect(reviews.metadata.refetch.identifierInfo).toEqual({ identifierField: 'nodeId', identifierQueryVariableName: 'nodeId' });
+    expect(reviews.metadata.refetch.identifierInfo).toEqual({ identifierField: 'id', identifierQueryVariableName: 'id' });
     const reviewsPagination = reviews.metadata.refetch.operation;
     expect(reviewsPagination.params.name).toBe('MovieReviewsPaginationQuery');
-    expect(variableNames(reviewsPagination)).toEqual(['after', 'first', 'nodeId']);
-    // The compiler adds what the connection handler needs: the edges' cursors and the page info.
+    expect(variableNames(reviewsPagination)).toEqual(['after', 'first', 'id']);
+    // The compiler adds what the connection handler needs: the edges' cursors and the page info
+    // (with its `id`, as it adds to every object that has one).
     expect(reviewsPagination.params.text).toMatch(/reviews\(first: \$first, after: \$after\)/);
-    expect(reviewsPagination.params.text).toMatch(/pageInfo \{\s+endCursor\s+hasNextPage\s+\}/);
+    expect(reviewsPagination.params.text).toMatch(/pageInfo \{\s+endCursor\s+hasNextPage\s+id\s+\}/);
 
     // A @refetchable fragment on Query refetches the root: no identifier.
     const popular = await artifact(documented, 'PopularMovies_query');
@@ -103,22 +104,22 @@ describe('relay-compiler with the documented config', () => {
     for (const r of h.catalog.data.reviews) if (r.media_type === 'movie') counts.set(r.media_id, (counts.get(r.media_id) ?? 0) + 1);
     const movie = h.catalog.data.movies.find((m) => m.poster_path && (counts.get(m.id) ?? 0) >= 6 && (counts.get(m.id) ?? 0) <= 20)!;
     const oracle = (await h.rest(`/movie/${movie.id}/reviews`)).results.map((r: any) => ({ author: r.author, content: r.content }));
-    const { nodeId } = (await h.query(`{ movie(id: ${movie.id}) { nodeId } }`)).body.data.movie;
+    const nodeId = (await h.query(`{ movie(id: ${movie.id}) { id } }`)).body.data.movie.id;
 
     // The screen, from a global id: node(id:), both Movie fragments, the first 5 reviews.
     const screen = await run(await artifact(documented, 'MovieScreenQuery'), { id: nodeId });
     expect(screen.body.errors).toBeUndefined();
     const node = screen.body.data.node;
-    expect(node).toMatchObject({ __typename: 'Movie', nodeId, id: movie.id, title: movie.title });
+    expect(node).toMatchObject({ __typename: 'Movie', id: nodeId, databaseId: movie.id, title: movie.title });
     expect(node.posterUrl).toContain('/w500/');
     const edges = node.reviews.edges;
     expect(edges.map((e: any) => ({ author: e.node.author, content: e.node.content }))).toEqual(oracle.slice(0, 5));
-    expect(node.reviews.pageInfo).toEqual({ endCursor: edges[4].cursor, hasNextPage: true });
+    expect(node.reviews.pageInfo).toEqual({ id: expect.any(String), endCursor: edges[4].cursor, hasNextPage: true });
 
     // useRefetchableFragment: the card again with a smaller poster.
     const card = await refetch(await artifact(documented, 'MovieCard_movie'), node, { posterSize: 'W92' });
     expect(card.body.errors).toBeUndefined();
-    expect(card.body.data.node).toMatchObject({ nodeId, title: movie.title, posterUrl: node.posterUrl.replace('/w500/', '/w92/') });
+    expect(card.body.data.node).toMatchObject({ id: nodeId, title: movie.title, posterUrl: node.posterUrl.replace('/w500/', '/w92/') });
 
     // usePaginationFragment: loadNext(3) after the second review.
     const more = await refetch(await artifact(documented, 'MovieReviews_movie'), node, { first: 3, after: edges[1].cursor });
@@ -134,36 +135,6 @@ describe('relay-compiler with the documented config', () => {
     expect(movies).toHaveLength(10);
     const page = await refetch(await artifact(documented, 'PopularMovies_query'), {}, { first: 3, after: movies[6].cursor });
     expect(page.body.errors).toBeUndefined();
-    expect(page.body.data.popularMovies.edges.map((e: any) => e.node.nodeId)).toEqual(movies.slice(7, 10).map((e: any) => e.node.nodeId));
-  });
-});
-
-describe('relay-compiler without the nodeId settings', () => {
-  it('fails on the @refetchable fragments without nodeInterfaceIdField, writing nothing', async () => {
-    const compilation = await compile('no-id-field', ({ schemaConfig: { nodeInterfaceIdField: _, ...schemaConfig }, ...config }) => ({
-      ...config,
-      schemaConfig,
-    }));
-    expect(compilation.code, compilation.output).not.toBe(0);
-    expect(compilation.output).toContain('Expected `Node` to contain a field named `id`');
-    expect(compilation.output).toContain('refetchable_fragment');
-    expect(compilation.files).toEqual([]);
-  });
-
-  it('without nodeInterfaceIdVariableName, refetches with a variable the refetch query does not declare', async () => {
-    const compilation = await compile(
-      'no-variable-name',
-      ({ schemaConfig: { nodeInterfaceIdVariableName: _, ...schemaConfig }, ...config }) => ({ ...config, schemaConfig }),
-    );
-    expect(compilation.code, compilation.output).toBe(0);
-    const reviews = await artifact(compilation, 'MovieReviews_movie');
-    // The query's variable is named after the field, the runtime's after the (default) variable name.
-    expect(reviews.metadata.refetch.identifierInfo).toEqual({ identifierField: 'nodeId', identifierQueryVariableName: 'id' });
-    expect(variableNames(reviews.metadata.refetch.operation)).toEqual(['after', 'first', 'nodeId']);
-    const movie = (await h.query(`{ movie(id: ${h.catalog.data.movies[0]!.id}) { nodeId } }`)).body.data.movie;
-    // relay-runtime drops the undeclared `id` and sends the declared `nodeId` at its default, null.
-    const response = await refetch(reviews, movie, { first: 3 });
-    expect(response.body.data).toBeUndefined();
-    expect(response.body.errors?.map((e) => e.message)).toEqual(['Variable "$nodeId" of non-null type "ID!" must not be null.']);
+    expect(page.body.data.popularMovies.edges.map((e: any) => e.node.id)).toEqual(movies.slice(7, 10).map((e: any) => e.node.id));
   });
 });

@@ -23,14 +23,14 @@ const withSession = (path: string) => h.rest(`${path}${path.includes('?') ? '&' 
 
 describe("The account's lists as connections", () => {
   it.each([
-    ['favoriteMovies', 'favorite/movies', 'node { id }', (n: any) => n.id],
-    ['favoriteTVSeries', 'favorite/tv', 'node { id }', (n: any) => n.id],
-    ['watchlistMovies', 'watchlist/movies', 'node { id }', (n: any) => n.id],
-    ['watchlistTVSeries', 'watchlist/tv', 'node { id }', (n: any) => n.id],
-    ['ratedMovies', 'rated/movies', 'node { movie { id } }', (n: any) => n.movie.id],
-    ['ratedTVSeries', 'rated/tv', 'node { tvSeries { id } }', (n: any) => n.tvSeries.id],
-    ['ratedEpisodes', 'rated/tv/episodes', 'node { episode { id } }', (n: any) => n.episode.id],
-    ['lists', 'lists', 'node { id }', (n: any) => n.id],
+    ['favoriteMovies', 'favorite/movies', 'node { databaseId }', (n: any) => n.databaseId],
+    ['favoriteTVSeries', 'favorite/tv', 'node { databaseId }', (n: any) => n.databaseId],
+    ['watchlistMovies', 'watchlist/movies', 'node { databaseId }', (n: any) => n.databaseId],
+    ['watchlistTVSeries', 'watchlist/tv', 'node { databaseId }', (n: any) => n.databaseId],
+    ['ratedMovies', 'rated/movies', 'node { movie { databaseId } }', (n: any) => n.movie.databaseId],
+    ['ratedTVSeries', 'rated/tv', 'node { tvSeries { databaseId } }', (n: any) => n.tvSeries.databaseId],
+    ['ratedEpisodes', 'rated/tv/episodes', 'node { episode { databaseId } }', (n: any) => n.episode.databaseId],
+    ['lists', 'lists', 'node { databaseId }', (n: any) => n.databaseId],
   ] as const)('%s answers GET /account/{id}/%s, forward and back', async (field, path, node, idOf) => {
     const up = await withSession(`/account/${accountId}/${path}`);
     expect(up.results.length).toBeGreaterThan(1);
@@ -55,7 +55,7 @@ describe("The account's lists as connections", () => {
   });
 
   it('needs the account’s session, as the pages do, with no catalog call', async () => {
-    const response = await h.query(`query($id: Int!) { account(id: $id) { watchlistMovies(first: 2) { totalCount } } }`, {
+    const response = await h.query(`query($id: Int!) { account(id: $id) { id watchlistMovies(first: 2) { id totalCount } } }`, {
       id: accountId,
     });
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
@@ -64,13 +64,13 @@ describe("The account's lists as connections", () => {
 
   it('refuses a cursor of another account list', async () => {
     const favourites = await h.query(
-      `query($id: Int!) { account(id: $id) { favoriteMovies(first: 1) { pageInfo { endCursor } } } }`,
+      `query($id: Int!) { account(id: $id) { id favoriteMovies(first: 1) { id pageInfo { id endCursor } } } }`,
       { id: accountId },
       user(),
     );
     const cursor = favourites.body.data.account.favoriteMovies.pageInfo.endCursor;
     const response = await h.query(
-      `query($id: Int!, $c: String) { account(id: $id) { watchlistMovies(first: 1, after: $c) { totalCount } } }`,
+      `query($id: Int!, $c: String) { account(id: $id) { id watchlistMovies(first: 1, after: $c) { id totalCount } } }`,
       { id: accountId, c: cursor },
       user(),
     );
@@ -86,22 +86,22 @@ describe("A list's entries as a connection", () => {
     const all = pages.flatMap((p) => p.items.map((item: any) => item.id));
     h.catalog.resetCalls();
     const query = (args: string) =>
-      `query($id: ID!, $c: String) { list(listId: $id) { itemCount items(${args}) { totalCount edges { cursor node { __typename ... on Movie { id } ... on TVSeries { id } } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`;
+      `query($id: ID!, $c: String) { list(listId: $id) { itemCount items(${args}) { totalCount edges { cursor node { __typename ... on Movie { databaseId } ... on TVSeries { databaseId } } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`;
     const a = await h.query(query('first: 15, after: $c'), { id: list.id });
     expect(a.body.errors).toBeUndefined();
     const one = a.body.data.list.items;
-    expect(one.edges.map((e: any) => e.node.id)).toEqual(all.slice(0, 15));
+    expect(one.edges.map((e: any) => e.node.databaseId)).toEqual(all.slice(0, 15));
     expect(one.totalCount).toBe(pages[0].total_results);
     // Page 1 is the list's own detail call: one call for the list and its first window.
     expect(h.catalog.calls.map((call) => call.path)).toEqual([`/list/${list.id}`]);
 
     const b = await h.query(query('first: 10, after: $c'), { id: list.id, c: one.pageInfo.endCursor });
     const two = b.body.data.list.items;
-    expect(two.edges.map((e: any) => e.node.id)).toEqual(all.slice(15, 25));
+    expect(two.edges.map((e: any) => e.node.databaseId)).toEqual(all.slice(15, 25));
     expect(two.pageInfo).toMatchObject({ hasPreviousPage: true });
 
     const c = await h.query(query('last: 5, before: $c'), { id: list.id, c: two.pageInfo.startCursor });
-    expect(c.body.data.list.items.edges.map((e: any) => e.node.id)).toEqual(all.slice(10, 15));
+    expect(c.body.data.list.items.edges.map((e: any) => e.node.databaseId)).toEqual(all.slice(10, 15));
   });
 
   it('serves each list under its natural name as a connection, with nothing deprecated', async () => {

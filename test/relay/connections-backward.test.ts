@@ -18,12 +18,12 @@ describe('Relay cursor connections, backward', () => {
   it('answers the last items of the list, and the items just before a cursor', async () => {
     const pages = await Promise.all([1, 2].map((p) => h.rest(`/movie/popular?page=${p}`)));
     const all = pages.flatMap((p) => p.results.map((m: any) => m.id));
-    const forward = await h.query('{ popularMovies(first: 30) { edges { cursor node { id } } } }');
+    const forward = await h.query('{ popularMovies(first: 30) { id edges { id cursor node { id: databaseId } } } }');
     const edges = forward.body.data.popularMovies.edges;
 
     // loadPrevious(10) from the 30th movie: the 20th to the 29th, across the catalog's two pages.
     const back = await h.query(
-      'query($before: String) { popularMovies(last: 10, before: $before) { edges { cursor node { id } } pageInfo { hasPreviousPage hasNextPage startCursor } } }',
+      'query($before: String) { popularMovies(last: 10, before: $before) { id edges { id cursor node { id: databaseId } } pageInfo { id hasPreviousPage hasNextPage startCursor } } }',
       { before: edges[29].cursor },
     );
     expect(back.body.errors).toBeUndefined();
@@ -34,7 +34,7 @@ describe('Relay cursor connections, backward', () => {
 
     // Before the third movie: only two remain, and nothing precedes them.
     const start = await h.query(
-      'query($before: String) { popularMovies(last: 5, before: $before) { edges { node { id } } pageInfo { hasPreviousPage } } }',
+      'query($before: String) { popularMovies(last: 5, before: $before) { id edges { id node { id: databaseId } } pageInfo { id hasPreviousPage } } }',
       { before: edges[2].cursor },
     );
     expect(ids(start.body.data.popularMovies)).toEqual(all.slice(0, 2));
@@ -43,7 +43,9 @@ describe('Relay cursor connections, backward', () => {
     // `last` alone: the end of the list.
     const total = Math.min(pages[0].total_results, 10_000);
     const lastPage = await h.rest(`/movie/popular?page=${Math.ceil(total / 20)}`);
-    const tail = await h.query('{ popularMovies(last: 3) { totalCount edges { node { id } } pageInfo { hasNextPage hasPreviousPage } } }');
+    const tail = await h.query(
+      '{ popularMovies(last: 3) { id totalCount edges { id node { id: databaseId } } pageInfo { id hasNextPage hasPreviousPage } } }',
+    );
     expect(tail.body.errors).toBeUndefined();
     const expected = lastPage.results.map((m: any) => m.id).slice(0, total - (Math.ceil(total / 20) - 1) * 20);
     expect(ids(tail.body.data.popularMovies)).toEqual(expected.slice(-3));
@@ -60,19 +62,19 @@ describe('Relay cursor connections, backward', () => {
     const season = await h.rest(`/tv/${series.id}/season/1`);
     const numbers = season.episodes.map((e: any) => e.episode_number);
     const tail = await h.query(
-      `{ tvSeries(id: ${series.id}) { season(number: 1) { episodesConnection(last: 2) { edges { cursor node { episodeNumber } } } } } }`,
+      `{ tvSeries(id: ${series.id}) { id season(number: 1) { id episodesConnection(last: 2) { id edges { id cursor node { episodeNumber } } } } } }`,
     );
     const edges = tail.body.data.tvSeries.season.episodesConnection.edges;
     expect(edges.map((e: any) => e.node.episodeNumber)).toEqual(numbers.slice(-2));
     const before = await h.query(
-      `query($before: String) { tvSeries(id: ${series.id}) { season(number: 1) { episodesConnection(last: 2, before: $before) { edges { node { episodeNumber } } } } } }`,
+      `query($before: String) { tvSeries(id: ${series.id}) { id season(number: 1) { id episodesConnection(last: 2, before: $before) { id edges { id node { episodeNumber } } } } } }`,
       { before: edges[0].cursor },
     );
     expect(before.body.data.tvSeries.season.episodesConnection.edges.map((e: any) => e.node.episodeNumber)).toEqual(numbers.slice(-4, -2));
   });
 
   it('refuses both directions at once, `last` outside 1..100, and a `before` cursor of another field, before any upstream call', async () => {
-    const other = await h.query('{ topRatedMovies(first: 1) { pageInfo { endCursor } } }');
+    const other = await h.query('{ topRatedMovies(first: 1) { id pageInfo { id endCursor } } }');
     const foreign = other.body.data.topRatedMovies.pageInfo.endCursor;
     h.catalog.resetCalls();
     const cases: Array<[string, string]> = [

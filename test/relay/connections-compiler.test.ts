@@ -56,15 +56,15 @@ describe('relay-compiler with bidirectional connections', () => {
 
     const fragment = await artifact(compiled, 'SimilarMovies_movie');
     const pagination = fragment.metadata.refetch.operation;
-    // @refetchable on a Node selects its id, nodeId here.
-    const nodeId = first.body.data.movie.nodeId;
+    // @refetchable on a Node selects its id.
+    const nodeId = first.body.data.movie.id;
     expect(nodeId).toEqual(expect.any(String));
-    const next = await run(pagination, { nodeId, ...loadNext(3, edges[4].cursor) });
+    const next = await run(pagination, { id: nodeId, ...loadNext(3, edges[4].cursor) });
     expect(next.body.errors, JSON.stringify(next.body.errors)).toBeUndefined();
     const later = next.body.data.node.similar.edges;
     expect(later.map((e: any) => e.node.title)).toEqual(all.slice(5, 8));
 
-    const previous = await run(pagination, { nodeId, ...loadPrevious(2, later[0].cursor) });
+    const previous = await run(pagination, { id: nodeId, ...loadPrevious(2, later[0].cursor) });
     expect(previous.body.errors, JSON.stringify(previous.body.errors)).toBeUndefined();
     expect(previous.body.data.node.similar.edges.map((e: any) => e.cursor)).toEqual(edges.slice(3, 5).map((e: any) => e.cursor));
     expect(previous.body.data.node.similar.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: true });

@@ -40,7 +40,7 @@ function held(env: Environment, nodeId: string): unknown[] {
   let ids: unknown[] = [];
   env.commitUpdate((store) => {
     const connection = ConnectionHandler.getConnection(store.get(nodeId)!, 'TaggedImages_taggedImages');
-    ids = (connection?.getLinkedRecords('edges') ?? []).map((edge) => edge?.getLinkedRecord('node')?.getValue('id'));
+    ids = (connection?.getLinkedRecords('edges') ?? []).map((edge) => edge?.getLinkedRecord('node')?.getValue('databaseId'));
   });
   return ids;
 }
@@ -63,26 +63,26 @@ describe('relay-runtime pages a person’s tagged images', () => {
 
     const env = environment();
     const first: any = await fetchQuery(env, query, { id: person }).toPromise();
-    const nodeId = first.person.nodeId;
+    const nodeId = first.person.id;
     expect(held(env, nodeId)).toEqual(all.slice(0, 2));
     const cursorOf = (index: number) => Buffer.from(`Person.taggedImages:${index}`).toString('base64url');
-    await fetchQuery(env, pagination, { nodeId, ...loadNext(3, cursorOf(1)) }).toPromise();
+    await fetchQuery(env, pagination, { id: nodeId, ...loadNext(3, cursorOf(1)) }).toPromise();
     expect(held(env, nodeId)).toEqual(all.slice(0, 5));
 
     // A screen that starts after the third image, then loads the two before it.
     const middle = environment();
     await fetchQuery(middle, query, { id: person, after: cursorOf(2) }).toPromise();
     expect(held(middle, nodeId)).toEqual(all.slice(3, 5));
-    await fetchQuery(middle, pagination, { nodeId, ...loadPrevious(2, cursorOf(3)) }).toPromise();
+    await fetchQuery(middle, pagination, { id: nodeId, ...loadPrevious(2, cursorOf(3)) }).toPromise();
     expect(held(middle, nodeId)).toEqual(all.slice(1, 5));
   });
 
   it('refuses a cursor of another connection in the pagination query', async () => {
     const pagination = (await artifact(compiled, 'TaggedImages_person')).metadata.refetch.operation;
-    const nodeId = (await h.query(`{ person(id: ${person}) { nodeId } }`)).body.data.person.nodeId;
-    const feed = await h.query('{ changes { people(first: 1) { pageInfo { endCursor } } } }');
+    const nodeId = (await h.query(`{ person(id: ${person}) { id } }`)).body.data.person.id;
+    const feed = await h.query('{ changes { id people(first: 1) { id pageInfo { id endCursor } } } }');
     const foreign = feed.body.data.changes.people.pageInfo.endCursor;
-    const response = await h.query(pagination.params.text, { nodeId, ...loadNext(2, foreign) });
+    const response = await h.query(pagination.params.text, { id: nodeId, ...loadNext(2, foreign) });
     expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
     expect(response.body.errors![0].extensions?.argument).toBe('after');
   });

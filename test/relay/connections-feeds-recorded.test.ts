@@ -31,7 +31,7 @@ afterAll(async () => {
 describe("the movie change feed's connection over the real service's answer", () => {
   it('reads the 100 results of one real page in one call, in order, with the real total', async () => {
     expect(recorded.results).toHaveLength(100);
-    const { body } = await h.query('{ changes { movies(first: 100) { totalCount edges { node { id adult } } } } }');
+    const { body } = await h.query('{ changes { id movies(first: 100) { id totalCount edges { id node { id: databaseId adult } } } } }');
     expect(body.errors).toBeUndefined();
     const connection = body.data.changes.movies;
     expect(connection.totalCount).toBe(recorded.total_results);

@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const WINDOW = '{ totalCount edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }';
+const WINDOW = '{ totalCount edges { cursor node { id: databaseId } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }';
 
 describe('The change feeds, a guest’s ratings and tagged images as connections', () => {
   it('answers each as its catalog page, then the next window and the one before', async () => {
@@ -52,7 +52,7 @@ describe('The change feeds, a guest’s ratings and tagged images as connections
                 ? ['ratedTVSeries', 'tv', 'tvSeries']
                 : ['ratedEpisodes', 'tv/episodes', 'episode'];
           return [
-            `guestSession { c: ${field}($args) ${WINDOW.replace('node { id }', `node { ${item} { id } }`)} }`,
+            `guestSession { c: ${field}($args) ${WINDOW.replace('node { id: databaseId }', `node { ${item} { id: databaseId } }`)} }`,
             `/guest_session/${guestSessionId}/rated/${path}`,
             'guestSession.c',
             (n) => n[item].id,
@@ -95,21 +95,24 @@ describe('The change feeds, a guest’s ratings and tagged images as connections
     const all = [...one.results, ...two.results].map((item: any) => item.id);
     expect(one.results).toHaveLength(100);
     expect(two.results.length).toBeGreaterThan(2);
-    const first = await h.query('{ changes { movies(first: 98) { pageInfo { endCursor } } } }');
-    const { body } = await h.query('query($c: String) { changes { movies(first: 4, after: $c) { edges { node { id } } } } }', {
-      c: first.body.data.changes.movies.pageInfo.endCursor,
-    });
+    const first = await h.query('{ changes { id movies(first: 98) { id pageInfo { id endCursor } } } }');
+    const { body } = await h.query(
+      'query($c: String) { changes { id movies(first: 4, after: $c) { id edges { id node { id: databaseId } } } } }',
+      {
+        c: first.body.data.changes.movies.pageInfo.endCursor,
+      },
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data.changes.movies.edges.map((e: any) => e.node.id)).toEqual(all.slice(98, 102));
   });
 
   it('refuses a cursor of another connection', async () => {
-    const movies = await h.query('{ changes { movies(first: 1) { pageInfo { endCursor } } } }');
+    const movies = await h.query('{ changes { id movies(first: 1) { id pageInfo { id endCursor } } } }');
     const cursor = movies.body.data.changes.movies.pageInfo.endCursor;
     for (const query of [
-      'query($c: String) { changes { people(first: 1, after: $c) { totalCount } } }',
-      `query($c: String) { person(id: ${person}) { taggedImages(first: 1, after: $c) { totalCount } } }`,
-      'query($c: String) { guestSession { ratedMovies(first: 1, after: $c) { totalCount } } }',
+      'query($c: String) { changes { id people(first: 1, after: $c) { id totalCount } } }',
+      `query($c: String) { person(id: ${person}) { id taggedImages(first: 1, after: $c) { id totalCount } } }`,
+      'query($c: String) { guestSession { id ratedMovies(first: 1, after: $c) { id totalCount } } }',
     ]) {
       const response = await h.query(query, { c: cursor }, guest);
       expect(errorCodes(response), query).toEqual(['BAD_USER_INPUT']);
@@ -119,7 +122,7 @@ describe('The change feeds, a guest’s ratings and tagged images as connections
 
   it('needs the guest session for a guest’s ratings, as the pages do, with no catalog call', async () => {
     h.catalog.resetCalls();
-    const response = await h.query('{ guestSession { ratedMovies(first: 2) { totalCount } } }');
+    const response = await h.query('{ guestSession { id ratedMovies(first: 2) { id totalCount } } }');
     expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
     expect(h.catalog.calls).toEqual([]);
   });

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.catalog.resetCalls());
 
-const NODE = `node { __typename ... on Movie { id } ... on TVSeries { id } ... on Person { id } ... on Collection { id } }`;
+const NODE = `node { __typename ... on Movie { id: databaseId } ... on TVSeries { id: databaseId } ... on Person { id: databaseId } ... on Collection { id: databaseId } }`;
 const at = (data: any, path: string) => path.split('.').reduce((value, key) => value[key], data);
 
 describe('Mixed lists, similar and recommendations as connections', () => {
@@ -42,7 +42,7 @@ describe('Mixed lists, similar and recommendations as connections', () => {
     const all = pages.flatMap((p) => p.results.map((r: any) => r.id));
     const path = selection.split(' ')[0]!.replace(/\(.*/, '');
     // A union's items need fragments; a movie or series list's items are selected directly.
-    const node = selection.includes('$id') ? 'node { id }' : NODE;
+    const node = selection.includes('$id') ? 'node { id: databaseId }' : NODE;
     const query = (args: string) =>
       `query($id: Int!, $c: String) { ${selection
         .replace('$args', args)
@@ -82,7 +82,7 @@ describe('Mixed lists, similar and recommendations as connections', () => {
 
   it('tells the kinds of a multi search apart, as its page does', async () => {
     const page = await h.rest('/search/multi?query=an');
-    const { body } = await h.query(`{ search { multi(query: "an", first: 20) { edges { ${NODE} } } } }`);
+    const { body } = await h.query(`{ search { id multi(query: "an", first: 20) { id edges { id ${NODE} } } } }`);
     expect(body.errors).toBeUndefined();
     const kinds: Record<string, string> = { movie: 'Movie', tv: 'TVSeries', person: 'Person', collection: 'Collection' };
     expect(body.data.search.multi.edges.map((e: any) => e.node.__typename)).toEqual(

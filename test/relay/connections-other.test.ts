@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const WINDOW = '{ totalCount edges { cursor node { id } } pageInfo { startCursor endCursor } }';
+const WINDOW = '{ totalCount edges { cursor node { id: databaseId } } pageInfo { startCursor endCursor } }';
 
 describe('The other paged lists as connections', () => {
   it('answers each as its catalog page, then the next window and the one before', async () => {
@@ -60,7 +60,7 @@ describe('The other paged lists as connections', () => {
 
   it('checks the time zone before any call', async () => {
     h.catalog.resetCalls();
-    const response = await h.query('{ airingTodayTVSeries(timezone: "not a zone", first: 1) { totalCount } }');
+    const response = await h.query('{ airingTodayTVSeries(timezone: "not a zone", first: 1) { id totalCount } }');
     expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
     expect(h.catalog.calls).toEqual([]);
   });

@@ -8,28 +8,28 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.catalog.resetCalls());
 
-const WINDOW = `totalCount edges { cursor node { id title } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }`;
+const WINDOW = `totalCount edges { cursor node { databaseId title } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }`;
 
 describe('Relay cursor connections', () => {
   it('walks popular movies in windows that cross the catalog pages, each window from the pages that hold it', async () => {
     const pages = await Promise.all([1, 2, 3].map((p) => h.rest(`/movie/popular?page=${p}`)));
     const all = pages.flatMap((p) => p.results.map((m: any) => m.id));
     h.catalog.resetCalls();
-    const first = await h.query(`{ popularMovies(first: 30) { ${WINDOW} } }`);
+    const first = await h.query(`{ popularMovies(first: 30) { id ${WINDOW} } }`);
     expect(first.body.errors).toBeUndefined();
     const one = first.body.data.popularMovies;
-    expect(one.edges.map((e: any) => e.node.id)).toEqual(all.slice(0, 30));
+    expect(one.edges.map((e: any) => e.node.databaseId)).toEqual(all.slice(0, 30));
     expect(one.totalCount).toBe(Math.min(pages[0].total_results, 10_000));
     expect(one.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false, startCursor: one.edges[0].cursor });
     expect(h.callsTo(/^\/movie\/popular/)).toBe(2);
 
     const next = await h.query(
-      'query($after: String) { popularMovies(first: 25, after: $after) { edges { node { id } } pageInfo { hasPreviousPage endCursor } } }',
+      'query($after: String) { popularMovies(first: 25, after: $after) { id edges { id node { databaseId } } pageInfo { id hasPreviousPage endCursor } } }',
       {
         after: one.pageInfo.endCursor,
       },
     );
-    expect(next.body.data.popularMovies.edges.map((e: any) => e.node.id)).toEqual(all.slice(30, 55));
+    expect(next.body.data.popularMovies.edges.map((e: any) => e.node.databaseId)).toEqual(all.slice(30, 55));
     expect(next.body.data.popularMovies.pageInfo.hasPreviousPage).toBe(true);
   });
 
@@ -40,7 +40,7 @@ describe('Relay cursor connections', () => {
     const season = await h.rest(`/tv/${series.id}/season/1`);
     h.catalog.resetCalls();
     const a = await h.query(
-      `{ tvSeries(id: ${series.id}) { season(number: 1) { episodesConnection(first: 2) { totalCount edges { node { episodeNumber name } } pageInfo { endCursor hasNextPage } } } } }`,
+      `{ tvSeries(id: ${series.id}) { id season(number: 1) { id episodesConnection(first: 2) { id totalCount edges { id node { episodeNumber name } } pageInfo { id endCursor hasNextPage } } } } }`,
     );
     const conn = a.body.data.tvSeries.season.episodesConnection;
     expect(conn.totalCount).toBe(season.episodes.length);
@@ -48,7 +48,7 @@ describe('Relay cursor connections', () => {
       season.episodes.slice(0, 2).map((e: any) => ({ episodeNumber: e.episode_number, name: e.name })),
     );
     const b = await h.query(
-      `query($after: String) { tvSeries(id: ${series.id}) { season(number: 1) { episodesConnection(first: 2, after: $after) { edges { node { episodeNumber } } } } } }`,
+      `query($after: String) { tvSeries(id: ${series.id}) { id season(number: 1) { id episodesConnection(first: 2, after: $after) { id edges { id node { episodeNumber } } } } } }`,
       {
         after: conn.pageInfo.endCursor,
       },
@@ -60,9 +60,9 @@ describe('Relay cursor connections', () => {
 
     const movie = h.catalog.data.movies[0]!;
     const reviews = await h.rest(`/movie/${movie.id}/reviews`);
-    const r = await h.query(`{ movie(id: ${movie.id}) { reviews(first: 3) { totalCount edges { node { id } } } } }`);
+    const r = await h.query(`{ movie(id: ${movie.id}) { id reviews(first: 3) { id totalCount edges { id node { databaseId } } } } }`);
     expect(r.body.data.movie.reviews.totalCount).toBe(reviews.total_results);
-    expect(r.body.data.movie.reviews.edges.map((e: any) => e.node.id)).toEqual(reviews.results.slice(0, 3).map((x: any) => x.id));
+    expect(r.body.data.movie.reviews.edges.map((e: any) => e.node.databaseId)).toEqual(reviews.results.slice(0, 3).map((x: any) => x.id));
   });
 
   it('answers the other feeds (series, people, discover, search, series reviews) as the same items as their pages', async () => {
@@ -70,26 +70,26 @@ describe('Relay cursor connections', () => {
     const cases: Array<[string, string, string]> = [
       ['popularTVSeries(first: 5)', '/tv/popular', 'popularTVSeries'],
       ['topRatedTVSeries(first: 5)', '/tv/top_rated', 'topRatedTVSeries'],
-      ['trending { c: tv(timeWindow: WEEK, first: 5) { edges { node { id } } } }', '/trending/tv/week', 'trending.c'],
-      ['trending { c: people(timeWindow: DAY, first: 5) { edges { node { id } } } }', '/trending/person/day', 'trending.c'],
-      ['search { c: tv(query: "the", first: 5) { edges { node { id } } } }', '/search/tv?query=the', 'search.c'],
-      ['search { c: people(query: "an", first: 5) { edges { node { id } } } }', '/search/person?query=an', 'search.c'],
+      ['trending { c: tv(timeWindow: WEEK, first: 5) { edges { node { databaseId } } } }', '/trending/tv/week', 'trending.c'],
+      ['trending { c: people(timeWindow: DAY, first: 5) { edges { node { databaseId } } } }', '/trending/person/day', 'trending.c'],
+      ['search { c: tv(query: "the", first: 5) { edges { node { databaseId } } } }', '/search/tv?query=the', 'search.c'],
+      ['search { c: people(query: "an", first: 5) { edges { node { databaseId } } } }', '/search/person?query=an', 'search.c'],
       [
-        'discover { c: movies(sortBy: VOTE_COUNT_DESC, first: 5) { edges { node { id } } } }',
+        'discover { c: movies(sortBy: VOTE_COUNT_DESC, first: 5) { edges { node { databaseId } } } }',
         '/discover/movie?sort_by=vote_count.desc',
         'discover.c',
       ],
-      ['discover { c: tv(first: 5) { edges { node { id } } } }', '/discover/tv', 'discover.c'],
-      [`tvSeries(id: ${series.id}) { c: reviews(first: 5) { edges { node { id } } } }`, `/tv/${series.id}/reviews`, 'tvSeries.c'],
+      ['discover { c: tv(first: 5) { edges { node { databaseId } } } }', '/discover/tv', 'discover.c'],
+      [`tvSeries(id: ${series.id}) { c: reviews(first: 5) { edges { node { databaseId } } } }`, `/tv/${series.id}/reviews`, 'tvSeries.c'],
     ];
     for (const [selection, rest, path] of cases) {
-      const query = selection.includes('{') ? `{ ${selection} }` : `{ ${selection} { edges { node { id } } } }`;
+      const query = selection.includes('{') ? `{ ${selection} }` : `{ ${selection} { edges { node { databaseId } } } }`;
       const { body } = await h.query(query);
       expect(body.errors, selection).toBeUndefined();
       const connection = path.split('.').reduce((value: any, key) => value[key], body.data);
       const page = await h.rest(rest);
       expect(
-        connection.edges.map((e: any) => e.node.id),
+        connection.edges.map((e: any) => e.node.databaseId),
         selection,
       ).toEqual(page.results.slice(0, 5).map((item: any) => item.id));
     }
@@ -103,21 +103,21 @@ describe('Relay cursor connections', () => {
         .find((id, _, all) => all.filter((x) => x === id).length >= 3)!;
     const [movieId, seriesId] = [reviewed('movie'), reviewed('tv')];
     const { body } = await h.query(`{
-      movie(id: ${movieId}) { reviews(first: 2) { pageInfo { endCursor } } }
-      popularMovies(first: 2) { pageInfo { endCursor } }
+      movie(id: ${movieId}) { id reviews(first: 2) { id pageInfo { id endCursor } } }
+      popularMovies(first: 2) { id pageInfo { id endCursor } }
     }`);
     const reviewsCursor = body.data.movie.reviews.pageInfo.endCursor;
     const popularCursor = body.data.popularMovies.pageInfo.endCursor;
     h.catalog.resetCalls();
     const refused = [
       // The issue's case: a reviews cursor on popular movies.
-      ['query($after: String) { popularMovies(first: 2, after: $after) { totalCount } }', reviewsCursor],
+      ['query($after: String) { popularMovies(first: 2, after: $after) { id totalCount } }', reviewsCursor],
       // The same item type, another field.
-      ['query($after: String) { topRatedMovies(first: 2, after: $after) { totalCount } }', popularCursor],
+      ['query($after: String) { topRatedMovies(first: 2, after: $after) { id totalCount } }', popularCursor],
       // The same field name on another type.
-      [`query($after: String) { tvSeries(id: ${seriesId}) { reviews(first: 2, after: $after) { totalCount } } }`, reviewsCursor],
+      [`query($after: String) { tvSeries(id: ${seriesId}) { id reviews(first: 2, after: $after) { id totalCount } } }`, reviewsCursor],
       // A bare offset, the form cursors had before.
-      ['query($after: String) { popularMovies(first: 2, after: $after) { totalCount } }', Buffer.from('offset:1').toString('base64url')],
+      ['query($after: String) { popularMovies(first: 2, after: $after) { id totalCount } }', Buffer.from('offset:1').toString('base64url')],
     ];
     for (const [query, after] of refused) {
       const response = await h.query(query!, { after });
@@ -131,8 +131,8 @@ describe('Relay cursor connections', () => {
     // Each is still taken by the field that gave it out.
     const own = await h.query(
       `query($r: String, $p: String) {
-        movie(id: ${movieId}) { reviews(first: 1, after: $r) { edges { cursor } } }
-        popularMovies(first: 1, after: $p) { edges { cursor } }
+        movie(id: ${movieId}) { id reviews(first: 1, after: $r) { id edges { id cursor } } }
+        popularMovies(first: 1, after: $p) { id edges { id cursor } }
       }`,
       { r: reviewsCursor, p: popularCursor },
     );

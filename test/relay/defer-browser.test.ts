@@ -32,7 +32,6 @@ const root = document.getElementById('root')!;
 const environment = new Environment({
   network: createRelayNetwork(new URL('/graphql', location.href).href),
   store: new Store(new RecordSource()),
-  getDataID: (value: any) => value.nodeId,
 });
 const operation = createOperationDescriptor(query, { id: Number(new URLSearchParams(location.search).get('id')) });
 const renders: string[] = [];

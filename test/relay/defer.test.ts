@@ -42,8 +42,7 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-const environment = (network: ReturnType<typeof Network.create>) =>
-  new Environment({ network, store: new Store(new RecordSource()), getDataID: (value: any) => value.nodeId });
+const environment = (network: ReturnType<typeof Network.create>) => new Environment({ network, store: new Store(new RecordSource()) });
 
 describe('Relay and @defer', () => {
   it("with the starter's network, a deferred fragment's data arrives in a later part and is in the store", async () => {

@@ -11,8 +11,7 @@ import {
 } from 'relay-runtime';
 
 /**
- * An app's Relay environment as the documented config makes it (records keyed by `nodeId`): the
- * network POSTs each operation's text to the gateway, with the headers given (a session's).
+ * An app's Relay environment with Relay's defaults (records keyed by `id`): the network POSTs each operation's text to the gateway, with the headers given (a session's).
  */
 export function gatewayEnvironment(url: string, headers: Record<string, string> = {}): Environment {
   const post = async (params: RequestParameters, variables: Variables): Promise<GraphQLResponse> => {
@@ -23,7 +22,7 @@ export function gatewayEnvironment(url: string, headers: Record<string, string> 
     });
     return response.json();
   };
-  return new Environment({ network: Network.create(post), store: new Store(new RecordSource()), getDataID: (value: any) => value.nodeId });
+  return new Environment({ network: Network.create(post), store: new Store(new RecordSource()) });
 }
 
 /** A mutation committed as an app commits it: its answer as the app reads it; rejects with the answer's errors. */

@@ -3,9 +3,9 @@
  * test/relay/fixtures-list-writes) and relay-runtime's store, each operation sent over HTTP to the
  * gateway with a user session: `createList { listEdge @prependEdge }` puts the new list first in
  * the account's `lists`, and the count beside it is right afterwards, through the new list's
- * `account`; `deleteUserList { deletedNodeId @deleteEdge @deleteRecord account }` drops it from the
+ * `account`; `deleteUserList { deletedId @deleteEdge @deleteRecord account }` drops it from the
  * connection and the store and sets the count back; `addMovieToList { itemEdge @appendEdge }` and
- * `removeMovieFromList { removedMovieNodeId @deleteEdge }` grow and shrink a list's `items`. No
+ * `removeMovieFromList { removedMovieId @deleteEdge }` grow and shrink a list's `items`. No
  * updater of the app's own: the payloads carry the edges and ids.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -59,9 +59,10 @@ describe('Relay list writes without an updater', () => {
   it('createList @prependEdge puts the new list first and the count is right; deleteUserList @deleteRecord sets it back', async () => {
     const env = environment();
     const screen: any = await fetchQuery(env, await artifact(compiled, 'AccountListsQuery'), {}).toPromise();
-    const accountId = screen.viewer.nodeId;
+    const accountId = screen.viewer.id;
     const before = accountPage(env, accountId);
-    const server = async () => (await h.query('{ viewer { lists { totalCount } } }', undefined, user())).body.data.viewer.lists.totalCount;
+    const server = async () =>
+      (await h.query('{ viewer { id lists { id totalCount } } }', undefined, user())).body.data.viewer.lists.totalCount;
     expect(before.count).toBe(await server());
 
     const connections = [ConnectionHandler.getConnectionID(accountId, 'AccountLists_lists')];
@@ -73,7 +74,7 @@ describe('Relay list writes without an updater', () => {
     expect(after.count).toBe((before.count as number) + 1);
     expect(after.count).toBe(await server());
 
-    const created = await h.query('{ viewer { lists(first: 1) { edges { node { listId name } } } } }', undefined, user());
+    const created = await h.query('{ viewer { id lists(first: 1) { id edges { id node { id listId name } } } } }', undefined, user());
     const { listId, name } = created.body.data.viewer.lists.edges[0].node;
     expect(name).toBe('Seen in Relay');
     // relay-runtime warns (console.error) when an answer files one record under two types: the
@@ -101,7 +102,7 @@ describe('Relay list writes without an updater', () => {
     const page = () => {
       let seen: { titles: unknown[]; count: unknown; cursors?: unknown[] } = { titles: [], count: null };
       env.commitUpdate((store) => {
-        const list = store.get(screen.list.nodeId)!;
+        const list = store.get(screen.list.id)!;
         const edges = ConnectionHandler.getConnection(list, 'ListItems_items')?.getLinkedRecords('edges') ?? [];
         const titles = edges.map((edge) => edge?.getLinkedRecord('node')?.getValue('title'));
         seen = { titles, count: list.getValue('itemCount'), cursors: edges.map((edge) => edge?.getValue('cursor')) };
@@ -110,7 +111,7 @@ describe('Relay list writes without an updater', () => {
     };
     expect(page()).toMatchObject({ titles: [first!.title], count: 1 });
 
-    const connections = [ConnectionHandler.getConnectionID(screen.list.nodeId, 'ListItems_items')];
+    const connections = [ConnectionHandler.getConnectionID(screen.list.id, 'ListItems_items')];
     await commit(env, add, { listId, movieId: second!.id, connections });
     expect(page()).toMatchObject({ titles: [first!.title, second!.title], count: 2 });
     // The appended edge's cursor is the one the list gives its last entry: paging on from it works.
@@ -133,17 +134,17 @@ describe('Relay list writes without an updater', () => {
     const movie = [...h.catalog.data.listsOfMovie].find(([, ids]) => ids.length > 0)![0];
     const { body } = await h.query(
       `query($m: Int!) {
-        viewer { nodeId lists(first: 1) { edges { node { account { nodeId } } } } }
-        movie(id: $m) { lists(first: 1) { edges { node { listId account { nodeId } } } } }
+        viewer { id lists(first: 1) { id edges { id node { id account { id } } } } }
+        movie(id: $m) { id lists(first: 1) { id edges { id node { id listId account { id } } } } }
       }`,
       { m: movie },
       user(),
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.viewer.lists.edges[0].node.account).toEqual({ nodeId: body.data.viewer.nodeId });
+    expect(body.data.viewer.lists.edges[0].node.account).toEqual({ id: body.data.viewer.id });
     const { listId, account } = body.data.movie.lists.edges[0].node;
     expect(account).toBeNull();
-    const byId = await h.query('query($l: ID!) { list(listId: $l) { account { nodeId } } }', { l: listId }, user());
-    expect(byId.body).toEqual({ data: { list: { account: null } } });
+    const byId = await h.query('query($l: ID!) { list(listId: $l) { id account { id } } }', { l: listId }, user());
+    expect(byId.body).toEqual({ data: { list: { id: expect.any(String), account: null } } });
   });
 });

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorCodes, startHarness, type Harness } from '../helpers.ts';
 
 /**
- * Issue 33, item 1: a `nodeId` named a movie in no language, so the same id came back with a
+ * Issue 33, item 1: a global id (then `nodeId`, now `id`) named a movie in no language, so the same id came back with a
  * French title and an English one, and every normalised store (Relay's, Apollo's, urql's) kept
  * whichever it saw last; `node(id:)` took no language, so a refetch from a French screen came back
- * in English. Now a nodeId names the object in the language its fields resolved in ("Movie:1@fr-FR";
+ * in English. Now a global id names the object in the language its fields resolved in ("Movie:1@fr-FR";
  * the default language, en-US, keeps "Movie:1"), and `node`/`nodes` answer in the id's language,
  * whatever Accept-Language says, down to a connection's next page.
  */
@@ -42,29 +42,29 @@ async function ask(query: string, variables: Record<string, unknown> = {}, accep
 
 const decoded = (nodeId: string) => Buffer.from(nodeId, 'base64url').toString();
 
-describe('a nodeId names the object in one language', () => {
-  it('the fr/en query of the issue answers two nodeIds, each with its own title', async () => {
+describe('a global id names the object in one language', () => {
+  it('the fr/en query of the issue answers two ids, each with its own title', async () => {
     const movie = translatedMovie();
     const { data } = await ask(`{
-      fr: movie(id: ${movie.id}, language: "fr-FR") { nodeId title }
-      en: movie(id: ${movie.id}) { nodeId title }
+      fr: movie(id: ${movie.id}, language: "fr-FR") { id title }
+      en: movie(id: ${movie.id}) { id title }
     }`);
     expect(data.fr.title).toBe(movie.fr);
     expect(data.en.title).toBe(movie.en);
-    expect(data.fr.nodeId).not.toBe(data.en.nodeId);
-    expect(decoded(data.fr.nodeId)).toBe(`Movie:${movie.id}@fr-FR`);
+    expect(data.fr.id).not.toBe(data.en.id);
+    expect(decoded(data.fr.id)).toBe(`Movie:${movie.id}@fr-FR`);
     // The default language keeps the id it always had, asked for or not.
-    expect(decoded(data.en.nodeId)).toBe(`Movie:${movie.id}`);
+    expect(decoded(data.en.id)).toBe(`Movie:${movie.id}`);
   });
 
   it('the id follows the language the fields resolved in, however it was chosen', async () => {
     const movie = translatedMovie();
-    const query = `{ movie(id: ${movie.id}) { nodeId } }`;
-    const plain = (await ask(query)).data.movie.nodeId;
-    expect((await ask(query, {}, 'en-US')).data.movie.nodeId).toBe(plain);
-    expect((await ask(`{ movie(id: ${movie.id}, language: "en-US") { nodeId } }`, {}, 'fr-FR')).data.movie.nodeId).toBe(plain);
-    const french = (await ask(query, {}, 'fr-FR')).data.movie.nodeId;
-    expect((await ask(`{ movie(id: ${movie.id}, language: "fr-FR") { nodeId } }`)).data.movie.nodeId).toBe(french);
+    const query = `{ movie(id: ${movie.id}) { id } }`;
+    const plain = (await ask(query)).data.movie.id;
+    expect((await ask(query, {}, 'en-US')).data.movie.id).toBe(plain);
+    expect((await ask(`{ movie(id: ${movie.id}, language: "en-US") { id } }`, {}, 'fr-FR')).data.movie.id).toBe(plain);
+    const french = (await ask(query, {}, 'fr-FR')).data.movie.id;
+    expect((await ask(`{ movie(id: ${movie.id}, language: "fr-FR") { id } }`)).data.movie.id).toBe(french);
     expect(french).not.toBe(plain);
   });
 });
@@ -72,21 +72,21 @@ describe('a nodeId names the object in one language', () => {
 describe('node(id:) and nodes(ids:) answer in the id’s language', () => {
   it('a French id answers French with no Accept-Language; the default id answers English under Accept-Language: fr-FR', async () => {
     const movie = translatedMovie();
-    const ids = (await ask(`{ fr: movie(id: ${movie.id}, language: "fr-FR") { nodeId } en: movie(id: ${movie.id}) { nodeId } }`)).data;
-    const query = 'query($id: ID!) { node(id: $id) { nodeId ... on Movie { title genres { id name } } } }';
+    const ids = (await ask(`{ fr: movie(id: ${movie.id}, language: "fr-FR") { id } en: movie(id: ${movie.id}) { id } }`)).data;
+    const query = 'query($id: ID!) { node(id: $id) { id ... on Movie { id title genres { databaseId id name } } } }';
 
-    const french = await ask(query, { id: ids.fr.nodeId });
-    expect(french.data.node).toMatchObject({ nodeId: ids.fr.nodeId, title: movie.fr });
+    const french = await ask(query, { id: ids.fr.id });
+    expect(french.data.node).toMatchObject({ id: ids.fr.id, title: movie.fr });
     expect(french.contentLanguage).toBe('fr-FR');
 
-    const english = await ask(query, { id: ids.en.nodeId }, 'fr-FR');
-    expect(english.data.node).toMatchObject({ nodeId: ids.en.nodeId, title: movie.en });
+    const english = await ask(query, { id: ids.en.id }, 'fr-FR');
+    expect(english.data.node).toMatchObject({ id: ids.en.id, title: movie.en });
     expect(english.contentLanguage).toBe('en-US');
     // Its genres too: the whole subtree is in the id's language.
-    const genres = (await ask(`{ movie(id: ${movie.id}) { genres { id name } } }`)).data.movie.genres;
+    const genres = (await ask(`{ movie(id: ${movie.id}) { id genres { databaseId id name } } }`)).data.movie.genres;
     expect(english.data.node.genres).toEqual(genres);
     expect(french.data.node.genres).toEqual(
-      (await ask(`{ movie(id: ${movie.id}) { genres { id name } } }`, {}, 'fr-FR')).data.movie.genres,
+      (await ask(`{ movie(id: ${movie.id}) { id genres { databaseId id name } } }`, {}, 'fr-FR')).data.movie.genres,
     );
     // The catalog was asked in each id's language.
     expect(h.catalog.calls.filter((call) => call.path === `/movie/${movie.id}`).map((call) => call.query.language)).toContain('fr-FR');
@@ -96,20 +96,20 @@ describe('node(id:) and nodes(ids:) answer in the id’s language', () => {
     const movie = translatedMovie();
     const ids = (
       await ask(`{
-        fr: movie(id: ${movie.id}, language: "fr-FR") { nodeId }
-        de: movie(id: ${movie.id}, language: "de-DE") { nodeId }
-        en: movie(id: ${movie.id}) { nodeId }
+        fr: movie(id: ${movie.id}, language: "fr-FR") { id }
+        de: movie(id: ${movie.id}, language: "de-DE") { id }
+        en: movie(id: ${movie.id}) { id }
       }`)
     ).data;
     const { data, contentLanguage } = await ask(
-      'query($ids: [ID!]!) { nodes(ids: $ids) { nodeId ... on Movie { title } } }',
-      { ids: [ids.de.nodeId, ids.en.nodeId, ids.fr.nodeId] },
+      'query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Movie { id title } } }',
+      { ids: [ids.de.id, ids.en.id, ids.fr.id] },
       'es-ES',
     );
     expect(data.nodes).toEqual([
-      { nodeId: ids.de.nodeId, title: movie.de },
-      { nodeId: ids.en.nodeId, title: movie.en },
-      { nodeId: ids.fr.nodeId, title: movie.fr },
+      { id: ids.de.id, title: movie.de },
+      { id: ids.en.id, title: movie.en },
+      { id: ids.fr.id, title: movie.fr },
     ]);
     expect(contentLanguage).toBe('de-DE, en-US, fr-FR');
   });
@@ -127,34 +127,35 @@ describe('node(id:) and nodes(ids:) answer in the id’s language', () => {
     }
     const { series, fr } = found!;
     const first = await ask(
-      `{ tvSeries(id: ${series}, language: "fr-FR") { season(number: 1) { nodeId episodesConnection(first: 2) { pageInfo { endCursor } } } } }`,
+      `{ tvSeries(id: ${series}, language: "fr-FR") { id season(number: 1) { id episodesConnection(first: 2) { id pageInfo { id endCursor } } } } }`,
     );
     const season = first.data.tvSeries.season;
     const next = await ask(
-      `query($id: ID!, $after: String) { node(id: $id) { ... on Season {
-        episodesConnection(first: 2, after: $after) { edges { node { nodeId name } } }
+      `query($id: ID!, $after: String) { node(id: $id) { id ... on Season {
+        id
+        episodesConnection(first: 2, after: $after) { id edges { id node { id name } } }
       } } }`,
-      { id: season.nodeId, after: season.episodesConnection.pageInfo.endCursor },
+      { id: season.id, after: season.episodesConnection.pageInfo.endCursor },
     );
     const edges = next.data.node.episodesConnection.edges;
     expect(edges.map((e: any) => e.node.name)).toEqual([fr.episodes[2].name, fr.episodes[3].name]);
-    expect(edges.map((e: any) => decoded(e.node.nodeId))).toEqual([`Episode:${series}:1:3@fr-FR`, `Episode:${series}:1:4@fr-FR`]);
+    expect(edges.map((e: any) => decoded(e.node.id))).toEqual([`Episode:${series}:1:3@fr-FR`, `Episode:${series}:1:4@fr-FR`]);
     expect(next.contentLanguage).toBe('fr-FR');
 
     // A movie's reviews: the next page is asked of the catalog in French too.
     const movie = h.catalog.data.movies.find(
       (m) => h.catalog.data.reviews.filter((r) => r.media_id === m.id && r.media_type === 'movie').length >= 4,
     )!;
-    const page = await ask(`{ movie(id: ${movie.id}, language: "fr-FR") { nodeId reviews(first: 2) { pageInfo { endCursor } } } }`);
+    const page = await ask(`{ movie(id: ${movie.id}, language: "fr-FR") { id reviews(first: 2) { id pageInfo { id endCursor } } } }`);
     h.catalog.resetCalls();
     const more = await ask(
-      'query($id: ID!, $after: String) { node(id: $id) { ... on Movie { reviews(first: 2, after: $after) { edges { node { nodeId } } } } } }',
-      { id: page.data.movie.nodeId, after: page.data.movie.reviews.pageInfo.endCursor },
+      'query($id: ID!, $after: String) { node(id: $id) { id ... on Movie { id reviews(first: 2, after: $after) { id edges { id node { id } } } } } }',
+      { id: page.data.movie.id, after: page.data.movie.reviews.pageInfo.endCursor },
     );
     expect(more.data.node.reviews.edges).toHaveLength(2);
     const calls = h.catalog.calls.filter((call) => call.path === `/movie/${movie.id}/reviews`);
     expect(calls.map((call) => call.query.language)).toEqual(['fr-FR']);
-    expect(decoded(more.data.node.reviews.edges[0].node.nodeId)).toMatch(/^Review:[0-9a-f]{24}@fr-FR$/);
+    expect(decoded(more.data.node.reviews.edges[0].node.id)).toMatch(/^Review:[0-9a-f]{24}@fr-FR$/);
   });
 
   it('refuses a malformed language part, or the default written out, with BAD_USER_INPUT on id, before any call', async () => {
@@ -166,7 +167,7 @@ describe('node(id:) and nodes(ids:) answer in the id’s language', () => {
       `Movie:${movie.id}@en-US`,
       `Movie:${movie.id}@fr-FR@de-DE`,
     ]) {
-      const response = await h.query('query($id: ID!) { node(id: $id) { nodeId } }', { id: Buffer.from(text).toString('base64url') });
+      const response = await h.query('query($id: ID!) { node(id: $id) { id } }', { id: Buffer.from(text).toString('base64url') });
       expect(errorCodes(response), text).toEqual(['BAD_USER_INPUT']);
       expect(response.body.errors![0].extensions?.argument).toBe('id');
     }

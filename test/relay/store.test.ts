@@ -9,11 +9,11 @@ import { gatewayEnvironment } from './environment.ts';
 
 /**
  * Issue 33, item 1, in a real Relay store: relay-runtime's Environment, its RecordSource and
- * Store keyed by `nodeId` as docs/frontend.md says (`getDataID`), the operations compiled by the
+ * Store with their defaults (records keyed by `id`), the operations compiled by the
  * real relay-compiler from test/relay/fixtures, sent over HTTP to the gateway. The French page of
  * a movie, then its English page, then a refetch of its French card by `node(id:)` (what
  * useRefetchableFragment sends): each page keeps its own title and genres. Before, both pages
- * had one nodeId, so the store held one record, in whichever language came last.
+ * had one global id, so the store held one record, in whichever language came last.
  */
 let h: Harness;
 let tmp: string;
@@ -41,7 +41,7 @@ function read(env: Environment, query: any, variables: Variables) {
   return env.lookup(createOperationDescriptor(query, variables).fragment).data as any;
 }
 
-describe('a Relay store keyed by nodeId', () => {
+describe('a Relay store keyed by id', () => {
   it('keeps the French and the English page of one movie, and a node(id:) refetch of the French card stays French', async () => {
     const env = environment();
     const page = await artifact(compiled, 'MoviePageQuery');
@@ -54,7 +54,7 @@ describe('a Relay store keyed by nodeId', () => {
 
     expect(read(env, page, french).movie.title).toBe(movie.fr);
     expect(read(env, page, english).movie.title).toBe(movie.en);
-    // Genres (no nodeId) are stored under their movie's record: each page keeps its own.
+    // Each genre's id names it in its page's language: each page keeps its own genre records.
     expect(read(env, page, french).movie.genres).toEqual(frenchGenres);
     const oracle = async (language: string) =>
       (await h.rest(`/movie/${movie.id}?language=${language}`)).genres.map((g: any) => ({ name: g.name }));
@@ -65,11 +65,11 @@ describe('a Relay store keyed by nodeId', () => {
     const movieRecords = source.getRecordIDs().filter((id) => source.get(id)?.__typename === 'Movie');
     expect(movieRecords).toHaveLength(2);
 
-    // useRefetchableFragment on the French card: node(id: <its nodeId>), no language given.
+    // useRefetchableFragment on the French card: node(id: <its id>), no language given.
     const frNodeId = read(env, page, french).movie.__id;
     expect(movieRecords).toContain(frNodeId);
     const refetch = await artifact(compiled, 'MovieCardRefetchQuery');
-    const refetched = await fetchQuery(env, refetch, { nodeId: frNodeId, posterSize: 'W92' }).toPromise();
+    const refetched = await fetchQuery(env, refetch, { id: frNodeId, posterSize: 'W92' }).toPromise();
     expect(refetched).toBeDefined();
     expect(source.get(frNodeId)?.title).toBe(movie.fr);
     expect(read(env, page, french).movie.title).toBe(movie.fr);

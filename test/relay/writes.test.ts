@@ -10,7 +10,7 @@ import { gatewayEnvironment } from './environment.ts';
 /**
  * Issue 33 items 5 and 6 with the real relay-compiler (the documented config, over
  * test/relay/fixtures-writes) and relay-runtime's store, the operations sent over HTTP to the
- * gateway with a user session: `@deleteRecord` on `deleteUserList`'s `deletedNodeId` drops the list's
+ * gateway with a user session: `@deleteRecord` on `deleteUserList`'s `deletedId` drops the list's
  * record, with no updater of the app's own.
  */
 let h: Harness;
@@ -41,23 +41,27 @@ describe('Relay writes', () => {
   it('refetches the signed-in account by node(id:) from a @refetchable Account fragment', async () => {
     const fragment = await artifact(compiled, 'AccountCard_account');
     const { operation, identifierInfo } = fragment.metadata.refetch;
-    expect(identifierInfo).toMatchObject({ identifierField: 'nodeId', identifierQueryVariableName: 'nodeId' });
+    expect(identifierInfo).toMatchObject({ identifierField: 'id', identifierQueryVariableName: 'id' });
     const env = environment();
     await fetchQuery(env, await artifact(compiled, 'AccountCardQuery'), {}).toPromise();
     const account = h.catalog.data.account;
     const nodeId = Buffer.from(`Account:${account.id}`).toString('base64url');
-    // The screen's query stored the viewer under its nodeId, the key the refetch query sends.
-    expect(env.getStore().getSource().get(nodeId)).toMatchObject({ id: account.id });
-    const refetched: any = await fetchQuery(env, operation, { nodeId }).toPromise();
+    // The screen's query stored the viewer under its id, the key the refetch query sends.
+    expect(env.getStore().getSource().get(nodeId)).toMatchObject({ id: nodeId, databaseId: account.id });
+    const refetched: any = await fetchQuery(env, operation, { id: nodeId }).toPromise();
     expect(refetched.node.__id).toBe(nodeId);
-    expect(env.getStore().getSource().get(nodeId)).toMatchObject({ __typename: 'Account', id: account.id, username: account.username });
+    expect(env.getStore().getSource().get(nodeId)).toMatchObject({
+      __typename: 'Account',
+      databaseId: account.id,
+      username: account.username,
+    });
   });
 
-  it("drops a deleted list's record with @deleteRecord on deleteUserList's deletedNodeId", async () => {
-    const created = await h.query(`mutation { createList(input: { name: "Relay" }) { list { listId nodeId } } }`, undefined, {
+  it("drops a deleted list's record with @deleteRecord on deleteUserList's deletedId", async () => {
+    const created = await h.query(`mutation { createList(input: { name: "Relay" }) { list { listId id } } }`, undefined, {
       'x-session-id': sessionId,
     });
-    const { listId, nodeId } = created.body.data.createList.list;
+    const { listId, id: nodeId } = created.body.data.createList.list;
     const env = environment();
     await fetchQuery(env, await artifact(compiled, 'ListWritesQuery'), { listId }).toPromise();
     expect(env.getStore().getSource().get(nodeId)).toMatchObject({ name: 'Relay', itemCount: 0 });

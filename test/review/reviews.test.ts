@@ -29,7 +29,7 @@ describe('Query.review', () => {
   });
 
   it('links to the movie, using the title it carried without a detail call', async () => {
-    const { body } = await h.query(`query($id: ID!) { review(id: $id) { media { __typename ... on Movie { id title } } } }`, {
+    const { body } = await h.query(`query($id: ID!) { review(id: $id) { media { __typename ... on Movie { id: databaseId title } } } }`, {
       id: movieReview.id,
     });
     expect(body.data.review.media).toEqual({ __typename: 'Movie', id: movieReview.media_id, title: movieReview.media_title });
@@ -50,9 +50,12 @@ describe('Query.review', () => {
   });
 
   it('links a TV review to its TVSeries', async () => {
-    const { body } = await h.query(`query($id: ID!) { review(id: $id) { mediaType media { __typename ... on TVSeries { id name } } } }`, {
-      id: tvReview.id,
-    });
+    const { body } = await h.query(
+      `query($id: ID!) { review(id: $id) { mediaType media { __typename ... on TVSeries { id: databaseId name } } } }`,
+      {
+        id: tvReview.id,
+      },
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data.review).toEqual({
       mediaType: 'TV',
@@ -61,7 +64,7 @@ describe('Query.review', () => {
   });
 
   it('returns null with NOT_FOUND for an unknown review', async () => {
-    const { body } = await h.query(`{ review(id: "000000000000000000000000") { id } }`);
+    const { body } = await h.query(`{ review(id: "000000000000000000000000") { id: databaseId } }`);
     expect(body.data.review).toBeNull();
     expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['NOT_FOUND']);
   });

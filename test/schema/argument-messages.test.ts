@@ -28,7 +28,7 @@ async function subgraph(query: string, variables: Record<string, unknown>) {
 
 describe('argument checks say what was wrong, never "NaN"', () => {
   it('node(id:) whose key is not a number', async () => {
-    const { body } = await h.query(`{ node(id: "${nodeId('Movie:abc')}") { nodeId } }`);
+    const { body } = await h.query(`{ node(id: "${nodeId('Movie:abc')}") { nodeId: id } }`);
     expect(body.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'id' });
     expect(body.errors?.[0]?.message).toBe('Argument "id" must be a positive 32-bit integer, got no number.');
   });
@@ -43,7 +43,7 @@ describe('argument checks say what was wrong, never "NaN"', () => {
   });
 
   it('a number out of range is shown as itself', async () => {
-    const { body } = await h.query(`{ node(id: "${nodeId('Season:1399:100001')}") { nodeId } }`);
+    const { body } = await h.query(`{ node(id: "${nodeId('Season:1399:100001')}") { nodeId: id } }`);
     expect(body.errors?.[0]?.message).toBe('Argument "id" must be an integer from 0 to 100000, got 100001.');
   });
 

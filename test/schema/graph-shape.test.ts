@@ -33,7 +33,7 @@ describe('dates and enums of the real answers', () => {
     const { body } = await query(`{ movie(id: 550) {
       releaseDate status certification(country: "US")
       releaseDates { countryCode releases { releaseDate type } }
-      videos { id site type url thumbnailUrl publishedAt key }
+      videos { id: databaseId site type url thumbnailUrl publishedAt key }
       watchProviders(country: "us") { countryCode link flatrate { providerName } }
       nowhere: watchProviders(country: "AQ") { countryCode } } }`);
     expect(body.errors).toBeUndefined();
@@ -107,8 +107,8 @@ describe('dates and enums of the real answers', () => {
 describe("a person's credits as movie and series credits", () => {
   it('credits: each item is its kind, with its work; sortBy orders by release date, unknown dates last', async () => {
     const { body } = await query(`{ person(id: 31) { credits(sortBy: RELEASE_DATE_DESC) {
-      cast { __typename creditId character ... on PersonMovieCastCredit { order movie { id releaseDate } } ... on PersonTVCastCredit { episodeCount series { id firstAirDate } } }
-      crew { __typename creditId job ... on PersonMovieCrewCredit { movie { id } } ... on PersonTVCrewCredit { series { id } } } } } }`);
+      cast { __typename creditId character ... on PersonMovieCastCredit { order movie { id: databaseId releaseDate } } ... on PersonTVCastCredit { episodeCount series { id: databaseId firstAirDate } } }
+      crew { __typename creditId job ... on PersonMovieCrewCredit { movie { id: databaseId } } ... on PersonTVCrewCredit { series { id: databaseId } } } } } }`);
     expect(body.errors).toBeUndefined();
     const credits = example('person-combined-credits');
     const { cast, crew } = body.data.person.credits;
@@ -145,8 +145,8 @@ describe("a person's credits as movie and series credits", () => {
 describe('one name per thing', () => {
   it('trending series and company search live beside their kin only, and no root field is deprecated', async () => {
     const { body } = await query(`{
-      trending { tv(timeWindow: WEEK) { edges { node { id } } } }
-      search { companies(query: "lucas") { edges { node { id } } } }
+      trending { tv(timeWindow: WEEK) { edges { node { id: databaseId } } } }
+      search { companies(query: "lucas") { edges { node { id: databaseId } } } }
       __type(name: "Query") { fields(includeDeprecated: true) { name deprecationReason } } }`);
     expect(body.errors).toBeUndefined();
     expect(body.data.trending.tv.edges.length).toBeGreaterThan(0);
@@ -157,7 +157,9 @@ describe('one name per thing', () => {
   });
 
   it("a movie's lists are UserLists, the type the list details answer", async () => {
-    const { body } = await query(`{ movie(id: 550) { lists { edges { node { __typename id name languageCode listType } } } } }`);
+    const { body } = await query(
+      `{ movie(id: 550) { lists { edges { node { __typename id: databaseId name languageCode listType } } } } }`,
+    );
     expect(body.errors).toBeUndefined();
     const [first] = expected.nodes(body.data.movie.lists);
     const list = example('movie-lists').results[0];

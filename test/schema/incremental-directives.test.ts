@@ -22,7 +22,7 @@ const incrementalExamples = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)]
 
 /** A @stream document in the shape docs/delivery.md describes (`@stream(initialCount: N)` on a list). */
 const STREAM_EXAMPLE = `query PopularStream {
-  popularMovies { edges @stream(initialCount: 5, label: "rest") { node { id title } } }
+  popularMovies { edges @stream(initialCount: 5, label: "rest") { node { id: databaseId title } } }
 }`;
 
 let tmp: string;

@@ -86,7 +86,7 @@ describe("list items' genres", () => {
       ['popularTVSeries', 'tv', (id: number) => `/tv/${id}`],
     ] as const) {
       h.catalog.resetCalls();
-      const answer = await h.query(`{ ${root} { edges { node { id genres { id name } } } } }`);
+      const answer = await h.query(`{ ${root} { edges { node { id: databaseId genres { id: databaseId name } } } } }`);
       expect(answer.body.errors).toBeUndefined();
       expect(h.catalog.calls.map((call) => call.path).sort()).toEqual([`/${kind}/popular`, `/genre/${kind}/list`].sort());
       // The oracle: each item's details, straight from the catalog.

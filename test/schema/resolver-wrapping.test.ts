@@ -37,7 +37,7 @@ describe('the per-field wrapper', () => {
     for (const [coordinate, resolve] of before) expect(after.get(coordinate), coordinate).toBe(resolve);
     const last = harnesses.at(-1)!;
     // About 2,000 characters: within the bound once counted once, past it counted six times.
-    const { body } = await last.query('{ popularMovies { edges { node { id title } } } }');
+    const { body } = await last.query('{ popularMovies { edges { node { id: databaseId title } } } }');
     expect(body.errors).toBeUndefined();
     expect(expected.nodes(body.data.popularMovies)).toHaveLength(20);
     expect(JSON.stringify(body).length).toBeLessThan(MAX / 4);

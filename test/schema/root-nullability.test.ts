@@ -27,7 +27,7 @@ describe('root fields: one failure, one null', () => {
 
   it('a batch root with a bad id beside movie(id:): the movie, and the batch null', async () => {
     const { id, title } = movie();
-    const response = await h.query(`{ movies(ids: [${id}, -1]) { id } movie(id: ${id}) { title } }`);
+    const response = await h.query(`{ movies(ids: [${id}, -1]) { id: databaseId } movie(id: ${id}) { title } }`);
     expect(response.body.data).toEqual({ movies: null, movie: { title } });
     expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
   });
@@ -45,7 +45,7 @@ describe('root fields: one failure, one null', () => {
   });
 
   it('a namespace beside a failing root: search answers though a batch was refused', async () => {
-    const response = await h.query(`{ people(ids: [0]) { id } search { movies(query: "the", first: 1) { totalCount } } }`);
+    const response = await h.query(`{ people(ids: [0]) { id: databaseId } search { movies(query: "the", first: 1) { totalCount } } }`);
     expect(response.body.data.people).toBeNull();
     expect(response.body.data.search.movies.totalCount).toBeGreaterThan(0);
   });
@@ -56,7 +56,7 @@ describe('mutations: one failure, one null', () => {
     const sessionId = await createUserSession(h);
     const target = h.catalog.data.movies.find((m) => !h.catalog.data.accountMedia.has('watchlist', 'movie', m.id))!;
     const response = await h.query(
-      `mutation { a: rateMovie(input: { movieId: ${target.id}, value: 11 }) { movie { id } } b: setMovieWatchlist(input: { movieId: ${target.id}, watchlist: true }) { movie { id accountStates { watchlist } } } }`,
+      `mutation { a: rateMovie(input: { movieId: ${target.id}, value: 11 }) { movie { id: databaseId } } b: setMovieWatchlist(input: { movieId: ${target.id}, watchlist: true }) { movie { id: databaseId accountStates { watchlist } } } }`,
       undefined,
       { 'x-session-id': sessionId },
     );

@@ -44,7 +44,7 @@ describe('past MAX_RESPONSE_BYTES', () => {
   });
 
   it('an answer within the bound is whole', async () => {
-    const answer = await h.query('{ popularMovies { edges { node { id title } } } }');
+    const answer = await h.query('{ popularMovies { edges { node { id: databaseId title } } } }');
     expect(answer.body.errors).toBeUndefined();
     expect(expected.nodes(answer.body.data.popularMovies)).toHaveLength(20);
   });
@@ -57,7 +57,7 @@ describe('past MAX_RESPONSE_BYTES', () => {
       // The popular movies' ids go out first; the top-rated movies' overviews, deferred (and
       // slower upstream), pass the bound.
       body: JSON.stringify({
-        query: `{ popularMovies { edges { node { id } } } ... @defer { topRatedMovies { edges { node { ${overviews} } } } } }`,
+        query: `{ popularMovies { edges { node { id: databaseId } } } ... @defer { topRatedMovies { edges { node { ${overviews} } } } } }`,
       }),
     });
     const stream = await meros<Record<string, any>>(response);

@@ -36,7 +36,7 @@ describe('MAX_RESPONSE_BYTES', () => {
     // Another user's request, held upstream for 4 s: in flight while the attack's answer is built.
     const victimId = catalog.data.movies.find((movie) => !ids.includes(movie.id))!.id;
     catalog.setFaults([{ path: `^/movie/${victimId}$`, latencyMs: 4_000 }]);
-    const victim = postQuery(url, `{ movie(id: ${victimId}) { id title runtime } }`);
+    const victim = postQuery(url, `{ movie(id: ${victimId}) { id: databaseId title runtime } }`);
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const answer = await postQuery(url, attack);

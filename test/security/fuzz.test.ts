@@ -59,8 +59,8 @@ const int = fc.oneof(fc.integer(), fc.constantFrom(0, -1, 1, 500, 501, 2_147_483
 
 /** Valid query shapes with hostile argument values. */
 const templated = fc.oneof(
-  fc.tuple(int).map(([id]) => `{ movie(id: ${id}) { id title alternativeTitles { title } images { posters { filePath } } } }`),
-  fc.tuple(nasty).map(([id]) => `{ review(id: ${JSON.stringify(id)}) { id content media { __typename } } }`),
+  fc.tuple(int).map(([id]) => `{ movie(id: ${id}) { id: databaseId title alternativeTitles { title } images { posters { filePath } } } }`),
+  fc.tuple(nasty).map(([id]) => `{ review(id: ${JSON.stringify(id)}) { id: databaseId content media { __typename } } }`),
   fc.tuple(nasty, int).map(([q, p]) => `{ search { companies(query: ${JSON.stringify(q)}, first: ${p}) { totalCount } } }`),
   fc
     .tuple(int, nasty, nasty)

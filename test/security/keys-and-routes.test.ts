@@ -30,18 +30,18 @@ describe('_entities representations', () => {
   it('refuses string, negative, fractional and missing keys with BAD_USER_INPUT and no upstream call', async () => {
     const movie = h.catalog.data.movies[0]!;
     const bad: unknown[][] = [
-      [{ __typename: 'Movie', id: 'zqh3' }],
-      [{ __typename: 'Movie', id: String(movie.id) }],
-      [{ __typename: 'Movie', id: -1 }],
-      [{ __typename: 'Movie', id: 1.5 }],
+      [{ __typename: 'Movie', databaseId: 'zqh3' }],
+      [{ __typename: 'Movie', databaseId: String(movie.id) }],
+      [{ __typename: 'Movie', databaseId: -1 }],
+      [{ __typename: 'Movie', databaseId: 1.5 }],
       [{ __typename: 'Movie' }],
       [
-        { __typename: 'Movie', id: movie.id },
-        { __typename: 'Person', id: '../search/movie' },
+        { __typename: 'Movie', databaseId: movie.id },
+        { __typename: 'Person', databaseId: '../search/movie' },
       ],
-      [{ __typename: 'Review', id: 42 }],
-      [{ __typename: 'Season', series: { id: 'x' }, seasonNumber: 1 }],
-      [{ __typename: 'Episode', series: { id: 1399 }, seasonNumber: 1, episodeNumber: -3 }],
+      [{ __typename: 'Review', databaseId: 42 }],
+      [{ __typename: 'Season', series: { databaseId: 'x' }, seasonNumber: 1 }],
+      [{ __typename: 'Episode', series: { databaseId: 1399 }, seasonNumber: 1, episodeNumber: -3 }],
     ];
     for (const representations of bad) {
       const answer = await postQuery(subgraph, ENTITIES, { r: representations });
@@ -53,14 +53,14 @@ describe('_entities representations', () => {
     expect(h.catalog.calls.map((call) => call.path)).toEqual([`/movie/${movie.id}`]);
     h.catalog.resetCalls();
     // A good key still resolves.
-    const good = await postQuery(subgraph, ENTITIES, { r: [{ __typename: 'Movie', id: movie.id }] });
+    const good = await postQuery(subgraph, ENTITIES, { r: [{ __typename: 'Movie', databaseId: movie.id }] });
     expect(good.body).toEqual({ data: { _entities: [{ __typename: 'Movie', title: movie.title }] } });
   });
 
   it('60 requests with junk keys add no route label and keep /metrics small', async () => {
     const before = await scrape();
     for (let i = 0; i < 60; i++) {
-      await postQuery(subgraph, ENTITIES, { r: [{ __typename: 'Movie', id: `zqh${i}${'x'.repeat(200)}` }] });
+      await postQuery(subgraph, ENTITIES, { r: [{ __typename: 'Movie', databaseId: `zqh${i}${'x'.repeat(200)}` }] });
     }
     const after = await scrape();
     expect(routeLabels(after)).toEqual(routeLabels(before));

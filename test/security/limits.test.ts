@@ -60,7 +60,9 @@ describe('query limits', () => {
   });
 
   it('a normal page with sub-resources stays well inside the cost limit', async () => {
-    const { body } = await h.query(`{ upcomingMovies { edges { node { id title alternativeTitles { title } reviews { totalCount } } } } }`);
+    const { body } = await h.query(
+      `{ upcomingMovies { edges { node { id: databaseId title alternativeTitles { title } reviews { totalCount } } } } }`,
+    );
     expect(body.errors).toBeUndefined();
   });
 });

@@ -24,7 +24,7 @@ describe('operation names in log lines', () => {
   it('a 30,000-character name registered by APQ: every later GET by its hash, cache hits included, logs a short line', async () => {
     const movie = h.catalog.data.movies[0]!;
     const name = `Q${'x'.repeat(29_999)}`;
-    const document = `query ${name} { movie(id: ${movie.id}) { id title } }`;
+    const document = `query ${name} { movie(id: ${movie.id}) { id: databaseId title } }`;
     const persistedQuery = { version: 1, sha256Hash: sha256(document) };
     const register = await fetch(h.url, {
       method: 'POST',

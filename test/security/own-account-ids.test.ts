@@ -20,8 +20,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const user = () => ({ 'x-session-id': sessionId });
-const ACCOUNT = 'query($id: Int!) { account(id: $id) { id username } }';
-const ENTITIES = 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Account { id username } } }';
+const ACCOUNT = 'query($id: Int!) { account(id: $id) { id: databaseId username } }';
+const ENTITIES = 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Account { id: databaseId username } } }';
 const where = (errors: Array<{ path?: unknown; extensions?: Record<string, unknown> }> | undefined) =>
   (errors ?? []).map((error) => [error.extensions?.code, error.path]);
 
@@ -39,7 +39,7 @@ describe("account(id:) answers only the session's own account", () => {
           : await postQuery(
               subgraph,
               query,
-              { r: [{ __typename: 'Account', id: h.catalog.data.account.id + 7 }] },
+              { r: [{ __typename: 'Account', databaseId: h.catalog.data.account.id + 7 }] },
               { 'x-session-id': session },
             );
       expect(where(answer.body.errors)).toEqual([['NOT_FOUND', path]]);
@@ -72,8 +72,8 @@ describe('Account entities on /subgraph', () => {
       ENTITIES,
       {
         r: [
-          { __typename: 'Account', id: account.id + 451 },
-          { __typename: 'Account', id: account.id },
+          { __typename: 'Account', databaseId: account.id + 451 },
+          { __typename: 'Account', databaseId: account.id },
         ],
       },
       user(),
@@ -83,7 +83,7 @@ describe('Account entities on /subgraph', () => {
   });
 
   it('without a session the key answers alone, the private fields fail with UNAUTHENTICATED', async () => {
-    const answer = await postQuery(subgraph, ENTITIES, { r: [{ __typename: 'Account', id: 999 }] });
+    const answer = await postQuery(subgraph, ENTITIES, { r: [{ __typename: 'Account', databaseId: 999 }] });
     expect(answer.body.data).toEqual({ _entities: [{ id: 999, username: null }] });
     expect(where(answer.body.errors)).toEqual([['UNAUTHENTICATED', ['_entities', 0, 'username']]]);
   });

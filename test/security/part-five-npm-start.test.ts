@@ -67,7 +67,7 @@ const movieId = () => catalog.data.movies[0]!.id;
 describe('finding 3: deep undeclared variables', () => {
   const deepList = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
   const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
-  const MOVIE = JSON.stringify('query($id: Int!) { movie(id: $id) { id } }');
+  const MOVIE = JSON.stringify('query($id: Int!) { movie(id: $id) { id: databaseId } }');
 
   it.each([
     ['a list nested 45,000 deep', deepList(45_000)],
@@ -109,7 +109,7 @@ describe('finding 8: introspection under MAX_RESPONSE_BYTES=1048576', () => {
 
 describe('finding 9: operation names in log lines', () => {
   it('a 30,000-character name registered by APQ: every later GET by its hash, cache hits included, writes short lines', async () => {
-    const document = `query Q${'x'.repeat(29_999)} { movie(id: ${movieId()}) { id title } }`;
+    const document = `query Q${'x'.repeat(29_999)} { movie(id: ${movieId()}) { id: databaseId title } }`;
     const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(document).digest('hex') };
     const register = await fetch(url, {
       method: 'POST',
@@ -157,7 +157,7 @@ describe("finding 10: an Account answers only the session's own id", () => {
 
   it('the own id answers; account(id: 999) on /graphql is null with NOT_FOUND', async () => {
     expect(own.id).not.toBe(999);
-    const ACCOUNT = 'query($id: Int!) { account(id: $id) { id username } }';
+    const ACCOUNT = 'query($id: Int!) { account(id: $id) { id: databaseId username } }';
     // First the own id, as a client would: the session's account is then known to the gateway.
     // (On a session whose account it has not looked up yet, the embedded catalog's 401 for
     // another account's details answers UNAUTHENTICATED instead: see the report of this file.)
@@ -171,11 +171,11 @@ describe("finding 10: an Account answers only the session's own id", () => {
   it('_entities of Account 999 on /subgraph is null with NOT_FOUND; the own id answers beside it', async () => {
     const answer = await postQuery(
       at('/subgraph'),
-      'query($r: [_Any!]!) { _entities(representations: $r) { ... on Account { id username } } }',
+      'query($r: [_Any!]!) { _entities(representations: $r) { ... on Account { id: databaseId username } } }',
       {
         r: [
-          { __typename: 'Account', id: 999 },
-          { __typename: 'Account', id: own.id },
+          { __typename: 'Account', databaseId: 999 },
+          { __typename: 'Account', databaseId: own.id },
         ],
       },
       user(),
@@ -240,7 +240,7 @@ describe('finding 13: totalCount past the 500th page', () => {
 describe('after every attack', () => {
   it('the process is still up and a normal query answers', async () => {
     expect(await stateAfter(gateway)).toBe('running');
-    const answer = await postQuery(url, `{ movie(id: ${movieId()}) { id title } }`);
+    const answer = await postQuery(url, `{ movie(id: ${movieId()}) { id: databaseId title } }`);
     expect(answer.body).toEqual({ data: { movie: { id: movieId(), title: catalog.data.movies[0]!.title } } });
   });
 });

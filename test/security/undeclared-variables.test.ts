@@ -22,7 +22,7 @@ afterAll(() => h?.close());
 
 const deepList = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
-const MOVIE = 'query($id: Int!) { movie(id: $id) { id } }';
+const MOVIE = 'query($id: Int!) { movie(id: $id) { id: databaseId } }';
 
 async function post(path: string, body: string) {
   const response = await fetch(new URL(path, h.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -52,7 +52,7 @@ describe('undeclared variables', () => {
     const from = lines.length;
     const answer = await post(
       '/subgraph',
-      `{"query":"query($id: Int!) { movie(id: $id) { id } }","variables":{"id":${movieId},"junk":${deepList(45_000)}}}`,
+      `{"query":"query($id: Int!) { movie(id: $id) { id: databaseId } }","variables":{"id":${movieId},"junk":${deepList(45_000)}}}`,
     );
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ movie: { id: movieId } });
@@ -71,10 +71,10 @@ describe('declared variables of any depth', () => {
 
   it('a representation nested 15,000 deep on the subgraph answers its entity', async () => {
     const from = lines.length;
-    const query = 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Movie { id } } }';
+    const query = 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Movie { id: databaseId } } }';
     const answer = await post(
       '/subgraph',
-      `{"query":${JSON.stringify(query)},"variables":{"r":[{"__typename":"Movie","id":${movieId},"junk":${deepObject(15_000)}}]}}`,
+      `{"query":${JSON.stringify(query)},"variables":{"r":[{"__typename":"Movie","databaseId":${movieId},"junk":${deepObject(15_000)}}]}}`,
     );
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ _entities: [{ id: movieId }] });
@@ -86,7 +86,7 @@ describe('documents of any depth', () => {
   it('a list value nested 2,400 deep in the document (under MAX_TOKENS) is a typed refusal, never 500', async () => {
     const from = lines.length;
     for (const path of ['/graphql', '/subgraph']) {
-      const query = `{ movie(id: 1, language: ${deepList(2_400).replace('[]', '["fr"]')}) { id } }`;
+      const query = `{ movie(id: 1, language: ${deepList(2_400).replace('[]', '["fr"]')}) { id: databaseId } }`;
       const answer = await post(path, JSON.stringify({ query }));
       expect(answer.status).toBe(200);
       // Where the parser runs out of stack (it did here, answering 500) the document does not
@@ -101,6 +101,6 @@ describe('documents of any depth', () => {
     }
     expect(errorLines(from)).toEqual([]);
     // Still serving.
-    expect((await h.query(`{ movie(id: ${movieId}) { id } }`)).body.data.movie.id).toBe(movieId);
+    expect((await h.query(`{ movie(id: ${movieId}) { id: databaseId } }`)).body.data.movie.id).toBe(movieId);
   });
 });

@@ -8,7 +8,7 @@ useSeasonFixture();
 
 describe('Query.changes', () => {
   const LIST = (field: string, link: string) =>
-    `query($s: Date, $e: Date, $after: String) { changes { ${field}(startDate: $s, endDate: $e, first: 100, after: $after) { totalCount edges { node { id adult ${link} } } } } }`;
+    `query($s: Date, $e: Date, $after: String) { changes { ${field}(startDate: $s, endDate: $e, first: 100, after: $after) { totalCount edges { node { id: databaseId adult ${link} } } } } }`;
   // The feeds are pages of 100: the second page starts after item 99.
   const PAGE_2 = (field: string) => expected.cursorAt(`ChangeLists.${field}`, 99);
 
@@ -16,7 +16,7 @@ describe('Query.changes', () => {
     const window = { s: addDays(end, -3), e: end };
     const up = await h.rest(`/movie/changes?start_date=${window.s}&end_date=${window.e}&page=2`);
     h.catalog.resetCalls();
-    const { body } = await h.query(LIST('movies', 'movie { id }'), { ...window, after: PAGE_2('movies') });
+    const { body } = await h.query(LIST('movies', 'movie { id: databaseId }'), { ...window, after: PAGE_2('movies') });
     expect(body.errors).toBeUndefined();
     const page = body.data.changes.movies;
     expect(page).toMatchObject({ totalCount: up.total_results });
@@ -54,8 +54,8 @@ describe('Query.changes', () => {
     const series = await h.rest(`/tv/${upTv.results[0].id}`);
     const person = await h.rest(`/person/${upPeople.results[0].id}`);
     h.catalog.resetCalls();
-    const tv = await h.query(LIST('tvSeries', 'series { id name }'), { after: null });
-    const people = await h.query(LIST('people', 'person { id name }'), {});
+    const tv = await h.query(LIST('tvSeries', 'series { id: databaseId name }'), { after: null });
+    const people = await h.query(LIST('people', 'person { id: databaseId name }'), {});
     expect(tv.body.errors).toBeUndefined();
     expect(people.body.errors).toBeUndefined();
     expect(expected.nodes(tv.body.data.changes.tvSeries)[0]).toEqual({

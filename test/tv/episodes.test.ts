@@ -74,7 +74,7 @@ describe('Episode sub-resources', () => {
     expect(up.changes.length).toBeGreaterThan(0);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $n: Int!, $s: Date, $e: Date) { tvSeries(id: $id) { season(number: $n) { episodes { id changes(startDate: $s, endDate: $e) { ${CHANGES} } } } } }`,
+      `query($id: Int!, $n: Int!, $s: Date, $e: Date) { tvSeries(id: $id) { season(number: $n) { episodes { id: databaseId changes(startDate: $s, endDate: $e) { ${CHANGES} } } } } }`,
       { id: (changed as any).episodeSeriesId, n: changed.episodeSeason, s: start, e: end },
     );
     expect(body.errors).toBeUndefined();
@@ -87,9 +87,9 @@ describe('Episode sub-resources', () => {
 
 describe('Rating episodes', () => {
   const RATE = `mutation($id: Int!, $n: Int!, $e: Int!, $v: Float!) {
-    rateEpisode(input: { seriesId: $id, seasonNumber: $n, episodeNumber: $e, value: $v }) { episode { id accountStates { rating favorite watchlist } season { accountStates { id episodeNumber rating episode { episodeNumber } } } } } }`;
+    rateEpisode(input: { seriesId: $id, seasonNumber: $n, episodeNumber: $e, value: $v }) { episode { id: databaseId accountStates { rating favorite watchlist } season { accountStates { id: databaseId episodeNumber rating episode { episodeNumber } } } } } }`;
   const DELETE = `mutation($id: Int!, $n: Int!, $e: Int!) {
-    deleteEpisodeRating(input: { seriesId: $id, seasonNumber: $n, episodeNumber: $e }) { episode { accountStates { rating } season { accountStates { id rating } } } } }`;
+    deleteEpisodeRating(input: { seriesId: $id, seasonNumber: $n, episodeNumber: $e }) { episode { accountStates { rating } season { accountStates { id: databaseId rating } } } } }`;
 
   it.each([
     ['user', user],
@@ -148,7 +148,9 @@ describe('Rating episodes', () => {
   });
 
   it('Season.accountStates needs a session: null with an error, the rest intact', async () => {
-    const { body } = await h.query(`{ tvSeries(id: ${seriesId}) { season(number: ${seasonNumber}) { id accountStates { rating } } } }`);
+    const { body } = await h.query(
+      `{ tvSeries(id: ${seriesId}) { season(number: ${seasonNumber}) { id: databaseId accountStates { rating } } } }`,
+    );
     expect(body.data.tvSeries.season.id).toBe(seasonId);
     expect(body.data.tvSeries.season.accountStates).toBeNull();
     expect(body.errors).toHaveLength(1);

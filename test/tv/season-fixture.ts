@@ -33,11 +33,11 @@ export let end: string;
 export const user = () => ({ 'x-session-id': sessionId });
 export const guest = () => ({ 'x-guest-session-id': guestSessionId });
 
-export const VIDEO = 'id key name site size type official publishedAt languageCode countryCode';
+export const VIDEO = 'id: databaseId key name site size type official publishedAt languageCode countryCode';
 export const TRANSLATION = 'countryCode languageCode name englishName data { title name overview tagline homepage biography runtime }';
 export const IMAGE = 'filePath width height aspectRatio languageCode voteAverage voteCount';
 export const OFFER = 'providerId providerName logoPath displayPriority';
-export const CHANGES = 'key items { id action time countryCode languageCode value originalValue }';
+export const CHANGES = 'key items { id: databaseId action time countryCode languageCode value originalValue }';
 
 export { video } from '../expected.ts';
 export const translation = (t: any) => ({

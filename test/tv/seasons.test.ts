@@ -36,7 +36,7 @@ describe('Season sub-resources', () => {
     const { body } = await h.query(
       `query($id: Int!, $n: Int!) { tvSeries(id: $id) { season(number: $n) {
         translations { ${TRANSLATION} } videos { ${VIDEO} } watchProvidersByCountry { countryCode link flatrate { ${OFFER} } rent { ${OFFER} } buy { ${OFFER} } free { ${OFFER} } ads { ${OFFER} } }
-        again: videos { id } } } }`,
+        again: videos { id: databaseId } } } }`,
       { id: seriesId, n: seasonNumber },
     );
     expect(body.errors).toBeUndefined();
@@ -57,7 +57,7 @@ describe('Season sub-resources', () => {
     h.catalog.resetCalls();
     const { body } = await h.query(
       `query($id: Int!, $n: Int!, $c: String!) { tvSeries(id: $id) { season(number: $n) {
-        watchProviders(country: $c) { countryCode } videos(language: "de") { id } } } }`,
+        watchProviders(country: $c) { countryCode } videos(language: "de") { id: databaseId } } } }`,
       { id: seriesId, n: seasonNumber, c: country.toLowerCase() },
     );
     expect(body.errors).toBeUndefined();
@@ -71,7 +71,7 @@ describe('Season sub-resources', () => {
     expect(up.changes.length).toBeGreaterThan(0);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $s: Date, $e: Date) { tvSeries(id: $id) { seasons { id seasonNumber changes(startDate: $s, endDate: $e) { ${CHANGES} } } } }`,
+      `query($id: Int!, $s: Date, $e: Date) { tvSeries(id: $id) { seasons { id: databaseId seasonNumber changes(startDate: $s, endDate: $e) { ${CHANGES} } } } }`,
       { id: changed.seriesId, s: start, e: end },
     );
     expect(body.errors).toBeUndefined();
@@ -85,7 +85,7 @@ describe('Season sub-resources', () => {
 
   it('loads the season id once when the season was reached by number', async () => {
     const { body } = await h.query(
-      `query($id: Int!, $n: Int!, $s: Date) { tvSeries(id: $id) { season(number: $n) { id changes(startDate: $s) { key } } } }`,
+      `query($id: Int!, $n: Int!, $s: Date) { tvSeries(id: $id) { season(number: $n) { id: databaseId changes(startDate: $s) { key } } } }`,
       { id: changed.seriesId, n: changed.seasonNumber, s: start },
     );
     expect(body.errors).toBeUndefined();

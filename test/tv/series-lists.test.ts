@@ -26,7 +26,7 @@ describe('Series lists', () => {
   it('on the air: episodes in the next 7 days; a far-east time zone is already a day later', async () => {
     const today = h.catalog.data.today;
     const { body } = await h.query(
-      `{ utc: onTheAirTVSeries { edges { node { id popularity } } } east: onTheAirTVSeries(timezone: "Pacific/Kiritimati") { edges { node { id } } } }`,
+      `{ utc: onTheAirTVSeries { edges { node { id: databaseId popularity } } } east: onTheAirTVSeries(timezone: "Pacific/Kiritimati") { edges { node { id: databaseId } } } }`,
     );
     expect(body.errors).toBeUndefined();
     const inWindow = (from: string) =>
@@ -54,8 +54,8 @@ describe('Series lists', () => {
 
   it('popular and top rated are really ordered, and page through the whole catalog', async () => {
     const { body } =
-      await h.query(`{ popularTVSeries(${expected.pageWindow('Query.popularTVSeries', 2)}) { totalCount edges { node { id popularity } } }
-      topRatedTVSeries { totalCount edges { node { id voteAverage voteCount } } } }`);
+      await h.query(`{ popularTVSeries(${expected.pageWindow('Query.popularTVSeries', 2)}) { totalCount edges { node { id: databaseId popularity } } }
+      topRatedTVSeries { totalCount edges { node { id: databaseId voteAverage voteCount } } } }`);
     expect(body.errors).toBeUndefined();
     const byPopularity = [...h.catalog.data.tvSeries].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
     expect(body.data.popularTVSeries.totalCount).toBe(h.catalog.data.tvSeries.length);
@@ -67,7 +67,7 @@ describe('Series lists', () => {
 
   it('latest is the series with the highest id, with its details', async () => {
     const latest = h.catalog.data.tvSeries.reduce((a, b) => (b.id > a.id ? b : a));
-    const { body } = await h.query('{ latestTVSeries { id name status numberOfSeasons } }');
+    const { body } = await h.query('{ latestTVSeries { id: databaseId name status numberOfSeasons } }');
     expect(body.data.latestTVSeries).toEqual({
       id: latest.id,
       name: latest.name,
@@ -120,8 +120,8 @@ describe('Search.tv', () => {
     const firstYear = Number(series.first_air_date.slice(0, 4));
     const word = series.name.split(' ').find((w) => w.length > 3) ?? series.name;
     const { body } = await h.query(
-      `query($q: String!, $y: Int, $later: Int) { a: search { tv(query: $q, firstAirDateYear: $y) { edges { node { id firstAirDate } } } }
-        b: search { tv(query: $q, firstAirDateYear: $later) { edges { node { id } } } } c: search { tv(query: $q, year: $later) { edges { node { id } } } } }`,
+      `query($q: String!, $y: Int, $later: Int) { a: search { tv(query: $q, firstAirDateYear: $y) { edges { node { id: databaseId firstAirDate } } } }
+        b: search { tv(query: $q, firstAirDateYear: $later) { edges { node { id: databaseId } } } } c: search { tv(query: $q, year: $later) { edges { node { id: databaseId } } } } }`,
       { q: word, y: firstYear, later: Number(series.last_air_date.slice(0, 4)) },
     );
     expect(body.errors).toBeUndefined();

@@ -32,7 +32,7 @@ describe('TVSeries account states and rating', () => {
     )!;
     const user = { 'x-session-id': sessionId };
     const rate = await h.query(
-      `mutation($id: Int!) { rateTVSeries(input: { seriesId: $id, value: 8.5 }) { tvSeries { id name accountStates { rating } } } }`,
+      `mutation($id: Int!) { rateTVSeries(input: { seriesId: $id, value: 8.5 }) { tvSeries { id: databaseId name accountStates { rating } } } }`,
       { id: unrated.id },
       user,
     );

@@ -23,13 +23,13 @@ describe('TVSeries sub-resources', () => {
     h.catalog.resetCalls();
 
     const { body } = await h.query(
-      `query($id: Int!) { tvSeries(id: $id) { id
+      `query($id: Int!) { tvSeries(id: $id) { id: databaseId
         alternativeTitles { countryCode title type }
         contentRatings { countryCode rating descriptors }
         externalIds { imdbId wikidataId facebookId instagramId twitterId freebaseId freebaseMid tvdbId tvrageId }
         images { backdrops { ${expected.IMAGE_FIELDS} } logos { ${expected.IMAGE_FIELDS} } posters { ${expected.IMAGE_FIELDS} } }
         translations { countryCode languageCode name englishName data { name overview tagline homepage title } }
-        videos { id key name site size type official publishedAt languageCode countryCode }
+        videos { id: databaseId key name site size type official publishedAt languageCode countryCode }
         watchProvidersByCountry { countryCode link flatrate { ${OFFER_FIELDS} } free { ${OFFER_FIELDS} } ads { ${OFFER_FIELDS} } buy { ${OFFER_FIELDS} } }
       } }`,
       { id: seriesId },
@@ -136,7 +136,7 @@ describe('TVSeries sub-resources', () => {
     const rest = await h.rest(`/tv/${withChanges.id}/changes?start_date=${start}&end_date=${h.catalog.data.today}`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `query($id: Int!, $s: Date, $e: Date) { tvSeries(id: $id) { changes(startDate: $s, endDate: $e) { key items { id action time value } } } }`,
+      `query($id: Int!, $s: Date, $e: Date) { tvSeries(id: $id) { changes(startDate: $s, endDate: $e) { key items { id: databaseId action time value } } } }`,
       { id: withChanges.id, s: start, e: h.catalog.data.today },
     );
     expect(body.errors).toBeUndefined();
@@ -205,8 +205,8 @@ describe('TVSeries sub-resources', () => {
       [`{ tvSeries(id: ${seriesId}) { changes(startDate: "2026-10-10", endDate: "2026-10-01") { key } } }`, 'endDate'],
       [`{ tvSeries(id: ${seriesId}) { videos(includeVideoLanguages: ["xx-yy"]) { key } } }`, 'includeVideoLanguages'],
       [`{ tvSeries(id: ${seriesId}) { reviews(first: 101) { totalCount } } }`, 'first'],
-      [`mutation { rateTVSeries(input: { seriesId: ${seriesId}, value: 7.3 }) { tvSeries { id } } }`, 'input.value'],
-      [`mutation { rateTVSeries(input: { seriesId: 0, value: 7 }) { tvSeries { id } } }`, 'input.seriesId'],
+      [`mutation { rateTVSeries(input: { seriesId: ${seriesId}, value: 7.3 }) { tvSeries { id: databaseId } } }`, 'input.value'],
+      [`mutation { rateTVSeries(input: { seriesId: 0, value: 7 }) { tvSeries { id: databaseId } } }`, 'input.seriesId'],
     ]) {
       const response = await h.query(query, undefined, { 'x-session-id': sessionId });
       expect(errorCodes(response), query).toEqual(['BAD_USER_INPUT']);
@@ -231,8 +231,8 @@ describe('append_to_response merging', () => {
       const query = `query($id: Int!) { tvSeries(id: $id) { name
         alternativeTitles { countryCode title } contentRatings { countryCode rating } externalIds { imdbId tvdbId }
         images { posters { filePath } } translations { languageCode data { name } } videos { key }
-        watchProvidersByCountry { countryCode flatrate { providerId } } similar { totalCount edges { node { id name } } }
-        recommendations { edges { node { id } } } reviews { totalCount } } }`;
+        watchProvidersByCountry { countryCode flatrate { providerId } } similar { totalCount edges { node { id: databaseId name } } }
+        recommendations { edges { node { id: databaseId } } } reviews { totalCount } } }`;
       const a = await merged.query(query, { id: seriesId });
       const b = await h.query(query, { id: seriesId });
       expect(a.body.errors).toBeUndefined();

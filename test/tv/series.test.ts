@@ -47,7 +47,7 @@ describe('Query.tvSeries', () => {
     const { body } = await h.query(
       `query($id: Int!) { tvSeries(id: $id) { ${expected.TV_SUMMARY_FIELDS} numberOfSeasons status
         lists { ${expected.CONNECTION(expected.LIST_FIELDS)} }
-        screenedTheatrically { id seasonNumber episodeNumber episode { id episodeNumber seasonNumber name } } } }`,
+        screenedTheatrically { id: databaseId seasonNumber episodeNumber episode { id: databaseId episodeNumber seasonNumber name } } } }`,
       { id: seriesId },
     );
     expect(body.errors).toBeUndefined();
@@ -84,10 +84,10 @@ describe('Query.tvSeries', () => {
     h.catalog.resetCalls();
     const { body } = await h.query(
       `query($id: Int!, $n: Int!) { tvSeries(id: $id) { season(number: $n) {
-        seasonNumber id name airDate series { id }
+        seasonNumber id: databaseId name airDate series { id: databaseId }
         images { posters { ${expected.IMAGE_FIELDS} } }
         externalIds { freebaseId freebaseMid tvdbId tvrageId wikidataId }
-        episode(number: 1) { episodeNumber id name airDate season { seasonNumber } }
+        episode(number: 1) { episodeNumber id: databaseId name airDate season { seasonNumber } }
       } } }`,
       { id: seriesId, n: seasonNumber },
     );
@@ -157,7 +157,7 @@ describe('Episode.accountStates', () => {
       const at = where.get(episodeId)!;
       h.catalog.resetCalls();
       const { body } = await h.query(
-        `query($id: Int!, $s: Int!, $e: Int!) { tvSeries(id: $id) { season(number: $s) { episode(number: $e) { id accountStates { favorite watchlist rating } } } } }`,
+        `query($id: Int!, $s: Int!, $e: Int!) { tvSeries(id: $id) { season(number: $s) { episode(number: $e) { id: databaseId accountStates { favorite watchlist rating } } } } }`,
         { id: at.seriesId, s: at.season, e: at.episode },
         { 'x-session-id': sessionId },
       );

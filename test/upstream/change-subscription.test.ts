@@ -12,7 +12,7 @@ import { type ChangingUpstream, startChangingUpstream } from './changing-upstrea
  * goes, however it goes, gives its place back (the count of subscribers returns to 0).
  */
 const POLL_MS = 300;
-const SUBSCRIBE = 'subscription { changes { kind id nodeId keys changedAt } }';
+const SUBSCRIBE = 'subscription { changes { kind id: databaseId nodeId: objectId keys changedAt } }';
 
 let upstream: ChangingUpstream;
 let gateway: Instance;
@@ -70,7 +70,7 @@ describe('subscription { changes } over SSE', () => {
     await start();
     await readsMore(1);
     const movies = subscribe();
-    const series = subscribe('subscription { changes(kinds: [TV]) { id } }');
+    const series = subscribe('subscription { changes(kinds: [TV]) { id: databaseId } }');
     await openIs(2);
     upstream.rename(1, 'Renamed');
     const renamed = Date.now();

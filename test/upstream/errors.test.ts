@@ -37,7 +37,7 @@ describe('credentials', () => {
       const response = await bare.query(`{ configuration { changeKeys } }`);
       expect(errorCodes(response)).toEqual(['UNAUTHENTICATED']);
       const partial = await bare.query(
-        `{ movie(id: 5) { id title } upcomingMovies { totalCount } review(id: "5488c29bc3a3686f4a00004a") { id } }`,
+        `{ movie(id: 5) { id: databaseId title } upcomingMovies { totalCount } review(id: "5488c29bc3a3686f4a00004a") { id: databaseId } }`,
       );
       expect(partial.body.data).toEqual({ movie: null, upcomingMovies: null, review: null });
       expect(errorCodes(partial)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED']);
@@ -79,8 +79,8 @@ describe('invalid arguments are BAD_USER_INPUT before any upstream call', () => 
     ['bad watch region', `{ tvWatchProviders(watchRegion: "../x") { providerId } }`, 'watchRegion'],
     ['empty search', `{ search { companies(query: "   ") { totalCount } } }`, 'query'],
     ['overlong search', `{ search { companies(query: "${'x'.repeat(201)}") { totalCount } } }`, 'query'],
-    ['path in a review id', `{ review(id: "../movie/11") { id } }`, 'id'],
-    ['parameter in a review id', `{ review(id: "abc?api_key=1") { id } }`, 'id'],
+    ['path in a review id', `{ review(id: "../movie/11") { id: databaseId } }`, 'id'],
+    ['parameter in a review id', `{ review(id: "abc?api_key=1") { id: databaseId } }`, 'id'],
     ['season number below 0', `{ tvSeries(id: SERIES) { season(number: -1) { name } } }`, 'number'],
   ])('%s', async (_, query, argument) => {
     // Below an object that exists: a missing one would be null with its NOT_FOUND, its fields unasked.
@@ -108,7 +108,7 @@ describe('invalid arguments are BAD_USER_INPUT before any upstream call', () => 
     const movieId = (await h.rest('/movie/upcoming')).results[0].id;
     h.catalog.resetCalls();
     const response = await h.query(
-      `query($id: Int!) { movie(id: $id) { id changes(startDate: "2026-01-01", endDate: "2026-03-01") { key } } }`,
+      `query($id: Int!) { movie(id: $id) { id: databaseId changes(startDate: "2026-01-01", endDate: "2026-03-01") { key } } }`,
       { id: movieId },
     );
     expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);

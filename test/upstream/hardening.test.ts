@@ -90,11 +90,11 @@ describe('session-bound answers never enter the shared caches', () => {
   it('a guest session sees its new rating at once (its id is in the path, not the query)', async () => {
     const guest = await h.query(`mutation { createGuestSession { guestSession { guestSessionId } } }`);
     const headers = { 'x-guest-session-id': guest.body.data.createGuestSession.guestSession.guestSessionId };
-    const read = `{ guestSession { ratedMovies { edges { node { movie { id accountStates { rating } } } } } } }`;
+    const read = `{ guestSession { ratedMovies { edges { node { movie { id: databaseId accountStates { rating } } } } } } }`;
     const movieId = h.catalog.data.movies[7].id;
     expect(expected.nodes((await h.query(read, undefined, headers)).body.data.guestSession.ratedMovies)).toEqual([]);
     const rated = await h.query(
-      `mutation($m: Int!) { rateMovie(input: { movieId: $m, value: 3.5 }) { movie { id } } }`,
+      `mutation($m: Int!) { rateMovie(input: { movieId: $m, value: 3.5 }) { movie { id: databaseId } } }`,
       { m: movieId },
       headers,
     );

@@ -25,7 +25,7 @@ beforeEach(() => {
 
 const ONE_MOVIE = `query($id: Int!) { movie(id: $id) {
   title overview alternativeTitles { countryCode title type } images { posters { filePath width } }
-  reviews { totalCount edges { node { id author } } } lists { totalCount edges { node { id name } } } } }`;
+  reviews { totalCount edges { node { id: databaseId author } } } lists { totalCount edges { node { id: databaseId name } } } } }`;
 
 describe('append_to_response', () => {
   it('answers a movie with its sub-resources from one call, where the plain client needs five', async () => {
@@ -70,7 +70,7 @@ describe('append_to_response', () => {
   });
 
   it('merges series, season and episode loads per parent, with identical answers', async () => {
-    const query = `query($id: Int!) { tvSeries(id: $id) { name lists { totalCount } screenedTheatrically { id }
+    const query = `query($id: Int!) { tvSeries(id: $id) { name lists { totalCount } screenedTheatrically { id: databaseId }
       season(number: 1) { name images { posters { filePath } } externalIds { tvdbId }
         episode(number: 1) { name overview } } } }`;
     const a = await merged.query(query, { id: seriesId });
@@ -90,7 +90,7 @@ describe('append_to_response', () => {
   });
 
   it('reports a missing parent once, at the parent, from the one merged call', async () => {
-    const query = `{ movie(id: 999999) { id images { posters { filePath } } lists { totalCount } } }`;
+    const query = `{ movie(id: 999999) { id: databaseId images { posters { filePath } } lists { totalCount } } }`;
     const a = await merged.query(query);
     const b = await plain.query(query);
     expect(a.body).toEqual(b.body);

@@ -13,15 +13,15 @@ beforeEach(() => h.catalog.resetCalls());
 
 describe('dot and empty path segments never reach the upstream', () => {
   it.each([
-    ['find externalId ".."', `{ find(externalId: "..", source: IMDB_ID) { movies { id } } }`],
-    ['find externalId "."', `{ find(externalId: ".", source: IMDB_ID) { movies { id } } }`],
-    ['find externalId " .. " (trimmed to "..")', `{ find(externalId: " .. ", source: TVDB_ID) { movies { id } } }`],
-    ['find externalId ""', `{ find(externalId: "", source: IMDB_ID) { movies { id } } }`],
-    ['review id ".."', `{ review(id: "..") { id } }`],
-    ['review id "."', `{ review(id: ".") { id } }`],
-    ['review id ""', `{ review(id: "") { id } }`],
-    ['credit id ".."', `{ credit(id: "..") { id } }`],
-    ['credit id ""', `{ credit(id: "") { id } }`],
+    ['find externalId ".."', `{ find(externalId: "..", source: IMDB_ID) { movies { id: databaseId } } }`],
+    ['find externalId "."', `{ find(externalId: ".", source: IMDB_ID) { movies { id: databaseId } } }`],
+    ['find externalId " .. " (trimmed to "..")', `{ find(externalId: " .. ", source: TVDB_ID) { movies { id: databaseId } } }`],
+    ['find externalId ""', `{ find(externalId: "", source: IMDB_ID) { movies { id: databaseId } } }`],
+    ['review id ".."', `{ review(id: "..") { id: databaseId } }`],
+    ['review id "."', `{ review(id: ".") { id: databaseId } }`],
+    ['review id ""', `{ review(id: "") { id: databaseId } }`],
+    ['credit id ".."', `{ credit(id: "..") { id: creditId } }`],
+    ['credit id ""', `{ credit(id: "") { id: creditId } }`],
     ['episode group id ".."', `{ episodeGroup(id: "..") { name } }`],
     ['episode group id "."', `{ episodeGroup(id: ".") { name } }`],
     ['episode group id ""', `{ episodeGroup(id: "") { name } }`],
@@ -66,7 +66,7 @@ describe('dot and empty path segments never reach the upstream', () => {
   });
 
   it('an identifier with dots inside is still sent, encoded', async () => {
-    const response = await h.query(`{ find(externalId: "tt.01", source: IMDB_ID) { movies { id } } }`);
+    const response = await h.query(`{ find(externalId: "tt.01", source: IMDB_ID) { movies { id: databaseId } } }`);
     expect(response.body.errors).toBeUndefined();
     expect(h.catalog.calls.map((c) => c.path)).toEqual(['/find/tt.01']);
   });
@@ -76,7 +76,7 @@ describe('review ids are 24 hexadecimal characters', () => {
   it.each(['-1', 'NaN', 'abc', '0', '5488c29bc3a3686f4a00004', '5488c29bc3a3686f4a00004a0', '5488c29bc3a3686f4a00004g', 'Infinity'])(
     'review(id: %j) is BAD_USER_INPUT with no upstream call',
     async (id) => {
-      const response = await h.query(`query($id: ID!) { review(id: $id) { id } }`, { id });
+      const response = await h.query(`query($id: ID!) { review(id: $id) { id: databaseId } }`, { id });
       expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
       expect(response.body.errors![0].extensions!.argument).toBe('id');
       expect(h.catalog.calls).toHaveLength(0);
@@ -84,13 +84,13 @@ describe('review ids are 24 hexadecimal characters', () => {
   );
 
   it('a numeric ID variable is checked the same way', async () => {
-    const response = await h.query(`query($id: ID!) { review(id: $id) { id } }`, { id: -1 });
+    const response = await h.query(`query($id: ID!) { review(id: $id) { id: databaseId } }`, { id: -1 });
     expect(errorCodes(response)).toEqual(['BAD_USER_INPUT']);
     expect(h.catalog.calls).toHaveLength(0);
   });
 
   it('a well-formed id reaches the catalog (NOT_FOUND when there is no such review)', async () => {
-    const response = await h.query(`{ review(id: "000000000000000000000000") { id } }`);
+    const response = await h.query(`{ review(id: "000000000000000000000000") { id: databaseId } }`);
     expect(errorCodes(response)).toEqual(['NOT_FOUND']);
     expect(h.callsTo('/review/000000000000000000000000')).toBe(1);
   });

@@ -7,6 +7,7 @@ import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 export type AccountSource = { id: number } & Partial<Up.AccountDetails>;
 
@@ -51,7 +52,7 @@ export const RatedMovie = builder.objectRef<Up.RatedMovie>('RatedMovie').impleme
 Account.implement({
   description: 'A user account of the catalog. Its data is private: every field but `id` needs the session (X-Session-Id) of that account.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the account.' }),
+    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the account. `id` is the global id." }),
     username: t.string({
       nullable: true,
       description: 'User name.',
@@ -102,7 +103,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       "The session's own account by its id (X-Session-Id): any other id is null with NOT_FOUND, as an account the catalog lacks; UNAUTHENTICATED without a session.",
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the account.' }) },
+    args: { id: t.arg.int({ required: true, description: byCatalogId('account') }) },
     resolve: async (_, args, c) => {
       const account = { id: valid.id('id', args.id) };
       await ownAccount(account, c);

@@ -6,6 +6,7 @@ import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
 import { Movie } from '../movie/ref.ts';
 import { Episode, TVSeries } from '../tv/ref.ts';
+import { catalogIdOf } from '../kit/catalog-id.ts';
 
 /**
  * The entries of the rated series and episodes (the lists themselves: account/connections.ts),
@@ -53,8 +54,8 @@ const accountIdField = (t: InputFields) =>
     required: false,
     description: "Identifier of the account of the session. Without it, the session's own account (no need to ask `viewer { id }` first).",
   });
-const movieIdField = (t: InputFields) => t.int({ required: true, description: 'Identifier of the movie.' });
-const seriesIdField = (t: InputFields) => t.int({ required: true, description: 'Identifier of the TV series.' });
+const movieIdField = (t: InputFields) => t.int({ required: true, description: catalogIdOf('movie') });
+const seriesIdField = (t: InputFields) => t.int({ required: true, description: catalogIdOf('TV series') });
 const favoriteField = (t: InputFields) => t.boolean({ required: true, description: 'True to add to the favourites, false to remove.' });
 const watchlistField = (t: InputFields) => t.boolean({ required: true, description: 'True to add to the watchlist, false to remove.' });
 
@@ -85,7 +86,7 @@ const moviePayload = (name: string) =>
   mutationPayload<{ movieId: number }>(name, `What \`${name.replace(/^S/, 's')}\` changed.`, (t) => ({
     movie: t.field({
       type: Movie,
-      description: `The movie, by its \`nodeId\` in a client store; ${written}.`,
+      description: `The movie, by its \`id\` in a client store; ${written}.`,
       resolve: (p) => ({ id: p.movieId }),
     }),
   }));
@@ -94,7 +95,7 @@ const seriesPayload = (name: string) =>
   mutationPayload<{ seriesId: number }>(name, `What \`${name.replace(/^S/, 's')}\` changed.`, (t) => ({
     tvSeries: t.field({
       type: TVSeries,
-      description: `The series, by its \`nodeId\` in a client store; ${written}.`,
+      description: `The series, by its \`id\` in a client store; ${written}.`,
       resolve: (p) => ({ id: p.seriesId }),
     }),
   }));

@@ -9,7 +9,7 @@ import { TVSeries } from '../tv/ref.ts';
 export const ChangedMovie = builder.objectRef<Up.ChangedId>('ChangedMovie').implement({
   description: 'A movie edited in the window.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the movie.' }),
+    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the movie; `id` is the global id." }),
     adult: t.exposeBoolean('adult', { nullable: true, description: 'Whether the movie is adult content; null when not recorded.' }),
     movie: t.field({
       type: Movie,
@@ -22,7 +22,7 @@ export const ChangedMovie = builder.objectRef<Up.ChangedId>('ChangedMovie').impl
 export const ChangedTVSeries = builder.objectRef<Up.ChangedId>('ChangedTVSeries').implement({
   description: 'A TV series edited in the window (itself, one of its seasons or one of its episodes).',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the series.' }),
+    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the series; `id` is the global id." }),
     adult: t.exposeBoolean('adult', { nullable: true, description: 'Whether the series is adult content; null when not recorded.' }),
     series: t.field({
       type: TVSeries,
@@ -35,7 +35,7 @@ export const ChangedTVSeries = builder.objectRef<Up.ChangedId>('ChangedTVSeries'
 export const ChangedPerson = builder.objectRef<Up.ChangedId>('ChangedPerson').implement({
   description: 'A person edited in the window.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the person.' }),
+    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the person; `id` is the global id." }),
     adult: t.exposeBoolean('adult', {
       nullable: true,
       description: 'Whether the person appears in adult content; null when not recorded.',

@@ -28,13 +28,17 @@ const NODE_TYPE: Record<FeedKind, string> = { movie: 'Movie', tv: 'TVSeries', pe
 
 const CatalogChange = builder.objectRef<ChangeNotice>('CatalogChange').implement({
   description:
-    'A movie, series or person the catalog edited: refetch what you show of it (`node(id: nodeId)`), or drop it from your cache.',
+    'A movie, series or person the catalog edited: refetch what you show of it (`node(id: objectId)`), or drop it from your cache.',
   fields: (t) => ({
     kind: t.field({ type: ChangeKind, description: 'What kind of object changed.', resolve: (change) => change.kind }),
-    id: t.exposeInt('id', { description: "The catalog's identifier of the object (the `id` of the Movie, TVSeries or Person)." }),
-    nodeId: t.id({
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the object (the `databaseId` of the Movie, TVSeries or Person).",
+    }),
+    // Not `id`: a client store keys records by that field, and would file this notice as the
+    // changed object's own record under another type (Relay warns of conflicting types).
+    objectId: t.id({
       description:
-        "Global id of the object, as its `nodeId` in the subscription's language (Accept-Language) reads: the key of its record in a normalised client cache, and `node(id:)`'s argument.",
+        "Global id of the object, as its `id` in the subscription's language (Accept-Language) reads: the key of its record in a normalised client cache, and `node(id:)`'s argument.",
       resolve: (change, _args, context) => globalId(NODE_TYPE[change.kind], [change.id], context.language),
     }),
     keys: t.stringList({

@@ -9,6 +9,7 @@ import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 /** A collection's id plus whatever its parent (a movie's `belongs_to_collection`, a search result) carried. */
 export type CollectionSource = { id: number } & Partial<Up.CollectionDetails>;
@@ -41,7 +42,9 @@ const CollectionImages = builder.objectRef<Up.CollectionImages>('CollectionImage
 Collection.implement({
   description: 'A collection of movies that belong together, such as a film series and its sequels.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the collection.' }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the collection (`collection(id:)`'s argument). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name in the requested language.', resolve: fromDetail('name') }),
     adult: t.boolean({
       nullable: true,
@@ -107,7 +110,7 @@ builder.queryFields((t) => ({
     type: Collection,
     nullable: true,
     description: 'A collection of movies by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such collection.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the collection.' }), ...subtreeLanguageArgs },
+    args: { id: t.arg.int({ required: true, description: byCatalogId('collection') }), ...subtreeLanguageArgs },
     resolve: (_, args, c, info) => {
       valid.language('language', args.language);
       return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Collection');

@@ -6,6 +6,7 @@ import { carriedFrom } from '../kit/carried.ts';
 import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 /** A company's id plus whatever its parent (a search result, a movie) already carried. */
 export type CompanySource = { id: number } & Partial<Up.CompanyDetails>;
@@ -33,7 +34,9 @@ export const AlternativeName = builder.objectRef<Up.AlternativeName>('CompanyAlt
 Company.implement({
   description: 'A production company.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the company.' }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the company (`company(id:)`'s argument). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name of the company.', resolve: fromDetail('name') }),
     logoPath: t.string({
       nullable: true,
@@ -81,7 +84,7 @@ builder.queryFields((t) => ({
     type: Company,
     nullable: true,
     description: 'A production company by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such company.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the company.' }), ...subtreeLanguageArgs },
+    args: { id: t.arg.int({ required: true, description: byCatalogId('company') }), ...subtreeLanguageArgs },
     resolve: (_, args, c, info) => {
       valid.language('language', args.language);
       return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Company');

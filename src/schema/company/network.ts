@@ -8,6 +8,7 @@ import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Season, TVSeries } from '../tv/ref.ts';
 import { AlternativeName, Company } from './company.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 /** A network's id plus whatever its parent (series details, an episode group) carried. */
 export type NetworkSource = { id: number } & Partial<Up.NetworkDetails>;
@@ -21,7 +22,9 @@ const fromDetail = carriedFrom((network: NetworkSource, context: GatewayContext)
 Network.implement({
   description: 'A TV network or streaming service that airs series.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the network.' }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the network (`network(id:)`'s argument). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name of the network.', resolve: fromDetail('name') }),
     logoPath: t.string({
       nullable: true,
@@ -92,7 +95,7 @@ builder.queryFields((t) => ({
     type: Network,
     nullable: true,
     description: 'A TV network by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such network.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the network.' }) },
+    args: { id: t.arg.int({ required: true, description: byCatalogId('network') }) },
     resolve: (_, args, c, info) => existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Network'),
   }),
 }));

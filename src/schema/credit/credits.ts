@@ -109,7 +109,9 @@ const CreditType = openEnum('CreditType', 'Whether a credit is a role or a job.'
 const Credit = builder.objectRef<Up.CreditDetails>('Credit').implement({
   description: 'One credit: a person, a role or job, and the movie or series it is for.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Identifier of the credit.' }),
+    creditId: t.exposeString('id', {
+      description: "The catalog's identifier of the credit (`credit(id:)`'s argument); `id` is the global id.",
+    }),
     creditType: t.field({
       type: CreditType.ref,
       description: 'CAST for a role, CREW for a job.',
@@ -268,7 +270,10 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'One credit by its id (the `creditId` of any cast or crew entry). Null with NOT_FOUND when there is no such credit.',
     args: {
-      id: t.arg.id({ required: true, description: 'Identifier of the credit, a 24-character hexadecimal string.' }),
+      id: t.arg.id({
+        required: true,
+        description: "Catalog id of the credit, 24 hexadecimal characters: a credit's `creditId`, not its global `id`.",
+      }),
       language: languageArg,
     },
     resolve: (_, args, c) => {

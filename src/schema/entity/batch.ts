@@ -6,6 +6,7 @@ import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { readableListIds } from '../list/list-id.ts';
 import { ENTITIES, type EntityKind, type EpisodeKey, type SeasonKey } from './kinds.ts';
+import { byCatalogIds } from '../kit/catalog-id.ts';
 
 /**
  * Roots that take a list of keys, for a larger graph that merges this one (schema stitching
@@ -46,7 +47,7 @@ for (const { field, entity, what, single } of BY_INT_ID) {
       type: [kind.ref as typeof ENTITIES.Movie.ref],
       nullable: { list: true, items: true },
       description: `${what} by their ids (at most ${MAX_KEYS}), ${ORDER} See \`${single}(id:)\`.`,
-      args: { ids: t.arg.intList({ required: true, description: `Catalog ids, at most ${MAX_KEYS}.` }) },
+      args: { ids: t.arg.intList({ required: true, description: byCatalogIds(MAX_KEYS) }) },
       complexity: keys('ids'),
       resolve: (_, args, c, info) =>
         resolveAll(
@@ -82,7 +83,7 @@ builder.queryField('reviews', (t) =>
     type: [ENTITIES.Review.ref],
     nullable: { list: true, items: true },
     description: `Reviews by their ids (at most ${MAX_KEYS}), ${ORDER} See \`review(id:)\`.`,
-    args: { ids: t.arg.idList({ required: true, description: `Review ids (24 hexadecimal characters each), at most ${MAX_KEYS}.` }) },
+    args: { ids: t.arg.idList({ required: true, description: byCatalogIds(MAX_KEYS, 'ids (24 hexadecimal characters each)') }) },
     complexity: keys('ids'),
     resolve: (_, args, c, info) =>
       resolveAll(

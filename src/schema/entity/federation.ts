@@ -79,7 +79,7 @@ function listIdAt(rep: Representation): number | string {
 }
 
 function seasonKeyAt(rep: Representation) {
-  return { seriesId: idAt(objectAt(rep, 'series'), 'id', 'series.id'), seasonNumber: numberAt(rep, 'seasonNumber') };
+  return { seriesId: idAt(objectAt(rep, 'series'), 'databaseId', 'series.databaseId'), seasonNumber: numberAt(rep, 'seasonNumber') };
 }
 
 /** How each entity is keyed in the SDL, and how a representation's key is read and checked. */
@@ -88,7 +88,9 @@ interface Keyed<Key> {
   keyOf(rep: Representation): Key;
 }
 
-const byId: Keyed<number> = { keys: ['id'], keyOf: (rep) => idAt(rep, 'id') };
+// Keyed by the catalog's number, `databaseId`, which every language shares: `id` is the global
+// id, one per language, and a router's representation names the entity, not one of its languages.
+const byId: Keyed<number> = { keys: ['databaseId'], keyOf: (rep) => idAt(rep, 'databaseId') };
 
 const KEYED: { [Name in EntityName]: Keyed<Parameters<(typeof ENTITIES)[Name]['of']>[0]> } = {
   Movie: byId,
@@ -102,15 +104,15 @@ const KEYED: { [Name in EntityName]: Keyed<Parameters<(typeof ENTITIES)[Name]['o
   // `listId` has both kinds of list id (`id` is null for the old 24-hex ids).
   UserList: { keys: ['listId'], keyOf: listIdAt },
   Review: {
-    keys: ['id'],
+    keys: ['databaseId'],
     keyOf: (rep) => {
-      if (typeof rep.id === 'string' && /^[0-9a-f]{24}$/i.test(rep.id)) return rep.id;
-      throw new BadKey('id', ARGUMENT.objectId);
+      if (typeof rep.databaseId === 'string' && /^[0-9a-f]{24}$/i.test(rep.databaseId)) return rep.databaseId;
+      throw new BadKey('databaseId', ARGUMENT.objectId);
     },
   },
-  Season: { keys: ['series { id } seasonNumber'], keyOf: seasonKeyAt },
+  Season: { keys: ['series { databaseId } seasonNumber'], keyOf: seasonKeyAt },
   Episode: {
-    keys: ['series { id } seasonNumber episodeNumber'],
+    keys: ['series { databaseId } seasonNumber episodeNumber'],
     keyOf: (rep) => ({ ...seasonKeyAt(rep), episodeNumber: numberAt(rep, 'episodeNumber') }),
   },
 };
@@ -119,7 +121,7 @@ for (const name of Object.keys(KEYED) as EntityName[]) {
   const { keys, keyOf } = KEYED[name] as Keyed<unknown>;
   const entity = ENTITIES[name] as EntityKind<unknown, unknown>;
   builder.asEntity(entity.ref as typeof ENTITIES.Movie.ref, {
-    key: keys.map((key) => builder.selection<{ id: number }>(key as 'id')),
+    key: keys.map((key) => builder.selection<{ databaseId: number }>(key as 'databaseId')),
     // Read by tools that resolve a reference through the type; `_entities` itself reads KEYED.
     resolveReference: (reference, context) => entity.of(keyOf(reference), context) as ReturnType<typeof ENTITIES.Movie.of>,
   });
@@ -145,7 +147,7 @@ const checksOf = new WeakMap<object, Array<Promise<MissingEntity | undefined>>>(
 
 /**
  * The entities of this request's `_entities` that the catalog lacks. A field of a missing
- * entity fails on its own, so without this the answer was an object of nulls (or a `nodeId` for
+ * entity fails on its own, so without this the answer was an object of nulls (or an `id` for
  * nothing, when only the key was selected) with one NOT_FOUND per field; the subgraph's answer
  * is then rewritten to null and one NOT_FOUND at the entity (src/graphql/missing-entities.ts).
  */

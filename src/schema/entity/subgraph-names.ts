@@ -25,9 +25,9 @@ import {
  *   execution, each resolver as it was;
  * - the value types other subgraphs also define (`Genre`, `Image`, `Video`, `PageInfo`,
  *   `Language`, and `Region`, our country) are `@shareable`, so the same shape composes;
- * - the Relay `Node` interface (`nodeId`) and its `node`/`nodes` roots stay on `/graphql`: a
- *   router's graph has one `Node`, usually with `id`, which ours would contradict. Each type keeps
- *   its `nodeId` field.
+ * - the Relay `Node` interface and its `node`/`nodes` roots stay on `/graphql`: a router's graph
+ *   has one `Node`, whose global ids its own subgraphs give out. Each type keeps its `id` field
+ *   (ours, opaque, one per language); the entities are keyed by `databaseId` (federation.ts).
  */
 
 /** Types another subgraph may define with the same shape: merged by the router, not owned. */

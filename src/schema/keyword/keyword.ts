@@ -5,6 +5,7 @@ import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 import { TVSeries } from '../tv/ref.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 /** A keyword's id plus its name when the parent (a movie's keywords, a search result) carried it. */
 export type KeywordSource = { id: number } & Partial<Up.Keyword>;
@@ -14,7 +15,9 @@ export const Keyword = builder.objectRef<KeywordSource>('Keyword');
 Keyword.implement({
   description: 'A keyword that tags movies and TV series with a theme or plot element, such as "time travel".',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the keyword.' }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the keyword (`keyword(id:)`'s argument). `id` is the global id.",
+    }),
     name: t.string({
       description: 'The keyword itself.',
       resolve: (k, _, c) => carried(k, 'name', () => c.loaders.keyword.load({ keywordId: k.id })),
@@ -45,7 +48,7 @@ builder.queryFields((t) => ({
     type: Keyword,
     nullable: true,
     description: 'A keyword by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such keyword.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the keyword.' }) },
+    args: { id: t.arg.int({ required: true, description: byCatalogId('keyword') }) },
     resolve: (_, args, c, info) =>
       existing({ id: valid.id('id', args.id) }, (k: KeywordSource, cx) => cx.loaders.keyword.load({ keywordId: k.id }), c, info, 'Keyword'),
   }),

@@ -16,7 +16,7 @@ const ChangeAction = openEnum('ChangeAction', 'What a recorded edit did.', {
 const ChangeItem = builder.objectRef<Up.ChangeItem>('ChangeItem').implement({
   description: 'One recorded edit of an attribute of a movie, series, season, episode or person.',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Identifier of the change.' }),
+    databaseId: t.exposeString('id', { description: "The catalog's identifier of the change; `id` is the global id." }),
     action: t.field({
       type: ChangeAction.ref,
       description: 'What happened: ADDED, UPDATED, DELETED or CREATED.',

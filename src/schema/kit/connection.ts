@@ -24,7 +24,7 @@ import * as valid from './validate.ts';
  * ("Movie.reviews:4"), and any other field refuses it. A bare offset would let a
  * reviews cursor walk popular movies, a position in one list read as a position in another.
  * Language needs no place in it: the parent of a nested connection is already in its language
- * (a `nodeId` says which), and a root connection repeats its `language` argument.
+ * (a global `id` says which), and a root connection repeats its `language` argument.
  */
 
 const PAGE_SIZE = 20;

@@ -5,7 +5,7 @@ import type { GatewayContext } from '../context.ts';
 /**
  * An object named by its key (`movie(id:)`, an item of `movies(ids:)` or `nodes(ids:)`,
  * `node(id:)`, `season(number:)`) that the catalog lacks is one NOT_FOUND at its own path, and
- * null there: never an object of nulls, an error per selected field, or a `nodeId` of nothing.
+ * null there: never an object of nulls, an error per selected field, or a global `id` of nothing.
  * Only its field's resolver can place the error there, so it waits for the load that tells: the
  * object's details, the load its fields read too (one call, shared through the request's
  * DataLoader). `{ id }` alone therefore costs that call as well (docs/costs.md).
@@ -40,6 +40,11 @@ const starters = new WeakMap<object, Starter>();
 
 export function registerStarter(resolve: object, start: Starter): void {
   starters.set(resolve, start);
+}
+
+/** The starter of a resolver that another wraps (relay/value-ids.ts), for the wrapper to register too. */
+export function starterOf(resolve: object): Starter | undefined {
+  return starters.get(resolve);
 }
 
 /** A field started early on an object: for GraphQL's run of the same field node in the same request. */

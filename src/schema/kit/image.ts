@@ -7,7 +7,6 @@ export const Image = builder.objectRef<Up.Image>('Image').implement({
   description:
     'Metadata of one image file. Build its address from `Query.configuration.images`: base URL + size + `filePath`. A number the service sent as a string (2014 answers) comes as a number.',
   fields: (t) => ({
-    id: t.exposeID('file_path', { description: 'The file path again (as `filePath`), so client caches can tell images apart.' }),
     filePath: t.exposeString('file_path', { description: 'Path of the image file, beginning with "/".' }),
     url: imageUrlField(t, 'image', (source) => source.file_path, 'image'),
     width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),
@@ -28,7 +27,7 @@ export const Image = builder.objectRef<Up.Image>('Image').implement({
 export const Logo = builder.objectRef<Up.LogoImage>('Logo').implement({
   description: "Metadata of one logo file of a company or network. Build its address like an `Image`'s.",
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Identifier of the logo.' }),
+    databaseId: t.exposeString('id', { description: "The catalog's identifier of the logo; `id` is the global id." }),
     filePath: t.exposeString('file_path', { description: 'Path of the logo file, beginning with "/".' }),
     url: imageUrlField(t, 'image', (source) => source.file_path, 'image'),
     fileType: t.exposeString('file_type', { description: 'Type of the original file: ".svg" or ".png".' }),

@@ -35,7 +35,7 @@ const SITES: Record<string, { watch: (key: string) => string; thumbnail?: (key: 
 export const Video = builder.objectRef<Up.Video>('Video').implement({
   description: 'A video about a movie, series, season or episode, hosted on a video site.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Identifier of the video in the catalog.' }),
+    databaseId: t.exposeString('id', { description: "The catalog's identifier of the video in the catalog; `id` is the global id." }),
     key: t.exposeString('key', { description: 'Identifier on the hosting site (the YouTube video id, for example).' }),
     name: t.exposeString('name', { description: 'Title of the video.' }),
     site: t.field({

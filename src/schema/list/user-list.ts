@@ -8,6 +8,7 @@ import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 import { TVSeries } from '../tv/ref.ts';
 import { readableListArgs, readableListId } from './list-id.ts';
+import { catalogIdOf } from '../kit/catalog-id.ts';
 
 /**
  * User lists: a list by id with its items (movies and series; list/connections.ts), whether a movie is on it, and the session
@@ -52,10 +53,10 @@ export async function listItemsPage(
 UserList.implement({
   description: 'A list of movies and TV series made by a catalog user. Anyone can read a public list; only its author can change it.',
   fields: (t) => ({
-    id: t.int({
+    databaseId: t.int({
       nullable: true,
       description:
-        'Identifier of the list. The catalog\'s list details send it as a numeric string ("1"); it comes as the number. Null for the 24-hexadecimal ids of lists made before 2018, which the lists of a movie or series still show: `listId` has both kinds.',
+        'The catalog\'s identifier of the list. The catalog\'s list details send it as a numeric string ("1"); it comes as the number. Null for the 24-hexadecimal ids of lists made before 2018, which the lists of a movie or series still show: `listId` has both kinds.',
       resolve: (list) => numericListId(list.id),
     }),
     listId: t.id({
@@ -103,7 +104,7 @@ UserList.implement({
     itemStatus: t.boolean({
       nullable: true,
       description: 'Whether a movie is on this list.',
-      args: { movieId: t.arg.int({ required: true, description: 'Identifier of the movie.' }) },
+      args: { movieId: t.arg.int({ required: true, description: catalogIdOf('movie') }) },
       resolve: async (l, args, c) =>
         (await c.loaders.listItemStatus.load({ listId: l.id, movieId: valid.id('movieId', args.movieId) })).item_present,
     }),

@@ -11,6 +11,7 @@ import { globalId } from '../relay/global-id.ts';
 import { UserListEdge, UserListItemEdge } from './connections.ts';
 import { writableListId } from './list-id.ts';
 import { UserList, type UserListSource } from './user-list.ts';
+import { catalogIdOf } from '../kit/catalog-id.ts';
 
 /**
  * The session account's edits of its lists. Each payload answers the changed list and what a
@@ -57,11 +58,11 @@ const CreateListInput = mutationInput('CreateList', 'The new list `createList` m
 }));
 const AddMovieToListInput = mutationInput('AddMovieToList', 'The list and the movie `addMovieToList` adds.', (t) => ({
   userListId: listField(t),
-  movieId: t.int({ required: true, description: 'Identifier of the movie to add.' }),
+  movieId: t.int({ required: true, description: catalogIdOf('movie to add') }),
 }));
 const RemoveMovieFromListInput = mutationInput('RemoveMovieFromList', 'The list and the movie `removeMovieFromList` removes.', (t) => ({
   userListId: listField(t),
-  movieId: t.int({ required: true, description: 'Identifier of the movie to remove.' }),
+  movieId: t.int({ required: true, description: catalogIdOf('movie to remove') }),
 }));
 const ClearListInput = mutationInput('ClearList', 'The list `clearList` empties.', (t) => ({ userListId: listField(t) }));
 const DeleteUserListInput = mutationInput('DeleteUserList', 'The list `deleteUserList` deletes.', (t) => ({ userListId: listField(t) }));
@@ -108,9 +109,9 @@ const RemoveMovieFromListPayload = mutationPayload<{ listId: number; movieId: nu
   'The list `removeMovieFromList` changed.',
   (t) => ({
     list: t.field(listOf('changed')),
-    removedMovieNodeId: t.id({
+    removedMovieId: t.id({
       description:
-        "Global id of the removed movie, in this request's language (the `nodeId` its `Movie` had here): Relay's `@deleteEdge(connections:)` drops its edge from the list's `items`.",
+        "Global id of the removed movie, in this request's language (the `id` its `Movie` had here): Relay's `@deleteEdge(connections:)` drops its edge from the list's `items`.",
       resolve: (p, _, c) => globalId('Movie', [p.movieId], c.language),
     }),
   }),
@@ -124,11 +125,11 @@ const DeleteUserListPayload = mutationPayload<{ listId: number; status: Up.Write
   'DeleteUserList',
   'What `deleteUserList` deleted.',
   (t) => ({
-    // Not `nodeId`: a client store keys records by that field, and would file this answer as the
+    // Not `id`: a client store keys records by that field, and would file this answer as the
     // deleted UserList's own record under another type (Relay warns of conflicting types).
-    deletedNodeId: t.id({
+    deletedId: t.id({
       description:
-        "Global id of the deleted list, in this request's language (the `nodeId` its `UserList` had here): Relay's `@deleteRecord` and `@deleteEdge` and a normalised cache's evict take it.",
+        "Global id of the deleted list, in this request's language (the `id` its `UserList` had here): Relay's `@deleteRecord` and `@deleteEdge` and a normalised cache's evict take it.",
       resolve: (d, _, c) => globalId('UserList', [d.listId], c.language),
     }),
     userListId: t.id({ description: 'Identifier of the deleted list, as `UserList.listId` names it.', resolve: (d) => String(d.listId) }),

@@ -16,6 +16,7 @@ import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import * as valid from '../kit/validate.ts';
 import { Genre, genresOf } from '../reference/genre.ts';
 import { Movie, type MovieSource } from './ref.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 // A movie of the service's lists carries its original title; a shell made of an id (or of a
 // review's media id and title) does not, and loads its details for what it lacks.
@@ -41,7 +42,9 @@ const MovieImages = builder.objectRef<Up.MovieImages>('MovieImages').implement({
 Movie.implement({
   description: 'A movie of the catalog.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the movie.' }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the movie (`movie(id:)`'s argument; REST `/movie/{movie_id}`). `id` is the global id.",
+    }),
     title: t.string({ description: 'Title in the requested language.', resolve: fromDetail('title') }),
     originalTitle: t.string({
       description: 'Title in the original language.',
@@ -192,7 +195,7 @@ builder.queryFields((t) => ({
     type: Movie,
     nullable: true,
     description: 'A movie by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such movie.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the movie.' }), ...subtreeLanguageArgs },
+    args: { id: t.arg.int({ required: true, description: byCatalogId('movie') }), ...subtreeLanguageArgs },
     resolve: (_, args, c, info) => {
       valid.language('language', args.language);
       return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Movie');

@@ -3,23 +3,24 @@ import { echo, mutationInput, mutationPayload } from '../kit/mutation.ts';
 import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
 import { Movie } from './ref.ts';
+import { catalogIdOf } from '../kit/catalog-id.ts';
 
 /** Rating a movie, and taking the rating back. */
 
 const RateMovieInput = mutationInput('RateMovie', 'What `rateMovie` rates.', (t) => ({
-  movieId: t.int({ required: true, description: 'Identifier of the movie.' }),
+  movieId: t.int({ required: true, description: catalogIdOf('movie') }),
   value: t.float({ required: true, description: 'The rating, from 0.5 to 10 in steps of 0.5.' }),
 }));
 
 const DeleteMovieRatingInput = mutationInput('DeleteMovieRating', 'Whose rating `deleteMovieRating` removes.', (t) => ({
-  movieId: t.int({ required: true, description: 'Identifier of the movie.' }),
+  movieId: t.int({ required: true, description: catalogIdOf('movie') }),
 }));
 
 const payload = (name: string, what: string) =>
   mutationPayload<{ movieId: number }>(name, `What \`${what}\` changed.`, (t) => ({
     movie: t.field({
       type: Movie,
-      description: `The movie, by its \`nodeId\` in a client store; its \`accountStates\` answer the ${what === 'rateMovie' ? 'written rating, never an older read' : 'rating removed'}.`,
+      description: `The movie, by its \`id\` in a client store; its \`accountStates\` answer the ${what === 'rateMovie' ? 'written rating, never an older read' : 'rating removed'}.`,
       resolve: (p) => ({ id: p.movieId }),
     }),
   }));

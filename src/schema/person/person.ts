@@ -15,6 +15,7 @@ import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { PersonCreditSort, sortedCredits } from './credit-order.ts';
 import { PersonCredits, PersonMovieCredits, PersonTVCredits, PersonWork, type WorkSource } from './filmography.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 /**
  * What a Person is backed by: the id, plus whatever the place it came from carried (a credit
@@ -63,7 +64,9 @@ async function creditsOf<Cast extends object, Crew extends object>(
 Person.implement({
   description: 'A person of the catalog: an actor or a member of a crew.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the person.' }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the person (`person(id:)`'s argument; REST `/person/{person_id}`). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name of the person.', resolve: fromDetail('name') }),
     originalName: t.string({
       nullable: true,
@@ -198,7 +201,7 @@ builder.queryFields((t) => ({
     type: Person,
     nullable: true,
     description: 'A person by their id. Null, with one NOT_FOUND error at this field, when the catalog has no such person.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the person.' }), ...subtreeLanguageArgs },
+    args: { id: t.arg.int({ required: true, description: byCatalogId('person') }), ...subtreeLanguageArgs },
     resolve: (_, args, c, info) => {
       valid.language('language', args.language);
       return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'Person');

@@ -92,7 +92,7 @@ const TaggedImageType = openEnum('TaggedImageType', 'Kind of a tagged image.', {
 export const TaggedImage = builder.objectRef<Up.TaggedImage>('TaggedImage').implement({
   description: 'An image of a movie, series, season or episode in which the person appears.',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Identifier of the image.' }),
+    databaseId: t.exposeString('id', { description: "The catalog's identifier of the image; `id` is the global id." }),
     filePath: t.exposeString('file_path', { description: 'Path of the image file, beginning with "/".' }),
     url: imageUrlField(t, 'image', (source) => source.file_path, 'image'),
     width: t.exposeInt('width', { description: 'Width of the original in pixels.' }),

@@ -30,7 +30,7 @@ builder.queryFields((t) => ({
 export const Genre = builder.objectRef<Up.Genre>('Genre').implement({
   description: 'A genre of movies or TV series, such as "Drama".',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the genre.' }),
+    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the genre; `id` is the global id." }),
     name: t.exposeString('name', { description: 'Name of the genre in the requested language.' }),
   }),
 });

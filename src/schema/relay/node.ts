@@ -22,14 +22,15 @@ import { EpisodeGroup } from '../tv/episode-group.ts';
 import { Episode, Season, TVSeries } from '../tv/ref.ts';
 
 /**
- * Relay's global object identification. The contract keeps `id: Int!` on movies, series and
- * people, so the global id lives in a field of its own, `nodeId` (Relay's `nodeInterfaceIdField`).
+ * Relay's global object identification, as GitHub's public graph has it: every `Node`'s `id` is
+ * its global id, and the catalog's own key is `databaseId`. Relay, Apollo Client and urql
+ * graphcache key records by `id` with their defaults, so none needs configuration of ours.
  * A global id is base64url of "Type:key", the key being what the type is loaded by
  * ("Movie:550", "Season:1399:1", "Episode:1399:1:3"). It is opaque to clients.
  *
  * It names the object in the language its fields resolved in: "Type:key" in the catalog's
  * default language (en-US, asked for or not), "Type:key@fr-FR" in any other. A normalised client
- * store keys records by it (Relay, and Apollo and urql with schema/client-cache.ts), so the
+ * store keys records by it (Relay, Apollo and urql by default), so the
  * French and the English record of one movie are two records, never one overwritten by the
  * other. `node(id:)` and `nodes(ids:)` answer in the id's language, whatever Accept-Language
  * says: a refetch or a connection's next page continues in the language of its record
@@ -125,12 +126,11 @@ const languageOfNode: LanguageOf = (args) => languageOfId(args.id);
 const languageOfNodes: LanguageOf = (args) => (Array.isArray(args.ids) ? args.ids.map(languageOfId) : undefined);
 
 export const Node = builder.interfaceRef<Tagged>('Node').implement({
-  description:
-    "An object with a global id, for Relay: refetch any of them with `node(id:)`. The id is in `nodeId` (each type's `id` keeps the catalog's own).",
+  description: "An object with a global id, `id`: refetch any of them with `node(id:)`. The catalog's own key is each type's `databaseId`.",
   resolveType: (value) => value.__node,
   fields: (t) => ({
     // Every implementing type answers this field itself, from its own key.
-    nodeId: t.id({
+    id: t.id({
       description:
         'Global id of the object in the language of its texts, unique across the graph: the same object in two languages has two.',
       resolve: () => '',
@@ -142,8 +142,8 @@ for (const [kind, { ref, key }] of Object.entries(KINDS) as Array<[Kind, (typeof
   const keyOf = key as (source: unknown) => Array<string | number>;
   ref.addInterfaces([Node]);
   builder.objectFields(ref as typeof Movie, (t) => ({
-    nodeId: t.id({
-      description: `Global id of the ${kind} in the language of its texts, for \`node(id:)\` and Relay: the same ${kind} in another language has another.`,
+    id: t.id({
+      description: `Global id of the ${kind} in the language of its texts, for \`node(id:)\` and client caches: the same ${kind} in another language has another. Opaque: the catalog's key is \`databaseId\`.`,
       // The context asks in the language this object's fields resolve in (language-scope.ts).
       resolve: (source, _args, context) => globalId(kind, keyOf(source), context.language),
     }),
@@ -169,8 +169,8 @@ builder.queryFields((t) => ({
     type: Node,
     nullable: true,
     description:
-      "Any object by its global id (`nodeId`), in the id's language whatever Accept-Language says. Null, with one NOT_FOUND error at this field, when the catalog has no such object.",
-    args: { id: t.arg.id({ required: true, description: 'A `nodeId`.' }) },
+      "Any object by its global id (its `id`), in the id's language whatever Accept-Language says. Null, with one NOT_FOUND error at this field, when the catalog has no such object.",
+    args: { id: t.arg.id({ required: true, description: "A global id, as a `Node`'s `id` reads (not a `databaseId`)." }) },
     extensions: { languageOf: languageOfNode },
     resolve: (_, args, c, info) => existingNode(String(args.id), c, info),
   }),
@@ -178,7 +178,7 @@ builder.queryFields((t) => ({
     type: [Node],
     nullable: { list: true, items: true },
     description: `Objects by their global ids, in the order asked (at most ${MAX_NODES}), each in its id's language; an unknown or missing one is null with one error at its index. Batched through the same loaders as the rest of the graph.`,
-    args: { ids: t.arg.idList({ required: true, description: `\`nodeId\`s, at most ${MAX_NODES}.` }) },
+    args: { ids: t.arg.idList({ required: true, description: `Global ids (\`id\`s of \`Node\`s), at most ${MAX_NODES}.` }) },
     extensions: { languageOf: languageOfNodes },
     // Each id is an object of its own, costed like the batch roots': 12 aliases of 100 ids are 1,200.
     complexity: (args) => keysCost('ids', args),

@@ -7,6 +7,7 @@ import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { CreditMediaType } from '../person/filmography.ts';
 import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 const AuthorDetails = builder.objectRef<Up.Review['author_details']>('ReviewAuthor').implement({
   description: 'The catalog user who wrote a review.',
@@ -31,7 +32,9 @@ const ReviewMedia = builder.unionType('ReviewMedia', {
 export const Review = builder.objectRef<Up.Review>('Review').implement({
   description: 'A user review of a movie or TV series.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Identifier of the review.' }),
+    databaseId: t.exposeString('id', {
+      description: "The catalog's identifier of the review, 24 hexadecimal characters (`review(id:)`'s argument). `id` is the global id.",
+    }),
     author: t.exposeString('author', { description: 'Name the author signs with.' }),
     authorDetails: t.field({
       type: AuthorDetails,
@@ -102,7 +105,7 @@ builder.queryFields((t) => ({
     type: Review,
     nullable: true,
     description: 'A review by its id. Null, with a NOT_FOUND error, when there is no such review.',
-    args: { id: t.arg.id({ required: true, description: 'Identifier of the review (24 hexadecimal characters).' }) },
+    args: { id: t.arg.id({ required: true, description: byCatalogId('review', 'id (24 hexadecimal characters)') }) },
     resolve: (_, args, c) => c.loaders.review.load({ reviewId: valid.objectId('id', String(args.id)) }),
   }),
 }));

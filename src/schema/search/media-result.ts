@@ -12,7 +12,9 @@ import { TVSeries } from '../tv/ref.ts';
 const OtherMedia = builder.objectRef<{ id: number; media_type: string }>('OtherMedia').implement({
   description: 'An item of a mixed list of a kind the gateway does not know yet: its id and the kind the catalog named.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the item, in the id space of its kind.' }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the item, in the id space of its kind; `id` is the global id.",
+    }),
     mediaType: t.exposeString('media_type', { description: 'The kind the catalog named, as it sent it.' }),
   }),
 });

@@ -6,6 +6,7 @@ import { carriedFrom } from '../kit/carried.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, type EpisodeSource, TVSeries } from './ref.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 /** An episode group's id plus whatever its parent (a series' list of groups) carried. */
 export type EpisodeGroupSource = { id: string } & Partial<Up.EpisodeGroupDetails>;
@@ -32,7 +33,7 @@ const EpisodeGroupType = builder.enumType('EpisodeGroupType', {
 const EpisodeGroupGroup = builder.objectRef<Up.EpisodeGroupGroup & { seriesId?: number }>('EpisodeGroupGroup').implement({
   description: 'One group (a volume, an arc, a disc) of an episode group.',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Identifier of the group.' }),
+    databaseId: t.exposeString('id', { description: "The catalog's identifier of the group; `id` is the global id." }),
     name: t.exposeString('name', { description: 'Name of the group, such as "Volume 1".' }),
     order: t.exposeInt('order', { description: 'Position of the group within the episode group, from 1.' }),
     locked: t.exposeBoolean('locked', { description: 'Whether editors locked the group against changes.' }),
@@ -53,7 +54,9 @@ const EpisodeGroupGroup = builder.objectRef<Up.EpisodeGroupGroup & { seriesId?: 
 EpisodeGroup.implement({
   description: 'An alternative ordering or grouping of the episodes of a series, such as the DVD order or story arcs.',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Identifier of the episode group.' }),
+    databaseId: t.exposeString('id', {
+      description: "The catalog's identifier of the episode group (`episodeGroup(id:)`'s argument). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name of the episode group.', resolve: fromDetail('name') }),
     description: t.string({
       description: 'Description; may be empty.',
@@ -99,7 +102,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       'An episode group by its id (as listed by `TVSeries.episodeGroups`). Null, with one NOT_FOUND error at this field, when the catalog has no such group.',
-    args: { id: t.arg.string({ required: true, description: 'Identifier of the episode group (24 hexadecimal digits).' }) },
+    args: { id: t.arg.string({ required: true, description: byCatalogId('episode group', 'id (24 hexadecimal digits)') }) },
     resolve: (_, args, c, info) => existing({ id: valid.token('id', args.id, 64) }, fromDetail.load, c, info, 'EpisodeGroup'),
   }),
 }));

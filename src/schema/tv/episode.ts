@@ -28,10 +28,10 @@ Episode.implement({
       description: 'Position of the episode within its episode group, from 0; null when not reached through an episode group.',
       resolve: (e) => e.order ?? null,
     }),
-    id: t.int({
+    databaseId: t.int({
       nullable: true,
       description:
-        'Identifier of the episode. An episode is asked by its series, season and number; where its record leaves the id out (2014 answers), it comes from the episode details, and is null when those cannot be loaded. `nodeId` is always there.',
+        "The catalog's identifier of the episode. An episode is asked by its series, season and number; where its record leaves the id out (2014 answers), it comes from the episode details, and is null when those cannot be loaded. The global `id` is always there.",
       resolve: fromDetail('id'),
     }),
     name: t.string({ description: 'Title of the episode.', resolve: fromDetail('name') }),

@@ -3,10 +3,11 @@ import { echo, type InputFields, mutationInput, mutationPayload } from '../kit/m
 import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
 import { Episode, type EpisodeSource, TVSeries } from './ref.ts';
+import { catalogIdOf } from '../kit/catalog-id.ts';
 
 /** Rating a series or an episode, and taking the rating back. */
 
-const seriesField = (t: InputFields) => t.int({ required: true, description: 'Identifier of the series.' });
+const seriesField = (t: InputFields) => t.int({ required: true, description: catalogIdOf('series') });
 const valueField = (t: InputFields) => t.float({ required: true, description: 'The rating, from 0.5 to 10 in steps of 0.5.' });
 const episodeFields = (t: InputFields) => ({
   seriesId: seriesField(t),
@@ -30,7 +31,7 @@ const seriesPayload = (name: string, rates: boolean) =>
   mutationPayload<{ seriesId: number }>(name, `What the ${rates ? 'rating' : 'removed rating'} changed.`, (t) => ({
     tvSeries: t.field({
       type: TVSeries,
-      description: `The series, by its \`nodeId\` in a client store; its \`accountStates\` answer ${written(rates)}.`,
+      description: `The series, by its \`id\` in a client store; its \`accountStates\` answer ${written(rates)}.`,
       resolve: (p) => ({ id: p.seriesId }),
     }),
   }));
@@ -39,7 +40,7 @@ const episodePayload = (name: string, rates: boolean) =>
   mutationPayload<{ episode: EpisodeSource }>(name, `What the ${rates ? 'rating' : 'removed rating'} changed.`, (t) => ({
     episode: t.field({
       type: Episode,
-      description: `The episode, by its \`nodeId\` in a client store; its \`accountStates\` (and the season's) answer ${written(rates)}.`,
+      description: `The episode, by its \`id\` in a client store; its \`accountStates\` (and the season's) answer ${written(rates)}.`,
       resolve: (p) => p.episode,
     }),
   }));

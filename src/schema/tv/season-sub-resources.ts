@@ -16,7 +16,7 @@ type EpisodeRatingSource = Up.SeasonAccountStates['results'][number] & { seriesI
 const SeasonEpisodeRating = builder.objectRef<EpisodeRatingSource>('SeasonEpisodeRating').implement({
   description: "The session's rating of one episode of a season.",
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the episode.' }),
+    databaseId: t.exposeInt('id', { description: "The catalog's identifier of the episode; `id` is the global id." }),
     episodeNumber: t.exposeInt('episode_number', { description: 'Number of the episode within its season, from 1.' }),
     rating: t.float({
       nullable: true,

@@ -39,10 +39,10 @@ Season.implement({
   description: 'A season of a TV series.',
   fields: (t) => ({
     seasonNumber: t.exposeInt('season_number', { description: 'Number of the season; 0 holds the specials.' }),
-    id: t.int({
+    databaseId: t.int({
       nullable: true,
       description:
-        'Identifier of the season. A season is asked by its series and number; where its record leaves the id out (2014 answers), it comes from the season details, and is null when those cannot be loaded. `nodeId` is always there.',
+        "The catalog's identifier of the season. A season is asked by its series and number; where its record leaves the id out (2014 answers), it comes from the season details, and is null when those cannot be loaded. The global `id` is always there.",
       resolve: fromDetail('id'),
     }),
     name: t.string({ nullable: true, description: 'Name of the season, such as "Season 1".', resolve: fromDetail('name') }),

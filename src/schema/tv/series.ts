@@ -14,6 +14,7 @@ import { Genre, genresOf } from '../reference/genre.ts';
 import { ProductionStatus } from '../kit/production-status.ts';
 import { TVSeriesType } from './enums.ts';
 import { Episode, type EpisodeSource, Season, TVSeries, type TVSeriesSource } from './ref.ts';
+import { byCatalogId } from '../kit/catalog-id.ts';
 
 /** An episode the series record names, as the graph's Episode with its summary carried. */
 function episodeOfSeries(episode: Up.EpisodeSummary | null | undefined, series: TVSeriesSource): EpisodeSource | null {
@@ -32,7 +33,7 @@ const ScreenedTheatrically = builder
   .implement({
     description: 'An episode of a series that was shown in cinemas.',
     fields: (t) => ({
-      id: t.exposeInt('id', { description: 'Identifier of the episode.' }),
+      databaseId: t.exposeInt('id', { description: "The catalog's identifier of the episode; `id` is the global id." }),
       seasonNumber: t.exposeInt('season_number', { description: 'Number of its season.' }),
       episodeNumber: t.exposeInt('episode_number', { description: 'Number of the episode within its season.' }),
       episode: t.field({
@@ -46,7 +47,9 @@ const ScreenedTheatrically = builder
 TVSeries.implement({
   description: 'A TV series of the catalog.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier of the series.' }),
+    databaseId: t.exposeInt('id', {
+      description: "The catalog's identifier of the series (`tvSeries(id:)`'s argument; REST `/tv/{series_id}`). `id` is the global id.",
+    }),
     name: t.string({ description: 'Name in the requested language.', resolve: fromDetail('name') }),
     originalName: t.string({
       nullable: true,
@@ -232,7 +235,7 @@ builder.queryFields((t) => ({
     type: TVSeries,
     nullable: true,
     description: 'A TV series by its id. Null, with one NOT_FOUND error at this field, when the catalog has no such series.',
-    args: { id: t.arg.int({ required: true, description: 'Identifier of the series.' }), ...subtreeLanguageArgs },
+    args: { id: t.arg.int({ required: true, description: byCatalogId('series') }), ...subtreeLanguageArgs },
     resolve: (_, args, c, info) => {
       valid.language('language', args.language);
       return existing({ id: valid.id('id', args.id) }, fromDetail.load, c, info, 'TVSeries');

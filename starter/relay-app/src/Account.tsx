@@ -71,6 +71,7 @@ export function AccountScreen() {
     graphql`
       query AccountQuery {
         viewer {
+          id
           username
           ...Account_watchlistCount
           ...Account_lists
@@ -94,7 +95,9 @@ function WatchlistCount({ account }: { account: Account_watchlistCount$key }) {
   const { watchlistMovies } = useFragment(
     graphql`
       fragment Account_watchlistCount on Account {
+        id
         watchlistMovies(first: 1) {
+          id
           totalCount
         }
       }
@@ -110,11 +113,14 @@ function Lists({ account }: { account: Account_lists$key }) {
       fragment Account_lists on Account
       @refetchable(queryName: "AccountListsPaginationQuery")
       @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
+        id
         lists(first: $first, after: $after) @connection(key: "Account_lists") {
+          id
           __id
           edges {
+            id
             node {
-              nodeId
+              id
               listId
               name
               itemCount
@@ -134,7 +140,7 @@ function Lists({ account }: { account: Account_lists$key }) {
         listEdge @prependEdge(connections: $connections) {
           cursor
           node {
-            nodeId
+            id
             listId
             name
             itemCount
@@ -146,7 +152,7 @@ function Lists({ account }: { account: Account_lists$key }) {
   const [remove] = useMutation<AccountDeleteListMutation>(graphql`
     mutation AccountDeleteListMutation($listId: ID!) {
       deleteUserList(input: { userListId: $listId }) {
-        deletedNodeId @deleteRecord
+        deletedId @deleteRecord
       }
     }
   `);
@@ -170,7 +176,7 @@ function Lists({ account }: { account: Account_lists$key }) {
         {(connection?.edges ?? []).map(
           ({ node }) =>
             node && (
-              <li key={node.nodeId}>
+              <li key={node.id}>
                 <span className="name">{node.name}</span> ({node.itemCount}){' '}
                 <button type="button" onClick={() => remove({ variables: { listId: node.listId } })}>
                   Delete

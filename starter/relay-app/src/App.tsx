@@ -43,7 +43,7 @@ function Screen({ route, signedIn, onSignIn }: { route: string[]; signedIn: bool
     case 'movie':
       return <MovieScreen id={Number(a)} language={b} signedIn={signedIn} />;
     case 'person':
-      return <PersonScreen nodeId={a} />;
+      return <PersonScreen id={a} />;
     case 'tv':
       if (b === 'season' && d === 'episode') return <EpisodeScreen seriesId={Number(a)} season={Number(c)} episode={Number(e)} />;
       if (b === 'season') return <SeasonScreen seriesId={Number(a)} season={Number(c)} />;

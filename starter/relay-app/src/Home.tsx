@@ -21,9 +21,11 @@ export function HomeScreen() {
       @refetchable(queryName: "HomePaginationQuery")
       @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" }) {
         popularMovies(first: $first, after: $after) @connection(key: "Home_popularMovies") {
+          id
           edges {
+            id
             node {
-              nodeId
+              id
               ...MovieCard_movie
             }
           }
@@ -44,7 +46,7 @@ export function HomeScreen() {
       <h1>Popular movies</h1>
       <ol className="movies">
         {(data.popularMovies?.edges ?? []).map((edge) => (
-          <MovieCard key={edge.node.nodeId} movie={edge.node} />
+          <MovieCard key={edge.node.id} movie={edge.node} />
         ))}
       </ol>
       <div ref={end} className="end">

@@ -5,6 +5,7 @@ export function MovieCard({ movie }: { movie: MovieCard_movie$key }) {
   const data = useFragment(
     graphql`
       fragment MovieCard_movie on Movie {
+        databaseId
         id
         title
         releaseDate
@@ -14,7 +15,7 @@ export function MovieCard({ movie }: { movie: MovieCard_movie$key }) {
   );
   return (
     <li className="movie-card">
-      <a href={`#/movie/${data.id}`}>{data.title}</a> <small>{data.releaseDate?.slice(0, 4)}</small>
+      <a href={`#/movie/${data.databaseId}`}>{data.title}</a> <small>{data.releaseDate?.slice(0, 4)}</small>
     </li>
   );
 }

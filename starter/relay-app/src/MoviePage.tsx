@@ -6,7 +6,7 @@ import type { MoviePageWatchlistMutation } from './__generated__/MoviePageWatchl
 
 /**
  * A movie in English (the catalog's default) or in French, switched by a link. Each language's
- * page is its own record in the store (its `nodeId` names the language), so switching back and
+ * page is its own record in the store (its `id` names the language), so switching back and
  * forth never shows one language's title beside the other's genres. The reviews are deferred:
  * the page renders at once and the reviews when their part of the answer arrives.
  */
@@ -15,21 +15,26 @@ export function MovieScreen({ id, language, signedIn }: { id: number; language?:
     graphql`
       query MoviePageQuery($id: Int!, $language: String, $signedIn: Boolean!) {
         movie(id: $id, language: $language) {
+          databaseId
           id
           title
           overview
           genres {
+            id
             name
           }
           credits {
+            id
             cast {
+              id
               person {
-                nodeId
+                id
                 name
               }
             }
           }
           accountStates @include(if: $signedIn) {
+            id
             watchlist
           }
           ...MoviePage_reviews @defer
@@ -51,12 +56,12 @@ export function MovieScreen({ id, language, signedIn }: { id: number; language?:
         ))}
       </ul>
       <p>{movie.overview}</p>
-      {movie.accountStates && <WatchlistButton movieId={movie.id} watchlist={movie.accountStates.watchlist} />}
+      {movie.accountStates && <WatchlistButton movieId={movie.databaseId} watchlist={movie.accountStates.watchlist} />}
       <h2>Cast</h2>
       <ul className="cast">
         {movie.credits?.cast.slice(0, 3).map(({ person }) => (
-          <li key={person.nodeId}>
-            <a href={`#/person/${encodeURIComponent(person.nodeId)}`}>{person.name}</a>
+          <li key={person.id}>
+            <a href={`#/person/${encodeURIComponent(person.id)}`}>{person.name}</a>
           </li>
         ))}
       </ul>
@@ -72,11 +77,14 @@ function Reviews({ movie }: { movie: MoviePage_reviews$key }) {
   const { reviews } = useFragment(
     graphql`
       fragment MoviePage_reviews on Movie {
+        id
         reviews(first: 5) {
+          id
           totalCount
           edges {
+            id
             node {
-              nodeId
+              id
               author
             }
           }
@@ -88,7 +96,7 @@ function Reviews({ movie }: { movie: MoviePage_reviews$key }) {
   return (
     <ul className="reviews" data-total={reviews?.totalCount ?? 0}>
       {(reviews?.edges ?? []).map(({ node }) => (
-        <li key={node.nodeId}>{node.author}</li>
+        <li key={node.id}>{node.author}</li>
       ))}
     </ul>
   );
@@ -103,9 +111,12 @@ function WatchlistButton({ movieId, watchlist }: { movieId: number; watchlist: b
     mutation MoviePageWatchlistMutation($movieId: Int!, $watchlist: Boolean!) {
       setMovieWatchlist(input: { movieId: $movieId, watchlist: $watchlist }) {
         movie {
+          id
           accountStates {
+            id
             watchlist
             account {
+              id
               ...Account_watchlistCount
             }
           }

@@ -4,16 +4,17 @@ import type { PersonPage_person$key } from './__generated__/PersonPage_person.gr
 import type { PersonPageQuery } from './__generated__/PersonPageQuery.graphql';
 
 /** A person reached by global id (`node(id:)`), as a deep link would; the biography is fetched on demand by refetching the fragment. */
-export function PersonScreen({ nodeId }: { nodeId: string }) {
+export function PersonScreen({ id }: { id: string }) {
   const { node } = useLazyLoadQuery<PersonPageQuery>(
     graphql`
-      query PersonPageQuery($nodeId: ID!) {
-        node(id: $nodeId) {
+      query PersonPageQuery($id: ID!) {
+        node(id: $id) {
+          id
           ...PersonPage_person @alias(as: "person")
         }
       }
     `,
-    { nodeId },
+    { id },
   );
   // `person` is null when the id names something else than a person.
   return node?.person ? <PersonDetails person={node.person} /> : <p>No such person.</p>;
@@ -25,6 +26,7 @@ function PersonDetails({ person }: { person: PersonPage_person$key }) {
       fragment PersonPage_person on Person
       @refetchable(queryName: "PersonPageRefetchQuery")
       @argumentDefinitions(withBiography: { type: "Boolean", defaultValue: false }) {
+        id
         name
         knownForDepartment
         biography @include(if: $withBiography)

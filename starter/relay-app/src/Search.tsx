@@ -39,22 +39,25 @@ function ResultList({ root }: { root: Search_query$key }) {
       @refetchable(queryName: "SearchPaginationQuery")
       @argumentDefinitions(query: { type: "String!" }, first: { type: "Int", defaultValue: 10 }, after: { type: "String" }) {
         search {
+          id
           multi(query: $query, first: $first, after: $after) @connection(key: "Search_multi") {
+            id
             edges {
+              id
               node {
                 __typename
                 ... on Movie {
-                  nodeId
                   id
+                  databaseId
                   title
                 }
                 ... on TVSeries {
-                  nodeId
                   id
+                  databaseId
                   name
                 }
                 ... on Person {
-                  nodeId
+                  id
                   name
                 }
               }
@@ -71,11 +74,11 @@ function ResultList({ root }: { root: Search_query$key }) {
         {(data.search?.multi?.edges ?? []).map(({ node }) => {
           switch (node.__typename) {
             case 'Movie':
-              return <Result key={node.nodeId} kind="movie" href={`#/movie/${node.id}`} text={node.title} />;
+              return <Result key={node.id} kind="movie" href={`#/movie/${node.databaseId}`} text={node.title} />;
             case 'TVSeries':
-              return <Result key={node.nodeId} kind="series" href={`#/tv/${node.id}`} text={node.name} />;
+              return <Result key={node.id} kind="series" href={`#/tv/${node.databaseId}`} text={node.name} />;
             case 'Person':
-              return <Result key={node.nodeId} kind="person" href={`#/person/${encodeURIComponent(node.nodeId)}`} text={node.name} />;
+              return <Result key={node.id} kind="person" href={`#/person/${encodeURIComponent(node.id)}`} text={node.name} />;
             default:
               return null;
           }

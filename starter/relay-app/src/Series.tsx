@@ -9,9 +9,10 @@ export function SeriesScreen({ seriesId }: { seriesId: number }) {
     graphql`
       query SeriesQuery($seriesId: Int!) {
         tvSeries(id: $seriesId) {
+          id
           name
           seasons {
-            nodeId
+            id
             seasonNumber
             name
           }
@@ -26,7 +27,7 @@ export function SeriesScreen({ seriesId }: { seriesId: number }) {
       <h1>{tvSeries.name}</h1>
       <ul className="seasons">
         {tvSeries.seasons?.map((season) => (
-          <li key={season.nodeId}>
+          <li key={season.id}>
             <a href={`#/tv/${seriesId}/season/${season.seasonNumber}`}>{season.name}</a>
           </li>
         ))}
@@ -40,13 +41,17 @@ export function SeasonScreen({ seriesId, season }: { seriesId: number; season: n
     graphql`
       query SeriesSeasonQuery($seriesId: Int!, $season: Int!) {
         tvSeries(id: $seriesId) {
+          id
           name
           season(number: $season) {
+            id
             name
             episodesConnection(first: 50) {
+              id
               edges {
+                id
                 node {
-                  nodeId
+                  id
                   episodeNumber
                   name
                 }
@@ -65,7 +70,7 @@ export function SeasonScreen({ seriesId, season }: { seriesId: number; season: n
       <h1>{tvSeries.season.name}</h1>
       <ol className="episodes">
         {(tvSeries.season.episodesConnection?.edges ?? []).map(({ node }) => (
-          <li key={node.nodeId}>
+          <li key={node.id}>
             <a href={`#/tv/${seriesId}/season/${season}/episode/${node.episodeNumber}`}>{node.name}</a>
           </li>
         ))}
@@ -79,10 +84,13 @@ export function EpisodeScreen({ seriesId, season, episode }: { seriesId: number;
     graphql`
       query SeriesEpisodeQuery($seriesId: Int!, $season: Int!, $episode: Int!) {
         tvSeries(id: $seriesId) {
+          id
           name
           season(number: $season) {
+            id
             name
             episode(number: $episode) {
+              id
               name
               airDate
               overview

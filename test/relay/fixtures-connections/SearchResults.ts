@@ -18,15 +18,15 @@ export const searchResultsFragment = graphql`
           node {
             __typename
             ... on Movie {
-              nodeId
+              id
               title
             }
             ... on TVSeries {
-              nodeId
+              id
               name
             }
             ... on Person {
-              nodeId
+              id
               name
             }
           }

@@ -18,7 +18,7 @@ export const similarMoviesFragment = graphql`
       totalCount
       edges {
         node {
-          nodeId
+          id
           title
         }
       }

@@ -16,7 +16,7 @@ export const taggedImagesFragment = graphql`
       totalCount
       edges {
         node {
-          id
+          databaseId
           filePath
         }
       }
@@ -28,7 +28,7 @@ export const taggedImagesFragment = graphql`
 export const taggedImagesQuery = graphql`
   query TaggedImagesQuery($id: Int!, $after: String) {
     person(id: $id) {
-      nodeId
+      id
       ...TaggedImages_person @arguments(first: 2, after: $after)
     }
   }

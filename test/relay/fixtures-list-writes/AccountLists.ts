@@ -12,7 +12,7 @@ export const accountListsFragment = graphql`
     lists(first: 10) @connection(key: "AccountLists_lists") {
       edges {
         node {
-          nodeId
+          id
           name
         }
       }
@@ -23,7 +23,7 @@ export const accountListsFragment = graphql`
 export const accountListsQuery = graphql`
   query AccountListsQuery {
     viewer {
-      nodeId
+      id
       ...AccountLists_account
     }
   }
@@ -40,10 +40,10 @@ export const accountListsCreateMutation = graphql`
       listEdge @prependEdge(connections: $connections) {
         cursor
         node {
-          nodeId
+          id
           name
           account {
-            nodeId
+            id
             count: lists {
               totalCount
             }
@@ -58,9 +58,9 @@ export const accountListsCreateMutation = graphql`
 export const accountListsDeleteMutation = graphql`
   mutation AccountListsDeleteMutation($listId: ID!, $connections: [ID!]!) {
     deleteUserList(input: { userListId: $listId }) {
-      deletedNodeId @deleteEdge(connections: $connections) @deleteRecord
+      deletedId @deleteEdge(connections: $connections) @deleteRecord
       account {
-        nodeId
+        id
         count: lists {
           totalCount
         }
@@ -73,13 +73,13 @@ export const accountListsDeleteMutation = graphql`
 export const listItemsQuery = graphql`
   query ListItemsQuery($listId: ID!) {
     list(listId: $listId) {
-      nodeId
+      id
       itemCount
       items(first: 10) @connection(key: "ListItems_items") {
         edges {
           node {
             ... on Movie {
-              nodeId
+              id
               title
             }
           }
@@ -94,14 +94,14 @@ export const listItemsAddMutation = graphql`
   mutation ListItemsAddMutation($listId: ID!, $movieId: Int!, $connections: [ID!]!) {
     addMovieToList(input: { userListId: $listId, movieId: $movieId }) {
       list {
-        nodeId
+        id
         itemCount
       }
       itemEdge @appendEdge(connections: $connections) {
         cursor
         node {
           ... on Movie {
-            nodeId
+            id
             title
           }
         }
@@ -110,15 +110,15 @@ export const listItemsAddMutation = graphql`
   }
 `;
 
-/** A removed movie leaves the entries (`@deleteEdge` on `removedMovieNodeId`); the movie's record stays, it is still a movie. */
+/** A removed movie leaves the entries (`@deleteEdge` on `removedMovieId`); the movie's record stays, it is still a movie. */
 export const listItemsRemoveMutation = graphql`
   mutation ListItemsRemoveMutation($listId: ID!, $movieId: Int!, $connections: [ID!]!) {
     removeMovieFromList(input: { userListId: $listId, movieId: $movieId }) {
       list {
-        nodeId
+        id
         itemCount
       }
-      removedMovieNodeId @deleteEdge(connections: $connections)
+      removedMovieId @deleteEdge(connections: $connections)
     }
   }
 `;

@@ -1,9 +1,9 @@
 import { graphql } from '../fixtures/graphql.ts';
 
-/** The signed-in user's card, refetchable by its global id (`node(id:)` selecting `nodeId`). */
+/** The signed-in user's card, refetchable by its global id (`node(id:)` selecting `id`). */
 export const accountCardFragment = graphql`
   fragment AccountCard_account on Account @refetchable(queryName: "AccountCardRefetchQuery") {
-    id
+    databaseId
     username
   }
 `;

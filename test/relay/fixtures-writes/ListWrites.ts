@@ -11,11 +11,11 @@ export const listWritesQuery = graphql`
   }
 `;
 
-/** Deleting it drops its record from the store: `@deleteRecord` on the deletion's `nodeId`, no updater. */
+/** Deleting it drops its record from the store: `@deleteRecord` on the deletion's id, no updater. */
 export const listWritesDeleteMutation = graphql`
   mutation ListWritesDeleteMutation($listId: ID!) {
     deleteUserList(input: { userListId: $listId }) {
-      deletedNodeId @deleteRecord
+      deletedId @deleteRecord
     }
   }
 `;

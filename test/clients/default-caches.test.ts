@@ -1,0 +1,209 @@
+import './apollo-dev.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
+import { loadDevMessages, loadErrorMessages } from '@apollo/client/dev';
+import { Client, fetchExchange } from '@urql/core';
+import { cacheExchange } from '@urql/exchange-graphcache';
+import { Kind, parse, print, visit } from 'graphql';
+import { createOperationDescriptor, Environment, fetchQuery, Network, RecordSource, Store } from 'relay-runtime';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../helpers.ts';
+import { artifact, type Compilation, compileFixtures } from '../relay/compile.ts';
+import * as documentModule from '../relay/fixtures-defaults/DefaultCaches.ts';
+import { captureWarnings } from './overlapping.ts';
+
+/**
+ * Issue 45, point 6: Apollo Client's InMemoryCache, urql's graphcache and relay-runtime's Store,
+ * each with NO options of ours, over real HTTP to the gateway. A movie page and a second query on
+ * the same movie's credits, images, videos, reviews and genres; the movie again in a list; a
+ * person's page through their credits; a season with its episodes; the movie in French. No cache
+ * warning, every query reads back from the cache as the network answered it, and the French page
+ * never shows the English texts nor the English the French. The control strips `id` from the
+ * value objects (the graph before 1.0 had none there): then the same capture sees the warnings.
+ */
+let h: Harness;
+let tmp: string;
+let compiled: Compilation;
+let subject: { movieId: number; personId: number; seriesId: number; en: string; fr: string };
+let capture: ReturnType<typeof captureWarnings> | undefined;
+
+loadDevMessages();
+loadErrorMessages();
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'default-caches-'));
+  [compiled, h] = await Promise.all([
+    compileFixtures(tmp, 'defaults', (config) => ({ ...config, src: './fixtures-defaults' })),
+    startHarness(),
+  ]);
+  expect(compiled.code, compiled.output).toBe(0);
+  const { movies, movieExtras, reviews, movieImages, tvSeries, seasons } = h.catalog.data;
+  const frTitle = (id: number) => movieExtras.get(id)?.translations.find((t) => t.iso_639_1 === 'fr')?.data.title;
+  const reviewed = new Set(reviews.filter((review) => review.media_type === 'movie').map((review) => review.media_id));
+  const movie = movies.find(
+    (m) => reviewed.has(m.id) && (movieImages.get(m.id)?.backdrops.length ?? 0) > 0 && frTitle(m.id) && frTitle(m.id) !== m.title,
+  );
+  const series = tvSeries.find((one) => seasons.get(one.id)?.some((season) => season.season_number === 1));
+  if (!movie || !series) throw new Error('the catalog has no reviewed movie with backdrops and a French title, or no season 1');
+  const credits = await h.rest(`/movie/${movie.id}/credits`);
+  subject = { movieId: movie.id, personId: credits.cast[0].id, seriesId: series.id, en: movie.title, fr: frTitle(movie.id)! };
+});
+afterAll(async () => {
+  await h?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+afterEach(() => capture?.restore());
+
+/** The fixture's documents by name (a plain object: looked up by each step's name). */
+const documents: Record<keyof typeof documentModule, string> = { ...documentModule };
+type Step = { name: keyof typeof documents; variables: Record<string, unknown> };
+/** The queries in the order a user's visit sends them. */
+const visit_ = (): Step[] => [
+  { name: 'moviePage', variables: { id: subject.movieId, language: null } },
+  { name: 'movieMore', variables: { id: subject.movieId, language: null } },
+  { name: 'movieList', variables: { ids: [subject.movieId] } },
+  { name: 'personPage', variables: { id: subject.personId } },
+  { name: 'seasonPage', variables: { id: subject.seriesId } },
+  { name: 'moviePage', variables: { id: subject.movieId, language: 'fr-FR' } },
+  { name: 'movieMore', variables: { id: subject.movieId, language: 'fr-FR' } },
+];
+
+/** The document without `id` on any object but a movie, series, season, episode or person: as queries were before 1.0. */
+function withoutValueIds(text: string): string {
+  const nodes = new Set(['movie', 'movies', 'person', 'tvSeries', 'season', 'episodes', 'node']);
+  return print(
+    visit(parse(text), {
+      Field: (field) =>
+        field.selectionSet && !nodes.has(field.name.value)
+          ? {
+              ...field,
+              selectionSet: {
+                ...field.selectionSet,
+                selections: field.selectionSet.selections.filter((s) => s.kind !== Kind.FIELD || s.name.value !== 'id'),
+              },
+            }
+          : undefined,
+    }),
+  );
+}
+
+/** Runs the visit with `run`, then reads every query back with `read`; answers what was answered and what was read. */
+async function visitWith(
+  run: (text: string, variables: Record<string, unknown>, name: string) => Promise<unknown>,
+  read: (text: string, variables: Record<string, unknown>, name: string) => unknown,
+  edit: (text: string) => string = (text) => text,
+) {
+  const answered: unknown[] = [];
+  for (const step of visit_()) answered.push(await run(edit(documents[step.name]), step.variables, step.name));
+  const readBack = visit_().map((step) => read(edit(documents[step.name]), step.variables, step.name));
+  return { answered, readBack };
+}
+
+function expectLanguagesApart(readBack: any[]) {
+  expect(readBack[0].movie.title).toBe(subject.en);
+  expect(readBack[5].movie.title).toBe(subject.fr);
+  expect(readBack[2].movies[0].title).toBe(subject.en);
+}
+
+const apollo = () => new ApolloClient({ link: new HttpLink({ uri: h.url }), cache: new InMemoryCache() });
+async function apolloVisit(client: ApolloClient, edit?: (text: string) => string) {
+  return visitWith(
+    async (text, variables) => {
+      const { data, error } = await client.query({ query: gql(text), variables });
+      expect(error).toBeUndefined();
+      return data;
+    },
+    (text, variables) => client.readQuery({ query: gql(text), variables }),
+    edit,
+  );
+}
+
+const urql = () => new Client({ url: h.url, exchanges: [cacheExchange({ logger: capture?.logged }), fetchExchange] });
+async function urqlVisit(client: Client, edit?: (text: string) => string) {
+  const cached = new Map<string, unknown>();
+  const result = await visitWith(
+    async (text, variables) => {
+      const answer = await client.query(text, variables).toPromise();
+      expect(answer.error).toBeUndefined();
+      return answer.data;
+    },
+    () => undefined,
+    edit,
+  );
+  for (const [index, step] of visit_().entries()) {
+    const again = await client
+      .query((edit ?? ((t: string) => t))(documents[step.name]), step.variables, { requestPolicy: 'cache-only' })
+      .toPromise();
+    cached.set(String(index), again.stale ? 'stale' : again.data);
+  }
+  return { ...result, readBack: visit_().map((_, index) => cached.get(String(index))) };
+}
+
+describe("the clients' default caches, over HTTP to the gateway", () => {
+  it('Apollo InMemoryCache(): no warning, every query reads back whole, the two languages apart', async () => {
+    capture = captureWarnings();
+    const { answered, readBack } = await apolloVisit(apollo());
+    expect(capture.messages).toEqual([]);
+    expect(readBack).toEqual(answered);
+    expectLanguagesApart(readBack);
+  });
+
+  it('urql cacheExchange(): no warning, every query reads back whole with cache-only, the two languages apart', async () => {
+    capture = captureWarnings();
+    const { answered, readBack } = await urqlVisit(urql());
+    expect(capture.messages).toEqual([]);
+    expect(readBack).toEqual(answered);
+    expectLanguagesApart(readBack);
+  });
+
+  it('relay-runtime with a default Store and RecordSource: no warning, every query reads back whole, the two languages apart', async () => {
+    capture = captureWarnings();
+    const network = Network.create(async (params, variables) => {
+      const response = await fetch(h.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: params.text, variables }),
+      });
+      return response.json();
+    });
+    const env = new Environment({ network, store: new Store(new RecordSource()) });
+    const operations = new Map<string, unknown>();
+    const relayName = (name: string) => `DefaultCaches${name[0]!.toUpperCase()}${name.slice(1)}Query`;
+    for (const step of visit_()) operations.set(step.name, await artifact(compiled, relayName(step.name)));
+    const lookup = (name: string, variables: Record<string, unknown>) =>
+      env.lookup(createOperationDescriptor(operations.get(name) as never, variables).fragment).data;
+    const { answered, readBack } = await visitWith(
+      async (_, variables, name) => {
+        await fetchQuery(env, operations.get(name) as never, variables).toPromise();
+        return lookup(name, variables);
+      },
+      (_, variables, name) => lookup(name, variables),
+    );
+    expect(capture.messages).toEqual([]);
+    expect(readBack).toEqual(answered);
+    expectLanguagesApart(readBack);
+    // The store's records are keyed by the answers' own ids: the movie in two languages is two records.
+    const source = env.getStore().getSource();
+    expect(
+      source.getRecordIDs().filter((id) => source.get(id)?.__typename === 'Movie' && source.get(id)?.databaseId === subject.movieId),
+    ).toHaveLength(2);
+  });
+});
+
+// Each client says a warning once per process: the controls run after the cases above.
+describe('the control: the same visit without `id` on the value objects (as before 1.0)', () => {
+  it('Apollo warns that cache data may be lost, and the first page no longer reads back', async () => {
+    capture = captureWarnings();
+    const { answered, readBack } = await apolloVisit(apollo(), withoutValueIds);
+    expect(capture.messages.join('\n')).toMatch(/Cache data may be lost when replacing the \w+ field of a Movie object/);
+    expect(readBack).not.toEqual(answered);
+  });
+
+  it('urql warns that no key could be generated', async () => {
+    capture = captureWarnings();
+    await urqlVisit(urql(), withoutValueIds);
+    expect(capture.messages.join('\n')).toMatch(/Invalid key: .* has a selection set, but no key could be generated/);
+  });
+});
