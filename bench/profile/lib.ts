@@ -104,8 +104,8 @@ export function cpuMs(pid: number): number {
 }
 
 /**
- * The selection of the issue's execution-path figure. Nothing id-like is selected in any document
- * here (the ids are being renamed: `nodeId` to `id`, `id` to `databaseId`), so each runs on both.
+ * The selection of the issue's execution-path figure. Nothing id-like is selected in the peers'
+ * documents: a peer has no global `id` to give, and the answers are compared byte for byte.
  */
 export const MOVIE_SELECTION = 'title overview releaseDate runtime voteAverage voteCount genres { name }';
 
