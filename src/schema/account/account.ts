@@ -7,7 +7,7 @@ import { imageUrlField } from '../kit/image-url.ts';
 import { carriedFrom } from '../kit/carried.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
-import { byCatalogId } from '../kit/catalog-id.ts';
+import { byCatalogId } from '../kit/database-id.ts';
 
 export type AccountSource = { id: number } & Partial<Up.AccountDetails>;
 

@@ -6,7 +6,7 @@ import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
 import { Movie } from '../movie/ref.ts';
 import { Episode, TVSeries } from '../tv/ref.ts';
-import { catalogIdOf } from '../kit/catalog-id.ts';
+import { catalogIdOf } from '../kit/database-id.ts';
 
 /**
  * The entries of the rated series and episodes (the lists themselves: account/connections.ts),

@@ -9,7 +9,7 @@ import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
-import { byCatalogId } from '../kit/catalog-id.ts';
+import { byCatalogId } from '../kit/database-id.ts';
 
 /** A collection's id plus whatever its parent (a movie's `belongs_to_collection`, a search result) carried. */
 export type CollectionSource = { id: number } & Partial<Up.CollectionDetails>;

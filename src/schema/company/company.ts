@@ -6,7 +6,7 @@ import { carriedFrom } from '../kit/carried.ts';
 import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
-import { byCatalogId } from '../kit/catalog-id.ts';
+import { byCatalogId } from '../kit/database-id.ts';
 
 /** A company's id plus whatever its parent (a search result, a movie) already carried. */
 export type CompanySource = { id: number } & Partial<Up.CompanyDetails>;

@@ -8,7 +8,7 @@ import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Season, TVSeries } from '../tv/ref.ts';
 import { AlternativeName, Company } from './company.ts';
-import { byCatalogId } from '../kit/catalog-id.ts';
+import { byCatalogId } from '../kit/database-id.ts';
 
 /** A network's id plus whatever its parent (series details, an episode group) carried. */
 export type NetworkSource = { id: number } & Partial<Up.NetworkDetails>;

@@ -6,7 +6,7 @@ import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { readableListIds } from '../list/list-id.ts';
 import { ENTITIES, type EntityKind, type EpisodeKey, type SeasonKey } from './kinds.ts';
-import { byCatalogIds } from '../kit/catalog-id.ts';
+import { byCatalogIds } from '../kit/database-id.ts';
 
 /**
  * Roots that take a list of keys, for a larger graph that merges this one (schema stitching

@@ -5,7 +5,7 @@ import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 import { TVSeries } from '../tv/ref.ts';
-import { byCatalogId } from '../kit/catalog-id.ts';
+import { byCatalogId } from '../kit/database-id.ts';
 
 /** A keyword's id plus its name when the parent (a movie's keywords, a search result) carried it. */
 export type KeywordSource = { id: number } & Partial<Up.Keyword>;

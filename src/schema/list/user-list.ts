@@ -8,7 +8,7 @@ import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 import { TVSeries } from '../tv/ref.ts';
 import { readableListArgs, readableListId } from './list-id.ts';
-import { catalogIdOf } from '../kit/catalog-id.ts';
+import { catalogIdOf } from '../kit/database-id.ts';
 
 /**
  * User lists: a list by id with its items (movies and series; list/connections.ts), whether a movie is on it, and the session

@@ -11,7 +11,7 @@ import { globalId } from '../relay/global-id.ts';
 import { UserListEdge, UserListItemEdge } from './connections.ts';
 import { writableListId } from './list-id.ts';
 import { UserList, type UserListSource } from './user-list.ts';
-import { catalogIdOf } from '../kit/catalog-id.ts';
+import { catalogIdOf } from '../kit/database-id.ts';
 
 /**
  * The session account's edits of its lists. Each payload answers the changed list and what a

@@ -16,7 +16,7 @@ import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import * as valid from '../kit/validate.ts';
 import { Genre, genresOf } from '../reference/genre.ts';
 import { Movie, type MovieSource } from './ref.ts';
-import { byCatalogId } from '../kit/catalog-id.ts';
+import { byCatalogId } from '../kit/database-id.ts';
 
 // A movie of the service's lists carries its original title; a shell made of an id (or of a
 // review's media id and title) does not, and loads its details for what it lacks.

@@ -3,7 +3,7 @@ import { echo, mutationInput, mutationPayload } from '../kit/mutation.ts';
 import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
 import { Movie } from './ref.ts';
-import { catalogIdOf } from '../kit/catalog-id.ts';
+import { catalogIdOf } from '../kit/database-id.ts';
 
 /** Rating a movie, and taking the rating back. */
 

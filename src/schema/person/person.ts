@@ -15,7 +15,7 @@ import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { PersonCreditSort, sortedCredits } from './credit-order.ts';
 import { PersonCredits, PersonMovieCredits, PersonTVCredits, PersonWork, type WorkSource } from './filmography.ts';
-import { byCatalogId } from '../kit/catalog-id.ts';
+import { byCatalogId } from '../kit/database-id.ts';
 
 /**
  * What a Person is backed by: the id, plus whatever the place it came from carried (a credit

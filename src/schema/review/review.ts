@@ -7,7 +7,7 @@ import * as valid from '../kit/validate.ts';
 import { Movie, type MovieSource } from '../movie/ref.ts';
 import { CreditMediaType } from '../person/filmography.ts';
 import { TVSeries, type TVSeriesSource } from '../tv/ref.ts';
-import { byCatalogId } from '../kit/catalog-id.ts';
+import { byCatalogId } from '../kit/database-id.ts';
 
 const AuthorDetails = builder.objectRef<Up.Review['author_details']>('ReviewAuthor').implement({
   description: 'The catalog user who wrote a review.',

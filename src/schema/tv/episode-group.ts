@@ -6,7 +6,7 @@ import { carriedFrom } from '../kit/carried.ts';
 import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, type EpisodeSource, TVSeries } from './ref.ts';
-import { byCatalogId } from '../kit/catalog-id.ts';
+import { byCatalogId } from '../kit/database-id.ts';
 
 /** An episode group's id plus whatever its parent (a series' list of groups) carried. */
 export type EpisodeGroupSource = { id: string } & Partial<Up.EpisodeGroupDetails>;

@@ -3,7 +3,7 @@ import { echo, type InputFields, mutationInput, mutationPayload } from '../kit/m
 import * as valid from '../kit/validate.ts';
 import { wroteMarks } from '../kit/written.ts';
 import { Episode, type EpisodeSource, TVSeries } from './ref.ts';
-import { catalogIdOf } from '../kit/catalog-id.ts';
+import { catalogIdOf } from '../kit/database-id.ts';
 
 /** Rating a series or an episode, and taking the rating back. */
 

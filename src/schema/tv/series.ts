@@ -14,7 +14,7 @@ import { Genre, genresOf } from '../reference/genre.ts';
 import { ProductionStatus } from '../kit/production-status.ts';
 import { TVSeriesType } from './enums.ts';
 import { Episode, type EpisodeSource, Season, TVSeries, type TVSeriesSource } from './ref.ts';
-import { byCatalogId } from '../kit/catalog-id.ts';
+import { byCatalogId } from '../kit/database-id.ts';
 
 /** An episode the series record names, as the graph's Episode with its summary carried. */
 function episodeOfSeries(episode: Up.EpisodeSummary | null | undefined, series: TVSeriesSource): EpisodeSource | null {
