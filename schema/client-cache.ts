@@ -88,7 +88,7 @@ const objectFields: Record<string, string> = {
   DeleteTVSeriesRatingPayload: 'clientMutationId:String tvSeries:TVSeries!',
   DeleteUserListPayload: 'account:Account! clientMutationId:String deletedId:ID! statusMessage:String! userListId:ID!',
   Department: 'id:ID! jobs:[String!]! name:String!',
-  Discover: 'id:ID! movies:MovieConnection tv:TVSeriesConnection',
+  Discover: 'id:ID! movies:MovieConnection tvSeries:TVSeriesConnection',
   DisplayPriority: 'countryCode:String! id:ID! priority:Int!',
   EndSessionPayload: 'accountId:Int clientMutationId:String ended:Boolean!',
   Episode:
@@ -167,7 +167,7 @@ const objectFields: Record<string, string> = {
   ReviewEdge: 'cursor:String! id:ID! node:Review!',
   ScreenedTheatricallyEpisode: 'databaseId:Int! episode:Episode! episodeNumber:Int! id:ID! seasonNumber:Int!',
   Search:
-    'collections:CollectionConnection companies:CompanyConnection id:ID! keywords:KeywordConnection movies:MovieConnection multi:MediaResultConnection people:PersonConnection tv:TVSeriesConnection',
+    'collections:CollectionConnection companies:CompanyConnection id:ID! keywords:KeywordConnection movies:MovieConnection multi:MediaResultConnection people:PersonConnection tvSeries:TVSeriesConnection',
   Season:
     'accountStates:[SeasonEpisodeRating!] aggregateCredits:AggregateCredits airDate:Date changes:[ChangeGroup!] credits:Credits databaseId:Int episode:Episode episodeCount:Int episodes:[Episode!]! episodesConnection:EpisodeConnection externalIds:ExternalIds id:ID! images:SeasonImages name:String networks:[Network!] overview:String posterPath:String posterUrl:String seasonNumber:Int! series:TVSeries! translations:[Translation!] videos:[Video!] voteAverage:Float watchProviders:WatchProviderCountry watchProvidersByCountry:[WatchProviderCountry!]',
   SeasonEpisodeRating: 'databaseId:Int! episode:Episode! episodeNumber:Int! id:ID! rating:Float',
@@ -191,7 +191,7 @@ const objectFields: Record<string, string> = {
   TaggedImageEdge: 'cursor:String! id:ID! node:TaggedImage!',
   Translation: 'countryCode:String data:TranslationData englishName:String id:ID! languageCode:String name:String!',
   TranslationData: 'biography:String homepage:String id:ID! name:String overview:String runtime:Int tagline:String title:String',
-  Trending: 'all:MediaResultConnection id:ID! movies:MovieConnection people:PersonConnection tv:TVSeriesConnection',
+  Trending: 'all:MediaResultConnection id:ID! movies:MovieConnection people:PersonConnection tvSeries:TVSeriesConnection',
   UserList:
     'account:Account countryCode:String createdBy:String databaseId:Int description:String! favoriteCount:Int! id:ID! itemCount:Int! itemStatus:Boolean items:UserListItemConnection languageCode:String listId:ID! listType:String name:String! posterPath:String posterUrl:String',
   UserListConnection: 'edges:[UserListEdge!]! id:ID! pageInfo:PageInfo! totalCount:Int!',

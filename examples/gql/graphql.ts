@@ -311,7 +311,7 @@ export type DiscoverMoviesSort =
   /** By vote count, descending. */
   | 'VOTE_COUNT_DESC';
 
-/** Filters of `discover.tv`; every field is optional and they all apply together. */
+/** Filters of `discover.tvSeries`; every field is optional and they all apply together. */
 export type DiscoverTvFilter = {
   /** `air_date.gte`: some episode airs on or after this day. */
   airDateGte?: InputMaybe<Scalars['Date']['input']>;

@@ -1,5 +1,5 @@
 /**
- * Three faults of the GraphiQL 5 page that @graphql-yoga/render-graphiql 5.24 builds, fixed in
+ * Four faults of the GraphiQL 5 page that @graphql-yoga/render-graphiql 5.24 builds, fixed in
  * the rendered HTML (the package offers no option for any of them). Each is held by
  * test/browser/graphiql-tabs.test.ts in Chromium, so an upgrade that changes the page shows.
  */
@@ -41,7 +41,20 @@ const firstTabHeaders = {
   fixed: 'initialHeaders:mt??(Ln===0?Kt[0].headers:null)??s??""',
 };
 
-/** The page with the three fixes. A page that no longer has the patched text is left as it is. */
+/**
+ * Docs search. The doc explorer's search matches type, field and argument names only, so a search
+ * for the words people use ("photo" for `Person.profilePath`) found nothing, though the
+ * descriptions say them: a field whose description matches is listed too.
+ */
+const searchDescriptions = {
+  bundle: 'for(const g in f){const b=f[g];let y;if(!fZ(g,o))if("args"in b)',
+  fixed: 'for(const g in f){const b=f[g];let y;if(!fZ(g,o)&&!fZ(b.description??"",o))if("args"in b)',
+};
+
+/** The page with the four fixes. A page that no longer has the patched text is left as it is. */
 export function fixGraphiQLPage(html: string): string {
-  return html.replace('</head>', () => `${tabStyle}${iconTitles}</head>`).replace(firstTabHeaders.bundle, () => firstTabHeaders.fixed);
+  return html
+    .replace('</head>', () => `${tabStyle}${iconTitles}</head>`)
+    .replace(firstTabHeaders.bundle, () => firstTabHeaders.fixed)
+    .replace(searchDescriptions.bundle, () => searchDescriptions.fixed);
 }

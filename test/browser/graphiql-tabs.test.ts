@@ -10,6 +10,7 @@ import { launchChromium } from './launch.ts';
  * close-tab button's tooltip names what it does. Before, the first click on a tab was often lost
  * (its stale drag offset moved it from under the pointer), a new tab asked for French, and the
  * tooltip read "wze icon" (a minified component's name): src/graphql/graphiql-page-fixes.ts.
+ * Issue 45, item 7: the docs search finds a field by the words of its description ("photo").
  */
 const chromiumProgram = outsideProgram('chromium', import.meta.url);
 const WAIT = { timeout: 15_000 };
@@ -101,4 +102,18 @@ describe.skipIf(!chromiumProgram)('GraphiQL tabs with a mouse', () => {
     const titles = await page.evaluate(() => [...document.querySelectorAll('svg > title')].map((title) => title.textContent));
     expect(titles.filter((title) => title?.endsWith(' icon'))).toEqual([]);
   });
+});
+
+describe.skipIf(!chromiumProgram)('GraphiQL docs search', () => {
+  it('finds a field by a word of its description: "photo" lists Person.profilePath', async () => {
+    await page.locator('.graphiql-sidebar button[aria-label="Show Documentation Explorer"]').click();
+    // Typed as a person types: the results show while the input has the focus.
+    await page.locator('[data-cy="doc-explorer-input"]').click();
+    await page.keyboard.type('photo');
+    const results = page.locator('[data-cy="doc-explorer-list"]');
+    await results.getByText('profilePath', { exact: true }).first().waitFor(WAIT);
+    const text = (await results.textContent()) ?? '';
+    expect(text).not.toContain('No results found');
+    expect(text).toContain('Person');
+  }, 30_000);
 });

@@ -86,7 +86,7 @@ export const ROOT_FIRST = /* GraphQL */ `
 export const ROOT_SECOND = /* GraphQL */ `
   query RootSecond($query: String!) {
     configuration { id images { id backdropSizes } changeKeys }
-    search { id tv(query: $query) { id totalCount edges { id node { id databaseId name } } } movies(query: $query) { id totalCount } }
+    search { id tvSeries(query: $query) { id totalCount edges { id node { id databaseId name } } } movies(query: $query) { id totalCount } }
   }
 `;
 

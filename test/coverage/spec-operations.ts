@@ -127,7 +127,7 @@ export const specOperations: CoverageEntry[] = [
   },
   {
     operationId: 'trending-tv',
-    graphql: () => ({ query: '{ trending { tv(timeWindow: WEEK) { totalCount } } }' }),
+    graphql: () => ({ query: '{ trending { tvSeries(timeWindow: WEEK) { totalCount } } }' }),
     upstream: { method: 'GET', path: /^\/trending\/tv\/week$/ },
   },
   {

@@ -67,7 +67,7 @@ export const tvOperations: CoverageEntry[] = [
   },
   {
     operationId: 'search-tv',
-    graphql: () => ({ query: '{ search { tv(query: "the") { totalCount } } }' }),
+    graphql: () => ({ query: '{ search { tvSeries(query: "the") { totalCount } } }' }),
     upstream: { method: 'GET', path: /^\/search\/tv$/ },
   },
   {
@@ -79,7 +79,7 @@ export const tvOperations: CoverageEntry[] = [
   },
   {
     operationId: 'discover-tv',
-    graphql: () => ({ query: '{ discover { tv(filter: { withGenres: { ids: [18] } }, sortBy: NAME_ASC) { totalCount } } }' }),
+    graphql: () => ({ query: '{ discover { tvSeries(filter: { withGenres: { ids: [18] } }, sortBy: NAME_ASC) { totalCount } } }' }),
     upstream: { method: 'GET', path: /^\/discover\/tv$/ },
   },
 ];

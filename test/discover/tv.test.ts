@@ -8,15 +8,15 @@ import { afterPage, byPopularity, expectPage, genreIds, h, lastQuery, useDiscove
 useDiscoverFixture();
 
 const TV = `query($f: DiscoverTVFilter, $s: DiscoverTVSort, $after: String) {
-  discover { tv(filter: $f, sortBy: $s, first: 20, after: $after) { totalCount edges { node { id: databaseId name originalName firstAirDate popularity voteAverage voteCount genreIds } } } } }`;
+  discover { tvSeries(filter: $f, sortBy: $s, first: 20, after: $after) { totalCount edges { node { id: databaseId name originalName firstAirDate popularity voteAverage voteCount genreIds } } } } }`;
 
 async function discoverTv(filter: object, sortBy?: string, page?: number) {
-  const response = await h.query(TV, { f: filter, s: sortBy, after: afterPage('Discover.tv', page) });
+  const response = await h.query(TV, { f: filter, s: sortBy, after: afterPage('Discover.tvSeries', page) });
   expect(response.body.errors, response.text).toBeUndefined();
-  return response.body.data.discover.tv;
+  return response.body.data.discover.tvSeries;
 }
 
-describe('discover.tv', () => {
+describe('discover.tvSeries', () => {
   it('by network, status and type, by name', async () => {
     const data = h.catalog.data;
     const network = data.networks.find((n) => data.tvSeries.filter((s) => s.networks.some((x) => x.id === n.id)).length > 4)!;

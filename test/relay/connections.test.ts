@@ -70,16 +70,16 @@ describe('Relay cursor connections', () => {
     const cases: Array<[string, string, string]> = [
       ['popularTVSeries(first: 5)', '/tv/popular', 'popularTVSeries'],
       ['topRatedTVSeries(first: 5)', '/tv/top_rated', 'topRatedTVSeries'],
-      ['trending { c: tv(timeWindow: WEEK, first: 5) { edges { node { databaseId } } } }', '/trending/tv/week', 'trending.c'],
+      ['trending { c: tvSeries(timeWindow: WEEK, first: 5) { edges { node { databaseId } } } }', '/trending/tv/week', 'trending.c'],
       ['trending { c: people(timeWindow: DAY, first: 5) { edges { node { databaseId } } } }', '/trending/person/day', 'trending.c'],
-      ['search { c: tv(query: "the", first: 5) { edges { node { databaseId } } } }', '/search/tv?query=the', 'search.c'],
+      ['search { c: tvSeries(query: "the", first: 5) { edges { node { databaseId } } } }', '/search/tv?query=the', 'search.c'],
       ['search { c: people(query: "an", first: 5) { edges { node { databaseId } } } }', '/search/person?query=an', 'search.c'],
       [
         'discover { c: movies(sortBy: VOTE_COUNT_DESC, first: 5) { edges { node { databaseId } } } }',
         '/discover/movie?sort_by=vote_count.desc',
         'discover.c',
       ],
-      ['discover { c: tv(first: 5) { edges { node { databaseId } } } }', '/discover/tv', 'discover.c'],
+      ['discover { c: tvSeries(first: 5) { edges { node { databaseId } } } }', '/discover/tv', 'discover.c'],
       [`tvSeries(id: ${series.id}) { c: reviews(first: 5) { edges { node { databaseId } } } }`, `/tv/${series.id}/reviews`, 'tvSeries.c'],
     ];
     for (const [selection, rest, path] of cases) {

@@ -145,11 +145,11 @@ describe("a person's credits as movie and series credits", () => {
 describe('one name per thing', () => {
   it('trending series and company search live beside their kin only, and no root field is deprecated', async () => {
     const { body } = await query(`{
-      trending { tv(timeWindow: WEEK) { edges { node { id: databaseId } } } }
+      trending { tvSeries(timeWindow: WEEK) { edges { node { id: databaseId } } } }
       search { companies(query: "lucas") { edges { node { id: databaseId } } } }
       __type(name: "Query") { fields(includeDeprecated: true) { name deprecationReason } } }`);
     expect(body.errors).toBeUndefined();
-    expect(body.data.trending.tv.edges.length).toBeGreaterThan(0);
+    expect(body.data.trending.tvSeries.edges.length).toBeGreaterThan(0);
     expect(body.data.search.companies.edges.length).toBeGreaterThan(0);
     const names = body.data.__type.fields.map((f: any) => f.name);
     expect(names.filter((name: string) => ['trendingTVSeries', 'searchCompanies'].includes(name))).toEqual([]);

@@ -50,7 +50,7 @@ describe('query limits', () => {
     const windows = ['DAY', 'WEEK'].flatMap((w) =>
       [1, 2, 3].map(
         (p) =>
-          `t${w}${p}: trending { tv(timeWindow: ${w}, ${expected.pageWindow('Trending.tv', p)}) { edges { node { seasons { episodes { accountStates { rating } } } } } } }`,
+          `t${w}${p}: trending { tvSeries(timeWindow: ${w}, ${expected.pageWindow('Trending.tvSeries', p)}) { edges { node { seasons { episodes { accountStates { rating } } } } } } }`,
       ),
     );
     const { body } = await h.query(`{ ${windows.join(' ')} }`);

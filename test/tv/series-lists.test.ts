@@ -90,15 +90,15 @@ describe('Series lists', () => {
   });
 });
 
-describe('Search.tv', () => {
+describe('Search.tvSeries', () => {
   it('matches the name and the original name, names starting with the query first', async () => {
     const foreign = h.catalog.data.tvSeries.find((s) => s.original_name !== s.name && s.original_name.length > 4)!;
     const term = foreign.original_name.slice(0, 4);
     const rest = await h.rest(`/search/tv?query=${encodeURIComponent(term)}`);
     h.catalog.resetCalls();
-    const { body } = await h.query(`query($q: String!) { search { tv(query: $q) { ${SUMMARY_CONNECTION} } } }`, { q: term });
+    const { body } = await h.query(`query($q: String!) { search { tvSeries(query: $q) { ${SUMMARY_CONNECTION} } } }`, { q: term });
     expect(body.errors).toBeUndefined();
-    expect(body.data.search.tv).toEqual(expected.connection(rest, rest.results.map(expected.tvSummary)));
+    expect(body.data.search.tvSeries).toEqual(expected.connection(rest, rest.results.map(expected.tvSummary)));
     expect(rest.results.map((r: any) => r.id)).toContain(foreign.id);
     const lower = term.toLowerCase();
     const all = h.catalog.data.tvSeries.filter(
@@ -120,15 +120,15 @@ describe('Search.tv', () => {
     const firstYear = Number(series.first_air_date.slice(0, 4));
     const word = series.name.split(' ').find((w) => w.length > 3) ?? series.name;
     const { body } = await h.query(
-      `query($q: String!, $y: Int, $later: Int) { a: search { tv(query: $q, firstAirDateYear: $y) { edges { node { id: databaseId firstAirDate } } } }
-        b: search { tv(query: $q, firstAirDateYear: $later) { edges { node { id: databaseId } } } } c: search { tv(query: $q, year: $later) { edges { node { id: databaseId } } } } }`,
+      `query($q: String!, $y: Int, $later: Int) { a: search { tvSeries(query: $q, firstAirDateYear: $y) { edges { node { id: databaseId firstAirDate } } } }
+        b: search { tvSeries(query: $q, firstAirDateYear: $later) { edges { node { id: databaseId } } } } c: search { tvSeries(query: $q, year: $later) { edges { node { id: databaseId } } } } }`,
       { q: word, y: firstYear, later: Number(series.last_air_date.slice(0, 4)) },
     );
     expect(body.errors).toBeUndefined();
-    expect(expected.nodes(body.data.a.tv).every((r: any) => r.firstAirDate.startsWith(String(firstYear)))).toBe(true);
-    expect(expected.nodes(body.data.a.tv).map((r: any) => r.id)).toContain(series.id);
-    expect(expected.nodes(body.data.b.tv).map((r: any) => r.id)).not.toContain(series.id);
-    expect(expected.nodes(body.data.c.tv).map((r: any) => r.id)).toContain(series.id);
+    expect(expected.nodes(body.data.a.tvSeries).every((r: any) => r.firstAirDate.startsWith(String(firstYear)))).toBe(true);
+    expect(expected.nodes(body.data.a.tvSeries).map((r: any) => r.id)).toContain(series.id);
+    expect(expected.nodes(body.data.b.tvSeries).map((r: any) => r.id)).not.toContain(series.id);
+    expect(expected.nodes(body.data.c.tvSeries).map((r: any) => r.id)).toContain(series.id);
     const calls = h.catalog.calls.filter((c) => c.path === '/search/tv');
     expect(calls.some((c) => c.query.first_air_date_year === String(firstYear))).toBe(true);
     expect(calls.some((c) => c.query.year !== undefined)).toBe(true);
@@ -136,8 +136,8 @@ describe('Search.tv', () => {
 
   it('rejects an empty query and a bad year before any call', async () => {
     for (const [query, argument] of [
-      ['{ search { tv(query: "  ") { totalCount } } }', 'query'],
-      ['{ search { tv(query: "a", year: 99) { totalCount } } }', 'year'],
+      ['{ search { tvSeries(query: "  ") { totalCount } } }', 'query'],
+      ['{ search { tvSeries(query: "a", year: 99) { totalCount } } }', 'year'],
     ]) {
       const response = await h.query(query);
       expect(response.body.errors![0].extensions, query).toMatchObject({ code: 'BAD_USER_INPUT', argument });

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.catalog.resetCalls());
 
-describe('Trending.tv', () => {
+describe('Trending.tvSeries', () => {
   it.each([
     ['DAY', 'day'],
     ['WEEK', 'week'],
@@ -31,10 +31,10 @@ describe('Trending.tv', () => {
     const up = await h.rest(`/trending/tv/${path}?page=2`);
     h.catalog.resetCalls();
     const { body } = await h.query(
-      `{ trending { tv(timeWindow: ${window}, ${expected.pageWindow('Trending.tv', 2)}) { ${expected.CONNECTION(expected.TV_SUMMARY_FIELDS)} } } }`,
+      `{ trending { tvSeries(timeWindow: ${window}, ${expected.pageWindow('Trending.tvSeries', 2)}) { ${expected.CONNECTION(expected.TV_SUMMARY_FIELDS)} } } }`,
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.trending.tv).toEqual(expected.connection(up, up.results.map(expected.tvSummary)));
+    expect(body.data.trending.tvSeries).toEqual(expected.connection(up, up.results.map(expected.tvSummary)));
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/trending/tv/${path}`]);
   });
 });

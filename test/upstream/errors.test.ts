@@ -71,7 +71,7 @@ describe('invalid arguments are BAD_USER_INPUT before any upstream call', () => 
     ['movie id below 1', `{ movie(id: 0) { title } }`, 'id'],
     ['negative company id', `{ company(id: -4) { name } }`, 'id'],
     ['first above 100', `{ upcomingMovies(first: 101) { totalCount } }`, 'first'],
-    ['first 0', `{ trending { tv(timeWindow: DAY, first: 0) { totalCount } } }`, 'first'],
+    ['first 0', `{ trending { tvSeries(timeWindow: DAY, first: 0) { totalCount } } }`, 'first'],
     ['end before start', `{ movie(id: MOVIE) { changes(startDate: "2024-02-10", endDate: "2024-02-01") { key } } }`, 'endDate'],
     ['bad language', `{ upcomingMovies(language: "english") { totalCount } }`, 'language'],
     ['bad country', `{ movie(id: MOVIE) { alternativeTitles(country: "USA") { title } } }`, 'country'],

@@ -87,7 +87,7 @@ Account.implement({
       t,
       'profile',
       fromDetail('avatar', (value) => value.tmdb.avatar_path ?? null),
-      'avatar',
+      "avatar (the account's picture)",
     ),
     gravatarHash: t.string({
       nullable: true,

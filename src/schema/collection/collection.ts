@@ -34,8 +34,8 @@ function partAsMovie(part: Up.CollectionPart): MovieSource {
 const CollectionImages = builder.objectRef<Up.CollectionImages>('CollectionImages').implement({
   description: 'The images of a collection, by kind.',
   fields: (t) => ({
-    backdrops: t.field({ type: [Image], description: 'Wide background images.', resolve: (i) => i.backdrops }),
-    posters: t.field({ type: [Image], description: 'Poster images.', resolve: (i) => i.posters }),
+    backdrops: t.field({ type: [Image], description: 'Backdrops: wide background pictures.', resolve: (i) => i.backdrops }),
+    posters: t.field({ type: [Image], description: 'Posters: cover pictures, one per language and design.', resolve: (i) => i.posters }),
   }),
 });
 
@@ -64,16 +64,17 @@ Collection.implement({
     overview: t.string({ nullable: true, description: 'Summary; may be empty.', resolve: fromDetail('overview') }),
     posterPath: t.string({
       nullable: true,
-      description: 'Poster image path (see `Image.filePath`); null when none.',
+      description:
+        'Path of the poster, the cover picture of the collection (see `Image.filePath`); null when none. `posterUrl` is its address.',
       resolve: fromDetail('poster_path'),
     }),
-    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
+    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster (the cover picture)'),
     backdropPath: t.string({
       nullable: true,
-      description: 'Backdrop image path; null when none.',
+      description: 'Path of the backdrop, a wide background picture; null when none. `backdropUrl` is its address.',
       resolve: fromDetail('backdrop_path'),
     }),
-    backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop'),
+    backdropUrl: imageUrlField(t, 'backdrop', fromDetail('backdrop_path'), 'backdrop (the wide background picture)'),
     parts: t.field({
       nullable: true,
       type: [Movie],
@@ -83,7 +84,7 @@ Collection.implement({
     images: t.field({
       type: CollectionImages,
       nullable: true,
-      description: 'Backdrops and posters of the collection.',
+      description: 'Pictures of the collection: backdrops and posters.',
       args: imageLanguageArgs,
       resolve: (co, args, c) => c.loaders.collectionImages.load({ collectionId: co.id, ...imageLanguage(args) }),
     }),

@@ -40,10 +40,11 @@ Company.implement({
     name: t.string({ description: 'Name of the company.', resolve: fromDetail('name') }),
     logoPath: t.string({
       nullable: true,
-      description: 'Logo image path (PNG; see `Configuration.images.logoSizes`); null when none.',
+      description:
+        'Path of the logo, a picture of the name (PNG; see `Configuration.images.logoSizes`); null when none. `logoUrl` is its address.',
       resolve: fromDetail.summary('logo_path'),
     }),
-    logoUrl: imageUrlField(t, 'logo', fromDetail.summary('logo_path'), 'logo'),
+    logoUrl: imageUrlField(t, 'logo', fromDetail.summary('logo_path'), 'logo (a picture of the name)'),
     originCountry: t.string({
       nullable: true,
       description: "ISO 3166-1 code of the country the company comes from; null when unknown. The catalog's empty string comes as null.",

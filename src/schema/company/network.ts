@@ -28,10 +28,11 @@ Network.implement({
     name: t.string({ description: 'Name of the network.', resolve: fromDetail('name') }),
     logoPath: t.string({
       nullable: true,
-      description: 'Logo image path (PNG; see `Configuration.images.logoSizes`); null when none.',
+      description:
+        'Path of the logo, a picture of the name (PNG; see `Configuration.images.logoSizes`); null when none. `logoUrl` is its address.',
       resolve: fromDetail('logo_path'),
     }),
-    logoUrl: imageUrlField(t, 'logo', fromDetail('logo_path'), 'logo'),
+    logoUrl: imageUrlField(t, 'logo', fromDetail('logo_path'), 'logo (a picture of the name)'),
     originCountry: t.string({
       nullable: true,
       description: "ISO 3166-1 code of the country the network comes from; null when unknown. The catalog's empty string comes as null.",
@@ -56,7 +57,7 @@ Network.implement({
     logos: t.field({
       type: [Logo],
       nullable: true,
-      description: 'Logo images of the network, the current one first.',
+      description: 'Logos of the network (pictures of its name), the current one first.',
       resolve: async (n, _, c) => (await c.loaders.networkImages.load({ networkId: n.id })).logos,
     }),
   }),
@@ -66,7 +67,7 @@ builder.objectFields(Company, (t) => ({
   logos: t.field({
     type: [Logo],
     nullable: true,
-    description: 'Logo images of the company, the current one first.',
+    description: 'Logos of the company (pictures of its name), the current one first.',
     resolve: async (co, _, c) => (await c.loaders.companyImages.load({ companyId: co.id })).logos,
   }),
 }));

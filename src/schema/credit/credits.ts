@@ -41,7 +41,7 @@ const CrewCredit = builder.objectRef<Up.CrewCredit>('CrewCredit').implement({
 const Credits = builder.objectRef<Up.Credits>('Credits').implement({
   description: 'The cast and crew of a movie, a series (its latest season) or a season.',
   fields: (t) => ({
-    cast: t.field({ type: [CastCredit], description: 'Actors and their roles, in billing order.', resolve: (c) => c.cast }),
+    cast: t.field({ type: [CastCredit], description: 'The cast: actors and their roles, in billing order.', resolve: (c) => c.cast }),
     crew: t.field({ type: [CrewCredit], description: 'Crew members and their jobs.', resolve: (c) => c.crew }),
   }),
 });
@@ -96,7 +96,7 @@ const AggregateCrewCredit = builder.objectRef<Up.AggregateCrew>('AggregateCrewCr
 const AggregateCredits = builder.objectRef<Up.AggregateCredits>('AggregateCredits').implement({
   description: 'Everyone who appeared in or worked on the episodes of a series or season, with episode counts.',
   fields: (t) => ({
-    cast: t.field({ type: [AggregateCastCredit], description: 'Actors, regulars first.', resolve: (c) => c.cast }),
+    cast: t.field({ type: [AggregateCastCredit], description: 'The cast: actors, regulars first.', resolve: (c) => c.cast }),
     crew: t.field({ type: [AggregateCrewCredit], description: 'Crew members, most episodes first.', resolve: (c) => c.crew }),
   }),
 });

@@ -34,7 +34,7 @@ builder.objectFields(Discover, (t) => ({
       return connectPages(args, info, (page) => c.loaders.discoverMovies.load({ ...query, page }));
     },
   }),
-  tv: t.field({
+  tvSeries: t.field({
     type: TVSeriesConnection,
     description: 'TV series that pass every filter, in the chosen order.',
     args: {

@@ -203,7 +203,7 @@ export const DiscoverMoviesFilter = builder.inputType('DiscoverMoviesFilter', {
 });
 
 export const DiscoverTVFilter = builder.inputType('DiscoverTVFilter', {
-  description: 'Filters of `discover.tv`; every field is optional and they all apply together.',
+  description: 'Filters of `discover.tvSeries`; every field is optional and they all apply together.',
   fields: (t) => ({
     ...common(t),
     includeNullFirstAirDates: t.boolean({

@@ -30,9 +30,16 @@ const ORDER =
 
 type IntEntity = 'Movie' | 'TVSeries' | 'Person' | 'Company' | 'Collection' | 'Network' | 'Keyword';
 
-const BY_INT_ID: Array<{ field: string; entity: IntEntity; what: string; single: string }> = [
+/** `why`: why the batch is not named the plural of its single root, where it is not. */
+const BY_INT_ID: Array<{ field: string; entity: IntEntity; what: string; single: string; why?: string }> = [
   { field: 'movies', entity: 'Movie', what: 'Movies', single: 'movie' },
-  { field: 'tvSeriesList', entity: 'TVSeries', what: 'TV series', single: 'tvSeries' },
+  {
+    field: 'tvSeriesList',
+    entity: 'TVSeries',
+    what: 'TV series',
+    single: 'tvSeries',
+    why: 'Not `tvSeries(ids:)`: "series" is its own plural, and the single root already has that name.',
+  },
   { field: 'people', entity: 'Person', what: 'People', single: 'person' },
   { field: 'companies', entity: 'Company', what: 'Production companies', single: 'company' },
   { field: 'collections', entity: 'Collection', what: 'Collections', single: 'collection' },
@@ -40,13 +47,13 @@ const BY_INT_ID: Array<{ field: string; entity: IntEntity; what: string; single:
   { field: 'keywords', entity: 'Keyword', what: 'Keywords', single: 'keyword' },
 ];
 
-for (const { field, entity, what, single } of BY_INT_ID) {
+for (const { field, entity, what, single, why } of BY_INT_ID) {
   const kind = ENTITIES[entity] as EntityKind<unknown, number>;
   builder.queryField(field, (t) =>
     t.field({
       type: [kind.ref as typeof ENTITIES.Movie.ref],
       nullable: { list: true, items: true },
-      description: `${what} by their ids (at most ${MAX_KEYS}), ${ORDER} See \`${single}(id:)\`.`,
+      description: `${what} by their ids (at most ${MAX_KEYS}), ${ORDER} See \`${single}(id:)\`.${why ? ` ${why}` : ''}`,
       args: { ids: t.arg.intList({ required: true, description: byCatalogIds(MAX_KEYS) }) },
       complexity: keys('ids'),
       resolve: (_, args, c, info) =>

@@ -81,7 +81,7 @@ export function imageUrlField<Source>(
   const size = SIZE_ENUMS[kind] as ReturnType<typeof sizeEnum<'poster'>>;
   return t.string({
     nullable: true,
-    description: `Address of the ${what} at the given size (secure base URL + size + path); null when there is no ${what}.`,
+    description: `Address of the ${what} at the given size (secure base URL + size + path); null when there is none.`,
     args: {
       size: t.arg({
         type: size,

@@ -97,10 +97,10 @@ UserList.implement({
     }),
     posterPath: t.string({
       nullable: true,
-      description: 'Poster image path; null when none.',
+      description: 'Path of the poster, the cover picture of the list; null when none. `posterUrl` is its address.',
       resolve: fromDetail('poster_path'),
     }),
-    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
+    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster (the cover picture)'),
     itemStatus: t.boolean({
       nullable: true,
       description: 'Whether a movie is on this list.',

@@ -28,14 +28,14 @@ const fromDetail = carriedFrom(
 const MovieImages = builder.objectRef<Up.MovieImages>('MovieImages').implement({
   description: 'The images of a movie, by kind.',
   fields: (t) => ({
-    backdrops: t.field({ type: [Image], description: 'Wide background images.', resolve: (i) => i.backdrops }),
+    backdrops: t.field({ type: [Image], description: 'Backdrops: wide background pictures.', resolve: (i) => i.backdrops }),
     logos: t.field({
       type: [Image],
       nullable: true,
-      description: 'Title logos, often with transparency; null where the service sent none (2014 answers).',
+      description: 'Title logos: pictures of the title, often with transparency; null where the service sent none (2014 answers).',
       resolve: (i) => i.logos ?? null,
     }),
-    posters: t.field({ type: [Image], description: 'Poster images.', resolve: (i) => i.posters }),
+    posters: t.field({ type: [Image], description: 'Posters: cover pictures, one per language and design.', resolve: (i) => i.posters }),
   }),
 });
 
@@ -59,16 +59,17 @@ Movie.implement({
     }),
     posterPath: t.string({
       nullable: true,
-      description: 'Poster image path (see `Image.filePath`); null when there is none.',
+      description:
+        'Path of the poster, the cover picture of the movie (see `Image.filePath`); null when there is none. `posterUrl` is its address.',
       resolve: fromDetail.summary('poster_path'),
     }),
-    posterUrl: imageUrlField(t, 'poster', fromDetail.summary('poster_path'), 'poster'),
+    posterUrl: imageUrlField(t, 'poster', fromDetail.summary('poster_path'), 'poster (the cover picture)'),
     backdropPath: t.string({
       nullable: true,
-      description: 'Backdrop image path; null when there is none.',
+      description: 'Path of the backdrop, a wide background picture from the movie; null when there is none. `backdropUrl` is its address.',
       resolve: fromDetail.summary('backdrop_path'),
     }),
-    backdropUrl: imageUrlField(t, 'backdrop', fromDetail.summary('backdrop_path'), 'backdrop'),
+    backdropUrl: imageUrlField(t, 'backdrop', fromDetail.summary('backdrop_path'), 'backdrop (the wide background picture)'),
     genreIds: t.intList({
       nullable: true,
       description: 'Identifiers of the genres of the movie; null where the service left them out of a list item.',
@@ -114,7 +115,7 @@ Movie.implement({
     images: t.field({
       type: MovieImages,
       nullable: true,
-      description: 'Backdrops, logos and posters of the movie.',
+      description: 'Pictures of the movie: backdrops, logos and posters.',
       args: imageLanguageArgs,
       resolve: (m, args, c) => c.loaders.movieImages.load({ movieId: m.id, ...imageLanguage(args) }),
     }),

@@ -10,7 +10,8 @@ const TaggedImageConnection = connectionOf('TaggedImage', 'tagged images', Tagge
 builder.objectFields(Person, (t) => ({
   taggedImages: t.field({
     type: TaggedImageConnection,
-    description: 'Images of movies and series in which the person appears.',
+    description:
+      'Images of movies and series in which the person appears: stills, posters and backdrops, pictures the person is tagged in.',
     args: connectionArgs,
     nullable: true,
     complexity: connectionCost,

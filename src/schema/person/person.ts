@@ -76,10 +76,11 @@ Person.implement({
     }),
     profilePath: t.string({
       nullable: true,
-      description: 'Profile image path (see `Image.filePath`); null when there is none.',
+      description:
+        "Path of the person's photo, the profile picture (see `Image.filePath`); null when there is none. `profileUrl` is its address.",
       resolve: fromDetail.summary('profile_path'),
     }),
-    profileUrl: imageUrlField(t, 'profile', fromDetail.summary('profile_path'), 'profile picture'),
+    profileUrl: imageUrlField(t, 'profile', fromDetail.summary('profile_path'), "person's photo (profile picture)"),
     gender: t.field({
       type: Gender.ref,
       nullable: true,
@@ -171,7 +172,7 @@ Person.implement({
     images: t.field({
       type: [Image],
       nullable: true,
-      description: 'Profile images of the person.',
+      description: 'Photos of the person: every profile picture, the one of `profilePath` among them.',
       resolve: async (p, _, c) => (await c.loaders.personImages.load({ personId: p.id })).profiles,
     }),
     externalIds: t.field({

@@ -8,15 +8,18 @@ const ImageConfiguration = builder.objectRef<Up.Configuration['images']>('ImageC
   fields: (t) => ({
     baseUrl: t.exposeString('base_url', { description: 'Base address over plain HTTP, ending in "/".' }),
     secureBaseUrl: t.exposeString('secure_base_url', { description: 'Base address over HTTPS, ending in "/". Prefer this one.' }),
-    backdropSizes: t.exposeStringList('backdrop_sizes', { description: 'Size tokens for backdrops, such as "w780".' }),
-    logoSizes: t.exposeStringList('logo_sizes', { description: 'Size tokens for logos.' }),
-    posterSizes: t.exposeStringList('poster_sizes', { description: 'Size tokens for posters.' }),
-    profileSizes: t.exposeStringList('profile_sizes', { description: 'Size tokens for profile pictures.' }),
+    backdropSizes: t.exposeStringList('backdrop_sizes', {
+      description: 'Size tokens for backdrops (wide background pictures), such as "w780".',
+    }),
+    logoSizes: t.exposeStringList('logo_sizes', { description: 'Size tokens for logos (pictures of a name).' }),
+    posterSizes: t.exposeStringList('poster_sizes', { description: 'Size tokens for posters (cover pictures).' }),
+    profileSizes: t.exposeStringList('profile_sizes', { description: 'Size tokens for profile pictures (the photos of people).' }),
     // The 2012 service knew no episodes and sent no `still_sizes`: "not known" is not "no sizes", so
     // null (docs/data.md) rather than [] or a lost configuration.
     stillSizes: t.exposeStringList('still_sizes', {
       nullable: true,
-      description: 'Size tokens for episode stills; null where the service sent none (2012 answers, before episodes).',
+      description:
+        'Size tokens for episode stills (pictures from an episode); null where the service sent none (2012 answers, before episodes).',
     }),
   }),
 });

@@ -9,8 +9,11 @@ const ProviderOffer = builder.objectRef<Up.ProviderOffer>('ProviderOffer').imple
   fields: (t) => ({
     providerId: t.exposeInt('provider_id', { description: 'Identifier of the provider.' }),
     providerName: t.exposeString('provider_name', { description: 'Name of the provider.' }),
-    logoPath: t.exposeString('logo_path', { nullable: true, description: 'Logo image path; null when none.' }),
-    logoUrl: imageUrlField(t, 'logo', (source) => source.logo_path, 'logo'),
+    logoPath: t.exposeString('logo_path', {
+      nullable: true,
+      description: 'Path of the logo, a picture of the name; null when none. `logoUrl` is its address.',
+    }),
+    logoUrl: imageUrlField(t, 'logo', (source) => source.logo_path, 'logo (a picture of the name)'),
     displayPriority: t.exposeInt('display_priority', { description: 'Sort position (lower comes first).' }),
   }),
 });

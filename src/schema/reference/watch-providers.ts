@@ -25,8 +25,11 @@ export const WatchProvider = builder.objectRef<Up.WatchProvider>('WatchProvider'
   fields: (t) => ({
     providerId: t.exposeInt('provider_id', { description: 'Identifier of the provider.' }),
     providerName: t.exposeString('provider_name', { description: 'Name of the provider, such as "Apple TV".' }),
-    logoPath: t.exposeString('logo_path', { nullable: true, description: 'Logo image path; null when none.' }),
-    logoUrl: imageUrlField(t, 'logo', (source) => source.logo_path, 'logo'),
+    logoPath: t.exposeString('logo_path', {
+      nullable: true,
+      description: 'Path of the logo, a picture of the name; null when none. `logoUrl` is its address.',
+    }),
+    logoUrl: imageUrlField(t, 'logo', (source) => source.logo_path, 'logo (a picture of the name)'),
     displayPriority: t.exposeInt('display_priority', { description: 'Global sort position (lower comes first).' }),
     displayPriorities: t.field({
       type: [DisplayPriority],

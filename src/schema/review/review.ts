@@ -18,7 +18,7 @@ const AuthorDetails = builder.objectRef<Up.Review['author_details']>('ReviewAuth
       nullable: true,
       description: 'Avatar image path; null when none. Some old values hold a full URL after the leading "/".',
     }),
-    avatarUrl: imageUrlField(t, 'profile', (source) => source.avatar_path, 'avatar'),
+    avatarUrl: imageUrlField(t, 'profile', (source) => source.avatar_path, "avatar (the author's picture)"),
     rating: t.exposeFloat('rating', { nullable: true, description: "The author's rating, 0 to 10; null when not rated." }),
   }),
 });

@@ -76,7 +76,7 @@ builder.queryFields((t) => ({
 }));
 
 builder.objectFields(Trending, (t) => ({
-  tv: t.field({
+  tvSeries: t.field({
     type: TVSeriesConnection,
     description: 'The TV series trending over the given period, most popular first.',
     args: { timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }), language, ...connectionArgs },
@@ -97,7 +97,7 @@ builder.objectFields(Trending, (t) => ({
 }));
 
 builder.objectFields(Search, (t) => ({
-  tv: t.field({
+  tvSeries: t.field({
     type: TVSeriesConnection,
     description: 'TV series whose name or original name contains the query (case-insensitive); names that start with it first.',
     args: {

@@ -15,7 +15,11 @@ import { Episode, type EpisodeSource } from './ref.ts';
 const EpisodeImages = builder.objectRef<Up.EpisodeImages>('EpisodeImages').implement({
   description: 'The images of an episode.',
   fields: (t) => ({
-    stills: t.field({ type: [Image], description: 'Frames from the episode, its own still first.', resolve: (i) => i.stills }),
+    stills: t.field({
+      type: [Image],
+      description: 'Stills: pictures (frames) from the episode, its own still first.',
+      resolve: (i) => i.stills,
+    }),
   }),
 });
 
@@ -45,7 +49,7 @@ builder.objectFields(Episode, (t) => ({
   images: t.field({
     type: EpisodeImages,
     nullable: true,
-    description: 'Stills of the episode.',
+    description: 'Pictures of the episode: its stills.',
     args: imageLanguageArgs,
     resolve: (e, args, c) => c.loaders.episodeImages.load({ ...key(e), ...imageLanguage(args) }),
   }),

@@ -49,10 +49,10 @@ Episode.implement({
     }),
     stillPath: t.string({
       nullable: true,
-      description: 'Still image path; null when none.',
+      description: 'Path of the still, a picture (frame) from the episode; null when none. `stillUrl` is its address.',
       resolve: fromDetail('still_path'),
     }),
-    stillUrl: imageUrlField(t, 'still', fromDetail('still_path'), 'still'),
+    stillUrl: imageUrlField(t, 'still', fromDetail('still_path'), 'still (a picture from the episode)'),
     productionCode: t.string({
       nullable: true,
       description: 'Production code; may be empty.',

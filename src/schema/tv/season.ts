@@ -31,7 +31,7 @@ const EpisodeConnection = connectionOf('Episode', 'episodes', Episode);
 const SeasonImages = builder.objectRef<Up.SeasonImages>('SeasonImages').implement({
   description: 'The images of a season.',
   fields: (t) => ({
-    posters: t.field({ type: [Image], description: 'Poster images of the season.', resolve: (i) => i.posters }),
+    posters: t.field({ type: [Image], description: 'Posters of the season: its cover pictures.', resolve: (i) => i.posters }),
   }),
 });
 
@@ -55,10 +55,10 @@ Season.implement({
     }),
     posterPath: t.string({
       nullable: true,
-      description: 'Poster image path; null when none.',
+      description: 'Path of the poster, the cover picture of the season; null when none. `posterUrl` is its address.',
       resolve: fromDetail('poster_path'),
     }),
-    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster'),
+    posterUrl: imageUrlField(t, 'poster', fromDetail('poster_path'), 'poster (the cover picture)'),
     voteAverage: t.float({ nullable: true, description: 'Average user vote, 0 to 10.', resolve: fromDetail('vote_average') }),
     episodeCount: t.int({
       nullable: true,
@@ -69,7 +69,7 @@ Season.implement({
     images: t.field({
       type: SeasonImages,
       nullable: true,
-      description: 'Images of the season.',
+      description: 'Pictures of the season: its posters.',
       args: imageLanguageArgs,
       resolve: (s, args, c) => c.loaders.seasonImages.load({ seriesId: s.seriesId, seasonNumber: s.season_number, ...imageLanguage(args) }),
     }),

@@ -29,14 +29,14 @@ const TVContentRating = builder.objectRef<Up.TVContentRating>('TVContentRating')
 const TVSeriesImages = builder.objectRef<Up.TVSeriesImages>('TVSeriesImages').implement({
   description: 'The images of a TV series, by kind.',
   fields: (t) => ({
-    backdrops: t.field({ type: [Image], description: 'Wide background images.', resolve: (i) => i.backdrops }),
+    backdrops: t.field({ type: [Image], description: 'Backdrops: wide background pictures.', resolve: (i) => i.backdrops }),
     logos: t.field({
       type: [Image],
       nullable: true,
-      description: 'Title logos, often with transparency; null where the service sent none (2014 answers).',
+      description: 'Title logos: pictures of the title, often with transparency; null where the service sent none (2014 answers).',
       resolve: (i) => i.logos ?? null,
     }),
-    posters: t.field({ type: [Image], description: 'Poster images.', resolve: (i) => i.posters }),
+    posters: t.field({ type: [Image], description: 'Posters: cover pictures, one per language and design.', resolve: (i) => i.posters }),
   }),
 });
 
@@ -92,7 +92,7 @@ builder.objectFields(TVSeries, (t) => ({
   images: t.field({
     type: TVSeriesImages,
     nullable: true,
-    description: 'Backdrops, logos and posters of the series.',
+    description: 'Pictures of the series: backdrops, logos and posters.',
     args: imageLanguageArgs,
     resolve: (s, args, c) => c.loaders.tvSeriesImages.load({ seriesId: s.id, ...imageLanguage(args) }),
   }),

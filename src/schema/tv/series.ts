@@ -65,16 +65,17 @@ TVSeries.implement({
     }),
     posterPath: t.string({
       nullable: true,
-      description: 'Poster image path; null when none.',
+      description:
+        'Path of the poster, the cover picture of the series (see `Image.filePath`); null when none. `posterUrl` is its address.',
       resolve: fromDetail.summary('poster_path'),
     }),
-    posterUrl: imageUrlField(t, 'poster', fromDetail.summary('poster_path'), 'poster'),
+    posterUrl: imageUrlField(t, 'poster', fromDetail.summary('poster_path'), 'poster (the cover picture)'),
     backdropPath: t.string({
       nullable: true,
-      description: 'Backdrop image path; null when none.',
+      description: 'Path of the backdrop, a wide background picture from the series; null when none. `backdropUrl` is its address.',
       resolve: fromDetail.summary('backdrop_path'),
     }),
-    backdropUrl: imageUrlField(t, 'backdrop', fromDetail.summary('backdrop_path'), 'backdrop'),
+    backdropUrl: imageUrlField(t, 'backdrop', fromDetail.summary('backdrop_path'), 'backdrop (the wide background picture)'),
     // Both are keys of the list summary: a summary without them (2013) is null, no details call
     // per item, as Movie.genreIds (docs/data.md, docs/costs.md).
     genreIds: t.intList({
