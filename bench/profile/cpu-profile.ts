@@ -6,6 +6,8 @@
  *   10 connections) for PROFILE_SECONDS (default 15).
  * - `hit`: the configuration document from the whole-response cache, 10 connections.
  * - `uncached-c`: 20 upcoming movies with titles and reviews, both caches off, 10 connections.
+ * - `document`: PROFILE_DOCUMENT (default the configuration document) with both caches off, 16
+ *   connections: the CPU per answer of bench/entry-ab.ts's (a) and (b), by frame.
  * - `cold`: sequential requests with both caches off, 20 ms injected latency, alternating the
  *   configuration query and the merged movie page, PROFILE_REQUESTS (default 400) in all.
  *
@@ -31,6 +33,7 @@ async function main() {
   const hit = workload === 'hit';
   // The peers' (c) document with every cache off: 21 upstream calls per answer.
   const uncached = workload === 'uncached-c';
+  const document = workload === 'document';
   const gateway = await startChild(
     variant,
     'gateway-entry.ts',
@@ -38,7 +41,8 @@ async function main() {
       CATALOG_BASE_URL: catalog.baseUrl,
       CATALOG_ACCESS_TOKEN: catalog.demoToken,
       ...(hit ? {} : { RESPONSE_CACHE_ENABLED: 'false' }),
-      ...(cold || uncached ? { CACHE_ENABLED: 'false' } : {}),
+      ...(document ? { WORKERS: '1' } : {}),
+      ...(cold || uncached || document ? { CACHE_ENABLED: 'false' } : {}),
       ...variantEnv(variant),
     },
     ['--cpu-prof', '--cpu-prof-dir', outdir, '--cpu-prof-interval', process.env.PROFILE_INTERVAL_US ?? '100'],
@@ -55,17 +59,17 @@ async function main() {
     requests = Number(process.env.PROFILE_REQUESTS ?? 400);
     // The cold figure's two queries: the same movie page each time, as in cold-overhead.ts.
     for (let i = 0; i < requests; i++) await postQuery(gateway.url, i % 2 ? CONFIGURATION : MOVIE_PAGE(ids[0]!));
-  } else if (hit || uncached) {
-    const document = hit ? CONFIGURATION : UPCOMING_PAGE;
-    await postQuery(gateway.url, document);
+  } else if (hit || uncached || document) {
+    const asked = hit ? CONFIGURATION : uncached ? UPCOMING_PAGE : (process.env.PROFILE_DOCUMENT ?? CONFIGURATION);
+    for (let i = 0; i < (document ? 200 : 1); i++) await postQuery(gateway.url, asked);
     from = micros();
     const result = await autocannon({
       url: gateway.url,
-      connections: 10,
+      connections: document ? 16 : 10,
       duration: Number(process.env.PROFILE_SECONDS ?? 15),
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: document }),
+      body: JSON.stringify({ query: asked }),
     });
     requests = result.requests.total;
   } else {

@@ -91,7 +91,7 @@ export function yogaServers(input: YogaServersInput): YogaServers {
     get fetchAPI() {
       return subgraphServed().fetchAPI;
     },
-    handleRequest: (request, state) => subgraphServed().handleRequest(request, state),
+    handleRequest: (request, state, ...more) => subgraphServed().handleRequest(request, state, ...more),
   };
   // Persisted operations are the frontends' concern; a router sends its documents whole. So with
   // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md).

@@ -17,7 +17,7 @@ import type { ResponseCache } from './response-cache.ts';
  */
 export interface FetchHandler {
   fetchAPI: { Request: typeof Request };
-  handleRequest(request: Request, serverContext: RequestState): Promise<Response> | Response;
+  handleRequest(request: Request, serverContext: RequestState, ...more: object[]): Promise<Response> | Response;
 }
 
 export interface HttpFrontOptions {

@@ -21,8 +21,8 @@ export function routerOnly(handler: FetchHandler, token: string): FetchHandler {
     get fetchAPI() {
       return handler.fetchAPI;
     },
-    handleRequest(request, context) {
-      if (fromRouter(request)) return handler.handleRequest(request, context);
+    handleRequest(request, context, ...more) {
+      if (fromRouter(request)) return handler.handleRequest(request, context, ...more);
       const code: ErrorCode = 'UNAUTHENTICATED';
       const body = JSON.stringify({
         errors: [{ message: FRONT.routerOnly(SUBGRAPH_TOKEN_HEADER), extensions: { code } }],

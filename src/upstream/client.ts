@@ -69,6 +69,13 @@ export interface UpstreamClient {
   close(): Promise<void>;
 }
 
+/**
+ * The query's names in the order `localeCompare` gives (a call's URL, and so its cache key, stays
+ * as it was), from one collator made once: `localeCompare` without a locale looks one up for every
+ * comparison (urlOf took about 2 % of the CPU of the movie page, docs/performance.md).
+ */
+const byName = new Intl.Collator().compare;
+
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const ownsDispatcher = !options.dispatcher;
@@ -92,7 +99,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   function urlOf(req: UpstreamRequest): string {
     const path = encodePath(req.path);
     const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(req.query ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [name, value] of Object.entries(req.query ?? {}).sort(([a], [b]) => byName(a, b))) {
       if (value !== undefined) params.append(name, String(value));
     }
     const query = params.toString();
