@@ -18,7 +18,8 @@ function collectBody(request: IncomingMessage, limit: number, done: (result: Bou
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     request.pause();
-    return done({ tooLarge: true });
+    done({ tooLarge: true });
+    return;
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -55,7 +56,12 @@ export function readRequestBody(
   return new Promise((resolve) => collectBody(request, maxBodyBytes, (read) => resolve(bodyOf(read, response, maxBodyBytes, headers))));
 }
 
-function bodyOf(read: BoundedBody, response: ServerResponse, maxBodyBytes: number, headers: () => Record<string, string>): Buffer | 'answered' {
+function bodyOf(
+  read: BoundedBody,
+  response: ServerResponse,
+  maxBodyBytes: number,
+  headers: () => Record<string, string>,
+): Buffer | 'answered' {
   if ('aborted' in read) {
     response.destroy();
     return 'answered';

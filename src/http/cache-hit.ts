@@ -41,7 +41,12 @@ export function hitPath(options: HttpFrontOptions, draining: () => boolean) {
    * fixed order (deliver.ts says why), the kept bytes, the log line. Nothing else is done per hit,
    * and nothing waits unless a coding must be made (a promise then, otherwise undefined).
    */
-  return function serveHit(request: IncomingMessage, response: ServerResponse, requestId: string, found: FoundAnswer): Promise<void> | undefined {
+  return function serveHit(
+    request: IncomingMessage,
+    response: ServerResponse,
+    requestId: string,
+    found: FoundAnswer,
+  ): Promise<void> | undefined {
     const { hit, isGet } = found;
     const allowed = cors.headersFor(request);
     if (allowed !== corsSeen || !Object.isFrozen(allowed)) {

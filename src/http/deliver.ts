@@ -111,7 +111,14 @@ export function deliverNow(
   });
 }
 
-function send(response: ServerResponse, headers: HeaderList, answer: WholeAnswer, bytes: Buffer, encoding: Encoding | undefined, writeTimeoutMs: number): undefined {
+function send(
+  response: ServerResponse,
+  headers: HeaderList,
+  answer: WholeAnswer,
+  bytes: Buffer,
+  encoding: Encoding | undefined,
+  writeTimeoutMs: number,
+): undefined {
   if (encoding) headers.push('content-encoding', encoding);
   // The caller's list itself, made for this answer: no copy.
   if (answer.contentType) headers.push('content-type', answer.contentType);
