@@ -69,9 +69,7 @@ function scrubDeep(value: unknown, depth = 0): unknown {
     return copy ?? value;
   }
   let copy: Record<string, unknown> | undefined;
-  // Keys, not entries: no pair array per property on a line written for every request.
-  for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
+  for (const [key, item] of Object.entries(value)) {
     const clean = isSecretKey(key) ? '[redacted]' : scrubDeep(item, depth + 1);
     if (clean !== item) (copy ??= { ...value })[key] = clean;
   }
@@ -86,14 +84,7 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
       hooks: {
         // Message strings too: logger.warn(error.message) must not carry a secret either.
         logMethod(args, method) {
-          // Copied only when a string changes: most lines have nothing to scrub.
-          let clean: unknown[] | undefined;
-          args.forEach((arg, index) => {
-            if (typeof arg !== 'string') return;
-            const scrubbed = scrub(arg);
-            if (scrubbed !== arg) (clean ??= [...args])[index] = scrubbed;
-          });
-          method.apply(this, (clean ?? args) as Parameters<typeof method>);
+          method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrub(arg) : arg)) as Parameters<typeof method>);
         },
       },
     },
