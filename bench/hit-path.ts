@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import { startCatalog } from '@media-catalog/catalog';
 import { type Child, CONFIGURATION, cpuMs, median, startChild, stopChild } from './profile/lib.ts';
@@ -18,6 +18,13 @@ import { startGateway, stopGateway } from './gateway-process.ts';
 const QUERY = JSON.stringify({ query: CONFIGURATION });
 const ROUNDS = Number(process.env.HIT_ROUNDS ?? 3);
 const SECONDS = Number(process.env.HIT_SECONDS ?? 4);
+/**
+ * Another build to measure beside ours in the same rounds (before and after a change on a shared,
+ * loaded machine), e.g. `git stash; npm run build; cp -r dist node_modules/.cache/dist-before;
+ * git stash pop; npm run build`, then HIT_BEFORE=node_modules/.cache/dist-before/index.js.
+ */
+const BEFORE = process.env.HIT_BEFORE;
+if (BEFORE && !BEFORE.startsWith('dist/')) writeFileSync(join(dirname(BEFORE), 'package.json'), '{ "type": "module" }\n');
 
 async function measure(url: string, pid: number) {
   const options = { url, connections: 10, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: QUERY };
@@ -39,6 +46,14 @@ export async function hitPathFigures(): Promise<string[]> {
       const gateway = await startGateway(catalog.baseUrl, catalog.demoToken, { WORKERS: '1' });
       return { name: 'gateway', url: gateway.url, child: gateway.child, output: '' } satisfies Child;
     },
+    ...(BEFORE
+      ? {
+          [`ours, before (${BEFORE})`]: async () => {
+            const gateway = await startGateway(catalog.baseUrl, catalog.demoToken, { WORKERS: '1' }, BEFORE);
+            return { name: 'gateway', url: gateway.url, child: gateway.child, output: '' } satisfies Child;
+          },
+        }
+      : {}),
     'bare Node http, same bytes': async () => startChild('bytes-floor', 'bytes-floor.ts', { FLOOR_BODY_FILE: bodyFile }),
     'bare Node http + the duties by hand': async () =>
       startChild('bytes-floor', 'bytes-floor.ts', { FLOOR_BODY_FILE: bodyFile, FLOOR_DUTIES: '1' }),

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cacheControl, varyWith } from './caching-headers.ts';
-import { deliver, type HeaderList, type WholeAnswer } from './deliver.ts';
+import { deliverNow, type HeaderList, type WholeAnswer } from './deliver.ts';
+import type { Encoding } from './compression.ts';
 import { WRITE_TIMEOUT_MS } from './write.ts';
 import type { HttpFrontOptions } from './front-options.ts';
 import type { CachedAnswer } from './response-cache.ts';
@@ -19,15 +20,42 @@ export interface FoundAnswer {
 export function hitPath(options: HttpFrontOptions, draining: () => boolean) {
   const { cache, cors, logger } = options;
   const maxAgeMs = options.maxAgeMs ?? 0;
+  const writeTimeoutMs = options.writeTimeoutMs ?? WRITE_TIMEOUT_MS;
+  // The CORS part of a hit's headers, listed once per CORS answer: the policy hands back the same
+  // frozen object for every request of one kind (cors.ts), so a hit reuses its list.
+  let corsSeen: Readonly<Record<string, string>> | undefined;
+  let corsVary = '';
+  let corsList: HeaderList = [];
+
+  /** The hit's work once its bytes are out: the kept coding, the metric, the log line. */
+  function after(requestId: string, found: FoundAnswer, made: Encoding | undefined, encoded: WholeAnswer['encoded']) {
+    const bytes = made && encoded[made];
+    if (made && bytes) cache?.keepEncoded(found.key, found.hit, made, bytes);
+    options.onCacheHit?.();
+    const ms = Math.round(performance.now() - found.started);
+    logger.info({ requestId, operation: found.hit.operation, ms, errors: 0, errorCodes: {}, cached: true }, 'graphql operation');
+  }
+
   /**
    * A whole-response cache hit: the same headers as an executed answer, built as one list in a
-   * fixed order (deliver.ts says why), the kept bytes, the log line. Nothing else is done per hit.
+   * fixed order (deliver.ts says why), the kept bytes, the log line. Nothing else is done per hit,
+   * and nothing waits unless a coding must be made (a promise then, otherwise undefined).
    */
-  return async function serveHit(request: IncomingMessage, response: ServerResponse, requestId: string, found: FoundAnswer): Promise<void> {
-    const { hit, key, isGet } = found;
+  return function serveHit(
+    request: IncomingMessage,
+    response: ServerResponse,
+    requestId: string,
+    found: FoundAnswer,
+  ): Promise<void> | undefined {
+    const { hit, isGet } = found;
     const allowed = cors.headersFor(request);
-    const headers: HeaderList = ['x-request-id', requestId, 'vary', varyWith(allowed), 'content-language', hit.contentLanguage];
-    for (const [name, value] of Object.entries(allowed)) if (name !== 'vary') headers.push(name, value);
+    if (allowed !== corsSeen || !Object.isFrozen(allowed)) {
+      corsSeen = allowed;
+      corsVary = varyWith(allowed);
+      corsList = [];
+      for (const [name, value] of Object.entries(allowed)) if (name !== 'vary') corsList.push(name, value);
+    }
+    const headers: HeaderList = ['x-request-id', requestId, 'vary', corsVary, 'content-language', hit.contentLanguage, ...corsList];
     if (draining()) headers.push('connection', 'close');
     if (isGet) {
       const freshForMs = hit.freshUntil - Date.now();
@@ -42,11 +70,8 @@ export function hitPath(options: HttpFrontOptions, draining: () => boolean) {
       etag: isGet ? hit.etag : undefined,
       encoded: hit.encoded,
     };
-    const made = await deliver(request, response, headers, answer, options.compressionMinBytes, options.writeTimeoutMs ?? WRITE_TIMEOUT_MS);
-    const bytes = made && answer.encoded[made];
-    if (made && bytes) cache?.keepEncoded(key, hit, made, bytes);
-    options.onCacheHit?.();
-    const ms = Math.round(performance.now() - found.started);
-    logger.info({ requestId, operation: hit.operation, ms, errors: 0, errorCodes: {}, cached: true }, 'graphql operation');
+    const making = deliverNow(request, response, headers, answer, options.compressionMinBytes, writeTimeoutMs);
+    if (!making) return void after(requestId, found, undefined, answer.encoded);
+    return making.then((made) => after(requestId, found, made, answer.encoded));
   };
 }

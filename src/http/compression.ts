@@ -27,9 +27,21 @@ export const compressionStats = { calls: 0, bytesIn: 0, bytesOut: 0 };
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+// The last Accept-Encoding read and its coding: clients send one of a few exact texts, so most
+// requests (a cache hit's in particular) skip the parse and its Map.
+let lastAccepted: string | undefined;
+let lastEncoding: Encoding | undefined;
+
 /** The coding to use for this Accept-Encoding, or undefined for none; br wins a tie. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
+  if (acceptEncoding === lastAccepted) return lastEncoding;
+  lastEncoding = parsedEncoding(acceptEncoding);
+  lastAccepted = acceptEncoding;
+  return lastEncoding;
+}
+
+function parsedEncoding(acceptEncoding: string): Encoding | undefined {
   const weights = new Map<string, number>();
   for (const item of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = item.split(';').map((part) => part.trim().toLowerCase());

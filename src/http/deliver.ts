@@ -73,6 +73,22 @@ export async function deliver(
   compressionMinBytes: number | undefined,
   writeTimeoutMs = WRITE_TIMEOUT_MS,
 ): Promise<Encoding | undefined> {
+  return deliverNow(request, response, headers, answer, compressionMinBytes, writeTimeoutMs);
+}
+
+/**
+ * deliver's work, done at once when nothing has to be compressed (undefined: sent): a cache hit
+ * whose forms are kept then costs no promise and no turn of the microtask queue
+ * (docs/performance.md, the hit path). Only a coding made now returns a promise of it.
+ */
+export function deliverNow(
+  request: IncomingMessage,
+  response: ServerResponse,
+  headers: HeaderList,
+  answer: WholeAnswer,
+  compressionMinBytes: number | undefined,
+  writeTimeoutMs = WRITE_TIMEOUT_MS,
+): Promise<Encoding> | undefined {
   if (answer.etag) {
     headers.push('etag', answer.etag);
     const conditional = request.method === 'GET' || request.method === 'HEAD';
@@ -85,21 +101,28 @@ export async function deliver(
     compressionMinBytes !== undefined && answer.body.length >= compressionMinBytes
       ? chooseEncoding(request.headers['accept-encoding'])
       : undefined;
-  let bytes = answer.body;
-  let made: Encoding | undefined;
-  if (encoding) {
-    const kept = answer.encoded[encoding];
-    if (kept) bytes = kept;
-    else {
-      bytes = await compressLarge(answer.body, encoding);
-      answer.encoded[encoding] = bytes;
-      made = encoding;
-    }
-    headers.push('content-encoding', encoding);
-  }
+  if (!encoding) return send(response, headers, answer, answer.body, undefined, writeTimeoutMs);
+  const kept = answer.encoded[encoding];
+  if (kept) return send(response, headers, answer, kept, encoding, writeTimeoutMs);
+  return compressLarge(answer.body, encoding).then((bytes) => {
+    answer.encoded[encoding] = bytes;
+    send(response, headers, answer, bytes, encoding, writeTimeoutMs);
+    return encoding;
+  });
+}
+
+function send(
+  response: ServerResponse,
+  headers: HeaderList,
+  answer: WholeAnswer,
+  bytes: Buffer,
+  encoding: Encoding | undefined,
+  writeTimeoutMs: number,
+): undefined {
+  if (encoding) headers.push('content-encoding', encoding);
   // The caller's list itself, made for this answer: no copy.
   if (answer.contentType) headers.push('content-type', answer.contentType);
   headers.push('content-length', String(bytes.length));
   endWithin(response.writeHead(answer.status, headers), bytes, writeTimeoutMs);
-  return made;
+  return undefined;
 }

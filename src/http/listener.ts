@@ -132,7 +132,8 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     const queryAt = target.indexOf('?');
     const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
     const search = queryAt < 0 ? '' : target.slice(queryAt);
-    if (await answerProbe(request, response, pathname, base)) return;
+    // Only a probe's path waits on the probes: every other request goes on without a turn.
+    if (PROBE_PATHS.has(pathname) && (await answerProbe(request, response, pathname, base))) return;
     if (draining) return jsonError(response, 'SHUTTING_DOWN', FRONT.shuttingDown, base);
     const host = request.headers.host ?? 'localhost';
     if (!isHost(host)) return jsonError(response, 'BAD_REQUEST', FRONT.badHost, base);
@@ -145,7 +146,9 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     if (preflight) return void response.writeHead(204, { ...base, ...preflight }).end();
     if (graphql && options.page && wantsPage(request))
       return options.page.serve(request, response, answerHeaders(request, base), options.compressionMinBytes);
-    const body = await readRequestBody(request, response, options.maxBodyBytes, () => answerHeaders(request, base));
+    // A GET has no body to wait for: it goes on in this turn.
+    const reading = readRequestBody(request, response, options.maxBodyBytes, () => answerHeaders(request, base));
+    const body = reading && (await reading);
     if (body === 'answered') return;
 
     const started = performance.now();
