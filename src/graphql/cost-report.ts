@@ -3,6 +3,7 @@ import { type DocumentNode, type ExecutionArgs, getOperationAST, type GraphQLErr
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import type { GatewayContext } from '../schema/context.ts';
+import { MAX_BREADTH, withinLimits } from '../schema/kit/judged-limits.ts';
 
 /*
  * What the gateway keeps of a request's document between requests, each bounded in bytes: its
@@ -26,12 +27,19 @@ export interface CostReport {
   upstreamCalls: number;
 }
 
+/** An operation's estimate (its cost) with the depth and breadth the schema's check also bounds. */
+type Figures = ReturnType<typeof complexityFromQuery>;
+
 /**
- * The estimate the schema's limit checks: the same function of the complexity plugin, over the
+ * The figures the schema's limits check: the same function of the complexity plugin, over the
  * operation that runs (the plugin's helper reads a document's first operation, so the document
  * is cut down to the named one and its fragments).
  */
-function estimateOf(document: DocumentNode, operationName: string | null | undefined, args: Parameters<typeof complexityFromQuery>[1]) {
+function figuresOf(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  args: Parameters<typeof complexityFromQuery>[1],
+): Figures | undefined {
   const operation = getOperationAST(document, operationName);
   if (!operation) return undefined;
   const only: DocumentNode = {
@@ -39,15 +47,16 @@ function estimateOf(document: DocumentNode, operationName: string | null | undef
     definitions: document.definitions.filter((one) => one.kind !== Kind.OPERATION_DEFINITION || one === operation),
   };
   try {
-    return complexityFromQuery(only, args).complexity;
+    const { complexity, depth, breadth } = complexityFromQuery(only, args);
+    return { complexity, depth, breadth };
   } catch {
     // Variables that cannot be coerced: execution answers with their error, and no estimate ran.
     return undefined;
   }
 }
 
-/** Each operation's estimate, made once for the report and the batch's limit (protections.ts). */
-const estimates = new WeakMap<object, number | undefined>();
+/** Each operation's figures, made once for the report, the batch's limit (protections.ts) and the schema's limits. */
+const estimates = new WeakMap<object, Figures | undefined>();
 
 /**
  * The estimate depends only on the schema, the operation, its fragments and its variables, so it
@@ -61,11 +70,11 @@ const estimates = new WeakMap<object, number | undefined>();
  */
 const KEY_MAX_CHARS = 1_024;
 const ESTIMATES_MAX_BYTES = 1024 * 1024;
-/** What an entry costs besides its key: the number, the LRU's bookkeeping. */
-const ENTRY_OVERHEAD = 96;
-/** An estimate that could not be made (variables that cannot be coerced); the LRU holds no undefined. */
-const NONE = -1;
-const kept = new LRUCache<string, number>({
+/** What an entry costs besides its key: the figures' object, the LRU's bookkeeping. */
+const ENTRY_OVERHEAD = 160;
+/** Figures that could not be made (variables that cannot be coerced); the LRU holds no undefined. */
+const NONE: Figures = { complexity: -1, depth: -1, breadth: -1 };
+const kept = new LRUCache<string, Figures>({
   maxSize: ESTIMATES_MAX_BYTES,
   sizeCalculation: (_estimate, key) => 2 * key.length + ENTRY_OVERHEAD,
 });
@@ -79,25 +88,32 @@ function numberOf(object: object): number {
   return number;
 }
 
-function cachedEstimate(args: ExecutionArgs, context: GatewayContext): number | undefined {
+function cachedFigures(args: ExecutionArgs, context: GatewayContext): Figures | undefined {
   const variables = (args.variableValues ?? {}) as Record<string, unknown>;
   const json = boundedJson(variables, KEY_MAX_CHARS);
   const key = json === undefined ? undefined : `${numberOf(args.schema)}:${numberOf(args.document)}\0${args.operationName ?? ''}\0${json}`;
   const known = key === undefined || key.length > KEY_MAX_CHARS ? undefined : key;
   const hit = known === undefined ? undefined : kept.get(known);
   if (hit !== undefined) return hit === NONE ? undefined : hit;
-  const estimate = estimateOf(args.document, args.operationName, { schema: args.schema, ctx: context, variables });
+  const estimate = figuresOf(args.document, args.operationName, { schema: args.schema, ctx: context, variables });
   if (known !== undefined) kept.set(known, estimate ?? NONE);
   return estimate;
 }
 
-/** The estimate of the operation that runs, by its execution arguments; undefined when none ran. */
+/**
+ * The estimate of the operation that runs, by its execution arguments; undefined when none ran.
+ * The first call for a request also tells the schema's limit check (builder.ts) whether the
+ * figures are within MAX_COST, MAX_DEPTH and MAX_BREADTH, so it need not make them again.
+ */
 export function operationEstimate(args: ExecutionArgs): number | undefined {
   const context = args.contextValue as GatewayContext;
-  if (estimates.has(context)) return estimates.get(context);
-  const estimate = cachedEstimate(args, context);
-  estimates.set(context, estimate);
-  return estimate;
+  if (estimates.has(context)) return estimates.get(context)?.complexity;
+  const figures = cachedFigures(args, context);
+  estimates.set(context, figures);
+  const { limits } = context;
+  if (figures && figures.complexity <= limits.cost && figures.depth <= limits.depth && figures.breadth <= MAX_BREADTH)
+    withinLimits.add(context);
+  return figures?.complexity;
 }
 
 export const useCostReport: Plugin = {

@@ -16,6 +16,7 @@ import { JSONResolver } from 'graphql-scalars';
 import type { GatewayContext } from './context.ts';
 import './kit/field-concerns.ts';
 import { keysCost } from './kit/keys-cost.ts';
+import { withinLimits, MAX_BREADTH } from './kit/judged-limits.ts';
 import { isCarriedLink, usualLength } from './kit/list-lengths.ts';
 import { loadsDetailsPerItem } from './kit/per-item.ts';
 import { REQUEST } from '../common/messages.ts';
@@ -41,6 +42,9 @@ function declaredName(type: GraphQLNamedType): string {
 export function tooComplex(limit: 'cost' | 'depth' | 'breadth', max: number, found: number): GraphQLError {
   return new GraphQLError(REQUEST.queryLimit(limit, max, found), { extensions: { code: 'QUERY_TOO_COMPLEX', limit, max, found } });
 }
+
+/** The plugin's limits when it has none to check: none of the three is a number. */
+const NOT_CHECKED = {};
 
 /** The typed builder and empty roots; domain files add every type and field. */
 export const builder = new SchemaBuilder<{
@@ -76,7 +80,10 @@ export const builder = new SchemaBuilder<{
       const calls = (isCompositeType(named) && !isCarriedLink(parentType, field.name)) || loadsDetailsPerItem(parentType, field.name);
       return { field: calls ? 1 : 0, multiplier: isList(field.type) ? usualLength(field.name, declaredName(named)) : 1 };
     },
-    limit: (context) => ({ complexity: context.limits.cost, depth: context.limits.depth, breadth: 100_000 }),
+    // No limit (the plugin then walks nothing) for an operation already judged within them from
+    // the kept figures (kit/judged-limits.ts); the others, and every refusal, are the plugin's.
+    limit: (context) =>
+      withinLimits.has(context) ? NOT_CHECKED : { complexity: context.limits.cost, depth: context.limits.depth, breadth: MAX_BREADTH },
     complexityError: (kind, result) => {
       if (kind === 'Complexity') return tooComplex('cost', result.maxComplexity ?? 0, result.complexity);
       return kind === 'Depth'

@@ -129,3 +129,21 @@ describe('a batch shares one MAX_COST', () => {
     expect(answers.flatMap(codes)).toHaveLength(9 * 516 - 1_000);
   });
 });
+
+describe('the limits judged from the figures kept per document and variables (issue #44)', () => {
+  it('one document whose variables change its cost: each request is judged on its own variables', async () => {
+    // The schema's check skips an operation the kept figures put within the limits: were they
+    // kept by the document alone, the second request would run on the first one's estimate (2).
+    const h = await gateway(5);
+    const query = 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }';
+    const ids = (count: number) => Array.from({ length: count }, (_, i) => `TW92aWU6${i + 1}`);
+    const cheap = await h.query(query, { ids: ids(2) });
+    expect(codes(cheap.body)).not.toContain('QUERY_TOO_COMPLEX');
+    expect(cheap.cost?.estimated).toBe(2);
+    const dear = await h.query(query, { ids: ids(6) });
+    expect(dear.body.data).toBeNull();
+    expect(dear.body.errors?.map((error) => error.extensions)).toEqual([{ code: 'QUERY_TOO_COMPLEX', limit: 'cost', max: 5, found: 6 }]);
+    const again = await h.query(query, { ids: ids(2) });
+    expect(codes(again.body)).not.toContain('QUERY_TOO_COMPLEX');
+  });
+});
