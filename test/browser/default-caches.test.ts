@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
-import { Kind, parse, print, visit } from 'graphql';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,15 @@ import { startHarness, type Harness } from '../helpers.ts';
 import { outsideProgram } from '../outside-programs.ts';
 import { type Compilation, compileFixtures } from '../relay/compile.ts';
 import { serveBuilt } from '../relay/app-build.ts';
-import { movieList, movieMore, moviePage, personPage, seasonPage } from '../relay/fixtures-defaults/DefaultCaches.ts';
+import {
+  documents,
+  expectLanguagesApart,
+  pickSubject,
+  relayName,
+  type Subject,
+  visitSteps,
+  withoutValueIds,
+} from '../clients/default-caches-visit.ts';
 import type { ClientName, Step, Visit } from './default-caches-page.ts';
 import { launchChromium } from './launch.ts';
 
@@ -27,9 +34,7 @@ import { launchChromium } from './launch.ts';
  */
 const chromiumProgram = outsideProgram('chromium', import.meta.url);
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const documents = { moviePage, movieMore, movieList, personPage, seasonPage };
 const NAMES = Object.keys(documents);
-const relayName = (name: string) => `DefaultCaches${name[0]!.toUpperCase()}${name.slice(1)}Query`;
 
 /** The bundle's entry: the page module, handed the artifacts relay-compiler wrote. */
 const entry = (artifacts: string) =>
@@ -39,28 +44,12 @@ const entry = (artifacts: string) =>
     `install({ ${NAMES.join(', ')} });`,
   ].join('\n');
 
-/** The document without `id` on any object but a movie, series, season, episode or person: as queries were before 1.0. */
-function withoutValueIds(text: string): string {
-  const nodes = new Set(['movie', 'movies', 'person', 'tvSeries', 'season', 'episodes', 'node']);
-  const strip = (field: any) =>
-    field.selectionSet && !nodes.has(field.name.value)
-      ? {
-          ...field,
-          selectionSet: {
-            ...field.selectionSet,
-            selections: field.selectionSet.selections.filter((s: any) => s.kind !== Kind.FIELD || s.name.value !== 'id'),
-          },
-        }
-      : undefined;
-  return print(visit(parse(text), { Field: strip }));
-}
-
 describe.skipIf(!chromiumProgram)("the clients' default caches in Chromium, over HTTP to the gateway", () => {
   let h: Harness;
   let tmp: string;
   let browser: Browser;
   let site: { origin: string; server: Server };
-  let subject: { movieId: number; personId: number; seriesId: number; en: string; fr: string };
+  let subject: Subject;
 
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'default-caches-browser-'));
@@ -93,16 +82,7 @@ describe.skipIf(!chromiumProgram)("the clients' default caches in Chromium, over
     );
     site = await serveBuilt(dist);
 
-    const { movies, movieExtras, reviews, movieImages, tvSeries, seasons } = h.catalog.data;
-    const frTitle = (id: number) => movieExtras.get(id)?.translations.find((t) => t.iso_639_1 === 'fr')?.data.title;
-    const reviewed = new Set(reviews.filter((review) => review.media_type === 'movie').map((review) => review.media_id));
-    const movie = movies.find(
-      (m) => reviewed.has(m.id) && (movieImages.get(m.id)?.backdrops.length ?? 0) > 0 && frTitle(m.id) && frTitle(m.id) !== m.title,
-    );
-    const series = tvSeries.find((one) => seasons.get(one.id)?.some((season) => season.season_number === 1));
-    if (!movie || !series) throw new Error('the catalog has no reviewed movie with backdrops and a French title, or no season 1');
-    const credits = await h.rest(`/movie/${movie.id}/credits`);
-    subject = { movieId: movie.id, personId: credits.cast[0].id, seriesId: series.id, en: movie.title, fr: frTitle(movie.id)! };
+    subject = await pickSubject(h);
   }, 90_000);
 
   afterAll(async () => {
@@ -112,19 +92,9 @@ describe.skipIf(!chromiumProgram)("the clients' default caches in Chromium, over
     if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
-  /** The visit of test/clients/default-caches.test.ts: a movie's page and more, a list, a person, a season, then the movie in French. */
+  /** The visit of test/clients/default-caches.test.ts, each document as `edit` makes it. */
   const steps = (edit: (text: string) => string = (text) => text): Step[] =>
-    (
-      [
-        ['moviePage', { id: subject.movieId, language: null }],
-        ['movieMore', { id: subject.movieId, language: null }],
-        ['movieList', { ids: [subject.movieId] }],
-        ['personPage', { id: subject.personId }],
-        ['seasonPage', { id: subject.seriesId }],
-        ['moviePage', { id: subject.movieId, language: 'fr-FR' }],
-        ['movieMore', { id: subject.movieId, language: 'fr-FR' }],
-      ] as const
-    ).map(([name, variables]) => ({ name, text: edit(documents[name]), variables }));
+    visitSteps(subject).map(({ name, variables }) => ({ name, text: edit(documents[name]), variables }));
 
   /** A fresh page (fresh clients, whose warnings are said once per page) runs the visit; `problems` is what its console said. */
   async function visitIn(client: ClientName, edit?: (text: string) => string): Promise<Visit & { problems: string[] }> {
@@ -150,19 +120,13 @@ describe.skipIf(!chromiumProgram)("the clients' default caches in Chromium, over
     return { ...result, problems: said };
   }
 
-  function expectLanguagesApart(readBack: any[]) {
-    expect(readBack[0].movie.title).toBe(subject.en);
-    expect(readBack[5].movie.title).toBe(subject.fr);
-    expect(readBack[2].movies[0].title).toBe(subject.en);
-  }
-
   it.each(['apollo', 'urql', 'relay'] as const)(
     '%s: no console warning, every query reads back whole, the two languages apart',
     async (client) => {
       const { answered, readBack, problems, movieRecords } = await visitIn(client);
       expect(problems).toEqual([]);
       expect(readBack).toEqual(answered);
-      expectLanguagesApart(readBack);
+      expectLanguagesApart(subject, readBack);
       // Relay keys its records by the answers' own ids: the movie in two languages is two records.
       if (client === 'relay') expect(movieRecords).toBe(2);
     },

@@ -6,12 +6,19 @@ import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { loadDevMessages, loadErrorMessages } from '@apollo/client/dev';
 import { Client, fetchExchange } from '@urql/core';
 import { cacheExchange } from '@urql/exchange-graphcache';
-import { Kind, parse, print, visit } from 'graphql';
 import { createOperationDescriptor, Environment, fetchQuery, Network, RecordSource, Store } from 'relay-runtime';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers.ts';
 import { artifact, type Compilation, compileFixtures } from '../relay/compile.ts';
-import * as documentModule from '../relay/fixtures-defaults/DefaultCaches.ts';
+import {
+  documents,
+  expectLanguagesApart,
+  pickSubject,
+  relayName,
+  type Subject,
+  visitSteps,
+  withoutValueIds,
+} from './default-caches-visit.ts';
 import { captureWarnings } from './overlapping.ts';
 
 /**
@@ -26,7 +33,7 @@ import { captureWarnings } from './overlapping.ts';
 let h: Harness;
 let tmp: string;
 let compiled: Compilation;
-let subject: { movieId: number; personId: number; seriesId: number; en: string; fr: string };
+let subject: Subject;
 let capture: ReturnType<typeof captureWarnings> | undefined;
 
 loadDevMessages();
@@ -39,16 +46,7 @@ beforeAll(async () => {
     startHarness(),
   ]);
   expect(compiled.code, compiled.output).toBe(0);
-  const { movies, movieExtras, reviews, movieImages, tvSeries, seasons } = h.catalog.data;
-  const frTitle = (id: number) => movieExtras.get(id)?.translations.find((t) => t.iso_639_1 === 'fr')?.data.title;
-  const reviewed = new Set(reviews.filter((review) => review.media_type === 'movie').map((review) => review.media_id));
-  const movie = movies.find(
-    (m) => reviewed.has(m.id) && (movieImages.get(m.id)?.backdrops.length ?? 0) > 0 && frTitle(m.id) && frTitle(m.id) !== m.title,
-  );
-  const series = tvSeries.find((one) => seasons.get(one.id)?.some((season) => season.season_number === 1));
-  if (!movie || !series) throw new Error('the catalog has no reviewed movie with backdrops and a French title, or no season 1');
-  const credits = await h.rest(`/movie/${movie.id}/credits`);
-  subject = { movieId: movie.id, personId: credits.cast[0].id, seriesId: series.id, en: movie.title, fr: frTitle(movie.id)! };
+  subject = await pickSubject(h);
 });
 afterAll(async () => {
   await h?.close();
@@ -56,38 +54,7 @@ afterAll(async () => {
 });
 afterEach(() => capture?.restore());
 
-/** The fixture's documents by name (a plain object: looked up by each step's name). */
-const documents: Record<keyof typeof documentModule, string> = { ...documentModule };
-type Step = { name: keyof typeof documents; variables: Record<string, unknown> };
-/** The queries in the order a user's visit sends them. */
-const visit_ = (): Step[] => [
-  { name: 'moviePage', variables: { id: subject.movieId, language: null } },
-  { name: 'movieMore', variables: { id: subject.movieId, language: null } },
-  { name: 'movieList', variables: { ids: [subject.movieId] } },
-  { name: 'personPage', variables: { id: subject.personId } },
-  { name: 'seasonPage', variables: { id: subject.seriesId } },
-  { name: 'moviePage', variables: { id: subject.movieId, language: 'fr-FR' } },
-  { name: 'movieMore', variables: { id: subject.movieId, language: 'fr-FR' } },
-];
-
-/** The document without `id` on any object but a movie, series, season, episode or person: as queries were before 1.0. */
-function withoutValueIds(text: string): string {
-  const nodes = new Set(['movie', 'movies', 'person', 'tvSeries', 'season', 'episodes', 'node']);
-  return print(
-    visit(parse(text), {
-      Field: (field) =>
-        field.selectionSet && !nodes.has(field.name.value)
-          ? {
-              ...field,
-              selectionSet: {
-                ...field.selectionSet,
-                selections: field.selectionSet.selections.filter((s) => s.kind !== Kind.FIELD || s.name.value !== 'id'),
-              },
-            }
-          : undefined,
-    }),
-  );
-}
+const visit_ = () => visitSteps(subject);
 
 /** Runs the visit with `run`, then reads every query back with `read`; answers what was answered and what was read. */
 async function visitWith(
@@ -99,12 +66,6 @@ async function visitWith(
   for (const step of visit_()) answered.push(await run(edit(documents[step.name]), step.variables, step.name));
   const readBack = visit_().map((step) => read(edit(documents[step.name]), step.variables, step.name));
   return { answered, readBack };
-}
-
-function expectLanguagesApart(readBack: any[]) {
-  expect(readBack[0].movie.title).toBe(subject.en);
-  expect(readBack[5].movie.title).toBe(subject.fr);
-  expect(readBack[2].movies[0].title).toBe(subject.en);
 }
 
 const apollo = () => new ApolloClient({ link: new HttpLink({ uri: h.url }), cache: new InMemoryCache() });
@@ -147,7 +108,7 @@ describe("the clients' default caches, over HTTP to the gateway", () => {
     const { answered, readBack } = await apolloVisit(apollo());
     expect(capture.messages).toEqual([]);
     expect(readBack).toEqual(answered);
-    expectLanguagesApart(readBack);
+    expectLanguagesApart(subject, readBack);
   });
 
   it('urql cacheExchange(): no warning, every query reads back whole with cache-only, the two languages apart', async () => {
@@ -155,7 +116,7 @@ describe("the clients' default caches, over HTTP to the gateway", () => {
     const { answered, readBack } = await urqlVisit(urql());
     expect(capture.messages).toEqual([]);
     expect(readBack).toEqual(answered);
-    expectLanguagesApart(readBack);
+    expectLanguagesApart(subject, readBack);
   });
 
   it('relay-runtime with a default Store and RecordSource: no warning, every query reads back whole, the two languages apart', async () => {
@@ -170,7 +131,6 @@ describe("the clients' default caches, over HTTP to the gateway", () => {
     });
     const env = new Environment({ network, store: new Store(new RecordSource()) });
     const operations = new Map<string, unknown>();
-    const relayName = (name: string) => `DefaultCaches${name[0]!.toUpperCase()}${name.slice(1)}Query`;
     for (const step of visit_()) operations.set(step.name, await artifact(compiled, relayName(step.name)));
     const lookup = (name: string, variables: Record<string, unknown>) =>
       env.lookup(createOperationDescriptor(operations.get(name) as never, variables).fragment).data;
@@ -183,7 +143,7 @@ describe("the clients' default caches, over HTTP to the gateway", () => {
     );
     expect(capture.messages).toEqual([]);
     expect(readBack).toEqual(answered);
-    expectLanguagesApart(readBack);
+    expectLanguagesApart(subject, readBack);
     // The store's records are keyed by the answers' own ids: the movie in two languages is two records.
     const source = env.getStore().getSource();
     expect(
