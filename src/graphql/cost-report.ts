@@ -2,8 +2,7 @@ import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { type DocumentNode, type ExecutionArgs, getOperationAST, type GraphQLError, Kind } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
-import type { GatewayContext } from '../schema/context.ts';
-import { MAX_BREADTH, withinLimits } from '../schema/kit/judged-limits.ts';
+import { type GatewayContext, MAX_BREADTH, withinLimits } from '../schema/context.ts';
 
 /*
  * What the gateway keeps of a request's document between requests, each bounded in bytes: its

@@ -13,10 +13,9 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
-import type { GatewayContext } from './context.ts';
+import { type GatewayContext, MAX_BREADTH, withinLimits } from './context.ts';
 import './kit/field-concerns.ts';
 import { keysCost } from './kit/keys-cost.ts';
-import { withinLimits, MAX_BREADTH } from './kit/judged-limits.ts';
 import { isCarriedLink, usualLength } from './kit/list-lengths.ts';
 import { loadsDetailsPerItem } from './kit/per-item.ts';
 import { REQUEST } from '../common/messages.ts';
@@ -81,7 +80,7 @@ export const builder = new SchemaBuilder<{
       return { field: calls ? 1 : 0, multiplier: isList(field.type) ? usualLength(field.name, declaredName(named)) : 1 };
     },
     // No limit (the plugin then walks nothing) for an operation already judged within them from
-    // the kept figures (kit/judged-limits.ts); the others, and every refusal, are the plugin's.
+    // the kept figures (context.ts); the others, and every refusal, are the plugin's.
     limit: (context) =>
       withinLimits.has(context) ? NOT_CHECKED : { complexity: context.limits.cost, depth: context.limits.depth, breadth: MAX_BREADTH },
     complexityError: (kind, result) => {
