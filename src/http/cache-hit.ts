@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cacheControl, varyWith } from './caching-headers.ts';
-import { deliverNow, type HeaderList, type WholeAnswer } from './deliver.ts';
+import { deliver, type HeaderList, type WholeAnswer } from './deliver.ts';
 import type { Encoding } from './compression.ts';
 import { WRITE_TIMEOUT_MS } from './write.ts';
 import type { HttpFrontOptions } from './front-options.ts';
@@ -70,7 +70,7 @@ export function hitPath(options: HttpFrontOptions, draining: () => boolean) {
       etag: isGet ? hit.etag : undefined,
       encoded: hit.encoded,
     };
-    const making = deliverNow(request, response, headers, answer, options.compressionMinBytes, writeTimeoutMs);
+    const making = deliver(request, response, headers, answer, options.compressionMinBytes, writeTimeoutMs);
     if (!making) return void after(requestId, found, undefined, answer.encoded);
     return making.then((made) => after(requestId, found, made, answer.encoded));
   };

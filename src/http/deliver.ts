@@ -64,24 +64,11 @@ export function headerList(headers: Readonly<Record<string, string>>): HeaderLis
  * Returns the coding it had to make now, if any, so that a cache can keep it. `headers` must
  * not name the type, length, coding or validator: they are the answer's, added here. A client
  * that has not taken the bytes within `writeTimeoutMs` (default WRITE_TIMEOUT_MS's) is dropped (write.ts).
+ * Done at once when nothing has to be compressed (undefined: sent), so a cache hit whose forms
+ * are kept costs no promise and no turn of the microtask queue (docs/performance.md, the hit
+ * path); only a coding made now returns a promise of it.
  */
-export async function deliver(
-  request: IncomingMessage,
-  response: ServerResponse,
-  headers: HeaderList,
-  answer: WholeAnswer,
-  compressionMinBytes: number | undefined,
-  writeTimeoutMs = WRITE_TIMEOUT_MS,
-): Promise<Encoding | undefined> {
-  return deliverNow(request, response, headers, answer, compressionMinBytes, writeTimeoutMs);
-}
-
-/**
- * deliver's work, done at once when nothing has to be compressed (undefined: sent): a cache hit
- * whose forms are kept then costs no promise and no turn of the microtask queue
- * (docs/performance.md, the hit path). Only a coding made now returns a promise of it.
- */
-export function deliverNow(
+export function deliver(
   request: IncomingMessage,
   response: ServerResponse,
   headers: HeaderList,
