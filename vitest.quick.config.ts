@@ -27,6 +27,7 @@ const QUICK = [
   'test/entity/batch.test.ts',
   'test/http/front.test.ts',
   'test/upstream/merging.test.ts',
+  'test/fleet/budget-clock.test.ts',
   'test/security/secrets.test.ts',
   'test/clients/urql.test.ts',
 ];

@@ -1,3 +1,5 @@
+import { type Clock, systemClock } from '../common/clock.ts';
+
 /**
  * Fairness in front of the rate budget: a lane per caller (a credential, a GraphQL request) in
  * which at most `limit` calls wait for their turn at once; the rest wait in the lane, first come
@@ -9,9 +11,11 @@ export class Lanes {
   private readonly lanes = new Map<string, { held: number; queue: Array<() => void> }>();
 
   private readonly limit: number;
+  private readonly clock: Clock;
 
-  constructor(limit: number) {
+  constructor(limit: number, clock: Clock = systemClock) {
     this.limit = limit;
+    this.clock = clock;
   }
 
   /**
@@ -32,9 +36,9 @@ export class Lanes {
     }
     const waiting = lane;
     return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
+      let cancel: (() => void) | undefined;
       const end = (admitted: boolean) => {
-        clearTimeout(timer);
+        cancel?.();
         signal?.removeEventListener('abort', giveUp);
         resolve(admitted);
       };
@@ -45,8 +49,8 @@ export class Lanes {
         end(false);
       };
       const arm = () => {
-        const left = until() - Date.now();
-        timer = left > 0 ? setTimeout(arm, left) : undefined;
+        const left = until() - this.clock.now();
+        cancel = left > 0 ? this.clock.after(left, arm) : undefined;
         if (left <= 0) giveUp();
       };
       waiting.queue.push(admit);

@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { type Clock, sleep, systemClock } from '../common/clock.ts';
 import { Lanes } from './lanes.ts';
 import type { RedisConnection } from './redis.ts';
 
@@ -64,6 +64,8 @@ export interface RateBudgetOptions {
   name?: string;
   /** The longest pause a 429 may ask (UPSTREAM_MAX_PAUSE_MS); default a minute. */
   maxPauseMs?: number;
+  /** The clock turns are spaced and waited on (the system's; a test's to check spacing without waiting). */
+  clock?: Clock;
 }
 
 /** Scopes whose pauses one instance remembers while Redis is away. */
@@ -133,13 +135,15 @@ class LocalTurns {
 
   private readonly intervalMs: number;
   private readonly toleranceMs: number;
+  private readonly clock: Clock;
 
-  constructor(intervalMs: number, toleranceMs: number) {
+  constructor(intervalMs: number, toleranceMs: number, clock: Clock) {
     this.intervalMs = intervalMs;
     this.toleranceMs = toleranceMs;
+    this.clock = clock;
   }
 
-  reserve(maxWaitMs: number, scope: string, now = Date.now()): Reservation | undefined {
+  reserve(maxWaitMs: number, scope: string, now = this.clock.now()): Reservation | undefined {
     const paused = this.pausedUntil.get(scope) ?? 0;
     if (paused > now) return paused - now > maxWaitMs ? undefined : { waitMs: paused - now, booked: false };
     const slot = Math.max(now, this.tat - this.toleranceMs);
@@ -148,19 +152,15 @@ class LocalTurns {
     return { waitMs: slot - now, booked: true };
   }
 
-  pause(ms: number, scope: string, now = Date.now()): void {
+  pause(ms: number, scope: string, now = this.clock.now()): void {
     this.pausedUntil.set(scope, Math.max(this.pausedUntil.get(scope) ?? 0, now + ms), { ttl: ms });
   }
 }
 
-/** Sleeps `ms`, or less when the signal aborts first. */
-async function waitFor(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms > 0) await sleep(ms, undefined, { signal }).catch(() => undefined);
-}
-
 export function createRateBudget(options: RateBudgetOptions): RateBudget {
   const { intervalMs, toleranceMs } = spacing(options.perSecond);
-  const local = new LocalTurns(intervalMs, toleranceMs);
+  const clock = options.clock ?? systemClock;
+  const local = new LocalTurns(intervalMs, toleranceMs, clock);
   const stats: RateBudgetStats = { waits: 0, waitedMs: 0, refusals: 0, pauses: 0, localTurns: 0 };
   const redis = options.redis;
   const prefix = `mcg:rate:${options.name ?? 'upstream'}:`;
@@ -169,9 +169,9 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
   const maxPauseMs = options.maxPauseMs ?? 60_000;
   // A caller's few turns ahead: the burst the budget lets through at once, at least one.
   const ahead = Math.max(1, Math.ceil(options.perSecond / 10));
-  const requestLanes = new Lanes(ahead);
+  const requestLanes = new Lanes(ahead, clock);
   // A credential's several requests together may hold a few times that.
-  const credentialLanes = new Lanes(4 * ahead);
+  const credentialLanes = new Lanes(4 * ahead, clock);
   if (redis) {
     redis.client.defineCommand('reserveTurn', { numberOfKeys: 2, lua: RESERVE });
     redis.client.defineCommand('pauseTurns', { numberOfKeys: 1, lua: PAUSE });
@@ -220,7 +220,7 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
         }
         let reservation: Reservation | undefined;
         try {
-          reservation = await reserve(Math.max(0, latest() - Date.now()), scope?.pause ?? 'all');
+          reservation = await reserve(Math.max(0, latest() - clock.now()), scope?.pause ?? 'all');
           if (reservation === undefined) {
             stats.refusals++;
             return false;
@@ -230,13 +230,13 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
             stats.waits++;
             stats.waitedMs += reservation.waitMs;
           }
-          if (reservation.booked) await waitFor(reservation.waitMs, signal);
+          if (reservation.booked) await sleep(clock, reservation.waitMs, signal);
         } finally {
           leave();
         }
         if (reservation.booked) return !signal?.aborted;
         // Paused: out of the lanes (the caller's other routes go on), then ask again when the pause ends.
-        await waitFor(reservation.waitMs, signal);
+        await sleep(clock, reservation.waitMs, signal);
         if (signal?.aborted) return false;
       }
     },
