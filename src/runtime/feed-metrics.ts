@@ -1,4 +1,14 @@
-import type { ChangeHubStats } from '../upstream/change-events.ts';
+/** What `subscription { changes }` counts (src/upstream/change-events.ts keeps them; the gauges read them). */
+export interface ChangeHubStats {
+  /** Subscriptions open now. */
+  open: number;
+  opened: number;
+  refusedTotal: number;
+  refusedClient: number;
+  delivered: number;
+  /** Ended because the log had dropped notices they had not read. */
+  lagged: number;
+}
 
 /** The change feeds' gauges (src/upstream/change-poller.ts), registered beside the others by createMetrics. */
 export interface FeedGauges {

@@ -1,3 +1,4 @@
+import type { ChangeHubStats } from '../runtime/feed-metrics.ts';
 import type { FeedKind } from './entity-tags.ts';
 
 /**
@@ -39,17 +40,6 @@ export interface SubscribeRequest {
 /** The change feeds as the GraphQL layer may follow them. */
 export interface ChangeEventSource {
   subscribe(request: SubscribeRequest): Subscribed;
-}
-
-export interface ChangeHubStats {
-  /** Subscriptions open now. */
-  open: number;
-  opened: number;
-  refusedTotal: number;
-  refusedClient: number;
-  delivered: number;
-  /** Ended because the log had dropped notices they had not read. */
-  lagged: number;
 }
 
 export interface ChangeHub extends ChangeEventSource {

@@ -11,6 +11,22 @@ import { describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const MAX_LINES = 300;
+/**
+ * The layers from the top down (docs/ARCHITECTURE.md): a file imports only from its own layer or
+ * one below. Vocabulary the lower layer needs lives there (e.g. runtime/feed-metrics.ts defines
+ * the change hub's stats that upstream keeps and the gauges read).
+ */
+const LAYERS: [RegExp, string][] = [
+  [/^src\/((index|gateway)\.ts$|compose\/)/, 'root'],
+  [/^src\/http\//, 'http'],
+  [/^src\/graphql\//, 'graphql'],
+  [/^src\/schema\//, 'schema'],
+  [/^src\/upstream\//, 'upstream'],
+  [/^src\/fleet\//, 'fleet'],
+  [/^src\/runtime\//, 'runtime'],
+  [/^src\/common\//, 'common'],
+];
+const rankOf = (file: string) => LAYERS.findIndex(([pattern]) => pattern.test(file));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -28,6 +44,17 @@ describe('the house', () => {
       .map((circle) => circle.map((file) => relative(root, join(root, file))))
       .filter((circle) => !circle.every((file) => file.startsWith('src/upstream/api/')));
     expect(circles).toEqual([]);
+  }, 60_000);
+
+  it('has no import that runs back up a layer', async () => {
+    const tree = await parseDependencyTree(sourceFiles('src'), { context: root, transform: false, skipDynamicImports: false });
+    const upward = Object.entries(tree).flatMap(([from, imports]) =>
+      (imports ?? [])
+        .filter((imported) => imported.id && rankOf(imported.id) >= 0 && rankOf(imported.id) < rankOf(from))
+        .map((imported) => `${from} -> ${imported.id}`),
+    );
+    expect(rankOf('src/schema/builder.ts')).toBeGreaterThan(rankOf('src/http/listener.ts'));
+    expect(upward).toEqual([]);
   }, 60_000);
 
   it(`has no source file over ${MAX_LINES} lines`, () => {
