@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCircular, parseDependencyTree } from 'dpdm';
 import { describe, expect, it } from 'vitest';
+import { rankOf } from './layers.ts';
 
 /**
  * The house's shape, held to the code: no import circle outside the wire types of
@@ -11,23 +12,6 @@ import { describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const MAX_LINES = 300;
-/**
- * The layers from the top down (docs/ARCHITECTURE.md): a file imports only from its own layer or
- * one below. Vocabulary the lower layer needs lives there (e.g. runtime/feed-metrics.ts defines
- * the change hub's stats that upstream keeps and the gauges read).
- */
-const LAYERS: [RegExp, string][] = [
-  [/^src\/((index|gateway)\.ts$|compose\/)/, 'root'],
-  [/^src\/http\//, 'http'],
-  [/^src\/graphql\//, 'graphql'],
-  [/^src\/schema\//, 'schema'],
-  [/^src\/upstream\//, 'upstream'],
-  [/^src\/fleet\//, 'fleet'],
-  [/^src\/runtime\//, 'runtime'],
-  [/^src\/common\//, 'common'],
-];
-const rankOf = (file: string) => LAYERS.findIndex(([pattern]) => pattern.test(file));
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -46,6 +30,8 @@ describe('the house', () => {
     expect(circles).toEqual([]);
   }, 60_000);
 
+  // Vocabulary a lower layer needs lives there (runtime/feed-metrics.ts defines the change hub's
+  // stats that upstream keeps and the gauges read).
   it('has no import that runs back up a layer', async () => {
     const tree = await parseDependencyTree(sourceFiles('src'), { context: root, transform: false, skipDynamicImports: false });
     const upward = Object.entries(tree).flatMap(([from, imports]) =>

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/runtime/config.ts';
 import { type Harness, startHarness } from '../helpers.ts';
+import { layerOf } from './layers.ts';
 
 /**
  * The path of one request, file by file, held to the code: V8's precise coverage names every
@@ -19,18 +20,6 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 // 1.0 puts src/schema/relay/value-ids.ts on the path (the credits' and cast entries' `id`).
 const MAX_FILES = 53;
 const MAX_CROSSINGS = 11;
-
-const LAYERS: [RegExp, string][] = [
-  [/^src\/((index|gateway)\.ts$|compose\/)/, 'root'],
-  [/^src\/http\//, 'http'],
-  [/^src\/graphql\//, 'graphql'],
-  [/^src\/schema\//, 'schema'],
-  [/^src\/upstream\//, 'upstream'],
-  [/^src\/fleet\//, 'fleet'],
-  [/^src\/runtime\//, 'runtime'],
-  [/^src\/common\//, 'common'],
-];
-const layerOf = (file: string) => LAYERS.find(([pattern]) => pattern.test(file))?.[1] ?? 'other';
 
 /** The files docs/ARCHITECTURE.md lists under its path section, in order. */
 function documentedPath(): string[] {
