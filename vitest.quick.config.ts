@@ -28,6 +28,7 @@ const QUICK = [
   'test/http/front.test.ts',
   'test/upstream/merging.test.ts',
   'test/fleet/budget-clock.test.ts',
+  'test/upstream/cache-clock.test.ts',
   'test/security/secrets.test.ts',
   'test/clients/urql.test.ts',
 ];
