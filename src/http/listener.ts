@@ -3,11 +3,11 @@ import { credentialsFrom } from '../common/credentials.ts';
 import { acceptedLanguage } from '../common/language.ts';
 import type { RequestState } from '../common/request-state.ts';
 import { readRequestBody } from './body.ts';
-import { contentLanguage, isPersonal, sendsUserCredential, varyWith } from './caching-headers.ts';
+import { contentLanguage, isPersonal, sendsUserCredential, varyWith } from './response-headers.ts';
 import { hitPath } from './cache-hit.ts';
 import { clientNetworkOf } from './client-address.ts';
 import { answerOf, answerWriter } from './executed-answer.ts';
-import { WRITE_TIMEOUT_MS } from './write.ts';
+import { WRITE_TIMEOUT_MS } from './deliver.ts';
 import { headerValue, isHost, jsonError, notFound, requestIdOf } from './front-answers.ts';
 import { wantsPage } from './page.ts';
 import { requestKeyOf } from './response-cache.ts';
@@ -18,9 +18,9 @@ import { FRONT, UNEXPECTED } from '../common/messages.ts';
  * The gateway's HTTP front: every per-request HTTP concern lives here, once, for every answer
  * (whole-response cache hits included): refusing new work while draining, a well-formed Host,
  * CORS, the request body bound, the whole-response cache, the caching headers of GET answers
- * (caching-headers.ts) and compression with 304s (deliver.ts). Every answer is written only as
+ * (response-headers.ts) and compression with 304s (deliver.ts). Every answer is written only as
  * fast as its client reads it, and a client that reads nothing for WRITE_TIMEOUT_MS is dropped
- * (write.ts); incremental answers stream through part by part, and so do answers too large to
+ * (deliver.ts); incremental answers stream through part by part, and so do answers too large to
  * be held as bytes. GraphQL itself is Yoga's.
  *
  * Why the response cache sits here, in front of Yoga, and not inside it as
@@ -162,7 +162,7 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     const language = graphql ? parsed.language : undefined;
     // GETs get caching headers, and so does every answer of `/subgraph`, for the router's caches:
     // `private, no-store` for a session. A POST's answer is kept by no shared cache, so there only
-    // a user's own credential makes it private, not the router's token (caching-headers.ts).
+    // a user's own credential makes it private, not the router's token (response-headers.ts).
     const isGet = request.method === 'GET';
     const forRouter = !graphql;
     const personal = isGet ? isPersonal(request.headers) : sendsUserCredential(request.headers);

@@ -62,7 +62,7 @@ export function createSharedPage(render: () => Promise<Uint8Array>, { maxConcurr
       const { body, encoded } = await bytes();
       // `encoded` is the page's own object: a coding made for one visitor is kept for all. The
       // page goes to the socket in one write, so its bound is a whole deadline from the first
-      // byte on (write.ts), not an idle one: Node sees no activity while a reader takes it.
+      // byte on (deliver.ts), not an idle one: Node sees no activity while a reader takes it.
       await deliver(
         request,
         response,
