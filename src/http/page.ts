@@ -18,11 +18,6 @@ export interface SharedPage {
   writing(): number;
 }
 
-/** Yoga's own test: a browser's GET asks for HTML. */
-export function wantsPage(request: IncomingMessage): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
-}
-
 export interface SharedPageLimits {
   /** Pages written at once (GRAPHIQL_MAX_CONCURRENT). */
   maxConcurrent: number;
