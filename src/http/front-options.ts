@@ -40,7 +40,7 @@ export interface HttpFrontOptions {
   onCacheHit?: () => void;
   /** `/health`, `/readiness`, `/metrics`: answered before any GraphQL concern, while draining too. */
   probes?: (pathname: string, method: string, authorization: string | undefined) => Promise<ProbeAnswer | undefined>;
-  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (client-address.ts); unset = the socket's address. */
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (request-reading.ts); unset = the socket's address. */
   trustedProxies?: readonly string[];
   /** The GraphiQL page, served at the endpoint to a browser's GET (page.ts); undefined = none. */
   page?: SharedPage;
