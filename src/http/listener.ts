@@ -22,7 +22,8 @@ import { FRONT, UNEXPECTED } from '../common/messages.ts';
 /**
  * The gateway's HTTP front: every per-request HTTP concern lives here, once, for every answer
  * (whole-response cache hits included): refusing new work while draining, a well-formed Host,
- * CORS, the request body bound, the whole-response cache, the caching headers of GET answers
+ * CORS, the request body bound (the request as read: request-reading.ts; the refusals and the
+ * 413 are this file's own answers), the whole-response cache, the caching headers of GET answers
  * (response-headers.ts) and compression with 304s (deliver.ts). Every answer is written only as
  * fast as its client reads it, and a client that reads nothing for WRITE_TIMEOUT_MS is dropped
  * (deliver.ts); incremental answers stream through part by part, and so do answers too large to
