@@ -9,7 +9,7 @@ import { KEEP_ALL, type KeepsPart } from './graphql/gateway-parts.ts';
 import { graphiqlOptions, renderGraphiQLPage } from './graphql/graphiql.ts';
 import { loadManifest, persistedOperations, type PersistedQueryStore } from './graphql/persisted-operations.ts';
 import { gatewayPlugins } from './graphql/plugins.ts';
-import { createCorsPolicy } from './http/cors.ts';
+import { createCorsPolicy } from './http/response-headers.ts';
 import type { HttpFront } from './http/front-options.ts';
 import { createHttpFront } from './http/listener.ts';
 import { createSharedPage } from './http/page.ts';

@@ -11,7 +11,7 @@
 import { hash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Counter, Registry } from 'prom-client';
-import { VARY } from '../../src/http/caching-headers.ts';
+import { VARY } from '../../src/http/response-headers.ts';
 import { createLogger } from '../../src/runtime/logger.ts';
 import { serveAsChild } from '../child-server.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Who a request acts for: its bearer token (else the server's), its user session and its guest
- * session. Parsed once per request, by the HTTP front, and handed down in the request's state
- * (request-state.ts) to the upstream calls that send it.
+ * session. Read once per request, by the HTTP front (src/http/request-reading.ts), and handed
+ * down in the request's state (request-state.ts) to the upstream calls that send it.
  */
 export interface Credentials {
   accessToken?: string;
@@ -19,34 +19,3 @@ export interface Credentials {
 export const SUBGRAPH_TOKEN_HEADER = 'x-subgraph-token';
 
 export type CredentialHeader = 'Authorization' | 'X-Session-Id' | 'X-Guest-Session-Id';
-
-const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})$/i;
-const SESSION_ID = /^[A-Za-z0-9_-]{1,256}$/;
-
-/** A session id header, dropped when malformed so it can never reach an upstream URL; null when it was sent malformed. */
-function sessionHeader(headers: Pick<Headers, 'get'>, name: string): string | null | undefined {
-  const value = headers.get(name)?.trim();
-  if (!value) return undefined;
-  return SESSION_ID.test(value) ? value : null;
-}
-
-/**
- * The request's own bearer token wins; the server token is the fallback only when the
- * request sent no Authorization header at all, so a malformed header never borrows it.
- */
-export function credentialsFrom(headers: Pick<Headers, 'get'>, serverToken: string | undefined): Credentials {
-  const authorization = headers.get('authorization');
-  const accessToken = authorization === null ? serverToken : BEARER.exec(authorization.trim())?.[1];
-  const sessionId = sessionHeader(headers, 'x-session-id');
-  const guestSessionId = sessionHeader(headers, 'x-guest-session-id');
-  const malformed: CredentialHeader[] = [];
-  if (authorization !== null && accessToken === undefined) malformed.push('Authorization');
-  if (sessionId === null) malformed.push('X-Session-Id');
-  if (guestSessionId === null) malformed.push('X-Guest-Session-Id');
-  return {
-    accessToken,
-    sessionId: sessionId ?? undefined,
-    guestSessionId: guestSessionId ?? undefined,
-    ...(malformed.length > 0 && { malformed }),
-  };
-}

@@ -80,7 +80,7 @@ export const MISSING_HEADERS = {
 
 /**
  * What a client must fix when the credential a call needed came in a header that could not be
- * read (src/common/credentials.ts). Never the header's value: it may be a real token, mistyped.
+ * read (src/http/request-reading.ts). Never the header's value: it may be a real token, mistyped.
  */
 export const MALFORMED_HEADERS = {
   Authorization: 'The Authorization header is malformed: send "Authorization: Bearer <token>", the token without spaces.',

@@ -31,12 +31,12 @@ export interface AnswerSize {
 
 /** What the front hands Yoga with each request, and reads back after it. */
 export interface RequestState {
-  /** The caller, parsed once by the front (credentials.ts); the GraphQL context sends it upstream. */
+  /** The caller, parsed once by the front (src/http/request-reading.ts); the GraphQL context sends it upstream. */
   credentials: Credentials;
-  /** The request's Accept-Language, parsed once by the front (language.ts); undefined for the catalog's default. */
+  /** The request's Accept-Language, parsed once by the front (src/http/request-reading.ts); undefined for the catalog's default. */
   language: string | undefined;
   /**
-   * The deadline the caller stated (X-Request-Deadline-Ms, src/http/router-only.ts), in ms from
+   * The deadline the caller stated (X-Request-Deadline-Ms, read by src/http/request-reading.ts), in ms from
    * now: the request's upstream work ends by then, or by REQUEST_DEADLINE_MS if sooner.
    */
   statedDeadlineMs?: number;
@@ -68,7 +68,7 @@ export interface RequestState {
   /**
    * Who the request comes from, for bounds per client such as APQ registrations: its address
    * (behind TRUSTED_PROXIES, the one they forwarded), an IPv6 address as its /64
-   * (src/http/client-address.ts).
+   * (src/http/request-reading.ts).
    */
   clientNetwork?: string;
 }

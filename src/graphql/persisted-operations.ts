@@ -148,7 +148,7 @@ export const APQ_MAX_DOCUMENT_BYTES = 32 * 1024;
 /** Clients whose APQ registrations are counted at once (client-quota.ts says which go when more come). */
 export const APQ_CLIENTS_TRACKED = 10_000;
 
-/** Who a request comes from, as the HTTP front tells Yoga (src/http/client-address.ts). */
+/** Who a request comes from, as the HTTP front tells Yoga (src/http/request-reading.ts). */
 interface ClientOf {
   clientNetwork?: string;
 }

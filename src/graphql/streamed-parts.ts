@@ -8,7 +8,7 @@ import { PIECE_CHARS, resultPieces } from './result-pieces.ts';
  * pieces of about 64 KiB made as the client reads: Yoga stringifies a part whole and hands it on
  * in one chunk, so 24 connections that never read a 10.2 MB deferred part held +252 to +296 MB
  * (issue 42, item 6). A client that does not read holds one piece, and stops the making of the
- * rest; the front writes each piece once the client has taken the one before (src/http/write.ts).
+ * rest; the front writes each piece once the client has taken the one before (src/http/deliver.ts).
  */
 
 type Result = ExecutionResult | ExecutionResult[];

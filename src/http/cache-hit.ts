@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cacheControl, varyWith } from './caching-headers.ts';
-import { deliver, type HeaderList, type WholeAnswer } from './deliver.ts';
+import { cacheControl, varyWith } from './response-headers.ts';
+import { deliver, type HeaderList, type WholeAnswer, WRITE_TIMEOUT_MS } from './deliver.ts';
 import type { Encoding } from './compression.ts';
-import { WRITE_TIMEOUT_MS } from './write.ts';
 import type { HttpFrontOptions } from './front-options.ts';
 import type { CachedAnswer } from './response-cache.ts';
 
@@ -22,7 +21,7 @@ export function hitPath(options: HttpFrontOptions, draining: () => boolean) {
   const maxAgeMs = options.maxAgeMs ?? 0;
   const writeTimeoutMs = options.writeTimeoutMs ?? WRITE_TIMEOUT_MS;
   // The CORS part of a hit's headers, listed once per CORS answer: the policy hands back the same
-  // frozen object for every request of one kind (cors.ts), so a hit reuses its list.
+  // frozen object for every request of one kind (response-headers.ts), so a hit reuses its list.
   let corsSeen: Readonly<Record<string, string>> | undefined;
   let corsVary = '';
   let corsList: HeaderList = [];

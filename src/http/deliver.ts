@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { matchesEtag } from './caching-headers.ts';
-import { chooseEncoding, compress, type Encoding } from './compression.ts';
-import { endWithin, WRITE_TIMEOUT_MS } from './write.ts';
+import { pipeline, Readable } from 'node:stream';
+import { chooseEncoding, compress, compressor, type Encoding } from './compression.ts';
+
+/**
+ * Delivery of every answer: its validator and 304, its compression, and writing with
+ * back-pressure and a write timeout (WRITE_TIMEOUT_MS): an answer goes out only as fast as its
+ * client takes it, and a client that takes nothing for the timeout is dropped, so that no client
+ * holds the gateway's memory without bound by not reading.
+ */
+
+/** WRITE_TIMEOUT_MS's default, for a front built without it (tests). */
+export const WRITE_TIMEOUT_MS = 30_000;
 
 /** A whole (not streamed) answer, from Yoga or from the whole-response cache. */
 export interface WholeAnswer {
@@ -15,6 +24,23 @@ export interface WholeAnswer {
   etag?: string;
   /** Compressed forms already made; one made here is added. */
   encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/**
+ * A weak validator over the uncompressed bytes: weak, because the gzip and br forms of one
+ * answer are the same content in different bytes, so one tag serves all of them (as nginx
+ * does when it compresses).
+ */
+export function etagOf(body: Buffer): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** If-None-Match with the weak comparison RFC 9110 §13.1.2 asks for. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 }
 
 /**
@@ -63,7 +89,7 @@ export function headerList(headers: Readonly<Record<string, string>>): HeaderLis
  * otherwise in the best coding the client accepts (from `encoded` when it was made before).
  * Returns the coding it had to make now, if any, so that a cache can keep it. `headers` must
  * not name the type, length, coding or validator: they are the answer's, added here. A client
- * that has not taken the bytes within `writeTimeoutMs` (default WRITE_TIMEOUT_MS's) is dropped (write.ts).
+ * that has not taken the bytes within `writeTimeoutMs` (default WRITE_TIMEOUT_MS's) is dropped (endWithin, below).
  * Done at once when nothing has to be compressed (undefined: sent), so a cache hit whose forms
  * are kept costs no promise and no turn of the microtask queue (docs/performance.md, the hit
  * path); only a coding made now returns a promise of it.
@@ -112,4 +138,83 @@ function send(
   headers.push('content-length', String(bytes.length));
   endWithin(response.writeHead(answer.status, headers), bytes, writeTimeoutMs);
   return undefined;
+}
+
+/**
+ * Resolves true once the client has taken what is buffered ('drain'), false when the
+ * connection closed first or the client took nothing for `timeoutMs` (then it is destroyed).
+ */
+function drained(response: ServerResponse, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (taken: boolean) => {
+      clearTimeout(timer);
+      response.off('drain', onDrain);
+      response.off('close', onClose);
+      resolve(taken);
+    };
+    const onDrain = () => done(true);
+    const onClose = () => done(false);
+    const timer = setTimeout(() => {
+      response.destroy();
+      done(false);
+    }, timeoutMs);
+    response.on('drain', onDrain);
+    response.on('close', onClose);
+  });
+}
+
+/**
+ * Writes every chunk, each once the client has taken the ones before, then ends the answer.
+ * A client that goes away (or is dropped) reads no more: the chunks' source is stopped at once,
+ * even while it waits for work behind the next chunk (a deferred part), and that work with it.
+ */
+export async function writeAll(response: ServerResponse, chunks: AsyncIterator<Uint8Array>, timeoutMs: number): Promise<void> {
+  const stop = () => void Promise.resolve(chunks.return?.()).catch(() => undefined);
+  response.once('close', stop);
+  try {
+    for (let chunk = await chunks.next(); !chunk.done; chunk = await chunks.next()) {
+      if (response.destroyed) return;
+      if (!response.write(chunk.value) && !(await drained(response, timeoutMs))) return;
+    }
+  } catch (error) {
+    // Stopped because the client went: nothing to say. A source that failed on its own is the
+    // front's to log (it then cuts the connection: the client cannot get the rest of its answer).
+    if (response.destroyed) return;
+    throw error;
+  }
+  if (!response.destroyed) endWithin(response, undefined, timeoutMs);
+}
+
+/** A body written as it comes (writeAll), compressed on the way when `encoding` is given. */
+export function writeBody(response: ServerResponse, body: ReadableStream<Uint8Array>, encoding: Encoding | undefined, timeoutMs: number) {
+  const chunks = chunksOf(body);
+  if (!encoding) return writeAll(response, chunks, timeoutMs);
+  // Readable.from, not fromWeb: Yoga's streams are its ponyfill's, which fromWeb refuses.
+  const compressed = pipeline(Readable.from({ [Symbol.asyncIterator]: () => chunks }), compressor(encoding), () => undefined);
+  return writeAll(response, compressed[Symbol.asyncIterator](), timeoutMs);
+}
+
+/** A body's chunks, read one at a time; stopping them cancels the body, even while a read waits. */
+function chunksOf(body: ReadableStream<Uint8Array>): AsyncIterator<Uint8Array> {
+  const reader = body.getReader();
+  return {
+    next: () => reader.read() as Promise<IteratorResult<Uint8Array>>,
+    return: async () => {
+      await reader.cancel();
+      return { done: true, value: undefined };
+    },
+  };
+}
+
+/**
+ * Ends the answer with its last bytes. What the socket could not take at once waits in memory
+ * until the client reads it: the connection is destroyed if that has not happened within
+ * `timeoutMs`. An answer the socket took whole costs no timer.
+ */
+export function endWithin(response: ServerResponse, bytes: Uint8Array | string | undefined, timeoutMs: number): void {
+  response.end(bytes);
+  if (response.writableFinished || response.writableLength === 0) return;
+  const timer = setTimeout(() => response.destroy(), timeoutMs);
+  response.once('close', () => clearTimeout(timer));
+  response.once('finish', () => clearTimeout(timer));
 }

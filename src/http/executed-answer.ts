@@ -1,15 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestState } from '../common/request-state.ts';
-import { cacheControl, etagOf } from './caching-headers.ts';
+import { cacheControl } from './response-headers.ts';
 import { chooseEncoding } from './compression.ts';
-import { deliver, headerList, type WholeAnswer } from './deliver.ts';
+import { deliver, etagOf, headerList, type WholeAnswer, writeBody } from './deliver.ts';
 import type { FetchHandler, HttpFrontOptions } from './front-options.ts';
-import { writeBody } from './write.ts';
 
 /*
  * How the front writes an answer Yoga executed (listener.ts): incremental parts, a whole answer
  * too large to hold as bytes, or a whole answer with its caching headers, offered to the
- * whole-response cache. Each goes out only as fast as its client reads it (write.ts).
+ * whole-response cache. Each goes out only as fast as its client reads it (deliver.ts).
  */
 
 type Headers = Record<string, string>;
@@ -50,7 +49,7 @@ export function answerWriter(options: WriterOptions) {
   /**
    * Incremental delivery: each part goes out as it comes, never cached, and only once the client
    * has taken the parts before it: a client that does not read stops the serialising of its
-   * parts, and is dropped after WRITE_TIMEOUT_MS (write.ts).
+   * parts, and is dropped after WRITE_TIMEOUT_MS (deliver.ts).
    */
   function streamParts(response: ServerResponse, answered: Response, headers: Headers, at: Executed, stream: ReadableStream<Uint8Array>) {
     if (hinted(at))

@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import type { RequestState } from '../common/request-state.ts';
-import type { CorsPolicy } from './cors.ts';
+import type { CorsPolicy } from './response-headers.ts';
 import type { SharedPage } from './page.ts';
 import type { ProbeAnswer } from './probes.ts';
 import type { ResponseCache } from './response-cache.ts';
@@ -34,13 +34,13 @@ export interface HttpFrontOptions {
   maxAgeMs?: number;
   /** Answers at least this large are compressed when the client accepts it; undefined = never. */
   compressionMinBytes?: number;
-  /** WRITE_TIMEOUT_MS: a client that takes none of its answer for this long is dropped (write.ts); default 30 s. */
+  /** WRITE_TIMEOUT_MS: a client that takes none of its answer for this long is dropped (deliver.ts); default 30 s. */
   writeTimeoutMs?: number;
   /** Told of each answer served from the whole-response cache (metrics). */
   onCacheHit?: () => void;
   /** `/health`, `/readiness`, `/metrics`: answered before any GraphQL concern, while draining too. */
   probes?: (pathname: string, method: string, authorization: string | undefined) => Promise<ProbeAnswer | undefined>;
-  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (client-address.ts); unset = the socket's address. */
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (request-reading.ts); unset = the socket's address. */
   trustedProxies?: readonly string[];
   /** The GraphiQL page, served at the endpoint to a browser's GET (page.ts); undefined = none. */
   page?: SharedPage;

@@ -1,15 +1,20 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { credentialsFrom } from '../common/credentials.ts';
-import { acceptedLanguage } from '../common/language.ts';
+import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
 import type { RequestState } from '../common/request-state.ts';
-import { readRequestBody } from './body.ts';
-import { contentLanguage, isPersonal, sendsUserCredential, varyWith } from './caching-headers.ts';
+import { contentLanguage, isPersonal, sendsUserCredential, varyWith } from './response-headers.ts';
 import { hitPath } from './cache-hit.ts';
-import { clientNetworkOf } from './client-address.ts';
 import { answerOf, answerWriter } from './executed-answer.ts';
-import { WRITE_TIMEOUT_MS } from './write.ts';
-import { headerValue, isHost, jsonError, notFound, requestIdOf } from './front-answers.ts';
-import { wantsPage } from './page.ts';
+import { WRITE_TIMEOUT_MS } from './deliver.ts';
+import {
+  type BoundedBody,
+  clientNetworkOf,
+  isHost,
+  type ParsedHeaders,
+  parsedHeaders,
+  readBody,
+  requestIdOf,
+  wantsPage,
+} from './request-reading.ts';
 import { requestKeyOf } from './response-cache.ts';
 import type { FetchHandler, HttpFront, HttpFrontOptions } from './front-options.ts';
 import { FRONT, UNEXPECTED } from '../common/messages.ts';
@@ -17,10 +22,11 @@ import { FRONT, UNEXPECTED } from '../common/messages.ts';
 /**
  * The gateway's HTTP front: every per-request HTTP concern lives here, once, for every answer
  * (whole-response cache hits included): refusing new work while draining, a well-formed Host,
- * CORS, the request body bound, the whole-response cache, the caching headers of GET answers
- * (caching-headers.ts) and compression with 304s (deliver.ts). Every answer is written only as
+ * CORS, the request body bound (the request as read: request-reading.ts; the refusals and the
+ * 413 are this file's own answers), the whole-response cache, the caching headers of GET answers
+ * (response-headers.ts) and compression with 304s (deliver.ts). Every answer is written only as
  * fast as its client reads it, and a client that reads nothing for WRITE_TIMEOUT_MS is dropped
- * (write.ts); incremental answers stream through part by part, and so do answers too large to
+ * (deliver.ts); incremental answers stream through part by part, and so do answers too large to
  * be held as bytes. GraphQL itself is Yoga's.
  *
  * Why the response cache sits here, in front of Yoga, and not inside it as
@@ -34,24 +40,6 @@ import { FRONT, UNEXPECTED } from '../common/messages.ts';
  */
 
 type Headers = Record<string, string>;
-
-/** What the front parses of a request once, for its own use and the layers below. */
-type Parsed = Pick<RequestState, 'credentials' | 'language' | 'statedDeadlineMs'>;
-
-/**
- * The header through which a router states how long it will wait for this answer, in ms. No
- * router sends such a header by itself and no standard names one (gRPC's `grpc-timeout` and
- * Envoy's `x-envoy-expected-rq-timeout-ms` are the nearest), so the router's header
- * configuration inserts it, a little below its own timeout (docs/composition.md, "Deadlines").
- */
-export const DEADLINE_HEADER = 'x-request-deadline-ms';
-
-/** The stated deadline: a whole number of ms from 1 up; anything else is no statement. */
-export function statedDeadline(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,9}$/.test(value.trim())) return undefined;
-  const ms = Number(value.trim());
-  return ms >= 1 ? ms : undefined;
-}
 
 /** Paths the probes answer; any other request never waits on them. */
 const PROBE_PATHS = new Set(['/health', '/readiness', '/metrics']);
@@ -89,7 +77,7 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
   }
 
   /** The state the layers below share with the front for this request (src/common/request-state.ts). */
-  function requestState(request: IncomingMessage, response: ServerResponse, requestId: string, parsed: Parsed): RequestState {
+  function requestState(request: IncomingMessage, response: ServerResponse, requestId: string, parsed: ParsedHeaders): RequestState {
     const gone = new AbortController();
     response.once('close', () => {
       if (!response.writableFinished) gone.abort();
@@ -146,23 +134,20 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     if (preflight) return void response.writeHead(204, { ...base, ...preflight }).end();
     if (graphql && options.page && wantsPage(request))
       return options.page.serve(request, response, answerHeaders(request, base), options.compressionMinBytes);
-    // A GET has no body to wait for: it goes on in this turn.
-    const reading = readRequestBody(request, response, options.maxBodyBytes, () => answerHeaders(request, base));
-    const body = reading && (await reading);
-    if (body === 'answered') return;
+    // A GET has no body to wait for: it goes on in this turn. One promise for the read: a hit
+    // waits on nothing else before its answer.
+    const reading = readBody(request, options.maxBodyBytes);
+    const read = reading && (await reading);
+    if (read && !('bytes' in read)) return refuseBody(response, read, options.maxBodyBytes, answerHeaders(request, base));
+    const body = read?.bytes;
 
     const started = performance.now();
     // Parsed once, here: the GraphQL context reads them from the request's state.
-    const get = (name: string) => headerValue(request.headers, name);
-    const parsed: Parsed = {
-      credentials: credentialsFrom({ get }, options.serverToken),
-      language: acceptedLanguage(get('accept-language')),
-      statedDeadlineMs: statedDeadline(get(DEADLINE_HEADER)),
-    };
+    const parsed = parsedHeaders(request.headers, options.serverToken);
     const language = graphql ? parsed.language : undefined;
     // GETs get caching headers, and so does every answer of `/subgraph`, for the router's caches:
     // `private, no-store` for a session. A POST's answer is kept by no shared cache, so there only
-    // a user's own credential makes it private, not the router's token (caching-headers.ts).
+    // a user's own credential makes it private, not the router's token (response-headers.ts).
     const isGet = request.method === 'GET';
     const forRouter = !graphql;
     const personal = isGet ? isPersonal(request.headers) : sendsUserCredential(request.headers);
@@ -209,4 +194,29 @@ export function createHttpFront(yoga: FetchHandler, options: HttpFrontOptions): 
     },
     draining: closing,
   };
+}
+
+/** The front's own answer of an error, outside GraphQL: the code's status and a typed body. */
+function jsonError(response: ServerResponse, code: ErrorCode, message: string, headers: Headers, extra = {}) {
+  const { status } = ERROR_CODES[code];
+  const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extra } }] });
+  response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(body);
+}
+
+/** Any path the gateway does not serve: 404 with a typed body, before any GraphQL concern. */
+function notFound(response: ServerResponse, headers: Headers) {
+  const body = JSON.stringify({
+    errors: [{ message: FRONT.notFound, extensions: { code: 'NOT_FOUND' satisfies ErrorCode } }],
+  });
+  response.writeHead(404, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(body);
+}
+
+/**
+ * A body not read: the client went away (nothing to answer), or it passed MAX_BODY_BYTES: 413,
+ * and the rest of it is never read, the connection closing once the client has the answer.
+ */
+function refuseBody(response: ServerResponse, read: Exclude<BoundedBody, { bytes: Buffer }>, maxBodyBytes: number, headers: Headers) {
+  if ('aborted' in read) return void response.destroy();
+  const limit = { limit: 'bodyBytes', max: maxBodyBytes };
+  jsonError(response, 'PAYLOAD_TOO_LARGE', FRONT.bodyTooLarge(maxBodyBytes), { ...headers, connection: 'close' }, limit);
 }

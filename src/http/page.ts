@@ -18,11 +18,6 @@ export interface SharedPage {
   writing(): number;
 }
 
-/** Yoga's own test: a browser's GET asks for HTML. */
-export function wantsPage(request: IncomingMessage): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
-}
-
 export interface SharedPageLimits {
   /** Pages written at once (GRAPHIQL_MAX_CONCURRENT). */
   maxConcurrent: number;
@@ -62,7 +57,7 @@ export function createSharedPage(render: () => Promise<Uint8Array>, { maxConcurr
       const { body, encoded } = await bytes();
       // `encoded` is the page's own object: a coding made for one visitor is kept for all. The
       // page goes to the socket in one write, so its bound is a whole deadline from the first
-      // byte on (write.ts), not an idle one: Node sees no activity while a reader takes it.
+      // byte on (deliver.ts), not an idle one: Node sees no activity while a reader takes it.
       await deliver(
         request,
         response,

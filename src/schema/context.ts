@@ -1,6 +1,5 @@
 import type { Config, QueryLimits } from '../runtime/config.ts';
-import { type Credentials, credentialsFrom } from '../common/credentials.ts';
-import { acceptedLanguage } from '../common/language.ts';
+import type { Credentials } from '../common/credentials.ts';
 import { type AnswerSize, MAX_ANSWER_TAGS, type RequestState } from '../common/request-state.ts';
 import type { ChangeEventSource, Subscribed } from '../upstream/change-events.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
@@ -104,7 +103,7 @@ let requests = 0;
 /**
  * The context of one GraphQL request, from the state the HTTP front made for it (its parsed
  * credentials and language, the freshness it reads back, the signal of the client going away).
- * A request that reached Yoga without the front (a test's yoga.fetch) has its headers parsed here.
+ * A request that reached Yoga without the front has no credentials of its own, only the server's.
  */
 export function createContext(
   client: UpstreamClient,
@@ -113,7 +112,7 @@ export function createContext(
   state: Partial<RequestState> = {},
 ): GatewayContext {
   const { freshness, signal, clientNetwork } = state;
-  const credentials: Credentials = state.credentials ?? credentialsFrom(request.headers, options.serverToken);
+  const credentials: Credentials = state.credentials ?? { accessToken: options.serverToken };
   // A router's stated deadline shortens the request's, never lengthens it.
   const deadline = Date.now() + Math.min(options.requestDeadlineMs, state.statedDeadlineMs ?? Infinity);
   const approvalBase = options.approvalBaseUrl.replace(/\/+$/, '');
@@ -126,7 +125,7 @@ export function createContext(
       for (const tag of tags) kept.add(tag);
       if (kept.size > MAX_ANSWER_TAGS) freshness.tagsOverflow = true;
     });
-  const language = 'language' in state ? state.language : acceptedLanguage(request.headers.get('accept-language'));
+  const { language } = state;
   // The request's own lane of the rate budget, and its client's going away, reach every call.
   const upstream: UpstreamTally = { calls: 0 };
   // The calls this operation may make (MAX_COST, shared by the operations of a batch) and its

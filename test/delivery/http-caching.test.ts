@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchesEtag } from '../../src/http/caching-headers.ts';
+import { matchesEtag } from '../../src/http/deliver.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 
 /**

@@ -168,7 +168,7 @@ export function origins<O extends Common<string[]>>(options: O) {
 
 /**
  * A comma-separated list of IP addresses and CIDR ranges, or proxy-addr's names `loopback`,
- * `linklocal` and `uniquelocal`: read as proxy-addr (src/http/client-address.ts) reads them.
+ * `linklocal` and `uniquelocal`: read as proxy-addr (src/http/request-reading.ts) reads them.
  */
 export function addressList<O extends Common<string[]>>(options: O) {
   const value = checked((raw) => {

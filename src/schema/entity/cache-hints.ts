@@ -18,7 +18,7 @@ import { withDirective } from './subgraph-names.ts';
  * Gateway's response cache reads them from the supergraph: session data `PRIVATE` (a router's
  * cache keeps it only per session, never for everyone), the catalog's entities with a `maxAge`.
  * The hints say what the data allows in general; each answer's own `Cache-Control` says what it
- * allows (src/http/caching-headers.ts), and routers take the stricter. Composed into the
+ * allows (src/http/response-headers.ts), and routers take the stricter. Composed into the
  * supergraph through `@composeDirective` (imported from The Guild's spec URL, as Hive's docs ask).
  * Documented in docs/composition.md ("Cache hints for routers").
  */

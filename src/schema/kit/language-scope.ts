@@ -17,7 +17,7 @@ import type { GatewayContext } from '../context.ts';
  * An operation without any such argument takes the plain path, one WeakMap lookup per
  * field: the request's own context already asks in the request's language. With one, each field
  * also records the language it resolved in, so that the answer's Content-Language names the
- * languages its texts are in (src/http/caching-headers.ts).
+ * languages its texts are in (src/http/response-headers.ts).
  */
 type Path = GraphQLResolveInfo['path'];
 
