@@ -185,14 +185,6 @@ export type RetriedExchange = (
   extraHeaders?: Record<string, string>,
 ) => Promise<Exchange>;
 
-/**
- * Only GETs are retried (a POST may have taken effect), only on transient failures or a
- * 502/503/504 or a 429 whose Retry-After is short enough, and never past the deadline (the
- * latest of the call's waiters', read before each wait: a joiner may have extended it). A retry
- * is a call like any other: it takes one from its request's MAX_COST allowance (the first
- * waiter's still there), and is not made when none is left; before, a budgeted call could make
- * three exchanges.
- */
 /** Takes a retry from the call's allowance; false when none is left. */
 function spendRetry(run: CallRun): boolean {
   const allowance = run.allowance();
@@ -202,6 +194,14 @@ function spendRetry(run: CallRun): boolean {
   return true;
 }
 
+/**
+ * Only GETs are retried (a POST may have taken effect), only on transient failures or a
+ * 502/503/504 or a 429 whose Retry-After is short enough, and never past the deadline (the
+ * latest of the call's waiters', read before each wait: a joiner may have extended it). A retry
+ * is a call like any other: it takes one from its request's MAX_COST allowance (the first
+ * waiter's still there), and is not made when none is left; before, a budgeted call could make
+ * three exchanges.
+ */
 export function withRetries(attempt: Attempt, retry: RetryPolicy, stats: UpstreamStats): RetriedExchange {
   return async (accessToken, url, req, run, extraHeaders = {}) => {
     const idempotent = (req.method ?? 'GET') === 'GET';

@@ -1,7 +1,8 @@
 /*
  * The upstream's request vocabulary: what a call asks for and what its steps share and count.
- * Its own file, so that the steps (attempt, retries, the HTTP cache's GET, the shared calls) and the client that
- * assembles them all import it from below, and none imports the client back.
+ * Its own file, so that the steps (the exchange and its retries, the HTTP cache's GET, the shared
+ * calls), the domain files (`param`) and the client that assembles them all import it from below,
+ * and none imports the client back.
  */
 
 /**

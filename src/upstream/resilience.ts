@@ -3,7 +3,8 @@ import type { PathSegment } from './request.ts';
 /**
  * What keeps the gateway up when the upstream is not: bounded retries with jittered
  * exponential backoff, Retry-After handling, and a circuit breaker that fails fast while the
- * upstream is down and lets one probe through to find out when it is back.
+ * upstream is down and lets one probe through to find out when it is back, one circuit per route
+ * template (routeOf). The retry loop itself is exchange.ts's.
  */
 
 export interface RetryPolicy {
