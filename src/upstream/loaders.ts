@@ -170,7 +170,7 @@ export type MarkTarget =
   | { kind: 'tv'; id: number }
   | { kind: 'episode'; seriesId: number; seasonNumber: number; episodeNumber: number };
 
-function keyOf(target: MarkTarget): string {
+function markKeyOf(target: MarkTarget): string {
   return target.kind === 'episode'
     ? `episode/${target.seriesId}/${target.seasonNumber}/${target.episodeNumber}`
     : `${target.kind}/${target.id}`;
@@ -184,26 +184,29 @@ function keyOf(target: MarkTarget): string {
  * loaders: it never outlives the request that wrote.
  */
 export class WrittenState {
-  private readonly marks = new Map<string, WrittenMarks>();
+  /** Made by the first write: most requests write nothing. */
+  private marks: Map<string, WrittenMarks> | undefined;
 
   record(target: MarkTarget, marks: WrittenMarks): void {
-    const key = keyOf(target);
+    const key = markKeyOf(target);
+    this.marks ??= new Map();
     this.marks.set(key, { ...this.marks.get(key), ...marks });
   }
 
   /** A read of a title's marks with this request's writes laid over it. */
   over(target: MarkTarget, read: AccountStates): AccountStates {
-    const written = this.marks.size > 0 ? this.marks.get(keyOf(target)) : undefined;
+    const written = this.marks?.get(markKeyOf(target));
     return written ? { ...read, ...written } : read;
   }
 
   /** A season's per-episode ratings with this request's episode ratings laid over them. */
   overSeason(seriesId: number, seasonNumber: number, read: SeasonAccountStates): SeasonAccountStates {
-    if (this.marks.size === 0) return read;
+    const marks = this.marks;
+    if (!marks) return read;
     return {
       ...read,
       results: read.results.map((r) => {
-        const written = this.marks.get(keyOf({ kind: 'episode', seriesId, seasonNumber, episodeNumber: r.episode_number }));
+        const written = marks.get(markKeyOf({ kind: 'episode', seriesId, seasonNumber, episodeNumber: r.episode_number }));
         return written?.rated === undefined ? r : { ...r, rated: written.rated };
       }),
     };
