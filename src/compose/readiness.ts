@@ -1,7 +1,7 @@
 import { NOT_READY } from '../common/messages.ts';
 import { throttledReadiness, type Readiness } from '../http/probes.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../upstream/answer.ts';
 
 /**
  * Ready when every schema is built and the upstream answers the configured credential. The check

@@ -1,7 +1,7 @@
 import { type ExecutionResult, GraphQLError } from 'graphql';
 import { createGraphQLError, handleStreamOrSingleExecutionResult, isAsyncIterable, maskError, type Plugin } from 'graphql-yoga';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
-import { CallBudgetSpentError, MissingCredentialError, UpstreamError, type MissingCredential } from '../upstream/errors.ts';
+import { CallBudgetSpentError, MissingCredentialError, UpstreamError, type MissingCredential } from '../upstream/answer.ts';
 import { variableError, type VariableErrorOptions } from './variable-errors.ts';
 import { MALFORMED_HEADERS, MISSING_HEADERS as HEADERS_FOR, REQUEST, UNEXPECTED } from '../common/messages.ts';
 import type { CredentialHeader } from '../common/credentials.ts';

@@ -6,10 +6,9 @@ import type { UpstreamClient } from '../upstream/client.ts';
 import type { FeedKind } from '../upstream/entity-tags.ts';
 import { callBudgetOf } from './kit/call-budget.ts';
 import type { CallScope } from '../upstream/request.ts';
-import { createActions, createLoaders, type Actions, type Loaders, type Phase } from '../upstream/loaders.ts';
-import { missingSessionError } from '../upstream/errors.ts';
+import { createActions, createLoaders, type Actions, type Loaders, type Phase, WrittenState } from '../upstream/loaders.ts';
+import { missingSessionError } from '../upstream/answer.ts';
 import { SessionAccounts } from '../upstream/session-accounts.ts';
-import { WrittenState } from '../upstream/written.ts';
 
 /** What every resolver of one GraphQL request sees. Built once per request, read-only. */
 export interface GatewayContext {

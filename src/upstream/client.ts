@@ -1,17 +1,20 @@
 import { Agent, type Dispatcher } from 'undici';
-import { createAttempt } from './attempt.ts';
-import { DEFAULT_MAX_BODY_BYTES, parseBody } from './body.ts';
+import { createAttempt, type ExchangeObserver, withRetries } from './exchange.ts';
 import { createCoalescer, runAlone } from './shared-call.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { RedisConnection } from '../fleet/redis.ts';
-import { CallBudgetSpentError, missingCredentialError } from './errors.ts';
+import {
+  badPathSegmentError,
+  CallBudgetSpentError,
+  DEFAULT_MAX_BODY_BYTES,
+  missingCredentialError,
+  missingKeyError,
+  parseBody,
+} from './answer.ts';
 import type { FleetCacheStore } from '../fleet/cache-store.ts';
 import { cachedGet, createHttpCache, type HttpCache } from './http-cache.ts';
-import { type ExchangeObserver, poolLoad } from './observe.ts';
-import { encodePath, isSessionBound } from './paths.ts';
 import { Breakers, DEFAULT_BREAKER, DEFAULT_RETRY, type BreakerOptions, type RetryPolicy } from './resilience.ts';
-import type { CallScope, FreshnessObserver, UpstreamRequest, UpstreamStats } from './request.ts';
-import { withRetries } from './retries.ts';
+import type { CallScope, FreshnessObserver, PathSegment, UpstreamRequest, UpstreamStats } from './request.ts';
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -34,9 +37,9 @@ export interface UpstreamClientOptions {
   rateBudget?: RateBudget;
   /** The Redis connection behind the fleet's cache and budget: shown as `redis`, closed with the client. */
   redis?: RedisConnection;
-  /** Told of every exchange (metrics); tracing needs no option (observe.ts). */
+  /** Told of every exchange (metrics); tracing needs no option (exchange.ts). */
   observer?: ExchangeObserver;
-  /** The server's own token (CATALOG_ACCESS_TOKEN): a credential the budget trusts before any answer (attempt.ts). */
+  /** The server's own token (CATALOG_ACCESS_TOKEN): a credential the budget trusts before any answer (exchange.ts). */
   serverToken?: string;
 }
 
@@ -67,6 +70,54 @@ export interface UpstreamClient {
   /** Runs `stop` first when the client closes (the change feeds' poller). */
   onClose(stop: () => void | Promise<void>): void;
   close(): Promise<void>;
+}
+
+function segmentText(segment: PathSegment): string {
+  return typeof segment === 'object' ? segment.param : String(segment);
+}
+
+/**
+ * The encoded path. Each segment is percent-encoded, so none can add a path or a parameter.
+ * Empty, "." and ".." segments are refused: URL parsers (undici's included) resolve "." and
+ * ".." even when percent-encoded as %2E, so such a value would reach another resource, and an
+ * empty one would join its neighbours into another path. A number is an id or a season or
+ * episode number: arguments are validated before they get here, so one that is missing, NaN or
+ * not a whole number came from an answer that left a key out, and is refused before any call
+ * (never `/season/undefined/episode/1`).
+ */
+export function encodePath(path: ReadonlyArray<PathSegment>): string {
+  return path
+    .map((segment: PathSegment | null | undefined) => {
+      if (segment === undefined || segment === null) throw missingKeyError();
+      if (typeof segment === 'number' && !(Number.isSafeInteger(segment) && segment >= 0)) throw missingKeyError();
+      if (typeof segment === 'object' && typeof segment.param !== 'string') throw missingKeyError();
+      const value = segmentText(segment);
+      if (value === '' || value === '.' || value === '..') throw badPathSegmentError();
+      return encodeURIComponent(value);
+    })
+    .join('/');
+}
+
+/**
+ * Whether a call acts for one user's session: a session id in the query, or a guest session's
+ * own path. Its answer belongs to that session alone and changes with every write the session
+ * makes, so it is never kept in a shared cache, whatever the upstream's Cache-Control says.
+ */
+export function isSessionBound(path: ReadonlyArray<PathSegment>, query: Readonly<Record<string, unknown>> = {}): boolean {
+  if (query.session_id !== undefined || query.guest_session_id !== undefined) return true;
+  return path.some((segment, index) => segment === 'guest_session' && index + 1 < path.length);
+}
+
+/** Running and queued exchanges of undici's pools (an Agent keeps one pool per origin). */
+function poolLoad(dispatcher: Dispatcher): { running: number; queued: number } {
+  const stats = (dispatcher as { stats?: Record<string, { running?: number; pending?: number }> }).stats ?? {};
+  let running = 0;
+  let queued = 0;
+  for (const pool of Object.values(stats)) {
+    running += pool.running ?? 0;
+    queued += pool.pending ?? 0;
+  }
+  return { running, queued };
 }
 
 /**

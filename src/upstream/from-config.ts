@@ -9,7 +9,7 @@ import { createUpstreamClient, type UpstreamClient } from './client.ts';
 import { feedReader } from './change-feed.ts';
 import { type ChangeHub, createChangeHub } from './change-events.ts';
 import { type ChangeEvent, type ChangePoller, startChangePoller } from './change-poller.ts';
-import type { ExchangeObserver } from './observe.ts';
+import type { ExchangeObserver } from './exchange.ts';
 
 /**
  * The upstream client as the settings describe it: pool, deadlines, cache, breaker, and what

@@ -3,9 +3,9 @@ import CachePolicy from 'http-cache-semantics';
 import { LRUCache } from 'lru-cache';
 import type { CachedResponse, FleetCacheStore } from '../fleet/cache-store.ts';
 import { createTagIndex } from '../common/tag-index.ts';
-import { type Exchange, parseBody } from './body.ts';
+import { type Exchange, parseBody } from './answer.ts';
 import type { CallRun, UpstreamRequest } from './request.ts';
-import type { RetriedExchange } from './retries.ts';
+import type { RetriedExchange } from './exchange.ts';
 import { tagsOf } from './entity-tags.ts';
 
 /**

@@ -2,11 +2,17 @@ import DataLoader from 'dataloader';
 import type { Credentials } from '../common/credentials.ts';
 import type { UpstreamClient } from './client.ts';
 import type { CallScope, FreshnessObserver, UpstreamRequest } from './request.ts';
-import { missingSessionError, UpstreamError } from './errors.ts';
+import { missingSessionError, UpstreamError } from './answer.ts';
 import { languageDefaults, withLanguage, type LanguageDefaults } from './language.ts';
 import { createMerger, type Send } from './merge.ts';
+import type { AccountStates } from './api/account.ts';
 import type { Operation, Resource, SessionQuery } from './api/define.ts';
+import type { SeasonAccountStates } from './api/season.ts';
 import { resources, writes, type Resources, type Writes } from './api/registry.ts';
+
+/** The registry's tables, by name: read once, here, and not on every request. */
+const RESOURCES = resources as Record<string, Resource<unknown, unknown>>;
+const WRITES = writes as Record<string, Operation<unknown, unknown>>;
 
 type LoaderOf<R> = R extends Resource<infer Params, infer Result> ? DataLoader<Params, Result, string> : never;
 type ActionOf<W> = W extends Operation<infer Params, infer Result> ? (params: Params) => Promise<Result> : never;
@@ -105,23 +111,21 @@ export function createLoaders(client: UpstreamClient, credentials: Credentials, 
   const language = options.language === undefined ? undefined : languageDefaults(options.language);
   const merger = options.appendToResponse ? createMerger(direct, language) : undefined;
   const merged: PhasedSend | undefined = merger && ((request, deferred) => merger.fetch(request, deferred));
-  const table = resources as Record<string, Resource<unknown, unknown>>;
   // Each loader is created on first use: a request builds only the few it needs out of the
-  // hundreds the graph has.
-  const made = new Map<string, DataLoader<unknown, unknown, string>>();
+  // hundreds the graph has. A loader holds its resource: the table is read only to make it.
+  const made = new Map<string | symbol, DataLoader<unknown, unknown, string>>();
   return new Proxy({} as Loaders, {
     get(_, name) {
-      const resource = typeof name === 'string' && Object.hasOwn(table, name) ? table[name] : undefined;
-      if (typeof name !== 'string' || !resource) return undefined;
       let loader = made.get(name);
-      if (!loader) {
-        // Only merged calls care about phases: a direct call is its own call either way.
-        const mergeable = merged && resource.needs === 'none';
-        loader = mergeable
-          ? loaderFor(client, merged, resource, credentials, language, options.phase)
-          : loaderFor(client, direct, resource, credentials, language);
-        made.set(name, loader);
-      }
+      if (loader) return loader;
+      const resource = typeof name === 'string' && Object.hasOwn(RESOURCES, name) ? RESOURCES[name] : undefined;
+      if (!resource) return undefined;
+      // Only merged calls care about phases: a direct call is its own call either way.
+      const mergeable = merged && resource.needs === 'none';
+      loader = mergeable
+        ? loaderFor(client, merged, resource, credentials, language, options.phase)
+        : loaderFor(client, direct, resource, credentials, language);
+      made.set(name, loader);
       return loader;
     },
   });
@@ -138,11 +142,10 @@ export function createActions(
   observe?: FreshnessObserver,
   scope?: CallScope,
 ): Actions {
-  const table = writes as Record<string, Operation<unknown, unknown>>;
   const made = new Map<string, (params: unknown) => Promise<unknown>>();
   return new Proxy({} as Actions, {
     get(_, name) {
-      const operation = typeof name === 'string' && Object.hasOwn(table, name) ? table[name] : undefined;
+      const operation = typeof name === 'string' && Object.hasOwn(WRITES, name) ? WRITES[name] : undefined;
       if (typeof name !== 'string' || !operation) return undefined;
       let action = made.get(name);
       if (!action) {
@@ -156,4 +159,56 @@ export function createActions(
       return action;
     },
   });
+}
+
+/** The session's marks on one title, as a write set them: only the fields that write touched. */
+export type WrittenMarks = Partial<Pick<AccountStates, 'favorite' | 'watchlist' | 'rated'>>;
+
+/** Which title a mark belongs to: a movie, a series, or one episode of a series. */
+export type MarkTarget =
+  | { kind: 'movie'; id: number }
+  | { kind: 'tv'; id: number }
+  | { kind: 'episode'; seriesId: number; seasonNumber: number; episodeNumber: number };
+
+function markKeyOf(target: MarkTarget): string {
+  return target.kind === 'episode'
+    ? `episode/${target.seriesId}/${target.seasonNumber}/${target.episodeNumber}`
+    : `${target.kind}/${target.id}`;
+}
+
+/**
+ * What this request's writes set, as the upstream acknowledged them. The real service's reads
+ * may lag its writes by seconds, and a loader may hold a read made before the write; so every
+ * read of a title's account state in the same request is laid under what was written, and a
+ * write's own answer shows the written values, never an older read. One per request, like the
+ * loaders: it never outlives the request that wrote.
+ */
+export class WrittenState {
+  /** Made by the first write: most requests write nothing. */
+  private marks: Map<string, WrittenMarks> | undefined;
+
+  record(target: MarkTarget, marks: WrittenMarks): void {
+    const key = markKeyOf(target);
+    this.marks ??= new Map();
+    this.marks.set(key, { ...this.marks.get(key), ...marks });
+  }
+
+  /** A read of a title's marks with this request's writes laid over it. */
+  over(target: MarkTarget, read: AccountStates): AccountStates {
+    const written = this.marks?.get(markKeyOf(target));
+    return written ? { ...read, ...written } : read;
+  }
+
+  /** A season's per-episode ratings with this request's episode ratings laid over them. */
+  overSeason(seriesId: number, seasonNumber: number, read: SeasonAccountStates): SeasonAccountStates {
+    const marks = this.marks;
+    if (!marks) return read;
+    return {
+      ...read,
+      results: read.results.map((r) => {
+        const written = marks.get(markKeyOf({ kind: 'episode', seriesId, seasonNumber, episodeNumber: r.episode_number }));
+        return written?.rated === undefined ? r : { ...r, rated: written.rated };
+      }),
+    };
+  }
 }

@@ -2,7 +2,7 @@ import type { QueryValue, UpstreamRequest } from './request.ts';
 import type { AppendParent } from './api/define.ts';
 import type { LanguageDefaults } from './language.ts';
 import { appendableKeys } from './api/registry.ts';
-import type { PathSegment } from './paths.ts';
+import type { PathSegment } from './request.ts';
 
 /**
  * Merges loads of one parent's sub-resources, made in the same tick, into one call of the

@@ -1,10 +1,25 @@
-import type { PathSegment } from './paths.ts';
-
 /*
  * The upstream's request vocabulary: what a call asks for and what its steps share and count.
- * Its own file, so that the steps (attempt, retries, the HTTP cache's GET, the shared calls) and the client that
- * assembles them all import it from below, and none imports the client back.
+ * Its own file, so that the steps (the exchange and its retries, the HTTP cache's GET, the shared
+ * calls), the domain files (`param`) and the client that assembles them all import it from below,
+ * and none imports the client back.
  */
+
+/**
+ * A path segment that carries a string a user chose (a review id, an id in another database, a
+ * session id). Marked so the route template counts it as a parameter: a route must name the
+ * endpoint, never the value, or every value would get a circuit of its own.
+ */
+export interface PathParam {
+  readonly param: string;
+}
+
+/** A literal string (part of the endpoint's name), a number (an id) or a marked user value. */
+export type PathSegment = string | number | PathParam;
+
+export function param(value: string): PathParam {
+  return { param: value };
+}
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -12,7 +27,7 @@ export interface UpstreamRequest {
   method?: 'GET' | 'POST' | 'DELETE';
   /**
    * Path segments below the base URL; each one is encoded, so none can add a path or a
-   * parameter. A string a user chose goes in as `param(value)` (see paths.ts).
+   * parameter. A string a user chose goes in as `param(value)` (above).
    */
   path: ReadonlyArray<PathSegment>;
   query?: Readonly<Record<string, QueryValue>>;

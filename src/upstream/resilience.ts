@@ -1,7 +1,10 @@
+import type { PathSegment } from './request.ts';
+
 /**
  * What keeps the gateway up when the upstream is not: bounded retries with jittered
  * exponential backoff, Retry-After handling, and a circuit breaker that fails fast while the
- * upstream is down and lets one probe through to find out when it is back.
+ * upstream is down and lets one probe through to find out when it is back, one circuit per route
+ * template (routeOf). The retry loop itself is exchange.ts's.
  */
 
 export interface RetryPolicy {
@@ -86,6 +89,19 @@ export class CircuitBreaker {
   release(): void {
     this.probing = false;
   }
+}
+
+/** What a literal segment of an endpoint's name looks like (`movie`, `account_states`, `4`). */
+const LITERAL = /^[a-z0-9_]{1,40}$/;
+
+/**
+ * The upstream route a path belongs to, such as `/movie/{id}` or `/search/company`: literal
+ * strings are kept, numbers and marked values become `{id}`. Routes are a fixed, small set. A
+ * string that cannot be an endpoint's name (an unvalidated id such as "-1", "1.5" or "Zq%") counts
+ * as a value too, so it never becomes a route, a metric label or a circuit of its own.
+ */
+export function routeOf(path: ReadonlyArray<PathSegment>): string {
+  return `/${path.map((segment) => (typeof segment === 'string' && LITERAL.test(segment) ? segment : '{id}')).join('/')}`;
 }
 
 /**

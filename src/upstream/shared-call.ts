@@ -1,5 +1,5 @@
 import type { CallAllowance, CallRun, UpstreamStats } from './request.ts';
-import { clientGoneError, timeoutError } from './errors.ts';
+import { clientGoneError, timeoutError } from './answer.ts';
 
 /** One caller of an upstream call: its request's deadline (epoch ms), its client's signal, its lane. */
 export interface Waiter {

@@ -78,7 +78,7 @@ describe('a compressed bomb fails its field, not the process', () => {
   const inflated = Buffer.from(`{"id":1,"title":"${'a'.repeat(64 * MB)}"}`);
   const gzipBomb = gzipSync(inflated, { level: 9 });
   const brBomb = brotliCompressSync(inflated);
-  // Over 64 KB compressed, so decoded off the event loop (src/upstream/body.ts): random text
+  // Over 64 KB compressed, so decoded off the event loop (src/upstream/answer.ts): random text
   // does not shrink. A large answer within the bound, and a bomb behind a random prefix.
   const noise = randomBytes(60 * 1024).toString('hex');
   const largeAnswer = gzipSync(JSON.stringify({ id: 5, title: noise }));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { param } from '../../src/upstream/paths.ts';
-import { UpstreamError } from '../../src/upstream/errors.ts';
+import { param } from '../../src/upstream/request.ts';
+import { UpstreamError } from '../../src/upstream/answer.ts';
 import { errorCodes, startHarness, type Harness } from '../helpers.ts';
 
 /** Arguments that land in an upstream path, and approval pages that must not name the upstream. */

@@ -1,5 +1,5 @@
 import { UPSTREAM } from '../../common/messages.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../upstream/answer.ts';
 import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';

@@ -10,7 +10,7 @@ import {
   responsePathAsArray,
 } from 'graphql';
 import { ARGUMENT } from '../../common/messages.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../upstream/answer.ts';
 import type { GatewayContext } from '../context.ts';
 import { builder, tooComplex } from '../builder.ts';
 import { keysCost } from '../kit/keys-cost.ts';

@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../context.ts';
-import type { MarkTarget, WrittenMarks } from '../../upstream/written.ts';
+import type { MarkTarget, WrittenMarks } from '../../upstream/loaders.ts';
 
 /** The account's lists of marked titles: a mark write changes what they hold. */
 const MARK_LISTS = [

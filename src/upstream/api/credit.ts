@@ -5,7 +5,7 @@
 import { appendable, resource, type EpisodeKey, type Language, type MovieKey, type SeasonKey, type SeriesKey } from './define.ts';
 import { episodePath } from './episode.ts';
 import type { EpisodeSummary } from './episode.ts';
-import { param } from '../paths.ts';
+import { param } from '../request.ts';
 import type { PersonFields } from './person.ts';
 import { seasonPath, type SeasonSummary } from './season.ts';
 

@@ -2,7 +2,7 @@
 import { appendable, resource, type SeriesKey } from './define.ts';
 import type { EpisodeSummary } from './episode.ts';
 import type { NetworkSummary } from './network.ts';
-import { param } from '../paths.ts';
+import { param } from '../request.ts';
 import type { IdResults } from './wire.ts';
 
 /** An episode group as GET /tv/{id}/episode_groups lists it. */

@@ -2,7 +2,7 @@
 import { resource, type Language } from './define.ts';
 import type { EpisodeSummary } from './episode.ts';
 import type { MovieSummary } from './movie.ts';
-import { param } from '../paths.ts';
+import { param } from '../request.ts';
 import type { MultiPerson } from './search.ts';
 import type { TVSeriesSummary } from './tv.ts';
 

@@ -2,7 +2,7 @@
 import type { RatedEpisode, RatedTVSeries } from './account.ts';
 import { resource } from './define.ts';
 import type { RatedMovie } from './movie.ts';
-import { param } from '../paths.ts';
+import { param } from '../request.ts';
 import type { Page } from './wire.ts';
 
 type GuestPage = { page?: number; language?: string; sortBy?: string };

@@ -1,6 +1,6 @@
 /** User lists: a list's page of items, whether it holds a movie, and the list writes (user session). */
-import { UpstreamError } from '../errors.ts';
-import { param, type PathSegment } from '../paths.ts';
+import { UpstreamError } from '../answer.ts';
+import { param, type PathSegment } from '../request.ts';
 import { resource, write } from './define.ts';
 import type { MovieSummary } from './movie.ts';
 import type { TVSeriesSummary } from './tv.ts';

@@ -1,6 +1,6 @@
 /** Reviews: one review by id. The reviews of a title are in movie.ts and tv.ts. */
 import { resource } from './define.ts';
-import { param } from '../paths.ts';
+import { param } from '../request.ts';
 
 export interface Review {
   id: string;

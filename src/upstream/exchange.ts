@@ -1,13 +1,29 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { LRUCache } from 'lru-cache';
 import { request, type Dispatcher } from 'undici';
-import { ACCEPTED_ENCODINGS, BodyTooLargeError, type Exchange, readBody, UndecodableBodyError } from './body.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { CallRun, UpstreamRequest, UpstreamStats } from './request.ts';
-import { circuitOpenError, clientGoneError, rateBudgetError, timeoutError, unreachableError } from './errors.ts';
-import { type ExchangeObserver, observed } from './observe.ts';
-import { routeOf } from './paths.ts';
-import { type Breakers, retryAfterMs } from './resilience.ts';
+import {
+  ACCEPTED_ENCODINGS,
+  BodyTooLargeError,
+  circuitOpenError,
+  clientGoneError,
+  type Exchange,
+  rateBudgetError,
+  readBody,
+  timeoutError,
+  UndecodableBodyError,
+  unreachableError,
+  UpstreamError,
+} from './answer.ts';
+import { backoffDelay, type Breakers, RETRYABLE_STATUSES, retryAfterMs, routeOf, type RetryPolicy } from './resilience.ts';
+
+/*
+ * One exchange with the upstream and its retries: the rate budget's turn, the circuits, the
+ * call's timeout, the metrics and span it shows the outside, and the retries around it.
+ */
 
 /**
  * A turn of the rate budget must leave the call itself this long before its deadline: a call
@@ -158,4 +174,111 @@ function callCut(timeoutMs: number, gone: AbortSignal) {
   if (gone.aborted) onGone();
   else gone.addEventListener('abort', onGone, { once: true });
   return cut;
+}
+
+/** An exchange with its retries; `extraHeaders` go on every attempt (a revalidation's validators). */
+export type RetriedExchange = (
+  accessToken: string,
+  url: string,
+  req: UpstreamRequest,
+  run: CallRun,
+  extraHeaders?: Record<string, string>,
+) => Promise<Exchange>;
+
+/** Takes a retry from the call's allowance; false when none is left. */
+function spendRetry(run: CallRun): boolean {
+  const allowance = run.allowance();
+  if (!allowance) return true;
+  if (allowance.spent >= allowance.max) return false;
+  allowance.spent++;
+  return true;
+}
+
+/**
+ * Only GETs are retried (a POST may have taken effect), only on transient failures or a
+ * 502/503/504 or a 429 whose Retry-After is short enough, and never past the deadline (the
+ * latest of the call's waiters', read before each wait: a joiner may have extended it). A retry
+ * is a call like any other: it takes one from its request's MAX_COST allowance (the first
+ * waiter's still there), and is not made when none is left; before, a budgeted call could make
+ * three exchanges.
+ */
+export function withRetries(attempt: Attempt, retry: RetryPolicy, stats: UpstreamStats): RetriedExchange {
+  return async (accessToken, url, req, run, extraHeaders = {}) => {
+    const idempotent = (req.method ?? 'GET') === 'GET';
+    for (let attemptNumber = 1; ; attemptNumber++) {
+      const lastAttempt = !idempotent || attemptNumber >= retry.maxAttempts;
+      let wait: number | undefined;
+      try {
+        const response = await attempt(accessToken, url, req, extraHeaders, run);
+        if (lastAttempt) return response;
+        if (RETRYABLE_STATUSES.has(response.status)) wait = backoffDelay(retry, attemptNumber);
+        if (response.status === 429) {
+          const asked = retryAfterMs(response.headers['retry-after']);
+          wait = asked === undefined ? backoffDelay(retry, attemptNumber) : asked <= retry.maxRetryAfterMs ? asked : undefined;
+        }
+        if (wait === undefined || Date.now() + wait >= run.deadline() || !spendRetry(run)) return response;
+      } catch (error) {
+        if (lastAttempt || !(error instanceof UpstreamError) || !error.retryable) throw error;
+        wait = backoffDelay(retry, attemptNumber);
+        if (Date.now() + wait >= run.deadline() || !spendRetry(run)) throw error;
+      }
+      stats.retries++;
+      await sleep(wait, undefined, { signal: run.signal }).catch(() => undefined);
+      if (run.signal.aborted) throw clientGoneError();
+    }
+  };
+}
+
+/**
+ * What an upstream exchange shows the outside: a call to the metrics (route template, method,
+ * status, duration) and, when tracing is on, a client span under the GraphQL operation's span,
+ * its trace context sent upstream in `traceparent`. The route is the template the circuits use
+ * (`/movie/{id}`): never an id, a token or a query string.
+ */
+
+export interface ExchangeRecord {
+  route: string;
+  method: string;
+  /** HTTP status, or 0 when no answer came (timeout, connection error, oversized body). */
+  status: number;
+  seconds: number;
+}
+
+export type ExchangeObserver = (record: ExchangeRecord) => void;
+
+const tracer = trace.getTracer('media-catalog-gateway');
+
+/**
+ * Runs one exchange under observation. `headers` are the outgoing request's, which receive the
+ * trace context. Without an observer and without an active trace it only counts in-flight calls.
+ */
+export async function observed<T extends { status: number }>(
+  route: string,
+  method: string,
+  headers: Record<string, string>,
+  observer: ExchangeObserver | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
+  const parent = trace.getSpan(context.active());
+  const span = parent
+    ? tracer.startSpan(`${method} ${route}`, {
+        kind: SpanKind.CLIENT,
+        attributes: { 'http.request.method': method, 'url.template': route },
+      })
+    : undefined;
+  if (span) propagation.inject(trace.setSpan(context.active(), span), headers);
+  const started = performance.now();
+  let status = 0;
+  try {
+    const result = await run();
+    status = result.status;
+    return result;
+  } finally {
+    observer?.({ route, method, status, seconds: (performance.now() - started) / 1000 });
+    if (span) {
+      span.setAttribute('http.response.status_code', status);
+      if (status === 0 || status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    }
+  }
 }
