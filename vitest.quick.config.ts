@@ -29,6 +29,7 @@ const QUICK = [
   'test/upstream/merging.test.ts',
   'test/fleet/budget-clock.test.ts',
   'test/upstream/cache-clock.test.ts',
+  'test/upstream/retry-clock.test.ts',
   'test/security/secrets.test.ts',
   'test/clients/urql.test.ts',
 ];

@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/profile/micro.ts
  */
+import { systemClock } from '../../src/common/clock.ts';
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { getOperationAST, parse } from 'graphql';
@@ -77,7 +78,7 @@ async function main() {
   );
   const client = new AbortController();
   await benchAsync('an upstream call with its one waiter (SharedCall), less the call', 20_000, () =>
-    new SharedCall({ deadline: Date.now() + 15_000, signal: client.signal, lane: 'r1' }, async () => 1).first(),
+    new SharedCall({ deadline: Date.now() + 15_000, signal: client.signal, lane: 'r1' }, async () => 1, systemClock).first(),
   );
   await benchAsync('setImmediate hop', 20_000, () => new Promise<void>((resolve) => setImmediate(resolve)));
   await benchAsync('setTimeout(0) hop', 2_000, () => new Promise<void>((resolve) => setTimeout(resolve, 0)));

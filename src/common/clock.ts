@@ -10,7 +10,8 @@ export interface Clock {
 }
 
 export const systemClock: Clock = {
-  now: Date.now,
+  // Read through the global each time, so a test's faked `Date` is the system's time too.
+  now: () => Date.now(),
   after(ms, fn) {
     const timer = setTimeout(fn, ms);
     return () => clearTimeout(timer);

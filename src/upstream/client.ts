@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { createAttempt, type ExchangeObserver, withRetries } from './exchange.ts';
 import { createCoalescer, runAlone } from './shared-call.ts';
+import { type Clock, systemClock } from '../common/clock.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { RedisConnection } from '../fleet/redis.ts';
 import {
@@ -41,6 +42,11 @@ export interface UpstreamClientOptions {
   observer?: ExchangeObserver;
   /** The server's own token (CATALOG_ACCESS_TOKEN): a credential the budget trusts before any answer (exchange.ts). */
   serverToken?: string;
+  /**
+   * The clock deadlines, retry waits and circuits read (the system's; a test's to check them
+   * without waiting). The HTTP cache reads `Date`, as http-cache-semantics does.
+   */
+  clock?: Clock;
 }
 
 export interface UpstreamClient {
@@ -144,7 +150,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const budget = options.rateBudget;
   const stats: UpstreamStats = { calls: 0, coalesced: 0, retries: 0, shortCircuited: 0 };
   const retry = options.retry ?? DEFAULT_RETRY;
-  const breakers = new Breakers(options.breaker ?? DEFAULT_BREAKER);
+  const clock = options.clock ?? systemClock;
+  const breakers = new Breakers(options.breaker ?? DEFAULT_BREAKER, clock.now);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   function urlOf(req: UpstreamRequest): string {
@@ -167,9 +174,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     budget,
     observer: options.observer,
     serverToken: options.serverToken,
+    clock,
   });
-  const exchange = withRetries(attempt, retry, stats);
-  const coalesce = createCoalescer(stats);
+  const exchange = withRetries(attempt, retry, stats, clock);
+  const coalesce = createCoalescer(stats, clock);
 
   async function send<T>(
     accessToken: string | undefined,
@@ -187,7 +195,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (!accessToken) throw missingCredentialError();
     const url = urlOf(req);
     const waiter = {
-      deadline: deadline ?? Date.now() + options.timeoutMs,
+      deadline: deadline ?? clock.now() + options.timeoutMs,
       signal: scope.signal,
       lane: scope.lane,
       client: scope.client,
@@ -195,7 +203,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     };
     if ((req.method ?? 'GET') !== 'GET' || req.unshared) {
       observe?.(0);
-      return parseBody<T>(await runAlone(waiter, (run) => exchange(accessToken, url, req, run)));
+      return parseBody<T>(await runAlone(waiter, (run) => exchange(accessToken, url, req, run), clock));
     }
     // A session's answers are its own and change with its writes: never shared, whatever
     // their Cache-Control says (a proxy may well call them public).

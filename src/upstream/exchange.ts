@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { LRUCache } from 'lru-cache';
 import { request, type Dispatcher } from 'undici';
+import { type Clock, sleep } from '../common/clock.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
 import type { CallRun, UpstreamRequest, UpstreamStats } from './request.ts';
 import {
@@ -49,6 +49,7 @@ function digestOf(accessToken: string): string {
 
 /** What every attempt of one client shares: the pool, the circuits, the budget, the counters. */
 export interface AttemptParts {
+  clock: Clock;
   dispatcher: Dispatcher;
   timeoutMs: number;
   maxBodyBytes: number;
@@ -70,7 +71,7 @@ export type Attempt = (
 ) => Promise<Exchange>;
 
 export function createAttempt(parts: AttemptParts): Attempt {
-  const { dispatcher, timeoutMs, maxBodyBytes, breakers, stats, budget, observer } = parts;
+  const { dispatcher, timeoutMs, maxBodyBytes, breakers, stats, budget, observer, clock } = parts;
   const accepted = new LRUCache<string, true>({ max: MAX_ACCEPTED });
   if (parts.serverToken) accepted.set(digestOf(parts.serverToken), true);
   return async (accessToken, url, req, extraHeaders, run) => {
@@ -95,7 +96,7 @@ export function createAttempt(parts: AttemptParts): Attempt {
       stats.shortCircuited++;
       throw circuitOpenError();
     }
-    if (run.deadline() <= Date.now()) {
+    if (run.deadline() <= clock.now()) {
       breakers.release(route);
       throw timeoutError();
     }
@@ -202,7 +203,7 @@ function spendRetry(run: CallRun): boolean {
  * waiter's still there), and is not made when none is left; before, a budgeted call could make
  * three exchanges.
  */
-export function withRetries(attempt: Attempt, retry: RetryPolicy, stats: UpstreamStats): RetriedExchange {
+export function withRetries(attempt: Attempt, retry: RetryPolicy, stats: UpstreamStats, clock: Clock): RetriedExchange {
   return async (accessToken, url, req, run, extraHeaders = {}) => {
     const idempotent = (req.method ?? 'GET') === 'GET';
     for (let attemptNumber = 1; ; attemptNumber++) {
@@ -213,17 +214,17 @@ export function withRetries(attempt: Attempt, retry: RetryPolicy, stats: Upstrea
         if (lastAttempt) return response;
         if (RETRYABLE_STATUSES.has(response.status)) wait = backoffDelay(retry, attemptNumber);
         if (response.status === 429) {
-          const asked = retryAfterMs(response.headers['retry-after']);
+          const asked = retryAfterMs(response.headers['retry-after'], clock.now());
           wait = asked === undefined ? backoffDelay(retry, attemptNumber) : asked <= retry.maxRetryAfterMs ? asked : undefined;
         }
-        if (wait === undefined || Date.now() + wait >= run.deadline() || !spendRetry(run)) return response;
+        if (wait === undefined || clock.now() + wait >= run.deadline() || !spendRetry(run)) return response;
       } catch (error) {
         if (lastAttempt || !(error instanceof UpstreamError) || !error.retryable) throw error;
         wait = backoffDelay(retry, attemptNumber);
-        if (Date.now() + wait >= run.deadline() || !spendRetry(run)) throw error;
+        if (clock.now() + wait >= run.deadline() || !spendRetry(run)) throw error;
       }
       stats.retries++;
-      await sleep(wait, undefined, { signal: run.signal }).catch(() => undefined);
+      await sleep(clock, wait, run.signal);
       if (run.signal.aborted) throw clientGoneError();
     }
   };

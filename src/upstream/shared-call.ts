@@ -1,3 +1,4 @@
+import type { Clock } from '../common/clock.ts';
 import type { CallAllowance, CallRun, UpstreamStats } from './request.ts';
 import { clientGoneError, timeoutError } from './answer.ts';
 
@@ -31,9 +32,11 @@ export class SharedCall<T> implements CallRun {
   private readonly firstOutcome: Promise<T>;
 
   readonly signal: AbortSignal = this.gone.signal;
+  private readonly clock: Clock;
 
   /** Starts the call for its first waiter, whose deadline and lane it has from the start. */
-  constructor(first: Waiter, start: (run: CallRun) => Promise<T>) {
+  constructor(first: Waiter, start: (run: CallRun) => Promise<T>, clock: Clock) {
+    this.clock = clock;
     let settle: { resolve(value: T): void; reject(error: unknown): void } | undefined;
     this.outcome = new Promise<T>((resolve, reject) => {
       settle = { resolve, reject };
@@ -110,7 +113,7 @@ export class SharedCall<T> implements CallRun {
       const leave = () => {
         if (left) return;
         left = true;
-        clearTimeout(timer);
+        cancelTimer();
         waiter.signal?.removeEventListener('abort', hungUp);
         this.present.delete(waiter);
         if (this.present.size === 0 && !this.settled) this.gone.abort();
@@ -119,13 +122,10 @@ export class SharedCall<T> implements CallRun {
         leave();
         reject(clientGoneError());
       };
-      const timer = setTimeout(
-        () => {
-          leave();
-          reject(timeoutError());
-        },
-        Math.max(0, waiter.deadline - Date.now()),
-      );
+      const cancelTimer = this.clock.after(Math.max(0, waiter.deadline - this.clock.now()), () => {
+        leave();
+        reject(timeoutError());
+      });
       if (waiter.signal?.aborted) return hungUp();
       waiter.signal?.addEventListener('abort', hungUp, { once: true });
       this.outcome.then(
@@ -149,7 +149,7 @@ export class SharedCall<T> implements CallRun {
  */
 export type Coalesce = <T>(key: string, waiter: Waiter, start: (run: CallRun) => Promise<T>) => Promise<T>;
 
-export function createCoalescer(stats: UpstreamStats): Coalesce {
+export function createCoalescer(stats: UpstreamStats, clock: Clock): Coalesce {
   const inFlight = new Map<string, SharedCall<unknown>>();
   return <T>(key: string, waiter: Waiter, start: (run: CallRun) => Promise<T>): Promise<T> => {
     const running = inFlight.get(key) as SharedCall<T> | undefined;
@@ -158,10 +158,13 @@ export function createCoalescer(stats: UpstreamStats): Coalesce {
       stats.coalesced++;
       return running.join(waiter);
     }
-    const call: SharedCall<T> = new SharedCall(waiter, (run) =>
-      start(run).finally(() => {
-        if (inFlight.get(key) === call) inFlight.delete(key);
-      }),
+    const call: SharedCall<T> = new SharedCall(
+      waiter,
+      (run) =>
+        start(run).finally(() => {
+          if (inFlight.get(key) === call) inFlight.delete(key);
+        }),
+      clock,
     );
     inFlight.set(key, call);
     return call.first();
@@ -169,6 +172,6 @@ export function createCoalescer(stats: UpstreamStats): Coalesce {
 }
 
 /** A call nobody else may join (a write, a credential being minted): its one waiter's. */
-export function runAlone<T>(waiter: Waiter, start: (run: CallRun) => Promise<T>): Promise<T> {
-  return new SharedCall(waiter, start).first();
+export function runAlone<T>(waiter: Waiter, start: (run: CallRun) => Promise<T>, clock: Clock): Promise<T> {
+  return new SharedCall(waiter, start, clock).first();
 }
