@@ -95,7 +95,7 @@ const batchEstimates = new WeakMap<Request, number>();
  * of the request's operations already let through, passes the limit is refused before it runs,
  * with the same code as the schema's own cost check. One over the limit alone is left to that
  * check (builder.ts), and takes nothing from the others. The calls made are bounded apart, at
- * run time (src/schema/kit/call-budget.ts): an estimate is only an estimate.
+ * run time (src/schema/context.ts, callBudgetOf): an estimate is only an estimate.
  */
 function useBatchCost(max: number): Plugin {
   return {
