@@ -6,7 +6,6 @@ import { type GraphQLSchema, isObjectType } from 'graphql';
  * a list, and both are read by the estimate's one per-field function.
  */
 
-
 /**
  * The fields that, selected on the items of a list (popularMovies, search results, similar...),
  * load something for each item: a list item carries the catalog's summary only.
