@@ -7,7 +7,7 @@ import { createParseCache } from '../graphql/cost-report.ts';
 import { graphiqlOptions, renderGraphiQLPage } from '../graphql/graphiql.ts';
 import { PERSISTED_PARAM_NAMES } from '../graphql/persisted-operations.ts';
 import type { GatewayPlugin } from '../graphql/plugins.ts';
-import { yogaLogger } from '../graphql/request-log.ts';
+import { yogaLogger } from '../graphql/observed-operation.ts';
 import type { FetchHandler } from '../http/front-options.ts';
 import { routerOnly } from '../http/router-only.ts';
 import type { Config } from '../runtime/config.ts';
