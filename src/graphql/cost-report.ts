@@ -1,14 +1,17 @@
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { type DocumentNode, type ExecutionArgs, getOperationAST, type GraphQLError, Kind } from 'graphql';
-import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
+import { createGraphQLError, handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
+import type { ErrorCode } from '../common/error-codes.ts';
+import { REQUEST } from '../common/messages.ts';
 import type { GatewayContext, OperationFigures } from '../schema/context.ts';
 
 /*
  * What the gateway keeps of a request's document between requests, each bounded in bytes: its
- * cost estimates (by the declared variables, when short: boundedJson below) and, below, the
- * parsed documents themselves (Yoga's parse cache, PARSE_CACHE_MAX_BYTES). One file, as both
- * run on every request's path (docs/ARCHITECTURE.md).
+ * cost estimates (by the declared variables, when short: boundedJson below), which the report,
+ * a batch's limit and the schema's limit check read, and, below, the parsed documents themselves
+ * (Yoga's parse cache, PARSE_CACHE_MAX_BYTES). One file, as both run on every request's path
+ * (docs/ARCHITECTURE.md).
  */
 
 /**
@@ -95,7 +98,7 @@ function cachedFigures(args: ExecutionArgs, context: GatewayContext): OperationF
 
 /**
  * The estimate of the operation that runs, by its execution arguments; undefined when none ran.
- * Made once per operation, for the report, the batch's limit (protections.ts) and the schema's
+ * Made once per operation, for the report, the batch's limit (useBatchCost, below) and the schema's
  * limit check (builder.ts): the figures go down with the context, which the check reads rather
  * than walking the operation again.
  */
@@ -119,6 +122,40 @@ export const useCostReport: Plugin = {
     };
   },
 };
+
+/** The estimates of the operations of one HTTP request let through so far. */
+const batchEstimates = new WeakMap<Request, number>();
+
+/**
+ * MAX_COST bounds the estimate of one HTTP request, not of each operation of a batch: ten
+ * operations in one request may not each spend it. An operation whose estimate, added to those
+ * of the request's operations already let through, passes the limit is refused before it runs,
+ * with the same code as the schema's own cost check. One over the limit alone is left to that
+ * check (builder.ts), and takes nothing from the others. The calls made are bounded apart, at
+ * run time (src/schema/context.ts, callBudgetOf): an estimate is only an estimate.
+ */
+export function useBatchCost(max: number): Plugin {
+  return {
+    onExecute: ({ args, setExecuteFn }) => {
+      const request = (args.contextValue as { request?: Request }).request;
+      const estimate = operationEstimate(args);
+      if (!request || estimate === undefined || estimate > max) return;
+      const together = (batchEstimates.get(request) ?? 0) + estimate;
+      if (together <= max) {
+        batchEstimates.set(request, together);
+        return;
+      }
+      const code: ErrorCode = 'QUERY_TOO_COMPLEX';
+      const operation = getOperationAST(args.document, args.operationName);
+      const refused = createGraphQLError(REQUEST.batchCostLimit(max, together), {
+        nodes: operation ? [operation] : undefined,
+        extensions: { code, limit: 'cost', max, found: together },
+      });
+      // Not stopped early: the log, the metrics and the error plugins still see the operation.
+      setExecuteFn(() => ({ errors: [refused] }));
+    },
+  };
+}
 
 /**
  * The complexity plugin checks the operation's limits in every root field, and the root fields

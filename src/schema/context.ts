@@ -36,7 +36,7 @@ export interface GatewayContext {
   /**
    * The operation's estimate, set once where it is made, before execution (src/graphql/cost-report.ts):
    * undefined until then, null when none could be made (variables that cannot be coerced). Read
-   * by the schema's limit check (judgedWithinLimits, below) and the batch's limit (protections.ts).
+   * by the schema's limit check (judgedWithinLimits, below) and the batch's limit (useBatchCost there).
    */
   estimate: OperationFigures | null | undefined;
   /**
