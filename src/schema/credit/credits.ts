@@ -2,7 +2,7 @@ import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { creditIdFields } from '../kit/credit-id.ts';
-import { carried } from '../kit/carried.ts';
+import { carried } from '../kit/details.ts';
 import { openEnum } from '../kit/open-enum.ts';
 import { languageArg } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';

@@ -15,7 +15,7 @@ import {
 import { isPromise } from 'graphql-yoga';
 import type { Phase } from '../../upstream/loaders.ts';
 import type { GatewayContext } from '../context.ts';
-import { registerStarter, takeStarted } from './existing.ts';
+import { registerStarter, takeStarted } from './details.ts';
 import { languageScope } from './language-scope.ts';
 
 /**
@@ -46,7 +46,7 @@ export class FieldConcernsPlugin<Types extends SchemaTypes> extends BasePlugin<T
       const phase = phaseOf(info);
       return phase === undefined ? resolver(source, args, chosen, info) : phaseScope.run(phase, resolver, source, args, chosen, info);
     };
-    // GraphQL's run: the answer `existing` started early for this field, when it did (kit/existing.ts).
+    // GraphQL's run: the answer `existing` started early for this field, when it did (kit/details.ts).
     const scoped: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) => {
       const chosen = inLanguage(args as Record<string, unknown>, context, info);
       const started = takeStarted(source, info, context);

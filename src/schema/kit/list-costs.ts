@@ -92,7 +92,7 @@ export const PER_ITEM_LOADS: Readonly<Record<string, { details: readonly string[
       'recommendations',
       'reviews',
       'screenedTheatrically',
-      // The season's details, which tell that it exists (kit/existing.ts).
+      // The season's details, which tell that it exists (kit/details.ts).
       'season',
       'similar',
       'translations',

@@ -16,7 +16,7 @@ import {
   isObjectType,
 } from 'graphql';
 import type { GatewayContext } from '../context.ts';
-import { registerStarter, starterOf } from '../kit/existing.ts';
+import { registerStarter, starterOf } from '../kit/details.ts';
 import { languageScope } from '../kit/language-scope.ts';
 import { globalId } from './global-id.ts';
 
@@ -223,7 +223,7 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
           list && Array.isArray(value) ? value.map((item, index) => then(item as unknown, (one) => attach(one, index))) : attach(value),
         );
       };
-      // A field started early under an object named by its key (kit/existing.ts) is found by the
+      // A field started early under an object named by its key (kit/details.ts) is found by the
       // resolver the schema holds: this one. What it started, the wrapped resolver takes.
       const start = starterOf(resolve);
       if (start) registerStarter(wrapped, start);
