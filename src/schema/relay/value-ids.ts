@@ -17,6 +17,7 @@ import {
 } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { registerStarter, starterOf } from '../kit/details.ts';
+import { inLanguageScope } from '../kit/field-concerns.ts';
 import { languageScope } from '../kit/language-scope.ts';
 import { globalId } from './global-id.ts';
 
@@ -114,7 +115,7 @@ function naturalIdField(type: string, key: Key): GraphQLFieldConfig<Source, Gate
       const parts = key(source);
       // A credit of a 2014 answer has no credit id: it is then owned by its parent, as a value without a key.
       if (parts.some((part) => part === undefined || part === null || part === '')) return ownedIdOf(source, info);
-      return globalId(type, parts as Array<string | number>, idScope({}, context, info).language);
+      return globalId(type, parts as Array<string | number>, inLanguageScope(idScope, {}, context, info).language);
     },
   };
 }
@@ -217,7 +218,10 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
         const owner = () => (idOf ? String(idOf(source, {}, context, info)) : typeName);
         const attach = (value: unknown, index?: number) =>
           value !== null && typeof value === 'object' && !Array.isArray(value)
-            ? { ...value, [OWNED]: () => ownedId(returned, owner(), fieldName, args, index, scope(args, context, info).language) }
+            ? {
+                ...value,
+                [OWNED]: () => ownedId(returned, owner(), fieldName, args, index, inLanguageScope(scope, args, context, info).language),
+              }
             : value;
         return then(resolve(source, args, context, info), (value) =>
           list && Array.isArray(value) ? value.map((item, index) => then(item as unknown, (one) => attach(one, index))) : attach(value),
