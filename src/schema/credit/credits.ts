@@ -4,7 +4,7 @@ import { builder } from '../builder.ts';
 import { creditIdFields } from '../kit/credit-id.ts';
 import { carried } from '../kit/details.ts';
 import { openEnum } from '../kit/open-enum.ts';
-import { languageArg } from '../kit/page.ts';
+import { languageArg } from '../kit/language-args.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 import { CreditMediaType } from '../person/filmography.ts';

@@ -8,7 +8,7 @@ import { ExternalIds } from '../kit/external-ids.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { Image } from '../kit/image.ts';
 import { openEnum } from '../kit/open-enum.ts';
-import { languageArg } from '../kit/page.ts';
+import { languageArg } from '../kit/language-args.ts';
 import { Translation, translationsOf } from '../kit/translation.ts';
 import { subtreeLanguageArgs } from '../kit/language-args.ts';
 import * as valid from '../kit/validate.ts';
