@@ -103,6 +103,15 @@ export function contextOptions(config: Config): ContextOptions {
   };
 }
 
+/**
+ * Yoga's `context` option: each operation's context, from what Yoga hands it (the request, and
+ * the state the HTTP front made for it).
+ */
+export function yogaContext(client: UpstreamClient, options: ContextOptions) {
+  return (initial: Partial<RequestState> & { request: Request }): GatewayContext =>
+    createContext(client, initial.request, options, initial);
+}
+
 /** Numbers each request's lane; unique within the process, which is where lanes live. */
 let requests = 0;
 
@@ -111,7 +120,7 @@ let requests = 0;
  * credentials and language, the freshness it reads back, the signal of the client going away).
  * A request that reached Yoga without the front (a test's yoga.fetch) has its headers parsed here.
  */
-export function createContext(
+function createContext(
   client: UpstreamClient,
   request: Request,
   options: ContextOptions,
