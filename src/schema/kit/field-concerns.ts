@@ -20,8 +20,9 @@ import { languageScope } from './language-scope.ts';
 
 /**
  * The per-field concerns of every resolver, in one wrapper installed once, when Pothos builds
- * the schema (the graph and the subgraph alike): the subtree's language (language-scope.ts), the
- * @defer phase of its loads, and the answer's size (both below). Before, three
+ * the schema (the graph and the subgraph alike): the subtree's language (whether the operation
+ * may choose one, below; the field's scope, language-scope.ts), the @defer phase of its loads,
+ * and the answer's size (both below). Before, three
  * wrappers changed the one schema of the process in place at every gateway's start, each marking
  * what it had wrapped so as not to stack; now the built schema is never changed.
  *
