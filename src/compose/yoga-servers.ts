@@ -7,11 +7,11 @@ import { createParseCache } from '../graphql/cost-report.ts';
 import { graphiqlOptions, renderGraphiQLPage } from '../graphql/graphiql.ts';
 import { PERSISTED_PARAM_NAMES } from '../graphql/persisted-operations.ts';
 import type { GatewayPlugin } from '../graphql/plugins.ts';
-import { yogaLogger } from '../graphql/request-log.ts';
+import { yogaLogger } from '../graphql/observed-operation.ts';
 import type { FetchHandler } from '../http/front-options.ts';
 import { routerOnly } from '../http/router-only.ts';
 import type { Config } from '../runtime/config.ts';
-import { type ContextOptions, createContext, type GatewayContext } from '../schema/context.ts';
+import { type ContextOptions, type GatewayContext, yogaContext } from '../schema/context.ts';
 import { schema, subgraphSchema } from '../schema/index.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 
@@ -74,7 +74,7 @@ export function yogaServers(input: YogaServersInput): YogaServers {
       plugins: parseCache ? [...ordered, parseCache.dropInvalid] : ordered,
       parserAndValidationCache: parseCache?.options ?? false,
       // The request's state, as the front made it: its credentials, language, freshness and signal.
-      context: (initial) => createContext(upstream, initial.request, context, initial),
+      context: yogaContext(upstream, context),
       logging: yogaLogger(logger),
     });
   // Every field of ours counts itself as it resolves (built in: src/schema/kit/field-concerns.ts);

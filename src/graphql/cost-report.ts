@@ -1,14 +1,17 @@
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { type DocumentNode, type ExecutionArgs, getOperationAST, type GraphQLError, Kind } from 'graphql';
-import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
+import { createGraphQLError, handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
-import { type GatewayContext, MAX_BREADTH, withinLimits } from '../schema/context.ts';
+import type { ErrorCode } from '../common/error-codes.ts';
+import { REQUEST } from '../common/messages.ts';
+import type { GatewayContext, OperationFigures } from '../schema/context.ts';
 
 /*
  * What the gateway keeps of a request's document between requests, each bounded in bytes: its
- * cost estimates (by the declared variables, when short: boundedJson below) and, below, the
- * parsed documents themselves (Yoga's parse cache, PARSE_CACHE_MAX_BYTES). One file, as both
- * run on every request's path (docs/ARCHITECTURE.md).
+ * cost estimates (by the declared variables, when short: boundedJson below), which the report,
+ * a batch's limit and the schema's limit check read, and, below, the parsed documents themselves
+ * (Yoga's parse cache, PARSE_CACHE_MAX_BYTES). One file, as both run on every request's path
+ * (docs/ARCHITECTURE.md).
  */
 
 /**
@@ -26,9 +29,6 @@ export interface CostReport {
   upstreamCalls: number;
 }
 
-/** An operation's estimate (its cost) with the depth and breadth the schema's check also bounds. */
-type Figures = ReturnType<typeof complexityFromQuery>;
-
 /**
  * The figures the schema's limits check: the same function of the complexity plugin, over the
  * operation that runs (the plugin's helper reads a document's first operation, so the document
@@ -38,7 +38,7 @@ function figuresOf(
   document: DocumentNode,
   operationName: string | null | undefined,
   args: Parameters<typeof complexityFromQuery>[1],
-): Figures | undefined {
+): OperationFigures | undefined {
   const operation = getOperationAST(document, operationName);
   if (!operation) return undefined;
   const only: DocumentNode = {
@@ -54,9 +54,6 @@ function figuresOf(
   }
 }
 
-/** Each operation's figures, made once for the report, the batch's limit (protections.ts) and the schema's limits. */
-const estimates = new WeakMap<object, Figures | undefined>();
-
 /**
  * The estimate depends only on the schema, the operation, its fragments and its variables, so it
  * is kept (Yoga's parse cache hands the same document object for the same text) and not walked
@@ -71,9 +68,9 @@ const KEY_MAX_CHARS = 1_024;
 const ESTIMATES_MAX_BYTES = 1024 * 1024;
 /** What an entry costs besides its key: the figures' object, the LRU's bookkeeping. */
 const ENTRY_OVERHEAD = 160;
-/** Figures that could not be made (variables that cannot be coerced); the LRU holds no undefined. */
-const NONE: Figures = { complexity: -1, depth: -1, breadth: -1 };
-const kept = new LRUCache<string, Figures>({
+/** The figures of an estimate that could not be made (variables that cannot be coerced); the LRU holds no undefined. */
+const NONE: OperationFigures = { complexity: -1, depth: -1, breadth: -1 };
+const kept = new LRUCache<string, OperationFigures>({
   maxSize: ESTIMATES_MAX_BYTES,
   sizeCalculation: (_estimate, key) => 2 * key.length + ENTRY_OVERHEAD,
 });
@@ -87,7 +84,7 @@ function numberOf(object: object): number {
   return number;
 }
 
-function cachedFigures(args: ExecutionArgs, context: GatewayContext): Figures | undefined {
+function cachedFigures(args: ExecutionArgs, context: GatewayContext): OperationFigures | undefined {
   const variables = (args.variableValues ?? {}) as Record<string, unknown>;
   const json = boundedJson(variables, KEY_MAX_CHARS);
   const key = json === undefined ? undefined : `${numberOf(args.schema)}:${numberOf(args.document)}\0${args.operationName ?? ''}\0${json}`;
@@ -101,18 +98,14 @@ function cachedFigures(args: ExecutionArgs, context: GatewayContext): Figures | 
 
 /**
  * The estimate of the operation that runs, by its execution arguments; undefined when none ran.
- * The first call for a request also tells the schema's limit check (builder.ts) whether the
- * figures are within MAX_COST, MAX_DEPTH and MAX_BREADTH, so it need not make them again.
+ * Made once per operation, for the report, the batch's limit (useBatchCost, below) and the schema's
+ * limit check (builder.ts): the figures go down with the context, which the check reads rather
+ * than walking the operation again.
  */
 export function operationEstimate(args: ExecutionArgs): number | undefined {
   const context = args.contextValue as GatewayContext;
-  if (estimates.has(context)) return estimates.get(context)?.complexity;
-  const figures = cachedFigures(args, context);
-  estimates.set(context, figures);
-  const { limits } = context;
-  if (figures && figures.complexity <= limits.cost && figures.depth <= limits.depth && figures.breadth <= MAX_BREADTH)
-    withinLimits.add(context);
-  return figures?.complexity;
+  if (context.estimate === undefined) context.estimate = cachedFigures(args, context) ?? null;
+  return context.estimate?.complexity;
 }
 
 export const useCostReport: Plugin = {
@@ -129,6 +122,40 @@ export const useCostReport: Plugin = {
     };
   },
 };
+
+/** The estimates of the operations of one HTTP request let through so far. */
+const batchEstimates = new WeakMap<Request, number>();
+
+/**
+ * MAX_COST bounds the estimate of one HTTP request, not of each operation of a batch: ten
+ * operations in one request may not each spend it. An operation whose estimate, added to those
+ * of the request's operations already let through, passes the limit is refused before it runs,
+ * with the same code as the schema's own cost check. One over the limit alone is left to that
+ * check (builder.ts), and takes nothing from the others. The calls made are bounded apart, at
+ * run time (src/schema/context.ts, callBudgetOf): an estimate is only an estimate.
+ */
+export function useBatchCost(max: number): Plugin {
+  return {
+    onExecute: ({ args, setExecuteFn }) => {
+      const request = (args.contextValue as { request?: Request }).request;
+      const estimate = operationEstimate(args);
+      if (!request || estimate === undefined || estimate > max) return;
+      const together = (batchEstimates.get(request) ?? 0) + estimate;
+      if (together <= max) {
+        batchEstimates.set(request, together);
+        return;
+      }
+      const code: ErrorCode = 'QUERY_TOO_COMPLEX';
+      const operation = getOperationAST(args.document, args.operationName);
+      const refused = createGraphQLError(REQUEST.batchCostLimit(max, together), {
+        nodes: operation ? [operation] : undefined,
+        extensions: { code, limit: 'cost', max, found: together },
+      });
+      // Not stopped early: the log, the metrics and the error plugins still see the operation.
+      setExecuteFn(() => ({ errors: [refused] }));
+    },
+  };
+}
 
 /**
  * The complexity plugin checks the operation's limits in every root field, and the root fields

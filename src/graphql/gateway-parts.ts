@@ -18,7 +18,7 @@ export const GATEWAY_PARTS = [
   'armor-tokens',
   'armor-suggestions',
   'introspection-depth',
-  // MAX_COST shared by the operations of a batched request (protections.ts).
+  // MAX_COST shared by the operations of a batched request (cost-report.ts).
   'batch-cost',
   'writes',
   'no-introspection',

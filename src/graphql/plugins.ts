@@ -10,10 +10,9 @@ import { useCostReport } from './cost-report.ts';
 import { useClientErrors } from './errors.ts';
 import type { KeepsPart } from './gateway-parts.ts';
 import { useMissingEntities } from './missing-entities.ts';
-import { operationMetrics } from './operation-metrics.ts';
+import { operationMetrics, useRequestLog } from './observed-operation.ts';
 import { operationSpans } from './operation-spans.ts';
 import { protections, useDeclaredVariablesOnly, useNoServiceSdl } from './protections.ts';
-import { useRequestLog } from './request-log.ts';
 import { useAnswerOutcome, useStreamedAnswers, useUnsentStreamsEnded } from './streamed-answer.ts';
 
 /*

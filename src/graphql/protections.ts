@@ -4,18 +4,20 @@ import {
   type FieldNode,
   getOperationAST,
   GraphQLError,
+  Kind,
   Lexer,
   type OperationDefinitionNode,
+  type SelectionSetNode,
   Source,
   TokenKind,
   type ValidationContext,
+  type ValidationRule,
 } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Config } from '../runtime/config.ts';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
-import { operationEstimate } from './cost-report.ts';
+import { useBatchCost } from './cost-report.ts';
 import { KEEP_ALL, type KeepsPart } from './gateway-parts.ts';
-import { introspectionDepthRule } from './introspection-depth.ts';
 import { REQUEST } from '../common/messages.ts';
 
 /**
@@ -86,40 +88,6 @@ export const useDeclaredVariablesOnly: Plugin = {
   },
 };
 
-/** The estimates of the operations of one HTTP request let through so far. */
-const batchEstimates = new WeakMap<Request, number>();
-
-/**
- * MAX_COST bounds the estimate of one HTTP request, not of each operation of a batch: ten
- * operations in one request may not each spend it. An operation whose estimate, added to those
- * of the request's operations already let through, passes the limit is refused before it runs,
- * with the same code as the schema's own cost check. One over the limit alone is left to that
- * check (builder.ts), and takes nothing from the others. The calls made are bounded apart, at
- * run time (src/schema/kit/call-budget.ts): an estimate is only an estimate.
- */
-function useBatchCost(max: number): Plugin {
-  return {
-    onExecute: ({ args, setExecuteFn }) => {
-      const request = (args.contextValue as { request?: Request }).request;
-      const estimate = operationEstimate(args);
-      if (!request || estimate === undefined || estimate > max) return;
-      const together = (batchEstimates.get(request) ?? 0) + estimate;
-      if (together <= max) {
-        batchEstimates.set(request, together);
-        return;
-      }
-      const code: ErrorCode = 'QUERY_TOO_COMPLEX';
-      const operation = getOperationAST(args.document, args.operationName);
-      const refused = createGraphQLError(REQUEST.batchCostLimit(max, together), {
-        nodes: operation ? [operation] : undefined,
-        extensions: { code, limit: 'cost', max, found: together },
-      });
-      // Not stopped early: the log, the metrics and the error plugins still see the operation.
-      setExecuteFn(() => ({ errors: [refused] }));
-    },
-  };
-}
-
 /**
  * `_service { sdl }` is the whole schema, descriptions included: with introspection off it is
  * refused like `__schema`, unless the subgraph answers only its router (SUBGRAPH_TOKEN).
@@ -128,13 +96,8 @@ export const useNoServiceSdl: Plugin = {
   onValidate: ({ addValidationRule }) =>
     addValidationRule((context: ValidationContext) => ({
       Field(node: FieldNode) {
-        if (node.name.value === '_service' && context.getParentType() === context.getSchema().getQueryType()) {
-          context.reportError(
-            createGraphQLError(REQUEST.serviceSdlOff, {
-              nodes: [node],
-            }),
-          );
-        }
+        if (node.name.value === '_service' && context.getParentType() === context.getSchema().getQueryType())
+          context.reportError(createGraphQLError(REQUEST.serviceSdlOff, { nodes: [node] }));
       },
     })),
 };
@@ -285,3 +248,50 @@ const useWritesNeedPreflight: Plugin = {
       throw refusal('METHOD_NOT_ALLOWED', REQUEST.mutationOverGet, { Allow: 'POST' });
     },
 };
+
+/**
+ * GraphQL Armor's depth limit exempts `__schema`, so `ofType { ofType { … } }` forty levels deep
+ * went through. Introspection gets its own bound instead of the query depth limit, because the
+ * standard introspection query of graphql-js and GraphiQL nests 15 deep, past the default
+ * MAX_DEPTH of 12.
+ */
+const INTROSPECTION_MAX_DEPTH = 20;
+
+function introspectionDepthRule(max = INTROSPECTION_MAX_DEPTH): ValidationRule {
+  return (context) => {
+    // Memoised per fragment, so spreads cannot make the walk exponential; a cycle counts as 0
+    // (NoFragmentCyclesRule reports it). Fragments are looked up only under an introspection field.
+    const fragmentDepth = new Map<string, number>();
+    const depth = (set: SelectionSetNode | undefined): number => {
+      let deepest = 0;
+      for (const selection of set?.selections ?? []) {
+        if (selection.kind === Kind.FIELD) deepest = Math.max(deepest, 1 + depth(selection.selectionSet));
+        else if (selection.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, depth(selection.selectionSet));
+        else {
+          const name = selection.name.value;
+          if (!fragmentDepth.has(name)) {
+            fragmentDepth.set(name, 0);
+            fragmentDepth.set(name, depth(context.getFragment(name)?.selectionSet));
+          }
+          deepest = Math.max(deepest, fragmentDepth.get(name) ?? 0);
+        }
+      }
+      return deepest;
+    };
+    return {
+      Field(node) {
+        if (node.name.value !== '__schema' && node.name.value !== '__type') return undefined;
+        const found = 1 + depth(node.selectionSet);
+        if (found > max) {
+          context.reportError(
+            new GraphQLError(REQUEST.introspectionDepth(max, found), {
+              nodes: [node],
+              extensions: { code: 'QUERY_TOO_COMPLEX' satisfies ErrorCode, limit: 'introspectionDepth', max, found },
+            }),
+          );
+        }
+        return false;
+      },
+    };
+  };
+}

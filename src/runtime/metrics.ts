@@ -51,7 +51,7 @@ export interface Metrics {
   registry: Registry;
   /** The labels of one executed operation: its name (capped, see operationLabels) and its type. */
   operationLabels(name: string | undefined, type: string | undefined): OperationLabels;
-  /** One operation executed (src/graphql/operation-metrics.ts, the Yoga plugin that reads them). */
+  /** One operation executed (src/graphql/observed-operation.ts, the Yoga plugin that reads them). */
   operationDone(labels: OperationLabels, seconds: number): void;
   /** One GraphQL error in an answer, by its extensions.code (`UNCODED` without one). */
   graphqlError(code: string): void;

@@ -13,11 +13,10 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
-import { type GatewayContext, MAX_BREADTH, withinLimits } from './context.ts';
+import { type GatewayContext, judgedWithinLimits, MAX_BREADTH } from './context.ts';
 import './kit/field-concerns.ts';
 import { keysCost } from './kit/keys-cost.ts';
-import { isCarriedLink, usualLength } from './kit/list-lengths.ts';
-import { loadsDetailsPerItem } from './kit/per-item.ts';
+import { isCarriedLink, loadsDetailsPerItem, usualLength } from './kit/list-costs.ts';
 import { REQUEST } from '../common/messages.ts';
 
 function isList(type: GraphQLOutputType): boolean {
@@ -65,7 +64,7 @@ export const builder = new SchemaBuilder<{
      * Cost estimates the upstream calls a query can cause: every upstream call of this graph
      * is made by resolving an object-typed field (a root field, a sub-resource, a linked
      * object), so those cost 1, but for the links a credit carries, and scalars cost nothing; a
-     * list multiplies what is selected inside it by its usual length (kit/list-lengths.ts: a
+     * list multiplies what is selected inside it by its usual length (kit/list-costs.ts: a
      * page holds 20 results, a series' aggregate cast is estimated at 100).
      */
     fieldComplexity: (args, _context, field) => {
@@ -74,15 +73,15 @@ export const builder = new SchemaBuilder<{
       const parentType = parentTypeOf(field);
       const named = getNamedType(field.type);
       // A field read from its object's details costs that call too: on a list's items it is a
-      // call per item (kit/per-item.ts). Several of them on one item share the call, so for
+      // call per item (kit/list-costs.ts). Several of them on one item share the call, so for
       // them the estimate is an upper bound.
       const calls = (isCompositeType(named) && !isCarriedLink(parentType, field.name)) || loadsDetailsPerItem(parentType, field.name);
       return { field: calls ? 1 : 0, multiplier: isList(field.type) ? usualLength(field.name, declaredName(named)) : 1 };
     },
     // No limit (the plugin then walks nothing) for an operation already judged within them from
-    // the kept figures (context.ts); the others, and every refusal, are the plugin's.
+    // its estimate (context.ts); the others, and every refusal, are the plugin's.
     limit: (context) =>
-      withinLimits.has(context) ? NOT_CHECKED : { complexity: context.limits.cost, depth: context.limits.depth, breadth: MAX_BREADTH },
+      judgedWithinLimits(context) ? NOT_CHECKED : { complexity: context.limits.cost, depth: context.limits.depth, breadth: MAX_BREADTH },
     complexityError: (kind, result) => {
       if (kind === 'Complexity') return tooComplex('cost', result.maxComplexity ?? 0, result.complexity);
       return kind === 'Depth'

@@ -4,9 +4,9 @@ import { type AnswerSize, MAX_ANSWER_TAGS, type RequestState } from '../common/r
 import type { ChangeEventSource, Subscribed } from '../upstream/change-events.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import type { FeedKind } from '../upstream/entity-tags.ts';
-import { callBudgetOf } from './kit/call-budget.ts';
-import type { CallScope } from '../upstream/request.ts';
-import { createActions, createLoaders, type Actions, type Loaders, type Phase, WrittenState } from '../upstream/loaders.ts';
+import type { CallAllowance, CallScope } from '../upstream/request.ts';
+import { createActions, createLoaders, type Actions, type Loaders, type Phase } from '../upstream/loaders.ts';
+import { WrittenState } from './kit/written.ts';
 import { missingSessionError } from '../upstream/answer.ts';
 import { SessionAccounts } from '../upstream/session-accounts.ts';
 
@@ -33,6 +33,12 @@ export interface GatewayContext {
   /** The configured query limits, read by the schema's cost check. */
   readonly limits: QueryLimits;
   /**
+   * The operation's estimate, set once where it is made, before execution (src/graphql/cost-report.ts):
+   * undefined until then, null when none could be made (variables that cannot be coerced). Read
+   * by the schema's limit check (judgedWithinLimits, below) and the batch's limit (useBatchCost there).
+   */
+  estimate: OperationFigures | null | undefined;
+  /**
    * The language this context's loaders ask in: the request's (Accept-Language), or the one a
    * `language` argument above the running field chose; undefined for the catalog's default.
    */
@@ -56,7 +62,7 @@ export interface GatewayContext {
  * Calls the request's loaders and actions sent to the upstream client, after the request's own
  * de-duplication and merging: the calls its answer needed, whether the catalog or the gateway's
  * HTTP cache answered them, so the same query over the same data reports the same number. A call
- * the request's budget refused (kit/call-budget.ts) was not sent, and is not counted.
+ * the request's budget refused (callBudgetOf, below) was not sent, and is not counted.
  */
 export interface UpstreamTally {
   calls: number;
@@ -96,6 +102,15 @@ export function contextOptions(config: Config): ContextOptions {
   };
 }
 
+/**
+ * Yoga's `context` option: each operation's context, from what Yoga hands it (the request, and
+ * the state the HTTP front made for it).
+ */
+export function yogaContext(client: UpstreamClient, options: ContextOptions) {
+  return (initial: Partial<RequestState> & { request: Request }): GatewayContext =>
+    createContext(client, initial.request, options, initial);
+}
+
 /** Numbers each request's lane; unique within the process, which is where lanes live. */
 let requests = 0;
 
@@ -104,7 +119,7 @@ let requests = 0;
  * credentials and language, the freshness it reads back, the signal of the client going away).
  * A request that reached Yoga without the front has no credentials of its own, only the server's.
  */
-export function createContext(
+function createContext(
   client: UpstreamClient,
   request: Request,
   options: ContextOptions,
@@ -169,6 +184,7 @@ export function createContext(
       return redirectTo === undefined ? page : `${page}?redirect_to=${encodeURIComponent(redirectTo)}`;
     },
     limits: options.limits,
+    estimate: undefined,
     upstream,
     followChanges: (kinds) => options.changes?.subscribe({ client: clientNetwork, kinds, signal }) ?? { refused: 'off' },
     // The front's, shared by a batch's operations; a request that reached Yoga without the front counts its own.
@@ -188,17 +204,53 @@ export function createContext(
   return context;
 }
 
+/*
+ * The upstream calls one HTTP request may make: MAX_COST, checked by the upstream client before
+ * each call is sent (CallScope.allowance; a call past it fails with CallBudgetSpentError).
+ *
+ * The estimate (builder.ts) cannot know how long a list is before the catalog sends it: a
+ * series' aggregate cast is 514 people on Game of Thrones, and a birthday per person is a call
+ * each. So the bound is also kept at run time, where the length is known: a call past it is
+ * refused, unsent, and only the field that needed it fails.
+ *
+ * Yoga builds one context per operation of a batched request, all from the same Request; the
+ * budget is kept per Request, so the operations of a batch share it (ten operations may not
+ * spend ten times MAX_COST). It is the one counter the operations share, on purpose.
+ */
+
+/** Keyed by the request object Yoga gives every operation of one HTTP request: only its identity is read. */
+const budgets = new WeakMap<object, CallAllowance>();
+
+/** The budget of the request an operation came in: made by its first operation, shared by the others. */
+function callBudgetOf(request: object, max: number): CallAllowance {
+  let budget = budgets.get(request);
+  if (!budget) {
+    budget = { max, spent: 0 };
+    budgets.set(request, budget);
+  }
+  return budget;
+}
+
 /**
  * The complexity plugin's bound on an operation's breadth (schema/builder.ts): far beyond any
  * real query; the gateway's own bounds on a document's size are GraphQL Armor's.
  */
 export const MAX_BREADTH = 100_000;
 
+/** An operation's estimate of upstream calls (its cost), with the depth and breadth the schema's check also bounds. */
+export interface OperationFigures {
+  complexity: number;
+  depth: number;
+  breadth: number;
+}
+
 /**
- * The contexts whose operation was already judged within MAX_COST, MAX_DEPTH and MAX_BREADTH
- * from the figures kept per document and declared variables (src/graphql/cost-report.ts). The
- * complexity plugin's own check (schema/builder.ts) skips them instead of walking the operation
- * again on every request (10.8% of a movie page's CPU, issue #44). An operation over a limit is
- * never put here, so the plugin still refuses it, with the same error as before.
+ * Whether the operation was already judged within MAX_COST, MAX_DEPTH and MAX_BREADTH from the
+ * figures src/graphql/cost-report.ts made before it ran (kept per document and declared
+ * variables). The complexity plugin's own check (schema/builder.ts) then skips the walk of the
+ * operation it would make again on every request (10.8% of a movie page's CPU, issue #44). An
+ * operation over a limit, or without figures, is still the plugin's to refuse, with the same error.
  */
-export const withinLimits = new WeakSet<object>();
+export function judgedWithinLimits({ estimate, limits }: GatewayContext): boolean {
+  return !!estimate && estimate.complexity <= limits.cost && estimate.depth <= limits.depth && estimate.breadth <= MAX_BREADTH;
+}

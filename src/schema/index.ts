@@ -7,7 +7,7 @@ import { withEntityLimits } from './entity/federation.ts';
 import { withoutSubscription } from './entity/no-subscription.ts';
 import { printSubgraph, withFreshAst } from './entity/subgraph-sdl.ts';
 import { subgraphNames, withSubgraphNames } from './entity/subgraph-names.ts';
-import { withPerItemNotes } from './kit/per-item.ts';
+import { withPerItemNotes } from './kit/list-costs.ts';
 import { withRouteNotes } from './kit/routes.ts';
 import { withValueIds } from './relay/value-ids.ts';
 import './account/account-states.ts';

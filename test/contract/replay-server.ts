@@ -10,7 +10,7 @@ import { TOKEN } from './example-server.ts';
  * an object the answer under test belongs to (`/person/31` for `/person/31/combined_credits`,
  * `/tv/1399` and `/tv/1399/season/1` for an episode) are its recording, else `{}`: the service's
  * answer under test proves the object exists, and the gateway asks its details to tell exactly
- * that (src/schema/kit/existing.ts); nothing else of it is known, nor read. Either never carries
+ * that (src/schema/kit/details.ts); nothing else of it is known, nor read. Either never carries
  * the part under test appended (another recording's would stand in for it): the gateway then asks
  * the part's own path, as it does of a service that ignores an append name. Every other path is
  * the real service's 404 (status_code 34). The query string does not choose the answer.

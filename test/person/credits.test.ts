@@ -110,7 +110,7 @@ describe('credits of movies, series, seasons and episodes', () => {
     });
     expect(body.errors).toBeUndefined();
     expect(body.data.movie.credits).toEqual({ cast: up.cast.map(cast), crew: up.crew.map(crew) });
-    // The object named by its key waits for its details, which tell whether it exists (kit/existing.ts);
+    // The object named by its key waits for its details, which tell whether it exists (kit/details.ts);
     // the tests' harness merges no calls, so that is a call of its own.
     expect(h.catalog.calls.map((c) => c.path)).toEqual([`/movie/${movieId}/credits`, `/movie/${movieId}`]);
 
@@ -140,7 +140,7 @@ describe('credits of movies, series, seasons and episodes', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data.tvSeries.credits).toEqual({ cast: credits.cast.map(cast), crew: credits.crew.map(crew) });
     expect(body.data.tvSeries.aggregateCredits).toEqual(aggregate(agg));
-    // The object named by its key waits for its details, which tell whether it exists (kit/existing.ts);
+    // The object named by its key waits for its details, which tell whether it exists (kit/details.ts);
     // the tests' harness merges no calls, so that is a call of its own.
     expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([
       `/tv/${seriesId}`,
@@ -170,7 +170,7 @@ describe('credits of movies, series, seasons and episodes', () => {
       crew: episode.crew.map(crew),
       guestStars: episode.guest_stars.map(cast),
     });
-    // The object named by its key waits for its details, which tell whether it exists (kit/existing.ts);
+    // The object named by its key waits for its details, which tell whether it exists (kit/details.ts);
     // the tests' harness merges no calls, so that is a call of its own.
     expect(h.catalog.calls.map((c) => c.path).sort()).toEqual([
       `/tv/${seriesId}`,

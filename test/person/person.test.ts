@@ -186,7 +186,7 @@ describe('Query.person', () => {
 });
 
 // A bad argument never reaches the catalog. Below an object named by its id, the object's own
-// details call still tells whether it exists (src/schema/kit/existing.ts): the only call made.
+// details call still tells whether it exists (src/schema/kit/details.ts): the only call made.
 describe('bad arguments are refused before any upstream call', () => {
   it.each([
     ['{ person(id: 0) { name } }', 'id', []],

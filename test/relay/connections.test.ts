@@ -126,7 +126,7 @@ describe('Relay cursor connections', () => {
       expect(response.body.errors![0].message).toContain('must be a cursor this connection gave out');
     }
     // Refused before any call of their own: only the series' details, which tell whether it exists
-    // (a missing parent is one NOT_FOUND at its own path, kit/existing.ts).
+    // (a missing parent is one NOT_FOUND at its own path, kit/details.ts).
     expect(h.catalog.calls.map((call) => call.path)).toEqual([`/tv/${seriesId}`]);
     // Each is still taken by the field that gave it out.
     const own = await h.query(

@@ -1,7 +1,7 @@
 import { getNamedType, isCompositeType, isNonNullType, type GraphQLObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/schema/index.ts';
-import { DETAILS_NOTE, OWN_NOTE, PER_ITEM_LOADS } from '../../src/schema/kit/per-item.ts';
+import { DETAILS_NOTE, OWN_NOTE, PER_ITEM_LOADS } from '../../src/schema/kit/list-costs.ts';
 import { loadConfig } from '../../src/runtime/config.ts';
 import { createUserSession, startHarness, type Harness } from '../helpers.ts';
 import * as expected from '../expected.ts';
@@ -10,7 +10,7 @@ import * as expected from '../expected.ts';
  * Which fields load something per list item is measured, not believed: every field of the
  * list item types is selected alone on a real page of 20 items, and the calls the catalog
  * received are counted. A field that makes a call per item must say so in its description (and
- * be in kit/per-item.ts, which also feeds the cost estimate); a field that says so must do it.
+ * be in kit/list-costs.ts, which also feeds the cost estimate); a field that says so must do it.
  */
 let h: Harness;
 let session: string;

@@ -4,7 +4,7 @@ import { startHarness, type Harness } from '../helpers.ts';
 
 /**
  * An object a field names by its key (`movie(id:)`) waits for its details, after starting its
- * selected fields so that their loads ride the same call (src/schema/kit/existing.ts). Each field
+ * selected fields so that their loads ride the same call (src/schema/kit/details.ts). Each field
  * must still resolve once: GraphQL's own run takes the answer started early rather than running
  * the resolver again (before, every selected field ran twice, its second load a DataLoader hit).
  * A plugin counts the loads the resolvers ask for, by loader, and the calls the catalog gets.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGGED_ERROR_CODES, summarizeErrors } from '../../src/graphql/request-log.ts';
+import { LOGGED_ERROR_CODES, summarizeErrors } from '../../src/graphql/observed-operation.ts';
 import { startHarness, type Harness } from '../helpers.ts';
 import { capturingLogger } from '../log-lines.ts';
 

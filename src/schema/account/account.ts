@@ -4,7 +4,7 @@ import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
-import { carriedFrom } from '../kit/carried.ts';
+import { carriedFrom } from '../kit/details.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 import { byCatalogId } from '../kit/database-id.ts';

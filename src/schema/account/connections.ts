@@ -7,6 +7,7 @@ import { MovieConnection } from '../movie/connections.ts';
 import { TVSeriesConnection } from '../tv/connections.ts';
 import { Account, AccountListOrder, RatedMovie } from './account.ts';
 import { RatedEpisode, RatedTVSeries } from './marks.ts';
+import { hereAndBelowLanguageArg } from '../kit/language-args.ts';
 
 /**
  * The account's favourites, watchlists, ratings and own lists, each a Relay cursor connection
@@ -19,11 +20,7 @@ export const RatedTVSeriesConnection = connectionOf('RatedTVSeries', 'rated TV s
 export const RatedEpisodeConnection = connectionOf('RatedEpisode', 'rated TV episodes', RatedEpisode);
 
 const markArgs = builder.args((t) => ({
-  language: t.string({
-    required: false,
-    description:
-      'Language of the texts ("en", "en-US"), here and below. Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
-  }),
+  language: hereAndBelowLanguageArg,
   sortBy: t.field({
     type: AccountListOrder,
     required: false,

@@ -4,6 +4,7 @@ import { builder } from '../builder.ts';
 import { connectionArgs, connectionCost, connectPages } from '../kit/connection.ts';
 import * as valid from '../kit/validate.ts';
 import { GuestSessionData } from './guest-session.ts';
+import { textsLanguageArg } from '../kit/language-args.ts';
 
 /**
  * What a guest rated, each a Relay cursor connection over the catalog's numbered pages:
@@ -11,11 +12,7 @@ import { GuestSessionData } from './guest-session.ts';
  */
 
 const guestArgs = builder.args((t) => ({
-  language: t.string({
-    required: false,
-    description:
-      'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
-  }),
+  language: textsLanguageArg,
   sortBy: t.field({
     type: AccountListOrder,
     required: false,

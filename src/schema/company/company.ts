@@ -2,9 +2,8 @@ import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
-import { carriedFrom } from '../kit/carried.ts';
+import { carriedFrom, existing } from '../kit/details.ts';
 import { subtreeLanguageArgs } from '../kit/language-args.ts';
-import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { byCatalogId } from '../kit/database-id.ts';
 

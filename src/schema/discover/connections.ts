@@ -1,6 +1,6 @@
 import { builder } from '../builder.ts';
 import { connectionArgs, connectionCost, connectPages } from '../kit/connection.ts';
-import { languageArg } from '../kit/page.ts';
+import { languageArg } from '../kit/language-args.ts';
 import * as valid from '../kit/validate.ts';
 import { MovieConnection } from '../movie/connections.ts';
 import { TVSeriesConnection } from '../tv/connections.ts';

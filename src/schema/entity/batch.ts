@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { builder } from '../builder.ts';
 import { keysCost, MAX_KEYS } from '../kit/keys-cost.ts';
-import { existing } from '../kit/existing.ts';
+import { existing } from '../kit/details.ts';
 import * as valid from '../kit/validate.ts';
 import { readableListIds } from '../list/list-id.ts';
 import { ENTITIES, type EntityKind, type EpisodeKey, type SeasonKey } from './kinds.ts';
@@ -20,7 +20,7 @@ function keys(argument: string) {
   return (args: Record<string, unknown>) => keysCost(argument, args);
 }
 
-/** Each object as `movie(id:)` answers it: one missing is null at its index, with one NOT_FOUND there (kit/existing.ts). */
+/** Each object as `movie(id:)` answers it: one missing is null at its index, with one NOT_FOUND there (kit/details.ts). */
 function resolveAll<Source, Key>(entity: EntityKind<Source, Key>, keys: Key[], context: GatewayContext, info: GraphQLResolveInfo) {
   return keys.map(async (key, index) => existing(await entity.of(key, context), entity.exists, context, info, entity.ref.name, index));
 }

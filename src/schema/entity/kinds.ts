@@ -26,7 +26,7 @@ export interface EntityKind<Source, Key> {
   ref: ObjectRef<Types, Source>;
   /** The object of a key, as its type's source. */
   of(key: Key, context: GatewayContext): Source | Promise<Source>;
-  /** Resolves when the catalog has the object, fails with its NOT_FOUND when it has not (kit/existing.ts waits for it). */
+  /** Resolves when the catalog has the object, fails with its NOT_FOUND when it has not (kit/details.ts waits for it). */
   exists(source: Source, context: GatewayContext): Promise<unknown>;
 }
 

@@ -3,6 +3,7 @@ import { builder } from '../builder.ts';
 import * as valid from '../kit/validate.ts';
 import { Movie } from '../movie/ref.ts';
 import { Episode, Season, TVSeries } from '../tv/ref.ts';
+import { textsLanguageArg } from '../kit/language-args.ts';
 
 const ExternalSource = builder.enumType('ExternalSource', {
   description: 'The database or site an external id comes from.',
@@ -47,11 +48,7 @@ builder.queryFields((t) => ({
     args: {
       externalId: t.arg.string({ required: true, description: 'The id in the other database, such as "tt0137523".' }),
       source: t.arg({ type: ExternalSource, required: true, description: 'Which database the id comes from.' }),
-      language: t.arg.string({
-        required: false,
-        description:
-          'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
-      }),
+      language: textsLanguageArg,
     },
     resolve: (_, args, c) =>
       c.loaders.findByExternalId.load({

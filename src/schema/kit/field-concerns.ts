@@ -15,13 +15,14 @@ import {
 import { isPromise } from 'graphql-yoga';
 import type { Phase } from '../../upstream/loaders.ts';
 import type { GatewayContext } from '../context.ts';
-import { registerStarter, takeStarted } from './existing.ts';
+import { registerStarter, takeStarted } from './details.ts';
 import { languageScope } from './language-scope.ts';
 
 /**
  * The per-field concerns of every resolver, in one wrapper installed once, when Pothos builds
- * the schema (the graph and the subgraph alike): the subtree's language (language-scope.ts), the
- * @defer phase of its loads, and the answer's size (both below). Before, three
+ * the schema (the graph and the subgraph alike): the subtree's language (whether the operation
+ * may choose one, below; the field's scope, language-scope.ts), the @defer phase of its loads,
+ * and the answer's size (both below). Before, three
  * wrappers changed the one schema of the process in place at every gateway's start, each marking
  * what it had wrapped so as not to stack; now the built schema is never changed.
  *
@@ -35,6 +36,7 @@ export class FieldConcernsPlugin<Types extends SchemaTypes> extends BasePlugin<T
     const named = fieldConfig.type.kind === 'List' ? fieldConfig.type.type : fieldConfig.type;
     const leaf = named.kind === 'Scalar' || named.kind === 'Enum';
     if (resolver === defaultFieldResolver) return counting(resolver, leaf);
+    if (fieldConfig.extensions?.languageOf) choosingFields.add(fieldConfig.name);
     const inLanguage = languageScope({
       name: fieldConfig.name,
       languageOf: fieldConfig.extensions?.languageOf,
@@ -42,13 +44,13 @@ export class FieldConcernsPlugin<Types extends SchemaTypes> extends BasePlugin<T
       argNames: Object.keys(fieldConfig.args),
     });
     const start: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) => {
-      const chosen = inLanguage(args as Record<string, unknown>, context, info);
+      const chosen = inLanguageScope(inLanguage, args as Record<string, unknown>, context, info);
       const phase = phaseOf(info);
       return phase === undefined ? resolver(source, args, chosen, info) : phaseScope.run(phase, resolver, source, args, chosen, info);
     };
-    // GraphQL's run: the answer `existing` started early for this field, when it did (kit/existing.ts).
+    // GraphQL's run: the answer `existing` started early for this field, when it did (kit/details.ts).
     const scoped: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) => {
-      const chosen = inLanguage(args as Record<string, unknown>, context, info);
+      const chosen = inLanguageScope(inLanguage, args as Record<string, unknown>, context, info);
       const started = takeStarted(source, info, context);
       if (started) return started.value;
       const phase = phaseOf(info);
@@ -68,6 +70,54 @@ declare global {
       fieldConcerns: FieldConcernsPlugin<Types>;
     }
   }
+}
+
+// The language.
+
+const choosesByOperation = new WeakMap<OperationDefinitionNode, boolean>();
+/** Names of the fields with a `languageOf` extension, collected while the schema is wrapped. */
+const choosingFields = new Set<string>();
+
+/**
+ * Whether any field of the operation (fragments followed) may choose a language: one with a
+ * `language` argument, or one with a `languageOf` extension given arguments (`node(id:)`; an
+ * edge's `node`, which has none, does not count).
+ */
+function choosesLanguage(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): boolean {
+  let known = choosesByOperation.get(operation);
+  if (known !== undefined) return known;
+  const seen = new Set<string>();
+  const visit = (set: SelectionSetNode): boolean =>
+    set.selections.some((selection) => {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.arguments?.some((argument) => argument.name.value === 'language')) return true;
+        if (choosingFields.has(selection.name.value) && (selection.arguments?.length ?? 0) > 0) return true;
+        return selection.selectionSet ? visit(selection.selectionSet) : false;
+      }
+      if (selection.kind === Kind.INLINE_FRAGMENT) return visit(selection.selectionSet);
+      const name = selection.name.value;
+      if (seen.has(name)) return false;
+      seen.add(name);
+      const fragment = fragments[name];
+      return fragment ? visit(fragment.selectionSet) : false;
+    });
+  known = visit(operation.selectionSet);
+  choosesByOperation.set(operation, known);
+  return known;
+}
+
+/**
+ * The context a field's resolver runs with: the request's own in an operation where no field may
+ * choose a language (the plain path, one WeakMap lookup), else its subtree language's (`scope`,
+ * the field's language scope, kit/language-scope.ts).
+ */
+export function inLanguageScope(
+  scope: ReturnType<typeof languageScope>,
+  args: Record<string, unknown>,
+  context: GatewayContext,
+  info: GraphQLResolveInfo,
+): GatewayContext {
+  return choosesLanguage(info.operation, info.fragments) ? scope(args, context, info) : context;
 }
 
 // The answer's size.

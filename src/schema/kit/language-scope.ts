@@ -1,4 +1,4 @@
-import { type FragmentDefinitionNode, type GraphQLResolveInfo, Kind, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { DEFAULT_LANGUAGE } from '../../common/language.ts';
 import type { GatewayContext } from '../context.ts';
 
@@ -14,8 +14,9 @@ import type { GatewayContext } from '../context.ts';
  * `nodes(ids:)` one language per item (src/schema/relay/node.ts), so that a refetch or a next page
  * continues in the language of the object it continues.
  *
- * An operation without any such argument takes the plain path, one WeakMap lookup per
- * field: the request's own context already asks in the request's language. With one, each field
+ * An operation without any such argument takes the plain path, one WeakMap lookup per field
+ * (choosesLanguage, in the per-field wrapper, field-concerns.ts), and no function of this file:
+ * the request's own context already asks in the request's language. With one, each field
  * also records the language it resolved in, so that the answer's Content-Language names the
  * languages its texts are in (src/http/response-headers.ts).
  */
@@ -29,41 +30,10 @@ type Path = GraphQLResolveInfo['path'];
 export type LanguageOf = (args: Record<string, unknown>) => string | ReadonlyArray<string | undefined> | undefined;
 
 const WELL_FORMED = /^[a-z]{2}(-[A-Z]{2})?$/;
-const choosesByOperation = new WeakMap<OperationDefinitionNode, boolean>();
-/** Names of the fields with a `languageOf` extension, collected while the schema is wrapped. */
-const choosingFields = new Set<string>();
 
 /** Whether the language is well formed, as a `language` argument must be. */
 export function isLanguage(value: unknown): value is string {
   return typeof value === 'string' && WELL_FORMED.test(value);
-}
-
-/**
- * Whether any field of the operation (fragments followed) may choose a language: one with a
- * `language` argument, or one with a `languageOf` extension given arguments (`node(id:)`; an
- * edge's `node`, which has none, does not count).
- */
-function choosesLanguage(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): boolean {
-  let known = choosesByOperation.get(operation);
-  if (known !== undefined) return known;
-  const seen = new Set<string>();
-  const visit = (set: SelectionSetNode): boolean =>
-    set.selections.some((selection) => {
-      if (selection.kind === Kind.FIELD) {
-        if (selection.arguments?.some((argument) => argument.name.value === 'language')) return true;
-        if (choosingFields.has(selection.name.value) && (selection.arguments?.length ?? 0) > 0) return true;
-        return selection.selectionSet ? visit(selection.selectionSet) : false;
-      }
-      if (selection.kind === Kind.INLINE_FRAGMENT) return visit(selection.selectionSet);
-      const name = selection.name.value;
-      if (seen.has(name)) return false;
-      seen.add(name);
-      const fragment = fragments[name];
-      return fragment ? visit(fragment.selectionSet) : false;
-    });
-  known = visit(operation.selectionSet);
-  choosesByOperation.set(operation, known);
-  return known;
 }
 
 /**
@@ -95,14 +65,15 @@ export interface LanguageField {
   argNames: ReadonlyArray<string>;
 }
 
-/** For one field: the context its resolver runs with, the request's own or its subtree language's. */
+/**
+ * For one field: the context its resolver runs with, the request's own or its subtree language's.
+ * Asked only in an operation that may choose a language (inLanguageScope, field-concerns.ts).
+ */
 export function languageScope(
   field: LanguageField,
 ): (args: Record<string, unknown>, context: GatewayContext, info: GraphQLResolveInfo) => GatewayContext {
   const languageOf = chooserOf(field.languageOf, field.isMutation, field.argNames);
-  if (field.languageOf) choosingFields.add(field.name);
   return (args, context, info) => {
-    if (!choosesLanguage(info.operation, info.fragments)) return context;
     let chosen = chosenByRequest.get(context);
     if (!chosen) {
       chosen = { at: new WeakMap(), items: new WeakMap() };

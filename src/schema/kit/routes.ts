@@ -6,7 +6,7 @@ import { type GraphQLSchema, isObjectType } from 'graphql';
  * /movie/{movie_id}/credits` → `Movie.credits`). An entity type names its details route, which
  * its fields without a route of their own read. Paths as the catalog's OpenAPI file writes them,
  * without the version segment. One table, appended to the built schema like the per-item notes
- * (kit/per-item.ts); test/coverage.test.ts checks that the route of each REST operation is named
+ * (kit/list-costs.ts); test/coverage.test.ts checks that the route of each REST operation is named
  * where the GraphQL query that reaches it goes, and test/schema/routes.test.ts that every root
  * field names one and every named route is an operation of the file.
  */

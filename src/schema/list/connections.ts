@@ -5,6 +5,7 @@ import { Movie } from '../movie/ref.ts';
 import { paging } from '../kit/page.ts';
 import { TVSeries } from '../tv/ref.ts';
 import { listItemsPage, UserList, UserListItem } from './user-list.ts';
+import { textsLanguageArg, hereAndBelowLanguageArg } from '../kit/language-args.ts';
 
 /** A list's entries, and the lists that hold a movie or series, as Relay cursor connections. */
 
@@ -21,11 +22,7 @@ builder.objectFields(UserList, (t) => ({
     type: UserListItemConnection,
     description: 'The entries of the list, in the order they were added.',
     args: {
-      language: t.arg.string({
-        required: false,
-        description:
-          'Language of the texts ("en", "en-US"), here and below. Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
-      }),
+      language: hereAndBelowLanguageArg,
       ...connectionArgs,
     },
     nullable: true,
@@ -37,19 +34,13 @@ builder.objectFields(UserList, (t) => ({
   }),
 }));
 
-const languageArg = builder.args((t) => ({
-  language: t.string({
-    required: false,
-    description:
-      'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
-  }),
-}));
+const languageArgs = { language: textsLanguageArg };
 
 builder.objectFields(Movie, (t) => ({
   lists: t.field({
     type: UserListConnection,
     description: 'User lists that contain this movie.',
-    args: { ...languageArg, ...connectionArgs },
+    args: { ...languageArgs, ...connectionArgs },
     nullable: true,
     complexity: connectionCost,
     resolve: (m, args, c, info) =>
@@ -61,7 +52,7 @@ builder.objectFields(TVSeries, (t) => ({
   lists: t.field({
     type: UserListConnection,
     description: 'User lists that contain this series.',
-    args: { ...languageArg, ...connectionArgs },
+    args: { ...languageArgs, ...connectionArgs },
     nullable: true,
     complexity: connectionCost,
     resolve: (s, args, c, info) =>

@@ -1,7 +1,8 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { calendarDate } from '../kit/dates.ts';
-import { languageArg, paging } from '../kit/page.ts';
+import { languageArg } from '../kit/language-args.ts';
+import { paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { WatchProvider } from '../reference/watch-providers.ts';
 import { Movie } from './ref.ts';

@@ -2,6 +2,7 @@ import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import * as valid from '../kit/validate.ts';
 import { Region } from './watch-providers.ts';
+import { textsLanguageArg } from '../kit/language-args.ts';
 
 const ImageConfiguration = builder.objectRef<Up.Configuration['images']>('ImageConfiguration').implement({
   description: 'How to build image addresses: base URL + size token + file path (e.g. secureBaseUrl + "w500" + posterPath).',
@@ -81,11 +82,7 @@ builder.queryFields((t) => ({
     type: [Region],
     description: 'Every country the catalog uses (ISO 3166-1), with English and native names.',
     args: {
-      language: t.arg.string({
-        required: false,
-        description:
-          'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
-      }),
+      language: textsLanguageArg,
     },
     resolve: (_, args, c) => c.loaders.configCountries.load({ language: valid.language('language', args.language) }),
   }),

@@ -1,14 +1,9 @@
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import * as valid from '../kit/validate.ts';
+import { languageArgOf } from '../kit/language-args.ts';
 
-const languageArg = builder.args((t) => ({
-  language: t.string({
-    required: false,
-    description:
-      'Language of the genre names ("en", "de-DE"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
-  }),
-}));
+const languageArg = { language: languageArgOf('Language of the genre names ("en", "de-DE").') };
 
 builder.queryFields((t) => ({
   movieGenres: t.field({

@@ -9,7 +9,7 @@ import { Company } from '../company/company.ts';
 import { Network } from '../company/network.ts';
 import { Keyword } from '../keyword/keyword.ts';
 import { ENTITIES, type EntityKind } from '../entity/kinds.ts';
-import { existing } from '../kit/existing.ts';
+import { existing } from '../kit/details.ts';
 import { keysCost } from '../kit/keys-cost.ts';
 import { isLanguage, type LanguageOf } from '../kit/language-scope.ts';
 import * as valid from '../kit/validate.ts';
@@ -156,7 +156,7 @@ const EXISTS: Partial<Record<Kind, (source: Tagged, context: GatewayContext) => 
   EpisodeGroup: (group, c) => c.loaders.episodeGroup.load({ groupId: (group as Tagged & { id: string }).id }),
 };
 
-/** The object of a global id, once the catalog has it: one it lacks is one NOT_FOUND at its place (kit/existing.ts). */
+/** The object of a global id, once the catalog has it: one it lacks is one NOT_FOUND at its place (kit/details.ts). */
 async function existingNode(nodeId: string, context: GatewayContext, info: GraphQLResolveInfo, index?: number): Promise<Tagged> {
   const { object: source, inLanguage } = await objectOf(nodeId, context);
   const kind = source.__node as Kind;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import {
   defaultFieldResolver,
+  type FieldNode,
   type GraphQLFieldConfig,
   type GraphQLFieldResolver,
   GraphQLID,
@@ -14,9 +15,12 @@ import {
   isInterfaceType,
   isListType,
   isObjectType,
+  Kind,
+  type SelectionSetNode,
 } from 'graphql';
 import type { GatewayContext } from '../context.ts';
-import { registerStarter, starterOf } from '../kit/existing.ts';
+import { registerStarter, starterOf } from '../kit/details.ts';
+import { inLanguageScope } from '../kit/field-concerns.ts';
 import { languageScope } from '../kit/language-scope.ts';
 import { globalId } from './global-id.ts';
 
@@ -114,7 +118,7 @@ function naturalIdField(type: string, key: Key): GraphQLFieldConfig<Source, Gate
       const parts = key(source);
       // A credit of a 2014 answer has no credit id: it is then owned by its parent, as a value without a key.
       if (parts.some((part) => part === undefined || part === null || part === '')) return ownedIdOf(source, info);
-      return globalId(type, parts as Array<string | number>, idScope({}, context, info).language);
+      return globalId(type, parts as Array<string | number>, inLanguageScope(idScope, {}, context, info).language);
     },
   };
 }
@@ -135,6 +139,34 @@ const ownedIdField: GraphQLFieldConfig<Source, GatewayContext> = {
 
 const then = <T, U>(value: T | Promise<T>, next: (value: T) => U): U | Promise<U> =>
   value instanceof Promise ? value.then(next) : next(value as T);
+
+/** Per field node of a document: whether an `id` is selected anywhere below it (fragments followed). */
+const idBelow = new WeakMap<FieldNode, boolean>();
+
+/**
+ * Whether any `id` may be asked below the field: only then does its value need its owner, for
+ * its own id or one further down (an owned id names its owner's). Any field named `id` counts,
+ * whatever its type: the answer errs towards passing the owner.
+ */
+function selectsIdBelow(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.some((node) => {
+    let found = idBelow.get(node);
+    if (found === undefined) {
+      const seen = new Set<string>();
+      const visit = (set: SelectionSetNode | undefined): boolean =>
+        set?.selections.some((selection) => {
+          if (selection.kind === Kind.FIELD) return selection.name.value === 'id' || visit(selection.selectionSet);
+          if (selection.kind === Kind.INLINE_FRAGMENT) return visit(selection.selectionSet);
+          if (seen.has(selection.name.value)) return false;
+          seen.add(selection.name.value);
+          return visit(info.fragments[selection.name.value]?.selectionSet);
+        }) ?? false;
+      found = visit(node.selectionSet);
+      idBelow.set(node, found);
+    }
+    return found;
+  });
+}
 
 export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
   const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((root) => root?.name));
@@ -213,17 +245,22 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
         argNames: Object.keys(config.args ?? {}),
       });
       const wrapped: GraphQLFieldResolver<unknown, GatewayContext> = (source, args, context, info) => {
+        // No `id` below: the value goes as it is, no copy of it made.
+        if (!selectsIdBelow(info)) return resolve(source, args, context, info);
         // The owner's id, computed only when the value's `id` is selected; a root or a payload is named by its type.
         const owner = () => (idOf ? String(idOf(source, {}, context, info)) : typeName);
         const attach = (value: unknown, index?: number) =>
           value !== null && typeof value === 'object' && !Array.isArray(value)
-            ? { ...value, [OWNED]: () => ownedId(returned, owner(), fieldName, args, index, scope(args, context, info).language) }
+            ? {
+                ...value,
+                [OWNED]: () => ownedId(returned, owner(), fieldName, args, index, inLanguageScope(scope, args, context, info).language),
+              }
             : value;
         return then(resolve(source, args, context, info), (value) =>
           list && Array.isArray(value) ? value.map((item, index) => then(item as unknown, (one) => attach(one, index))) : attach(value),
         );
       };
-      // A field started early under an object named by its key (kit/existing.ts) is found by the
+      // A field started early under an object named by its key (kit/details.ts) is found by the
       // resolver the schema holds: this one. What it started, the wrapped resolver takes.
       const start = starterOf(resolve);
       if (start) registerStarter(wrapped, start);

@@ -8,6 +8,7 @@ import * as valid from '../kit/validate.ts';
 import { TimeWindow, Trending } from '../trending/trending.ts';
 import { MediaResult, withKinds } from './media-result.ts';
 import { Search } from './search.ts';
+import { textsLanguageArg } from '../kit/language-args.ts';
 
 /** The lists that mix movies, series, people and collections, and the searches of collections, companies and keywords, as Relay cursor connections. */
 
@@ -22,11 +23,7 @@ builder.objectFields(Search, (t) => ({
     description: 'Movies, TV series and people whose title or name contains the query, best matches first.',
     args: {
       query: t.arg.string({ required: true, description: 'Text to look for, 1 to 200 characters.' }),
-      language: t.arg.string({
-        required: false,
-        description:
-          'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
-      }),
+      language: textsLanguageArg,
       includeAdult: t.arg.boolean({
         required: false,
         defaultValue: false,
@@ -54,11 +51,7 @@ builder.objectFields(Search, (t) => {
       description: 'Collections whose name matches the query.',
       args: {
         query: query('collection names'),
-        language: t.arg.string({
-          required: false,
-          description:
-            'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
-        }),
+        language: textsLanguageArg,
         includeAdult: t.arg.boolean({
           required: false,
           defaultValue: false,
@@ -110,11 +103,7 @@ builder.objectFields(Trending, (t) => ({
     description: 'Movies, TV series and people trending over the given period, mixed, most trending first.',
     args: {
       timeWindow: t.arg({ type: TimeWindow, required: true, description: 'The period.' }),
-      language: t.arg.string({
-        required: false,
-        description:
-          'Language of the texts ("en", "en-US"). Without it, the language chosen above, else the Accept-Language of the request, else en-US.',
-      }),
+      language: textsLanguageArg,
       ...connectionArgs,
     },
     nullable: true,

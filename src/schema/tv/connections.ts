@@ -1,6 +1,7 @@
 import { builder } from '../builder.ts';
 import { connectionArgs, connectionCost, connectionOf, connectPages } from '../kit/connection.ts';
-import { languageArg, paging } from '../kit/page.ts';
+import { languageArg } from '../kit/language-args.ts';
+import { paging } from '../kit/page.ts';
 import * as valid from '../kit/validate.ts';
 import { Person } from '../person/person.ts';
 import { ReviewConnection } from '../review/review.ts';

@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../context.ts';
 import { AccountStates } from '../account/account-states.ts';
-import { carriedFrom } from '../kit/carried.ts';
+import { carriedFrom } from '../kit/details.ts';
 import { imageUrlField } from '../kit/image-url.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { openEnum } from '../kit/open-enum.ts';

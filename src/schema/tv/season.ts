@@ -2,13 +2,12 @@ import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
 import { imageUrlField } from '../kit/image-url.ts';
-import { carriedFrom } from '../kit/carried.ts';
+import { carriedFrom, existing } from '../kit/details.ts';
 import { connectionArgs, connectionOf, connectList, windowOf } from '../kit/connection.ts';
 import { ExternalIds } from '../kit/external-ids.ts';
 import { calendarDate } from '../kit/dates.ts';
 import { Image, imageLanguage, imageLanguageArgs } from '../kit/image.ts';
 import { subtreeLanguageArgs } from '../kit/language-args.ts';
-import { existing } from '../kit/existing.ts';
 import * as valid from '../kit/validate.ts';
 import { Episode, Season, type SeasonSource, TVSeries } from './ref.ts';
 
