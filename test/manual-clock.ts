@@ -19,10 +19,13 @@ export function manualClock(start = Date.UTC(2026, 0, 1)): ManualClock {
   return {
     now: () => now,
     elapsed: () => now - start,
-    after(ms, fn) {
+    setTimer(fn, ms) {
       const id = nextId++;
       timers.set(id, { due: now + Math.max(0, ms), fn });
-      return () => timers.delete(id);
+      return id;
+    },
+    clearTimer(timer) {
+      timers.delete(timer as number);
     },
     async advance(ms) {
       const target = now + ms;

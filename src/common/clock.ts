@@ -1,21 +1,20 @@
 /**
- * Time as the code that waits reads it: the system's in the product; a test's hand-driven clock
- * (test/manual-clock.ts) where a test checks spacing, pauses and expiry without waiting them out.
+ * Time as the code that waits reads it: the system's in the product (the platform's own
+ * functions, so no code of ours runs per call); a test's hand-driven clock (test/manual-clock.ts)
+ * where a test checks spacing, pauses, retries and cooldowns without waiting them out.
  */
 export interface Clock {
   /** Epoch milliseconds. */
   now(): number;
-  /** Calls `fn` after `ms`; returns what cancels it. */
-  after(ms: number, fn: () => void): () => void;
+  /** Calls `fn` after `ms`; the handle cancels it. */
+  setTimer(fn: () => void, ms: number): unknown;
+  clearTimer(timer: unknown): void;
 }
 
 export const systemClock: Clock = {
-  // Read through the global each time, so a test's faked `Date` is the system's time too.
-  now: () => Date.now(),
-  after(ms, fn) {
-    const timer = setTimeout(fn, ms);
-    return () => clearTimeout(timer);
-  },
+  now: Date.now,
+  setTimer: setTimeout,
+  clearTimer: clearTimeout as (timer: unknown) => void,
 };
 
 /** Resolves after `ms` on `clock`, or at once when `signal` aborts; never rejects. */
@@ -23,11 +22,11 @@ export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<v
   if (ms <= 0 || signal?.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
-      cancel();
+      clock.clearTimer(timer);
       signal?.removeEventListener('abort', done);
       resolve();
     };
-    const cancel = clock.after(ms, done);
+    const timer = clock.setTimer(done, ms);
     signal?.addEventListener('abort', done, { once: true });
   });
 }

@@ -36,9 +36,9 @@ export class Lanes {
     }
     const waiting = lane;
     return new Promise((resolve) => {
-      let cancel: (() => void) | undefined;
+      let timer: unknown;
       const end = (admitted: boolean) => {
-        cancel?.();
+        this.clock.clearTimer(timer);
         signal?.removeEventListener('abort', giveUp);
         resolve(admitted);
       };
@@ -50,7 +50,7 @@ export class Lanes {
       };
       const arm = () => {
         const left = until() - this.clock.now();
-        cancel = left > 0 ? this.clock.after(left, arm) : undefined;
+        timer = left > 0 ? this.clock.setTimer(arm, left) : undefined;
         if (left <= 0) giveUp();
       };
       waiting.queue.push(admit);

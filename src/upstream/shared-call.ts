@@ -108,12 +108,13 @@ export class SharedCall<T> implements CallRun {
   }
 
   private wait(waiter: Waiter): Promise<T> {
+    const clock = this.clock;
     return new Promise<T>((resolve, reject) => {
       let left = false;
       const leave = () => {
         if (left) return;
         left = true;
-        cancelTimer();
+        clock.clearTimer(timer);
         waiter.signal?.removeEventListener('abort', hungUp);
         this.present.delete(waiter);
         if (this.present.size === 0 && !this.settled) this.gone.abort();
@@ -122,10 +123,13 @@ export class SharedCall<T> implements CallRun {
         leave();
         reject(clientGoneError());
       };
-      const cancelTimer = this.clock.after(Math.max(0, waiter.deadline - this.clock.now()), () => {
-        leave();
-        reject(timeoutError());
-      });
+      const timer = clock.setTimer(
+        () => {
+          leave();
+          reject(timeoutError());
+        },
+        Math.max(0, waiter.deadline - clock.now()),
+      );
       if (waiter.signal?.aborted) return hungUp();
       waiter.signal?.addEventListener('abort', hungUp, { once: true });
       this.outcome.then(

@@ -4,7 +4,9 @@ import { listen, startHarness, type Harness } from '../helpers.ts';
 
 /**
  * The HTTP cache's freshness on a faked clock: only `Date` is faked (sockets and timers stay
- * real), so the gateway, its cache and http-cache-semantics all read the test's time. Minutes of
+ * real), so the gateway's cache and http-cache-semantics read the test's time; the upstream
+ * client's deadlines keep the system clock (`Date.now` as it was at start), which the faked
+ * time only ever runs ahead of. Minutes of
  * max-age are checked in milliseconds and whatever the machine's load; the gateway is the real
  * one over real HTTP, the upstream a scripted server.
  */
@@ -46,8 +48,10 @@ describe('the HTTP cache on a faked clock', () => {
   // A gateway of its own for each test: a cache that starts empty.
   beforeEach(async () => {
     seen = [];
+    // Faked from now on, and only forwards: the client's deadlines read the system's own clock.
+    const now = Date.now();
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.UTC(2026, 0, 1));
+    vi.setSystemTime(now);
     h = await startHarness({ config: { cacheMaxBytes: 8 * 1024 * 1024, catalogBaseUrl: `http://127.0.0.1:${port}/3` } });
   });
   afterEach(async () => {
