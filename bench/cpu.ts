@@ -12,7 +12,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { hitFloors, stackFloors } from './cpu-floors.ts';
+import { hitFloors, stackFloors, upcomingFloors } from './cpu-floors.ts';
 import { gcTotals } from './gc-totals.ts';
 import { type CpuRun, cpuReport, type Measured, type SystemRun } from './cpu-report.ts';
 import { type ServerProcess, startAsNpmStart } from './npm-start.ts';
@@ -122,7 +122,20 @@ export async function cpuFigures(): Promise<string[]> {
     const on = await pairRun(upstream, true, documents, off.checked.answers);
     const { floors, byName } = await stackFloors(upstream, configuration, off.checked.answers, CONNECTIONS);
     const hits = await hitFloors(on.hitBytes!, upstream.token, configuration[1], CONNECTIONS);
-    run = { documents, off, on, floors, byName, hitFloors: hits, tailcall, onCatalog: ON_CATALOG, connections: CONNECTIONS };
+    // The (c) floors need the recorded upstream's real sizes; the catalog's answers differ in shape.
+    const upcoming = ON_CATALOG ? [] : await upcomingFloors(upstream as RecordedUpstream, documents[2]!, off.checked.answers, CONNECTIONS);
+    run = {
+      documents,
+      off,
+      on,
+      floors,
+      byName,
+      hitFloors: hits,
+      upcomingFloors: upcoming,
+      tailcall,
+      onCatalog: ON_CATALOG,
+      connections: CONNECTIONS,
+    };
   } finally {
     await upstream.stop();
   }
