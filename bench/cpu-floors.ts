@@ -22,6 +22,8 @@ export interface Floor {
   peakMb: number;
   /** Resident set once started and idle a second, before any load. */
   restMb: number;
+  /** VmHWM at that moment: what starting alone peaked at. */
+  startPeakMb: number;
   /** The (c) floors only: GC pauses over busy time through the load, and what the upstream served per answer. */
   gcShare?: number;
   served?: UpstreamStats;
@@ -46,11 +48,12 @@ async function measured(
     pinServer(server.pid);
     await sleep(1_000);
     const restMb = rssMb(server.pid);
+    const startPeakMb = peakRssMb(server.pid);
     await check(server.url);
     const before = await gcTotals(server.pid, gcFile);
     const figures = await serverLoad(server, query, token, connections);
     const after = await gcTotals(server.pid, gcFile);
-    return { name, figures, peakMb: peakRssMb(server.pid), restMb, gcShare: (after[0] - before[0]) / (after[1] - before[1]) };
+    return { name, figures, peakMb: peakRssMb(server.pid), restMb, startPeakMb, gcShare: (after[0] - before[0]) / (after[1] - before[1]) };
   } finally {
     await server.stop();
     rmSync(gcFile, { force: true });

@@ -27,6 +27,8 @@ interface PairRun {
   ours: SystemRun;
   peer?: SystemRun;
   restMb: number;
+  /** VmHWM when at rest: the peak of starting alone. */
+  startPeakMb: number;
   checked: { calls: Map<string, number[]>; upstream: Map<string, UpstreamStats[]>; answers: Map<string, string> };
 }
 
@@ -139,7 +141,7 @@ export function cpuReport(run: CpuRun): string[] {
     ...table,
     '',
     `- GC share of ours, caches off: the main thread's GC pauses (perf_hooks \`gc\` entries) over its busy time (the event loop's utilisation), through each whole load: ${names.map((operation) => `${operation.slice(0, 3)} ${percent(gcShareOf(operation))}`).join(', ')}.`,
-    `- Peak RSS (VmHWM) of ours: ${int(off.ours.peakMb)} MB through the (a)-(c) loads caches off, ${int(on.ours.peakMb)} MB cached${gzip ? `, ${int(gzip.ours.peakMb)} MB with gzip from the upstream` : ''}; at rest after start (\`/readiness\` ready, a second idle): ${int(off.restMb)} MB. Tailcall: ${int(off.peer?.peakMb ?? Number.NaN)} MB caches off, ${int(on.peer?.peakMb ?? Number.NaN)} MB with @cache.`,
+    `- Peak RSS (VmHWM) of ours: ${int(off.ours.peakMb)} MB through the (a)-(c) loads caches off, ${int(on.ours.peakMb)} MB cached${gzip ? `, ${int(gzip.ours.peakMb)} MB with gzip from the upstream` : ''}; at rest after start (\`/readiness\` ready, a second idle): ${int(off.restMb)} MB, having peaked at ${int(off.startPeakMb)} MB while starting. Tailcall: ${int(off.peer?.peakMb ?? Number.NaN)} MB caches off, ${int(on.peer?.peakMb ?? Number.NaN)} MB with @cache.`,
     `- Upstream connections opened during each caches-off load (${WARM_SECONDS + SECONDS} s), ours / Tailcall: ${names.map((operation) => `${operation.slice(0, 3)} ${opened(off.ours, operation)} / ${opened(off.peer, operation)}`).join('; ')}.`,
     ...(gzip
       ? [
@@ -162,13 +164,13 @@ export function cpuReport(run: CpuRun): string[] {
           '',
           `Floors of (c), over the same upstream, the same way and with ours' GC observer (each checked first for ours' data of (c); upstream per answer: calls / bytes); ours beside them:`,
           '',
-          '| floor of (c) | upstream | CPU µs per answer | req/s | GC share | RSS at rest MB | peak RSS MB |',
-          '|---|---|---|---|---|---|---|',
+          '| floor of (c) | upstream | CPU µs per answer | req/s | GC share | RSS at rest MB | peak RSS while starting MB | peak RSS MB |',
+          '|---|---|---|---|---|---|---|---|',
           ...run.upcomingFloors.map(
             (f) =>
-              `| ${f.name} | ${f.served ? `${f.served.calls} / ${kb(f.served.bytes)}` : '—'} | ${int(micros(f.figures))} | ${int(f.figures.rps)} | ${percent(f.gcShare!)} | ${int(f.restMb)} | ${int(f.peakMb)} |`,
+              `| ${f.name} | ${f.served ? `${f.served.calls} / ${kb(f.served.bytes)}` : '—'} | ${int(micros(f.figures))} | ${int(f.figures.rps)} | ${percent(f.gcShare!)} | ${int(f.restMb)} | ${int(f.startPeakMb)} | ${int(f.peakMb)} |`,
           ),
-          `| ours, caches off (peak through (a)-(c)) | ${served(c).split(' · ')[0]} | ${cell(off.ours.loads.get(c))} | ${int(off.ours.loads.get(c)?.figures.rps ?? Number.NaN)} | ${percent(gcShare)} | ${int(off.restMb)} | ${int(off.ours.peakMb)} |`,
+          `| ours, caches off (peak through (a)-(c)) | ${served(c).split(' · ')[0]} | ${cell(off.ours.loads.get(c))} | ${int(off.ours.loads.get(c)?.figures.rps ?? Number.NaN)} | ${percent(gcShare)} | ${int(off.restMb)} | ${int(off.startPeakMb)} | ${int(off.ours.peakMb)} |`,
         ]
       : []),
     '',

@@ -87,6 +87,8 @@ async function pairRun(upstream: Catalog, caches: boolean, documents: [string, s
   const servers = peer ? [ours, peer] : [ours];
   try {
     const restMb = caches ? Number.NaN : await restRssMb(ours);
+    // VmHWM at rest: what starting alone peaked at, before any load (schema building, module loading).
+    const startPeakMb = caches ? Number.NaN : peakRssMb(ours.pid);
     const names = ['ours', `Tailcall ${TAILCALL_VERSION}`];
     const targets = servers.map((server, index) => ({ name: names[index]!, url: server.url }));
     const checked = await checkSameAnswers(upstream, targets, documents, { reference });
@@ -96,7 +98,7 @@ async function pairRun(upstream: Catalog, caches: boolean, documents: [string, s
     }
     servers.forEach((server, index) => void (runs[index]!.peakMb = peakRssMb(server.pid)));
     const hitBytes = caches ? Buffer.from((await answerOf(ours.url, documents[0]![1], upstream.token)).text) : undefined;
-    return { ours: runs[0]!, peer: runs[1], restMb, checked, hitBytes };
+    return { ours: runs[0]!, peer: runs[1], restMb, startPeakMb, checked, hitBytes };
   } finally {
     for (const server of servers) await server.stop();
     rmSync(ours.gcFile!, { force: true });
