@@ -27,6 +27,8 @@ export interface Floor {
   /** The (c) floors only: GC pauses over busy time through the load, and what the upstream served per answer. */
   gcShare?: number;
   served?: UpstreamStats;
+  /** What the upstream served through the whole load (warm-up included). */
+  underLoad?: UpstreamStats;
 }
 
 /** NaN when nothing was answered: the cell then says so instead of showing a figure. */
@@ -116,8 +118,10 @@ export async function upcomingFloors(
     let served: UpstreamStats | undefined;
     const check = async (url: string) => {
       served = (await checkSameAnswers(upstream, [{ name, url }], [upcoming], { reference })).upstream.get(upcoming[0])?.[0];
+      await upstream.reset();
     };
-    floors.push({ ...(await measured(name, entry, { ...base, ...env }, check, upcoming[1], upstream.token, connections)), served });
+    const floor = await measured(name, entry, { ...base, ...env }, check, upcoming[1], upstream.token, connections);
+    floors.push({ ...floor, served, underLoad: await upstream.stats() });
   }
   return floors;
 }
