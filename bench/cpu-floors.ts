@@ -95,7 +95,7 @@ export async function stackFloors(upstream: Catalog, configuration: [string, str
 }
 
 export const UPCOMING_FLOOR_NAMES = {
-  yoga: "bare graphql-yoga whose resolvers make ours' 21 upstream calls of (c) (bench/profile/yoga-proxy.ts)",
+  yoga: "bare graphql-yoga whose resolvers make ours' 21 upstream calls of (c), shared in flight as ours shares them (bench/profile/yoga-proxy.ts)",
   graphqlJs: '`node:http` + graphql-js `execute` + undici making them (bench/floor-server.ts, `FLOOR=graphql-js-upstream`)',
 } as const;
 

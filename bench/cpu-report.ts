@@ -12,7 +12,7 @@ import { type LoadFigures, loadGenerator, pinning, SECONDS, WARM_SECONDS } from 
 /**
  * Upstream calls per answer through a load: the calls of the whole load (warm-up included) over
  * the answers it would have served at its measured rate. Below one request's calls when
- * concurrent requests share identical calls in flight (ours does, caches off too; a floor does not).
+ * concurrent requests share identical calls in flight (ours does, caches off too, and so do the floors of (c)).
  */
 const callsPerAnswer = (stats: UpstreamStats | undefined, figures: LoadFigures) =>
   stats ? (stats.calls / (figures.rps * (WARM_SECONDS + SECONDS))).toFixed(1) : '—';
@@ -171,7 +171,7 @@ export function cpuReport(run: CpuRun): string[] {
     ...(run.upcomingFloors.length
       ? [
           '',
-          `Floors of (c), over the same upstream, the same way and with ours' GC observer (each checked first for ours' data of (c); upstream per answer: calls / bytes); ours beside them. Ours shares an identical call of concurrent requests while it is in flight (caches off too), a floor does not: under load ours makes fewer calls and parses fewer bodies per answer than the floors:`,
+          `Floors of (c), over the same upstream, the same way and with ours' GC observer (each checked first for ours' data of (c); upstream per answer: calls / bytes); ours beside them. Ours shares an identical call of concurrent requests while it is in flight (caches off too), and so do the floors (bench/profile/proxy-schema.ts): under load, calls per answer fall far below one request's:`,
           '',
           '| floor of (c) | upstream, one request | upstream calls per answer under load | CPU µs per answer | req/s | GC share | RSS at rest MB | peak RSS while starting MB | peak RSS MB |',
           '|---|---|---|---|---|---|---|---|---|',
