@@ -4,13 +4,16 @@
  * upstream call of (a); `node:http` + graphql-js; + graphql-jit; + its call), ours without the
  * plain path, and what a hit of (a) costs bare `node:http` answering our hit's own bytes, with and
  * without the duties of a hit. Every floor answers (a) with the same data as ours before its load.
+ * Two floors answer (c) too, making ours' upstream calls over the same upstream, with the GC
+ * observer ours runs with: what GC share and peak memory a large answer costs the stack itself.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gcTotals } from './gc-totals.ts';
 import { startAsNpmStart } from './npm-start.ts';
-import { type Catalog, checkSameAnswers, peakRssMb, rssMb } from './peer-kit.ts';
+import { type Catalog, checkSameAnswers, peakRssMb, type RecordedUpstream, rssMb, type UpstreamStats } from './peer-kit.ts';
 import { type LoadFigures, pinServer, serverLoad } from './server-load.ts';
 
 export interface Floor {
@@ -19,6 +22,13 @@ export interface Floor {
   peakMb: number;
   /** Resident set once started and idle a second, before any load. */
   restMb: number;
+  /** VmHWM at that moment: what starting alone peaked at. */
+  startPeakMb: number;
+  /** The (c) floors only: GC pauses over busy time through the load, and what the upstream served per answer. */
+  gcShare?: number;
+  served?: UpstreamStats;
+  /** What the upstream served through the whole load (warm-up included). */
+  underLoad?: UpstreamStats;
 }
 
 /** NaN when nothing was answered: the cell then says so instead of showing a figure. */
@@ -33,16 +43,22 @@ async function measured(
   token: string,
   connections: number,
 ): Promise<Floor> {
-  const server = await startAsNpmStart(entry, env);
+  const gcFile = join(tmpdir(), `bench-floor-gc-${process.pid}-${Date.now()}`);
+  // Every floor runs with ours' GC observer (bench/gc-observer.ts); only the (c) floors read it.
+  const server = await startAsNpmStart(entry, { ...env, BENCH_GC_FILE: gcFile }, ['--import', './bench/gc-observer.ts']);
   try {
     pinServer(server.pid);
     await sleep(1_000);
     const restMb = rssMb(server.pid);
+    const startPeakMb = peakRssMb(server.pid);
     await check(server.url);
+    const before = await gcTotals(server.pid, gcFile);
     const figures = await serverLoad(server, query, token, connections);
-    return { name, figures, peakMb: peakRssMb(server.pid), restMb };
+    const after = await gcTotals(server.pid, gcFile);
+    return { name, figures, peakMb: peakRssMb(server.pid), restMb, startPeakMb, gcShare: (after[0] - before[0]) / (after[1] - before[1]) };
   } finally {
     await server.stop();
+    rmSync(gcFile, { force: true });
   }
 }
 
@@ -76,6 +92,38 @@ export async function stackFloors(upstream: Catalog, configuration: [string, str
   }
   const byName = (key: keyof typeof FLOOR_NAMES) => floors.find((f) => f.name === FLOOR_NAMES[key])!;
   return { floors, byName };
+}
+
+export const UPCOMING_FLOOR_NAMES = {
+  yoga: "bare graphql-yoga whose resolvers make ours' 21 upstream calls of (c), shared in flight as ours shares them (bench/profile/yoga-proxy.ts)",
+  graphqlJs: '`node:http` + graphql-js `execute` + undici making them (bench/floor-server.ts, `FLOOR=graphql-js-upstream`)',
+} as const;
+
+/**
+ * The floors of (c), caches off, over `upstream`, each answering (c) with ours' data before its
+ * load; the upstream's count of one answer's calls and bytes goes beside each.
+ */
+export async function upcomingFloors(
+  upstream: RecordedUpstream,
+  upcoming: [string, string],
+  reference: Map<string, string>,
+  connections: number,
+) {
+  const floors: Floor[] = [];
+  const base = { CATALOG_BASE_URL: upstream.baseUrl, CATALOG_ACCESS_TOKEN: upstream.token };
+  for (const [name, entry, env] of [
+    [UPCOMING_FLOOR_NAMES.yoga, 'bench/profile/yoga-proxy.ts', {}],
+    [UPCOMING_FLOOR_NAMES.graphqlJs, 'bench/floor-server.ts', { FLOOR: 'graphql-js-upstream' }],
+  ] as [string, string, Record<string, string>][]) {
+    let served: UpstreamStats | undefined;
+    const check = async (url: string) => {
+      served = (await checkSameAnswers(upstream, [{ name, url }], [upcoming], { reference })).upstream.get(upcoming[0])?.[0];
+      await upstream.reset();
+    };
+    const floor = await measured(name, entry, { ...base, ...env }, check, upcoming[1], upstream.token, connections);
+    floors.push({ ...floor, served, underLoad: await upstream.stats() });
+  }
+  return floors;
 }
 
 /**

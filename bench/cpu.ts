@@ -12,7 +12,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { hitFloors, stackFloors } from './cpu-floors.ts';
+import { hitFloors, stackFloors, upcomingFloors } from './cpu-floors.ts';
 import { gcTotals } from './gc-totals.ts';
 import { type CpuRun, cpuReport, type Measured, type SystemRun } from './cpu-report.ts';
 import { type ServerProcess, startAsNpmStart } from './npm-start.ts';
@@ -87,6 +87,8 @@ async function pairRun(upstream: Catalog, caches: boolean, documents: [string, s
   const servers = peer ? [ours, peer] : [ours];
   try {
     const restMb = caches ? Number.NaN : await restRssMb(ours);
+    // VmHWM at rest: what starting alone peaked at, before any load (schema building, module loading).
+    const startPeakMb = caches ? Number.NaN : peakRssMb(ours.pid);
     const names = ['ours', `Tailcall ${TAILCALL_VERSION}`];
     const targets = servers.map((server, index) => ({ name: names[index]!, url: server.url }));
     const checked = await checkSameAnswers(upstream, targets, documents, { reference });
@@ -96,7 +98,7 @@ async function pairRun(upstream: Catalog, caches: boolean, documents: [string, s
     }
     servers.forEach((server, index) => void (runs[index]!.peakMb = peakRssMb(server.pid)));
     const hitBytes = caches ? Buffer.from((await answerOf(ours.url, documents[0]![1], upstream.token)).text) : undefined;
-    return { ours: runs[0]!, peer: runs[1], restMb, checked, hitBytes };
+    return { ours: runs[0]!, peer: runs[1], restMb, startPeakMb, checked, hitBytes };
   } finally {
     for (const server of servers) await server.stop();
     rmSync(ours.gcFile!, { force: true });
@@ -122,7 +124,20 @@ export async function cpuFigures(): Promise<string[]> {
     const on = await pairRun(upstream, true, documents, off.checked.answers);
     const { floors, byName } = await stackFloors(upstream, configuration, off.checked.answers, CONNECTIONS);
     const hits = await hitFloors(on.hitBytes!, upstream.token, configuration[1], CONNECTIONS);
-    run = { documents, off, on, floors, byName, hitFloors: hits, tailcall, onCatalog: ON_CATALOG, connections: CONNECTIONS };
+    // The (c) floors need the recorded upstream's real sizes; the catalog's answers differ in shape.
+    const upcoming = ON_CATALOG ? [] : await upcomingFloors(upstream as RecordedUpstream, documents[2]!, off.checked.answers, CONNECTIONS);
+    run = {
+      documents,
+      off,
+      on,
+      floors,
+      byName,
+      hitFloors: hits,
+      upcomingFloors: upcoming,
+      tailcall,
+      onCatalog: ON_CATALOG,
+      connections: CONNECTIONS,
+    };
   } finally {
     await upstream.stop();
   }

@@ -4,16 +4,18 @@
  * FLOOR=graphql-jit-upstream is the last one whose resolver makes the call the gateway makes for
  * (a): GET /configuration of CATALOG_BASE_URL with the request's bearer token, through an undici
  * keep-alive pool, its JSON parsed and renamed; the floor of any Node gateway that makes that call.
+ * FLOOR=graphql-js-upstream answers (c) instead, with graphql-js `execute` over the resolvers of
+ * bench/profile/proxy-schema.ts (the gateway's 21 upstream calls, each body JSON.parsed): the floor
+ * of a Node gateway for a large answer, its GC and its peak memory.
  * The one document is parsed and validated once, at start; a request whose body differs is
  * refused, so the floor never skips work the gateway would have to do for it.
  */
 import type { IncomingMessage } from 'node:http';
-import { execute, parse, validate } from 'graphql';
+import { buildSchema, execute, type GraphQLObjectType, type GraphQLSchema, parse, validate } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { Agent, request as upstream } from 'undici';
 import { serveAsChild } from './child-server.ts';
-import { CONFIGURATION } from './profile/lib.ts';
-import { staticConfigurationSchema } from './static-configuration.ts';
+import { CONFIGURATION, UPCOMING_PAGE } from './profile/lib.ts';
 
 const pool = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
 
@@ -28,20 +30,35 @@ async function fetchedConfiguration(authorization: string) {
 }
 
 const withUpstream = process.env.FLOOR === 'graphql-jit-upstream';
-const schema = staticConfigurationSchema;
+const upcoming = process.env.FLOOR === 'graphql-js-upstream';
+/** (c)'s floor never loads graphql-yoga (static-configuration.ts builds its schema with it). */
+const schema = upcoming ? await proxySchema() : (await import('./static-configuration.ts')).staticConfigurationSchema;
+const DOCUMENT = upcoming ? UPCOMING_PAGE : CONFIGURATION;
+
+/** bench/profile/proxy-schema.ts's SDL with its resolvers set on the fields, as graphql-tools would. */
+async function proxySchema(): Promise<GraphQLSchema> {
+  const { typeDefs, resolvers } = await import('./profile/proxy-schema.ts');
+  const built = buildSchema(typeDefs);
+  for (const [type, fields] of Object.entries(resolvers)) {
+    const defined = (built.getType(type) as GraphQLObjectType).getFields();
+    for (const [field, resolve] of Object.entries(fields)) defined[field]!.resolve = resolve as never;
+  }
+  return built;
+}
+
 if (withUpstream) {
   schema.getQueryType()!.getFields().configuration!.resolve = (_source, _args, context: { authorization: string }) =>
     fetchedConfiguration(context.authorization);
 }
 
-const document = parse(CONFIGURATION);
+const document = parse(DOCUMENT);
 const problems = validate(schema, document);
 if (problems.length > 0) throw new Error(problems.join('\n'));
 
 const compiled = compileQuery(schema, document);
 if (!isCompiledQuery(compiled)) throw new Error(JSON.stringify(compiled.errors));
 const run =
-  process.env.FLOOR === 'graphql-js'
+  process.env.FLOOR === 'graphql-js' || upcoming
     ? (_authorization: string) => execute({ schema, document, contextValue: {} })
     : (authorization: string) => compiled.query(undefined, { authorization }, {});
 
@@ -53,7 +70,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 serveAsChild(async (request, response) => {
   const body = await readBody(request);
-  if (request.method !== 'POST' || JSON.parse(body).query !== CONFIGURATION) {
+  if (request.method !== 'POST' || JSON.parse(body).query !== DOCUMENT) {
     response.writeHead(400, { 'content-type': 'text/plain' }).end('this floor answers one document only');
     return;
   }
