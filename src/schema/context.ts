@@ -6,7 +6,7 @@ import type { UpstreamClient } from '../upstream/client.ts';
 import type { FeedKind } from '../upstream/entity-tags.ts';
 import type { CallAllowance, CallScope } from '../upstream/request.ts';
 import { createActions, createLoaders, type Actions, type Loaders, type Phase } from '../upstream/loaders.ts';
-import { WrittenState } from './kit/written.ts';
+import type { WrittenState } from './kit/written.ts';
 import { missingSessionError } from '../upstream/answer.ts';
 import { SessionAccounts } from '../upstream/session-accounts.ts';
 
@@ -163,7 +163,7 @@ function createContext(
     // The phase keeps a deferred sub-resource out of the first part's calls (src/schema/kit/field-concerns.ts).
     loaders,
     actions: createActions(client, credentials, deadline, observe, scope),
-    written: new WrittenState(),
+    written: new Map(),
     sessionAccountId: async (asked) => {
       if (!sessionId) throw missingSessionError('user-session');
       const known = accounts.get(accessToken, sessionId);

@@ -24,34 +24,29 @@ function markKeyOf(target: MarkTarget): string {
  * write's own answer shows the written values, never an older read. One per request, like the
  * loaders: it never outlives the request that wrote.
  */
-export class WrittenState {
-  /** Made by the first write: most requests write nothing. */
-  private marks: Map<string, WrittenMarks> | undefined;
+export type WrittenState = Map<string, WrittenMarks>;
 
-  record(target: MarkTarget, marks: WrittenMarks): void {
-    const key = markKeyOf(target);
-    this.marks ??= new Map();
-    this.marks.set(key, { ...this.marks.get(key), ...marks });
-  }
+/** A read of a title's marks with this request's writes laid over it. */
+export function writtenOver(written: WrittenState, target: MarkTarget, read: AccountStates): AccountStates {
+  const marks = written.get(markKeyOf(target));
+  return marks ? { ...read, ...marks } : read;
+}
 
-  /** A read of a title's marks with this request's writes laid over it. */
-  over(target: MarkTarget, read: AccountStates): AccountStates {
-    const written = this.marks?.get(markKeyOf(target));
-    return written ? { ...read, ...written } : read;
-  }
-
-  /** A season's per-episode ratings with this request's episode ratings laid over them. */
-  overSeason(seriesId: number, seasonNumber: number, read: SeasonAccountStates): SeasonAccountStates {
-    const marks = this.marks;
-    if (!marks) return read;
-    return {
-      ...read,
-      results: read.results.map((r) => {
-        const written = marks.get(markKeyOf({ kind: 'episode', seriesId, seasonNumber, episodeNumber: r.episode_number }));
-        return written?.rated === undefined ? r : { ...r, rated: written.rated };
-      }),
-    };
-  }
+/** A season's per-episode ratings with this request's episode ratings laid over them. */
+export function writtenOverSeason(
+  written: WrittenState,
+  seriesId: number,
+  seasonNumber: number,
+  read: SeasonAccountStates,
+): SeasonAccountStates {
+  if (written.size === 0) return read;
+  return {
+    ...read,
+    results: read.results.map((r) => {
+      const marks = written.get(markKeyOf({ kind: 'episode', seriesId, seasonNumber, episodeNumber: r.episode_number }));
+      return marks?.rated === undefined ? r : { ...r, rated: marks.rated };
+    }),
+  };
 }
 
 /** The account's lists of marked titles: a mark write changes what they hold. */
@@ -79,6 +74,7 @@ export function wroteMarks(
   target: MarkTarget,
   marks: WrittenMarks,
 ): void {
-  c.written.record(target, marks);
+  const key = markKeyOf(target);
+  c.written.set(key, { ...c.written.get(key), ...marks });
   for (const list of MARK_LISTS) c.loaders[list].clearAll();
 }

@@ -1,3 +1,4 @@
+import { writtenOver } from '../kit/written.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { builder } from '../builder.ts';
@@ -135,6 +136,7 @@ builder.objectFields(Movie, (t) => ({
     nullable: true,
     description:
       "Whether the session's account rated, favourited or watchlisted the movie. Needs X-Session-Id or X-Guest-Session-Id (a guest only has ratings).",
-    resolve: async (m, _, c) => c.written.over({ kind: 'movie', id: m.id }, await c.loaders.movieAccountStates.load({ movieId: m.id })),
+    resolve: async (m, _, c) =>
+      writtenOver(c.written, { kind: 'movie', id: m.id }, await c.loaders.movieAccountStates.load({ movieId: m.id })),
   }),
 }));

@@ -1,3 +1,4 @@
+import { writtenOver } from '../kit/written.ts';
 import type { GatewayContext } from '../context.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { carriedFrom } from '../kit/details.ts';
@@ -79,7 +80,7 @@ Episode.implement({
         "Rating, favourite and watchlist state for the session's account (X-Session-Id); with X-Guest-Session-Id, the guest's own rating.",
       resolve: async (e, _, c) => {
         const k = key(e);
-        return c.written.over({ kind: 'episode', ...k }, await c.loaders.episodeAccountStates.load(k));
+        return writtenOver(c.written, { kind: 'episode', ...k }, await c.loaders.episodeAccountStates.load(k));
       },
     }),
   }),

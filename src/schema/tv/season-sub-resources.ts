@@ -1,3 +1,4 @@
+import { writtenOverSeason } from '../kit/written.ts';
 import type { GatewayContext } from '../context.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { builder } from '../builder.ts';
@@ -44,7 +45,7 @@ builder.objectFields(Season, (t) => ({
     description:
       "The session's rating of each episode of the season, in episode order (X-Session-Id, or X-Guest-Session-Id for a guest's own ratings).",
     resolve: async (s, _, c) => {
-      const states = c.written.overSeason(s.seriesId, s.season_number, await c.loaders.seasonAccountStates.load(key(s)));
+      const states = writtenOverSeason(c.written, s.seriesId, s.season_number, await c.loaders.seasonAccountStates.load(key(s)));
       return states.results.map((r) => ({ ...r, seriesId: s.seriesId, season_number: s.season_number }));
     },
   }),

@@ -1,3 +1,4 @@
+import { writtenOver } from '../kit/written.ts';
 import type * as Up from '../../upstream/api/types.ts';
 import { AccountStates } from '../account/account-states.ts';
 import { builder } from '../builder.ts';
@@ -46,7 +47,8 @@ builder.objectFields(TVSeries, (t) => ({
     nullable: true,
     description:
       "Whether the session's account rated, favourited or watchlisted the series. Needs X-Session-Id or X-Guest-Session-Id (a guest only has ratings).",
-    resolve: async (s, _, c) => c.written.over({ kind: 'tv', id: s.id }, await c.loaders.tvSeriesAccountStates.load({ seriesId: s.id })),
+    resolve: async (s, _, c) =>
+      writtenOver(c.written, { kind: 'tv', id: s.id }, await c.loaders.tvSeriesAccountStates.load({ seriesId: s.id })),
   }),
   alternativeTitles: t.field({
     type: [AlternativeTitle],
