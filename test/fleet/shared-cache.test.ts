@@ -7,6 +7,7 @@ import { listen } from '../helpers.ts';
 import { instanceConfig, startFleet, startInstance, until, type Fleet, type Instance } from './fleet.ts';
 import { startRedis, type RunningRedis } from './redis-server.ts';
 import { outsideProgram } from '../outside-programs.ts';
+import { CONFIGURATION_BODY } from '../upstream/scripted-configuration.ts';
 
 /**
  * Two gateway instances on one real redis-server share the upstream HTTP cache: what one
@@ -183,18 +184,7 @@ describe.skipIf(!redisServer)('ETag revalidation across instances', () => {
   let stub: ReturnType<typeof createServer>;
   let seen: Array<string | undefined>;
   let instances: Instance[];
-  const body = JSON.stringify({
-    change_keys: ['title'],
-    images: {
-      base_url: 'http://i/',
-      secure_base_url: 'https://i/',
-      backdrop_sizes: [],
-      logo_sizes: [],
-      poster_sizes: [],
-      profile_sizes: [],
-      still_sizes: [],
-    },
-  });
+  const body = CONFIGURATION_BODY;
 
   beforeAll(async () => {
     seen = [];

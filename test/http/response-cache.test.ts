@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUserSession, listen, startHarness, type Harness } from '../helpers.ts';
+import { CONFIGURATION_BODY } from '../upstream/scripted-configuration.ts';
 
 const SECOND_TOKEN = 'second-token-for-response-cache-0123456789';
 let h: Harness;
@@ -68,18 +69,7 @@ describe('whole-response cache', () => {
 describe('freshness', () => {
   it('keeps a response no longer than its stalest upstream answer', async () => {
     let served = 0;
-    const body = JSON.stringify({
-      change_keys: ['title'],
-      images: {
-        base_url: 'http://i/',
-        secure_base_url: 'https://i/',
-        backdrop_sizes: [],
-        logo_sizes: [],
-        poster_sizes: [],
-        profile_sizes: [],
-        still_sizes: [],
-      },
-    });
+    const body = CONFIGURATION_BODY;
     const stub = createServer((_, res) => {
       served++;
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=1' }).end(body);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listen, startHarness, type Harness } from '../helpers.ts';
+import { CONFIGURATION_BODY } from './scripted-configuration.ts';
 
 /**
  * The HTTP cache's freshness on a faked clock: only `Date` is faked (sockets and timers stay
@@ -11,18 +12,6 @@ import { listen, startHarness, type Harness } from '../helpers.ts';
  * one over real HTTP, the upstream a scripted server.
  */
 const query = `{ configuration { changeKeys } }`;
-const body = JSON.stringify({
-  change_keys: ['title'],
-  images: {
-    base_url: 'http://i/',
-    secure_base_url: 'https://i/',
-    backdrop_sizes: [],
-    logo_sizes: [],
-    poster_sizes: [],
-    profile_sizes: [],
-    still_sizes: [],
-  },
-});
 
 describe('the HTTP cache on a faked clock', () => {
   let headers: Record<string, string>;
@@ -37,7 +26,7 @@ describe('the HTTP cache on a faked clock', () => {
       // The test's time: node:http would send the Date it cached up to a real second ago.
       const date = new Date().toUTCString();
       if (req.headers['if-none-match'] === 'W/"v1"') return res.writeHead(304, { etag: 'W/"v1"', date, ...headers }).end();
-      res.writeHead(200, { 'content-type': 'application/json', etag: 'W/"v1"', date, ...headers }).end(body);
+      res.writeHead(200, { 'content-type': 'application/json', etag: 'W/"v1"', date, ...headers }).end(CONFIGURATION_BODY);
     });
     port = await listen(stub);
   });

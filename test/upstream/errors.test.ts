@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorCodes, listen, startHarness, type Harness } from '../helpers.ts';
+import { CONFIGURATION_BODY } from './scripted-configuration.ts';
 
 /**
  * Error paths over real HTTP. The catalog covers the service's own errors; a scripted
@@ -134,22 +135,7 @@ describe('upstream faults become typed errors on the field, the rest intact', ()
     });
     const port = await listen(stub);
     faulty = await startHarness({ config: { catalogBaseUrl: `http://127.0.0.1:${port}/3`, upstreamTimeoutMs: 300 } });
-    scripts.set('/configuration', (_, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          change_keys: ['title'],
-          images: {
-            base_url: 'http://i/',
-            secure_base_url: 'https://i/',
-            backdrop_sizes: [],
-            logo_sizes: [],
-            poster_sizes: [],
-            profile_sizes: [],
-            still_sizes: [],
-          },
-        }),
-      ),
-    );
+    scripts.set('/configuration', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(CONFIGURATION_BODY));
   });
   afterAll(async () => {
     await faulty.close();

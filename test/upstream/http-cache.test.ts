@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createHttpCache, heldBytes, policyRequest } from '../../src/upstream/http-cache.ts';
 import { createUserSession, listen, startHarness, type Harness } from '../helpers.ts';
+import { CONFIGURATION_BODY } from './scripted-configuration.ts';
 
 const SECOND_TOKEN = 'second-valid-token-for-cache-keying-0123456789';
 const CACHE = { cacheMaxBytes: 8 * 1024 * 1024 };
@@ -57,18 +58,7 @@ describe('Cache-Control and revalidation, against a scripted upstream', () => {
   let seen: Array<{ ifNoneMatch?: string }> = [];
   let stub: ReturnType<typeof createServer>;
   let h: Harness;
-  const body = JSON.stringify({
-    change_keys: ['title'],
-    images: {
-      base_url: 'http://i/',
-      secure_base_url: 'https://i/',
-      backdrop_sizes: [],
-      logo_sizes: [],
-      poster_sizes: [],
-      profile_sizes: [],
-      still_sizes: [],
-    },
-  });
+  const body = CONFIGURATION_BODY;
 
   beforeAll(async () => {
     stub = createServer((req, res) => {
