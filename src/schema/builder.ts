@@ -10,7 +10,10 @@ import {
   type GraphQLNamedType,
   GraphQLNonNull,
   isCompositeType,
+  isInterfaceType,
+  isObjectType,
   type GraphQLOutputType,
+  type GraphQLSchema,
 } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import { type GatewayContext, judgedWithinLimits, MAX_BREADTH } from './context.ts';
@@ -41,6 +44,44 @@ export function tooComplex(limit: 'cost' | 'depth' | 'breadth', max: number, fou
   return new GraphQLError(REQUEST.queryLimit(limit, max, found), { extensions: { code: 'QUERY_TOO_COMPLEX', limit, max, found } });
 }
 
+/**
+ * Cost estimates the upstream calls a query can cause: every upstream call of this graph is made
+ * by resolving an object-typed field (a root field, a sub-resource, a linked object), so those
+ * cost 1, but for the links a credit carries, and scalars cost nothing; a list multiplies what is
+ * selected inside it by its usual length (kit/list-costs.ts: a page holds 20 results, a series'
+ * aggregate cast is estimated at 100). It depends on the field alone: withFixedCosts makes it a
+ * value once, at start.
+ */
+function fieldCost(field: GraphQLField<unknown, GatewayContext>) {
+  const parentType = parentTypeOf(field);
+  const named = getNamedType(field.type);
+  // A field read from its object's details costs that call too: on a list's items it is a call
+  // per item (kit/list-costs.ts). Several of them on one item share the call, so for them the
+  // estimate is an upper bound.
+  const calls = (isCompositeType(named) && !isCarriedLink(parentType, field.name)) || loadsDetailsPerItem(parentType, field.name);
+  return { field: calls ? 1 : 0, multiplier: isList(field.type) ? usualLength(field.name, declaredName(named)) : 1 };
+}
+
+/** Every field's cost but the ones that say their own; federation's entity root makes one object per representation, like the batch roots. */
+const fieldComplexity = (args: Record<string, unknown>, _context: GatewayContext, field: GraphQLField<unknown, GatewayContext>) =>
+  field.name === '_entities' ? keysCost('representations', args) : fieldCost(field);
+
+/**
+ * The default cost made a value on every field it does not depend on arguments for, once, on the
+ * built schema (before it serves anything): the plugin then neither maps a field's arguments nor
+ * calls a function for it on each estimate. Only `_entities` keeps the function.
+ */
+export function withFixedCosts(schema: GraphQLSchema): GraphQLSchema {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) && !isInterfaceType(type)) continue;
+    for (const field of Object.values(type.getFields())) {
+      if (field.extensions.complexity !== fieldComplexity || field.name === '_entities') continue;
+      (field as { extensions: object }).extensions = { ...field.extensions, complexity: fieldCost(field) };
+    }
+  }
+  return schema;
+}
+
 /** The plugin's limits when it has none to check: none of the three is a number. */
 const NOT_CHECKED = {};
 
@@ -67,17 +108,7 @@ export const builder = new SchemaBuilder<{
      * list multiplies what is selected inside it by its usual length (kit/list-costs.ts: a
      * page holds 20 results, a series' aggregate cast is estimated at 100).
      */
-    fieldComplexity: (args, _context, field) => {
-      // Federation's entity root makes one object per representation, like the batch roots.
-      if (field.name === '_entities') return keysCost('representations', args);
-      const parentType = parentTypeOf(field);
-      const named = getNamedType(field.type);
-      // A field read from its object's details costs that call too: on a list's items it is a
-      // call per item (kit/list-costs.ts). Several of them on one item share the call, so for
-      // them the estimate is an upper bound.
-      const calls = (isCompositeType(named) && !isCarriedLink(parentType, field.name)) || loadsDetailsPerItem(parentType, field.name);
-      return { field: calls ? 1 : 0, multiplier: isList(field.type) ? usualLength(field.name, declaredName(named)) : 1 };
-    },
+    fieldComplexity,
     // No limit (the plugin then walks nothing) for an operation already judged within them from
     // its estimate (context.ts); the others, and every refusal, are the plugin's.
     limit: (context) =>

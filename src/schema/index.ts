@@ -1,6 +1,6 @@
 import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
 import { type GraphQLSchema, specifiedDirectives } from 'graphql';
-import { builder } from './builder.ts';
+import { builder, withFixedCosts } from './builder.ts';
 import { CACHE_CONTROL_LINK, cacheControlDirective, withCacheHints } from './entity/cache-hints.ts';
 import { withContractTags } from './entity/contract-tags.ts';
 import { withEntityLimits } from './entity/federation.ts';
@@ -83,10 +83,12 @@ import './tv/series.ts';
 export const schema = withPerItemNotes(
   withRouteNotes(
     withValueIds(
-      builder.toSchema({
-        sortSchema: true,
-        directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective],
-      }),
+      withFixedCosts(
+        builder.toSchema({
+          sortSchema: true,
+          directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective],
+        }),
+      ),
     ),
   ),
 );
@@ -110,14 +112,16 @@ function subgraphFor(prefix: string) {
     withRouteNotes(
       withoutSubscription(
         withValueIds(
-          builder.toSubGraphSchema({
-            sortSchema: true,
-            linkUrl: 'https://specs.apollo.dev/federation/v2.6',
-            federationDirectives: ['@key', '@shareable', '@tag', '@inaccessible'],
-            directives: [...specifiedDirectives, cacheControlDirective],
-            composeDirectives: ['@cacheControl'],
-            extensions: { directives: [{ name: 'link', args: CACHE_CONTROL_LINK }] },
-          }),
+          withFixedCosts(
+            builder.toSubGraphSchema({
+              sortSchema: true,
+              linkUrl: 'https://specs.apollo.dev/federation/v2.6',
+              federationDirectives: ['@key', '@shareable', '@tag', '@inaccessible'],
+              directives: [...specifiedDirectives, cacheControlDirective],
+              composeDirectives: ['@cacheControl'],
+              extensions: { directives: [{ name: 'link', args: CACHE_CONTROL_LINK }] },
+            }),
+          ),
         ),
       ),
     ),

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { request, type Dispatcher } from 'undici';
 import { type Clock, sleep } from '../common/clock.ts';
 import type { RateBudget } from '../fleet/rate-budget.ts';
-import type { CallRun, UpstreamRequest, UpstreamStats } from './request.ts';
+import type { CallRun, PathSegment, UpstreamRequest, UpstreamStats } from './request.ts';
 import {
   ACCEPTED_ENCODINGS,
   BodyTooLargeError,
@@ -18,7 +18,7 @@ import {
   unreachableError,
   UpstreamError,
 } from './answer.ts';
-import { backoffDelay, type Breakers, RETRYABLE_STATUSES, retryAfterMs, routeOf, type RetryPolicy } from './resilience.ts';
+import { backoffDelay, type Breakers, RETRYABLE_STATUSES, retryAfterMs, type RetryPolicy } from './resilience.ts';
 
 /*
  * One exchange with the upstream and its retries: the rate budget's turn, the circuits, the
@@ -45,6 +45,18 @@ const MAX_ACCEPTED = 10_000;
 /** What a 429 limits and a lane is kept for: a credential, as a digest (the token itself is never kept). */
 function digestOf(accessToken: string): string {
   return createHash('sha256').update(accessToken).digest('base64url').slice(0, 22);
+}
+
+/** What a literal segment of an endpoint's name looks like (`movie`, `account_states`, `4`). */
+const LITERAL = /^[a-z0-9_]{1,40}$/;
+
+/**
+ * The route template of a path (`/movie/{id}`), the circuits' and the metrics' label: literal
+ * segments kept, numbers and values `{id}`, as is a string no endpoint is named (an unvalidated
+ * "-1" or "Zq%"), so no input makes a route, a label or a circuit of its own.
+ */
+export function routeOf(path: ReadonlyArray<PathSegment>): string {
+  return `/${path.map((segment) => (typeof segment === 'string' && LITERAL.test(segment) ? segment : '{id}')).join('/')}`;
 }
 
 /** What every attempt of one client shares: the pool, the circuits, the budget, the counters. */
@@ -92,12 +104,13 @@ export function createAttempt(parts: AttemptParts): Attempt {
       if (run.signal.aborted) throw clientGoneError();
       if (!granted) throw rateBudgetError();
     }
-    if (!breakers.tryAcquire(route)) {
+    // While no circuit has failed (`quiet`), every call may go out and a success changes nothing.
+    if (!breakers.quiet && !breakers.tryAcquire(route)) {
       stats.shortCircuited++;
       throw circuitOpenError();
     }
     if (run.deadline() <= clock.now()) {
-      breakers.release(route);
+      if (!breakers.quiet) breakers.release(route);
       throw timeoutError();
     }
     // The clock runs from here, so time spent queued for a connection counts against it. The
@@ -122,7 +135,7 @@ export function createAttempt(parts: AttemptParts): Attempt {
           signal,
         });
         const text = await readBody(response.body, response.headers, maxBodyBytes);
-        breakers.answered(route, response.statusCode);
+        if (!breakers.quiet || response.statusCode >= 500) breakers.answered(route, response.statusCode);
         if (budget && response.statusCode >= 200 && response.statusCode <= 299) accepted.set(caller, true);
         if (response.statusCode === 429 && budget)
           await budget.pause(retryAfterMs(response.headers['retry-after']) ?? 0, `${caller}:${route}`);
@@ -131,12 +144,12 @@ export function createAttempt(parts: AttemptParts): Attempt {
     } catch (error) {
       // Too large or undecodable is this answer's fault, not the upstream's health.
       if (error instanceof BodyTooLargeError || error instanceof UndecodableBodyError) {
-        breakers.release(route);
+        if (!breakers.quiet) breakers.release(route);
         throw error;
       }
       // Nobody waits any more (clients gone, deadlines come): that says nothing of the upstream either.
       if (run.signal.aborted) {
-        breakers.release(route);
+        if (!breakers.quiet) breakers.release(route);
         throw clientGoneError();
       }
       breakers.unreachable(route);

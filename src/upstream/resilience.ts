@@ -1,10 +1,8 @@
-import type { PathSegment } from './request.ts';
-
 /**
  * What keeps the gateway up when the upstream is not: bounded retries with jittered
  * exponential backoff, Retry-After handling, and a circuit breaker that fails fast while the
  * upstream is down and lets one probe through to find out when it is back, one circuit per route
- * template (routeOf). The retry loop itself is exchange.ts's.
+ * template (exchange.ts, routeOf). The retry loop itself is exchange.ts's.
  */
 
 export interface RetryPolicy {
@@ -74,6 +72,11 @@ export class CircuitBreaker {
     return true;
   }
 
+  /** No failure counted, no probe out: a success would change nothing. */
+  isQuiet(): boolean {
+    return this.failures === 0 && !this.probing;
+  }
+
   success(): void {
     this.failures = 0;
     this.probing = false;
@@ -89,19 +92,6 @@ export class CircuitBreaker {
   release(): void {
     this.probing = false;
   }
-}
-
-/** What a literal segment of an endpoint's name looks like (`movie`, `account_states`, `4`). */
-const LITERAL = /^[a-z0-9_]{1,40}$/;
-
-/**
- * The upstream route a path belongs to, such as `/movie/{id}` or `/search/company`: literal
- * strings are kept, numbers and marked values become `{id}`. Routes are a fixed, small set. A
- * string that cannot be an endpoint's name (an unvalidated id such as "-1", "1.5" or "Zq%") counts
- * as a value too, so it never becomes a route, a metric label or a circuit of its own.
- */
-export function routeOf(path: ReadonlyArray<PathSegment>): string {
-  return `/${path.map((segment) => (typeof segment === 'string' && LITERAL.test(segment) ? segment : '{id}')).join('/')}`;
 }
 
 /**
@@ -120,6 +110,13 @@ export const MAX_ROUTES = 512;
 export class Breakers {
   private readonly host: CircuitBreaker;
   private readonly byRoute = new Map<string, CircuitBreaker>();
+
+  /**
+   * No circuit has counted a failure or handed out a probe: every call may go out, and an answer
+   * below 500 changes nothing. A field, read by exchange.ts before it consults any circuit, so a
+   * healthy upstream costs no circuit's bookkeeping per call.
+   */
+  quiet = true;
 
   private readonly options: BreakerOptions;
   private readonly now: () => number;
@@ -153,7 +150,10 @@ export class Breakers {
   /** Whether a call to the route may go out now: both its circuit and the host's must agree. */
   tryAcquire(route: string): boolean {
     if (!this.host.tryAcquire()) return false;
-    if (this.route(route)?.tryAcquire() ?? true) return true;
+    if (this.route(route)?.tryAcquire() ?? true) {
+      this.settle();
+      return true;
+    }
     // A probe the host's circuit handed out is handed back: this call never went.
     this.host.release();
     return false;
@@ -164,23 +164,31 @@ export class Breakers {
     this.host.success();
     if (status >= 500) this.route(route)?.failure();
     else this.route(route)?.success();
+    this.settle();
   }
 
   /** The host could not be reached, or did not answer in time. */
   unreachable(route: string): void {
     this.host.failure();
     this.byRoute.get(route)?.release();
+    this.settle();
   }
 
   /** The call ended without telling anything about the upstream's health. */
   release(route: string): void {
     this.host.release();
     this.byRoute.get(route)?.release();
+    this.settle();
   }
 
   /** Closes every circuit, as after a success. */
   reset(): void {
     this.host.success();
     for (const breaker of this.byRoute.values()) breaker.success();
+    this.settle();
+  }
+
+  private settle(): void {
+    this.quiet = this.host.isQuiet() && [...this.byRoute.values()].every((breaker) => breaker.isQuiet());
   }
 }

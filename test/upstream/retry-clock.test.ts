@@ -111,6 +111,8 @@ describe('the upstream client on a manual clock', () => {
       breaker: { failureThreshold: 2, cooldownMs: 5_000 },
     });
     script = [status(503), status(503)];
+    // A healthy upstream: no circuit consulted per call (exchange.ts reads `quiet` first).
+    expect(upstream.breakers.quiet).toBe(true);
     for (const id of [5, 6]) await expect(upstream.send('token', { path: ['movie', id] })).rejects.toMatchObject({ status: 503 });
     await expect(upstream.send('token', { path: ['movie', 7] })).rejects.toThrow(UPSTREAM.circuitOpen);
     expect(seen).toBe(2);
@@ -118,9 +120,13 @@ describe('the upstream client on a manual clock', () => {
     await expect(upstream.send('token', { path: ['movie', 8] })).rejects.toThrow(UPSTREAM.circuitOpen);
     expect(seen).toBe(2);
     await clock.advance(1);
+    expect(upstream.breakers.quiet).toBe(false);
     expect(await upstream.send('token', { path: ['movie', 9] })).toEqual({ id: 1 });
     expect(seen).toBe(3);
     expect(upstream.stats.shortCircuited).toBe(2);
+    // The probe's success closed the route's circuit: quiet again, and the next call goes out.
+    expect(upstream.breakers.state('/movie/{id}')).toBe('closed');
+    expect(upstream.breakers.quiet).toBe(true);
     await upstream.close();
   });
 });

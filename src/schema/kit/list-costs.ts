@@ -3,7 +3,7 @@ import { type GraphQLSchema, isObjectType } from 'graphql';
 /*
  * What the cost estimate (builder.ts) knows about lists: the fields that load something for each
  * item of a list, and how long a list usually is. Both only matter where a selection sits inside
- * a list, and both are read by the estimate's one per-field function.
+ * a list, and both are read by each field's cost (builder.ts, fixed once at start).
  */
 
 /**
