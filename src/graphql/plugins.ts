@@ -5,7 +5,7 @@ import type { Config } from '../runtime/config.ts';
 import type { RequestState } from '../common/request-state.ts';
 import type { Metrics } from '../runtime/metrics.ts';
 import type { Tracing } from '../runtime/tracing.ts';
-import { useAnswerSize } from './answer-size.ts';
+import { useAnswerOutcome, useAnswerSize, useStreamedAnswers, useUnsentStreamsEnded } from './answer-size.ts';
 import { useCostReport } from './cost-report.ts';
 import { useClientErrors } from './errors.ts';
 import type { KeepsPart } from './gateway-parts.ts';
@@ -13,7 +13,7 @@ import { useMissingEntities } from './missing-entities.ts';
 import { operationMetrics, useRequestLog } from './observed-operation.ts';
 import { operationSpans } from './operation-spans.ts';
 import { protections, useDeclaredVariablesOnly, useNoServiceSdl } from './protections.ts';
-import { useAnswerOutcome, useStreamedAnswers, useUnsentStreamsEnded } from './streamed-answer.ts';
+
 
 /*
  * Every Yoga plugin of the gateway, in the order Yoga runs them: read here, in one list, rather

@@ -3,7 +3,7 @@ import { JsonPieces } from './json-pieces.ts';
 
 /*
  * A result's JSON as Yoga writes it (its stringify.ts), in pieces of about PIECE_CHARS made one
- * at a time (json-pieces.ts): for a large whole answer (streamed-answer.ts) and for every
+ * at a time (json-pieces.ts): for a large whole answer (answer-size.ts) and for every
  * `@defer`/`@stream` part (streamed-parts.ts).
  */
 

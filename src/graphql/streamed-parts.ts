@@ -104,7 +104,7 @@ export function names(asked: string, offered: string): boolean {
  * only when Yoga did choose one that is not its JSON one: graphql-yoga exports neither
  * processor of parts as a value to compare with. Its status and headers are Yoga's for parts, or
  * for a single result with data and no error of the request's (the only ones
- * streamed-answer.ts hands it): 200.
+ * answer-size.ts hands it): 200.
  */
 export function partsProcessorFor(
   request: Request,

@@ -60,7 +60,7 @@ export function answerWriter(options: WriterOptions) {
 
   /**
    * A whole answer too large to be held as bytes (its processor streams it, chunked,
-   * src/graphql/streamed-answer.ts): serialised as fast as the client reads it, compressed on the
+   * src/graphql/answer-size.ts): serialised as fast as the client reads it, compressed on the
    * way when the client accepts it, never cached and without an ETag.
    */
   function streamWhole(

@@ -9,7 +9,7 @@ import { mostReviewedMovies, reviewsQuery } from './wordy-upstream.ts';
 
 /**
  * Answers counted past 1 MiB are serialised piece by piece as the client reads
- * (src/graphql/streamed-answer.ts, written by src/http/listener.ts): the same bytes as a whole
+ * (src/graphql/answer-size.ts, written by src/http/listener.ts): the same bytes as a whole
  * answer, without Content-Length or ETag, compressed on the way when asked. Every part of a
  * multipart or SSE answer is made the same way (src/graphql/streamed-parts.ts): the same bytes as
  * Yoga's own, written in pieces.
