@@ -107,11 +107,6 @@ export function registerStarter(resolve: object, start: Starter): void {
   starters.set(resolve, start);
 }
 
-/** The starter of a resolver that another wraps (relay/value-ids.ts), for the wrapper to register too. */
-export function starterOf(resolve: object): Starter | undefined {
-  return starters.get(resolve);
-}
-
 /** A field started early on an object: for GraphQL's run of the same field node in the same request. */
 interface Started {
   node: FieldNode;

@@ -22,9 +22,9 @@ import { languageScope } from './language-scope.ts';
  * The per-field concerns of every resolver, in one wrapper installed once, when Pothos builds
  * the schema (the graph and the subgraph alike): the subtree's language (whether the operation
  * may choose one, below; the field's scope, language-scope.ts), the @defer phase of its loads,
- * and the answer's size (both below). Before, three
- * wrappers changed the one schema of the process in place at every gateway's start, each marking
- * what it had wrapped so as not to stack; now the built schema is never changed.
+ * the answer's size (both below), and the owner a value takes down for its `id` (the field's
+ * `passesOwner`, relay/value-ids.ts). Before, four wrappers did this, three of them changing the
+ * one schema of the process in place at every gateway's start.
  *
  * A field that resolves by default (a value its parent holds) makes no load: it only counts.
  */
@@ -35,7 +35,8 @@ export class FieldConcernsPlugin<Types extends SchemaTypes> extends BasePlugin<T
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
     const named = fieldConfig.type.kind === 'List' ? fieldConfig.type.type : fieldConfig.type;
     const leaf = named.kind === 'Scalar' || named.kind === 'Enum';
-    if (resolver === defaultFieldResolver) return counting(resolver, leaf);
+    // A leaf's value owns nothing; an object's may take its owner down (relay/value-ids.ts).
+    if (resolver === defaultFieldResolver) return counting(leaf ? resolver : passingOwner(resolver), leaf);
     if (fieldConfig.extensions?.languageOf) choosingFields.add(fieldConfig.name);
     const inLanguage = languageScope({
       name: fieldConfig.name,
@@ -48,18 +49,55 @@ export class FieldConcernsPlugin<Types extends SchemaTypes> extends BasePlugin<T
       const phase = phaseOf(info);
       return phase === undefined ? resolver(source, args, chosen, info) : phaseScope.run(phase, resolver, source, args, chosen, info);
     };
+    // The field's owner passing (relay/value-ids.ts), known on its first call: false for most.
+    let owner: OwnerPassing | false | undefined = leaf ? false : undefined;
     // GraphQL's run: the answer `existing` started early for this field, when it did (kit/details.ts).
     const scoped: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) => {
       const chosen = inLanguageScope(inLanguage, args as Record<string, unknown>, context, info);
       const started = takeStarted(source, info, context);
-      if (started) return started.value;
-      const phase = phaseOf(info);
-      return phase === undefined ? resolver(source, args, chosen, info) : phaseScope.run(phase, resolver, source, args, chosen, info);
+      const phase = started ? undefined : phaseOf(info);
+      const value = started
+        ? started.value
+        : phase === undefined
+          ? resolver(source, args, chosen, info)
+          : phaseScope.run(phase, resolver, source, args, chosen, info);
+      owner ??= ownerOf(info);
+      return owner && factsOf(info.operation, info.fragments).selectsId ? owner(value, source, args as never, context, info) : value;
     };
     const wrapped = counting(scoped as GraphQLFieldResolver<unknown, Types['Context'], object>, leaf);
     registerStarter(wrapped, start as never);
     return wrapped;
   }
+}
+
+/**
+ * The extension of a field whose value takes its owner down, for its own id or one further down
+ * (relay/value-ids.ts puts it on the built schema's fields): what to do with the value.
+ */
+export const PASSES_OWNER = 'passesOwner';
+
+export type OwnerPassing = (
+  value: unknown,
+  source: unknown,
+  args: Record<string, unknown>,
+  context: GatewayContext,
+  info: GraphQLResolveInfo,
+) => unknown;
+
+/** The owner passing of the field `info` resolves, or false for the fields that have none (most). */
+function ownerOf(info: GraphQLResolveInfo): OwnerPassing | false {
+  const passing = info.parentType.getFields()[info.fieldName]?.extensions[PASSES_OWNER];
+  return typeof passing === 'function' ? (passing as OwnerPassing) : false;
+}
+
+/** A resolver whose value may take its owner down (relay/value-ids.ts), for the fields that resolve by default. */
+function passingOwner<Context>(resolve: GraphQLFieldResolver<unknown, Context>): GraphQLFieldResolver<unknown, Context> {
+  let owner: OwnerPassing | false | undefined;
+  return (source, args, context, info) => {
+    const value = resolve(source, args, context, info);
+    owner ??= ownerOf(info);
+    return owner && factsOf(info.operation, info.fragments).selectsId ? owner(value, source, args, context as GatewayContext, info) : value;
+  };
 }
 
 SchemaBuilder.registerPlugin('fieldConcerns', FieldConcernsPlugin);
@@ -74,36 +112,59 @@ declare global {
 
 // The language.
 
-const choosesByOperation = new WeakMap<OperationDefinitionNode, boolean>();
 /** Names of the fields with a `languageOf` extension, collected while the schema is wrapped. */
 const choosingFields = new Set<string>();
 
 /**
- * Whether any field of the operation (fragments followed) may choose a language: one with a
- * `language` argument, or one with a `languageOf` extension given arguments (`node(id:)`; an
- * edge's `node`, which has none, does not count).
+ * What the per-field concerns ask of a whole operation, found in one walk of it (fragments
+ * followed) and kept per operation: whether a field may choose a language (a `language`
+ * argument, or a `languageOf` extension given arguments: `node(id:)`, not an edge's `node`),
+ * whether an `id` is selected anywhere (else no value needs its owner: relay/value-ids.ts), and
+ * the field nodes reached only through a @defer fragment (a node reached both ways runs at once).
  */
-function choosesLanguage(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): boolean {
-  let known = choosesByOperation.get(operation);
-  if (known !== undefined) return known;
-  const seen = new Set<string>();
-  const visit = (set: SelectionSetNode): boolean =>
-    set.selections.some((selection) => {
+interface OperationFacts {
+  choosesLanguage: boolean;
+  selectsId: boolean;
+  deferred: ReadonlySet<FieldNode>;
+}
+
+const factsByOperation = new WeakMap<OperationDefinitionNode, OperationFacts>();
+const NONE: ReadonlySet<FieldNode> = new Set();
+
+function factsOf(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): OperationFacts {
+  let facts = factsByOperation.get(operation);
+  if (facts) return facts;
+  let choosesLanguage = false;
+  let selectsId = false;
+  const deferred = new Set<FieldNode>();
+  const eager = new Set<FieldNode>();
+  const visited = new Set<string>();
+  const visit = (set: SelectionSetNode, underDefer: boolean): void => {
+    for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
-        if (selection.arguments?.some((argument) => argument.name.value === 'language')) return true;
-        if (choosingFields.has(selection.name.value) && (selection.arguments?.length ?? 0) > 0) return true;
-        return selection.selectionSet ? visit(selection.selectionSet) : false;
+        const args = selection.arguments ?? [];
+        if (args.some((argument) => argument.name.value === 'language')) choosesLanguage = true;
+        if (choosingFields.has(selection.name.value) && args.length > 0) choosesLanguage = true;
+        if (selection.name.value === 'id') selectsId = true;
+        (underDefer ? deferred : eager).add(selection);
+        if (selection.selectionSet) visit(selection.selectionSet, underDefer);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        visit(selection.selectionSet, underDefer || defers(selection));
+      } else {
+        const flag = underDefer || defers(selection);
+        const seen = `${selection.name.value} ${flag}`;
+        const fragment = fragments[selection.name.value];
+        if (visited.has(seen) || !fragment) continue;
+        visited.add(seen);
+        visit(fragment.selectionSet, flag);
       }
-      if (selection.kind === Kind.INLINE_FRAGMENT) return visit(selection.selectionSet);
-      const name = selection.name.value;
-      if (seen.has(name)) return false;
-      seen.add(name);
-      const fragment = fragments[name];
-      return fragment ? visit(fragment.selectionSet) : false;
-    });
-  known = visit(operation.selectionSet);
-  choosesByOperation.set(operation, known);
-  return known;
+    }
+  };
+  visit(operation.selectionSet, false);
+  for (const node of eager) deferred.delete(node);
+  facts = { choosesLanguage, selectsId, deferred: deferred.size > 0 ? deferred : NONE };
+  factsByOperation.set(operation, facts);
+  return facts;
 }
 
 /**
@@ -117,7 +178,7 @@ export function inLanguageScope(
   context: GatewayContext,
   info: GraphQLResolveInfo,
 ): GatewayContext {
-  return choosesLanguage(info.operation, info.fragments) ? scope(args, context, info) : context;
+  return factsOf(info.operation, info.fragments).choosesLanguage ? scope(args, context, info) : context;
 }
 
 // The answer's size.
@@ -219,9 +280,6 @@ export function currentPhase(): Phase | undefined {
   return phaseScope.getStore();
 }
 
-const NONE: ReadonlySet<FieldNode> = new Set();
-const deferredByOperation = new WeakMap<OperationDefinitionNode, ReadonlySet<FieldNode>>();
-
 function defers(node: InlineFragmentNode | FragmentSpreadNode): boolean {
   const directive = node.directives?.find((one) => one.name.value === 'defer');
   if (!directive) return false;
@@ -230,44 +288,8 @@ function defers(node: InlineFragmentNode | FragmentSpreadNode): boolean {
   return !(condition?.kind === Kind.BOOLEAN && !condition.value);
 }
 
-/** The field nodes reached only through a @defer fragment (a node reached both ways runs at once). */
-function deferredFieldsOf(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): ReadonlySet<FieldNode> {
-  const deferred = new Set<FieldNode>();
-  const eager = new Set<FieldNode>();
-  const visited = new Set<string>();
-  const visit = (selectionSet: SelectionSetNode, underDefer: boolean): void => {
-    for (const selection of selectionSet.selections) {
-      if (selection.kind === Kind.FIELD) {
-        (underDefer ? deferred : eager).add(selection);
-        if (selection.selectionSet) visit(selection.selectionSet, underDefer);
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        visit(selection.selectionSet, underDefer || defers(selection));
-      } else {
-        const flag = underDefer || defers(selection);
-        const seen = `${selection.name.value} ${flag}`;
-        const fragment = fragments[selection.name.value];
-        if (visited.has(seen) || !fragment) continue;
-        visited.add(seen);
-        visit(fragment.selectionSet, flag);
-      }
-    }
-  };
-  visit(operation.selectionSet, false);
-  for (const node of eager) deferred.delete(node);
-  return deferred.size > 0 ? deferred : NONE;
-}
-
-function deferredOf(operation: OperationDefinitionNode, fragments: () => Record<string, FragmentDefinitionNode>): ReadonlySet<FieldNode> {
-  let deferred = deferredByOperation.get(operation);
-  if (!deferred) {
-    deferred = deferredFieldsOf(operation, fragments());
-    deferredByOperation.set(operation, deferred);
-  }
-  return deferred;
-}
-
 export function phaseOf(info: GraphQLResolveInfo): Phase | undefined {
-  const deferred = deferredOf(info.operation, () => info.fragments);
+  const { deferred } = factsOf(info.operation, info.fragments);
   if (deferred === NONE) return undefined;
   return info.fieldNodes.every((node) => deferred.has(node)) ? 'deferred' : 'initial';
 }

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import {
-  defaultFieldResolver,
   type FieldNode,
   type GraphQLFieldConfig,
-  type GraphQLFieldResolver,
   GraphQLID,
   GraphQLNonNull,
   type GraphQLResolveInfo,
@@ -19,8 +17,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { GatewayContext } from '../context.ts';
-import { registerStarter, starterOf } from '../kit/details.ts';
-import { inLanguageScope } from '../kit/field-concerns.ts';
+import { inLanguageScope, type OwnerPassing, PASSES_OWNER } from '../kit/field-concerns.ts';
 import { languageScope } from '../kit/language-scope.ts';
 import { globalId } from './global-id.ts';
 
@@ -229,42 +226,48 @@ export function withValueIds(schema: GraphQLSchema): GraphQLSchema {
     },
   });
 
+  // A field that passes its owner down carries how, in its extensions; the one per-field
+  // wrapper (kit/field-concerns.ts) reads it on the field's first call.
   return mapSchema(withIds, {
     [MapperKind.OBJECT_FIELD]: (config, fieldName, typeName) => {
-      const returned = getNamedType(config.type).name;
-      if (!ownable.has(returned)) return config;
-      const resolve: GraphQLFieldResolver<unknown, GatewayContext> = config.resolve ?? defaultFieldResolver;
-      const parentId = withIds.getType(typeName);
-      const idOf = isObjectType(parentId) ? parentId.getFields().id?.resolve : undefined;
-      const list = isListType(getNullableType(config.type));
-      // The language the value resolves in: its field's `language` argument, or the one above.
-      const scope = languageScope({
-        name: fieldName,
-        languageOf: config.extensions?.languageOf,
-        isMutation: false,
-        argNames: Object.keys(config.args ?? {}),
-      });
-      const wrapped: GraphQLFieldResolver<unknown, GatewayContext> = (source, args, context, info) => {
-        // No `id` below: the value goes as it is, no copy of it made.
-        if (!selectsIdBelow(info)) return resolve(source, args, context, info);
-        // The owner's id, computed only when the value's `id` is selected; a root or a payload is named by its type.
-        const owner = () => (idOf ? String(idOf(source, {}, context, info)) : typeName);
-        const attach = (value: unknown, index?: number) =>
-          value !== null && typeof value === 'object' && !Array.isArray(value)
-            ? {
-                ...value,
-                [OWNED]: () => ownedId(returned, owner(), fieldName, args, index, inLanguageScope(scope, args, context, info).language),
-              }
-            : value;
-        return then(resolve(source, args, context, info), (value) =>
-          list && Array.isArray(value) ? value.map((item, index) => then(item as unknown, (one) => attach(one, index))) : attach(value),
-        );
-      };
-      // A field started early under an object named by its key (kit/details.ts) is found by the
-      // resolver the schema holds: this one. What it started, the wrapped resolver takes.
-      const start = starterOf(resolve);
-      if (start) registerStarter(wrapped, start);
-      return { ...config, resolve: wrapped };
+      if (!ownable.has(getNamedType(config.type).name)) return config;
+      const parent = withIds.getType(typeName);
+      const idOf = isObjectType(parent) ? parent.getFields().id?.resolve : undefined;
+      return { ...config, extensions: { ...config.extensions, [PASSES_OWNER]: ownerPassing(config, fieldName, typeName, idOf) } };
     },
   });
+}
+
+/** How a field's value takes its owner with it when an `id` is selected below it. */
+function ownerPassing(
+  config: GraphQLFieldConfig<unknown, GatewayContext>,
+  fieldName: string,
+  typeName: string,
+  idOf: GraphQLFieldConfig<unknown, GatewayContext>['resolve'],
+): OwnerPassing {
+  const returned = getNamedType(config.type).name;
+  const list = isListType(getNullableType(config.type));
+  // The language the value resolves in: its field's `language` argument, or the one above.
+  const scope = languageScope({
+    name: fieldName,
+    languageOf: config.extensions?.languageOf,
+    isMutation: false,
+    argNames: Object.keys(config.args ?? {}),
+  });
+  return (resolved, source, args, context, info) => {
+    // No `id` below: the value goes as it is, no copy of it made.
+    if (!selectsIdBelow(info)) return resolved;
+    // The owner's id, computed only when the value's `id` is selected; a root or a payload is named by its type.
+    const owner = () => (idOf ? String(idOf(source, {}, context, info)) : typeName);
+    const attach = (value: unknown, index?: number) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? {
+            ...value,
+            [OWNED]: () => ownedId(returned, owner(), fieldName, args, index, inLanguageScope(scope, args, context, info).language),
+          }
+        : value;
+    return then(resolved, (value) =>
+      list && Array.isArray(value) ? value.map((item, index) => then(item as unknown, (one) => attach(one, index))) : attach(value),
+    );
+  };
 }

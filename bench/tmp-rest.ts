@@ -1,0 +1,12 @@
+import { startCatalog } from '@media-catalog/catalog';
+import { readFileSync } from 'node:fs';
+import { startGateway, stopGateway } from './gateway-process.ts';
+const catalog = await startCatalog({ latencyMs: 0 });
+const g = await startGateway(catalog.baseUrl, catalog.demoToken, { WORKERS: '1', ...(process.env.EXTRA ? JSON.parse(process.env.EXTRA) : {}) }, process.argv[2]);
+await new Promise((r) => setTimeout(r, 1500));
+const status = readFileSync(`/proc/${g.child.pid}/status`, 'utf8');
+const pick = (k: string) => /(\d+) kB/.exec(status.split('\n').find((l) => l.startsWith(k))!)![1];
+const metrics = await (await fetch(new URL('/metrics', g.url))).text().catch(() => '');
+const heap = metrics.split('\n').filter((l) => /heap_size_(used|total)_bytes |external_memory/.test(l)).join(' | ');
+console.log('rss', Number(pick('VmRSS')) / 1024, 'hwm', Number(pick('VmHWM')) / 1024, heap);
+await stopGateway(g); await catalog.close();
