@@ -14,7 +14,6 @@ import { operationMetrics, useRequestLog } from './observed-operation.ts';
 import { operationSpans } from './operation-spans.ts';
 import { protections, useDeclaredVariablesOnly, useNoServiceSdl } from './protections.ts';
 
-
 /*
  * Every Yoga plugin of the gateway, in the order Yoga runs them: read here, in one list, rather
  * than gathered from the files that define them. The GraphQL endpoint and the federation

@@ -16,7 +16,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
-import { type GatewayContext, judgedWithinLimits, MAX_BREADTH } from './context.ts';
+import { complexityLimits, type GatewayContext } from './context.ts';
 import './kit/field-concerns.ts';
 import { keysCost } from './kit/keys-cost.ts';
 import { isCarriedLink, loadsDetailsPerItem, usualLength } from './kit/list-costs.ts';
@@ -82,9 +82,6 @@ export function withFixedCosts(schema: GraphQLSchema): GraphQLSchema {
   return schema;
 }
 
-/** The plugin's limits when it has none to check: none of the three is a number. */
-const NOT_CHECKED = {};
-
 /** The typed builder and empty roots; domain files add every type and field. */
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
@@ -109,10 +106,8 @@ export const builder = new SchemaBuilder<{
      * page holds 20 results, a series' aggregate cast is estimated at 100).
      */
     fieldComplexity,
-    // No limit (the plugin then walks nothing) for an operation already judged within them from
-    // its estimate (context.ts); the others, and every refusal, are the plugin's.
-    limit: (context) =>
-      judgedWithinLimits(context) ? NOT_CHECKED : { complexity: context.limits.cost, depth: context.limits.depth, breadth: MAX_BREADTH },
+    // The request's limits, or none for an operation already judged within them (context.ts).
+    limit: complexityLimits,
     complexityError: (kind, result) => {
       if (kind === 'Complexity') return tooComplex('cost', result.maxComplexity ?? 0, result.complexity);
       return kind === 'Depth'

@@ -35,7 +35,7 @@ export interface GatewayContext {
   /**
    * The operation's estimate, set once where it is made, before execution (src/graphql/cost-report.ts):
    * undefined until then, null when none could be made (variables that cannot be coerced). Read
-   * by the schema's limit check (judgedWithinLimits, below) and the batch's limit (useBatchCost there).
+   * by the schema's limit check (complexityLimits, below) and the batch's limit (useBatchCost there).
    */
   estimate: OperationFigures | null | undefined;
   /**
@@ -244,13 +244,19 @@ export interface OperationFigures {
   breadth: number;
 }
 
+/** The plugin's limits when it has none to check: none of the three is a number. */
+const NOT_CHECKED = {};
+
 /**
- * Whether the operation was already judged within MAX_COST, MAX_DEPTH and MAX_BREADTH from the
+ * The complexity plugin's limits for one operation (schema/builder.ts hands it this function):
+ * none for an operation already judged within MAX_COST, MAX_DEPTH and MAX_BREADTH from the
  * figures src/graphql/cost-report.ts made before it ran (kept per document and declared
- * variables). The complexity plugin's own check (schema/builder.ts) then skips the walk of the
- * operation it would make again on every request (10.8% of a movie page's CPU, issue #44). An
- * operation over a limit, or without figures, is still the plugin's to refuse, with the same error.
+ * variables), so the plugin skips the walk of the operation it would make again on every request
+ * (10.8% of a movie page's CPU, issue #44). An operation over a limit, or without figures, is
+ * still the plugin's to refuse, with the same error.
  */
-export function judgedWithinLimits({ estimate, limits }: GatewayContext): boolean {
-  return !!estimate && estimate.complexity <= limits.cost && estimate.depth <= limits.depth && estimate.breadth <= MAX_BREADTH;
+export function complexityLimits(context: GatewayContext): { complexity?: number; depth?: number; breadth?: number } {
+  const { estimate, limits } = context;
+  const judged = !!estimate && estimate.complexity <= limits.cost && estimate.depth <= limits.depth && estimate.breadth <= MAX_BREADTH;
+  return judged ? NOT_CHECKED : { complexity: limits.cost, depth: limits.depth, breadth: MAX_BREADTH };
 }
