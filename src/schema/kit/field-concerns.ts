@@ -36,7 +36,13 @@ export class FieldConcernsPlugin<Types extends SchemaTypes> extends BasePlugin<T
     const named = fieldConfig.type.kind === 'List' ? fieldConfig.type.type : fieldConfig.type;
     const leaf = named.kind === 'Scalar' || named.kind === 'Enum';
     // A leaf's value owns nothing; an object's may take its owner down (relay/value-ids.ts).
-    if (resolver === defaultFieldResolver) return counting(leaf ? resolver : passingOwner(resolver), leaf);
+    if (resolver === defaultFieldResolver) {
+      if (leaf) return counting(resolver, leaf);
+      const pass = passingOwner();
+      const passed: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) =>
+        pass(resolver(source, args, context, info), source, args as Record<string, unknown>, context, info);
+      return counting(passed as GraphQLFieldResolver<unknown, Types['Context'], object>, leaf);
+    }
     if (fieldConfig.extensions?.languageOf) choosingFields.add(fieldConfig.name);
     const inLanguage = languageScope({
       name: fieldConfig.name,
@@ -44,25 +50,20 @@ export class FieldConcernsPlugin<Types extends SchemaTypes> extends BasePlugin<T
       isMutation: fieldConfig.kind === 'Mutation',
       argNames: Object.keys(fieldConfig.args),
     });
-    const start: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) => {
-      const chosen = inLanguageScope(inLanguage, args as Record<string, unknown>, context, info);
+    /** The resolver in its language, within its @defer phase. */
+    const run: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, chosen, info) => {
       const phase = phaseOf(info);
       return phase === undefined ? resolver(source, args, chosen, info) : phaseScope.run(phase, resolver, source, args, chosen, info);
     };
-    // The field's owner passing (relay/value-ids.ts), known on its first call: false for most.
-    let owner: OwnerPassing | false | undefined = leaf ? false : undefined;
+    const start: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) =>
+      run(source, args, inLanguageScope(inLanguage, args as Record<string, unknown>, context, info), info);
+    const pass = leaf ? undefined : passingOwner();
     // GraphQL's run: the answer `existing` started early for this field, when it did (kit/details.ts).
     const scoped: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) => {
       const chosen = inLanguageScope(inLanguage, args as Record<string, unknown>, context, info);
       const started = takeStarted(source, info, context);
-      const phase = started ? undefined : phaseOf(info);
-      const value = started
-        ? started.value
-        : phase === undefined
-          ? resolver(source, args, chosen, info)
-          : phaseScope.run(phase, resolver, source, args, chosen, info);
-      owner ??= ownerOf(info);
-      return owner && factsOf(info.operation, info.fragments).selectsId ? owner(value, source, args as never, context, info) : value;
+      const value = started ? started.value : run(source, args, chosen, info);
+      return pass ? pass(value, source, args as Record<string, unknown>, context, info) : value;
     };
     const wrapped = counting(scoped as GraphQLFieldResolver<unknown, Types['Context'], object>, leaf);
     registerStarter(wrapped, start as never);
@@ -84,19 +85,18 @@ export type OwnerPassing = (
   info: GraphQLResolveInfo,
 ) => unknown;
 
-/** The owner passing of the field `info` resolves, or false for the fields that have none (most). */
-function ownerOf(info: GraphQLResolveInfo): OwnerPassing | false {
-  const passing = info.parentType.getFields()[info.fieldName]?.extensions[PASSES_OWNER];
-  return typeof passing === 'function' ? (passing as OwnerPassing) : false;
-}
-
-/** A resolver whose value may take its owner down (relay/value-ids.ts), for the fields that resolve by default. */
-function passingOwner<Context>(resolve: GraphQLFieldResolver<unknown, Context>): GraphQLFieldResolver<unknown, Context> {
+/**
+ * One field's owner passing: the field's `passesOwner`, asked of it on its first call (false for
+ * most), and run only in an operation that selects an `id`.
+ */
+function passingOwner(): OwnerPassing {
   let owner: OwnerPassing | false | undefined;
-  return (source, args, context, info) => {
-    const value = resolve(source, args, context, info);
-    owner ??= ownerOf(info);
-    return owner && factsOf(info.operation, info.fragments).selectsId ? owner(value, source, args, context as GatewayContext, info) : value;
+  return (value, source, args, context, info) => {
+    if (owner === undefined) {
+      const passing = info.parentType.getFields()[info.fieldName]?.extensions[PASSES_OWNER];
+      owner = typeof passing === 'function' ? (passing as OwnerPassing) : false;
+    }
+    return owner && factsOf(info.operation, info.fragments).selectsId ? owner(value, source, args, context, info) : value;
   };
 }
 
