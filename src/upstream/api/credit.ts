@@ -1,13 +1,13 @@
 /**
- * Credits: the cast and crew of movies, series, seasons and episodes (each appendable to its
- * title), and one credit's details (GET /credit/{id}). A person's own credits live in person.ts.
+ * Credits: the wire types of the cast and crew of movies, series, seasons and episodes, and one
+ * credit's details (GET /credit/{id}). Each title's credits resource is declared with the title's
+ * other sub-resources (movie.ts, tv.ts, season.ts, episode.ts), as a person's own are in person.ts.
  */
-import { appendable, resource, type EpisodeKey, type Language, type MovieKey, type SeasonKey, type SeriesKey } from './define.ts';
-import { episodePath } from './episode.ts';
+import { resource, type Language } from './define.ts';
 import type { EpisodeSummary } from './episode.ts';
 import { param } from '../request.ts';
 import type { PersonFields } from './person.ts';
-import { seasonPath, type SeasonSummary } from './season.ts';
+import type { SeasonSummary } from './season.ts';
 
 export type MovieCastCredit = PersonFields & { cast_id?: number; character: string; credit_id: string; order: number };
 export type CrewCredit = PersonFields & { credit_id: string; department: string; job: string };
@@ -56,32 +56,9 @@ export interface CreditDetails {
   person: PersonFields & { media_type?: 'person' };
 }
 
-const language = (p: Language) => ({ language: p.language });
-
 export const creditResources = {
-  credit: resource<{ creditId: string } & Language, CreditDetails>((p) => ({ path: ['credit', param(p.creditId)], query: language(p) })),
-  movieCredits: appendable<MovieKey & Language, Credits>('movie', 'credits', (p) => ({
-    path: ['movie', p.movieId, 'credits'],
-    query: language(p),
-  })),
-  tvSeriesCredits: appendable<SeriesKey & Language, Credits>('tv', 'credits', (p) => ({
-    path: ['tv', p.seriesId, 'credits'],
-    query: language(p),
-  })),
-  tvSeriesAggregateCredits: appendable<SeriesKey & Language, AggregateCredits>('tv', 'aggregate_credits', (p) => ({
-    path: ['tv', p.seriesId, 'aggregate_credits'],
-    query: language(p),
-  })),
-  seasonCredits: appendable<SeasonKey & Language, Credits>('season', 'credits', (p) => ({
-    path: [...seasonPath(p), 'credits'],
-    query: language(p),
-  })),
-  seasonAggregateCredits: appendable<SeasonKey & Language, AggregateCredits>('season', 'aggregate_credits', (p) => ({
-    path: [...seasonPath(p), 'aggregate_credits'],
-    query: language(p),
-  })),
-  episodeCredits: appendable<EpisodeKey & Language, EpisodeCredits>('episode', 'credits', (p) => ({
-    path: [...episodePath(p), 'credits'],
-    query: language(p),
+  credit: resource<{ creditId: string } & Language, CreditDetails>((p) => ({
+    path: ['credit', param(p.creditId)],
+    query: { language: p.language },
   })),
 };

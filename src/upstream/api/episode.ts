@@ -1,7 +1,7 @@
-/** TV episodes: details, every episode sub-resource and the episode rating writes. Episode credits live in credit.ts. */
+/** TV episodes: details, every episode sub-resource and the episode rating writes. Its credits among them. */
 import type { AccountStates } from './account.ts';
 import type { Changes } from './changes.ts';
-import type { CrewCredit, MovieCastCredit } from './credit.ts';
+import type { CrewCredit, EpisodeCredits, MovieCastCredit } from './credit.ts';
 import { appendable, resource, write, type EpisodeKey, type ImageLanguage, type Language } from './define.ts';
 import { seasonPath, videoQuery, type VideoLanguage } from './season.ts';
 import {
@@ -48,6 +48,10 @@ const sub = (key: string) => (p: EpisodeKey) => [...episodePath(p), key];
 
 export const episodeResources = {
   episode: resource<EpisodeKey & Language, EpisodeDetails>((p) => ({ path: episodePath(p), query: { language: p.language } })),
+  episodeCredits: appendable<EpisodeKey & Language, EpisodeCredits>('episode', 'credits', (p) => ({
+    path: sub('credits')(p),
+    query: { language: p.language },
+  })),
   // A guest session sees its own ratings, as for movies.
   episodeAccountStates: resource<EpisodeKey, AccountStates>(
     (p, session) => ({ path: sub('account_states')(p), query: { ...session } }),

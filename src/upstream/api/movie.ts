@@ -2,6 +2,7 @@
 import type { AccountStates } from './account.ts';
 import type { Changes } from './changes.ts';
 import type { CompanySummary } from './company.ts';
+import type { Credits } from './credit.ts';
 import { appendable, resource, write, type ImageLanguage, type Language, type MovieKey, type Paging } from './define.ts';
 import type { Genre } from './genre.ts';
 import type { UserList } from './list.ts';
@@ -103,6 +104,10 @@ const sub = (key: string) => (p: MovieKey) => ['movie', p.movieId, ...key.split(
 
 export const movieResources = {
   movie: resource<MovieKey & Language, MovieDetails>((p) => ({ path: ['movie', p.movieId], query: { language: p.language } })),
+  movieCredits: appendable<MovieKey & Language, Credits>('movie', 'credits', (p) => ({
+    path: sub('credits')(p),
+    query: { language: p.language },
+  })),
   latestMovie: resource<Record<string, never>, MovieDetails>(() => ({ path: ['movie', 'latest'] })),
   upcomingMovies: resource<RegionPaging, UpcomingPage>((p) => ({
     path: ['movie', 'upcoming'],

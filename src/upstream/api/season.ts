@@ -1,5 +1,6 @@
-/** TV seasons: details and every season sub-resource. Season credits live in credit.ts. */
+/** TV seasons: details and every season sub-resource. Its credits among them. */
 import type { Changes } from './changes.ts';
+import type { AggregateCredits, Credits } from './credit.ts';
 import { appendable, resource, type ImageLanguage, type Language, type SeasonKey } from './define.ts';
 import type { EpisodeWithPeople } from './episode.ts';
 import type { NetworkSummary } from './network.ts';
@@ -49,6 +50,14 @@ const sub = (key: string) => (p: SeasonKey) => [...seasonPath(p), ...key.split('
 
 export const seasonResources = {
   season: resource<SeasonKey & Language, SeasonDetails>((p) => ({ path: seasonPath(p), query: { language: p.language } })),
+  seasonCredits: appendable<SeasonKey & Language, Credits>('season', 'credits', (p) => ({
+    path: sub('credits')(p),
+    query: { language: p.language },
+  })),
+  seasonAggregateCredits: appendable<SeasonKey & Language, AggregateCredits>('season', 'aggregate_credits', (p) => ({
+    path: sub('aggregate_credits')(p),
+    query: { language: p.language },
+  })),
   seasonImages: appendable<SeasonKey & ImageLanguage, SeasonImages>('season', 'images', (p) => ({
     path: sub('images')(p),
     query: { language: p.language, include_image_language: p.includeImageLanguage },

@@ -2,6 +2,7 @@
 import type { AccountStates } from './account.ts';
 import type { Changes } from './changes.ts';
 import type { CompanySummary } from './company.ts';
+import type { AggregateCredits, Credits } from './credit.ts';
 import { appendable, resource, write, type ImageLanguage, type Language, type Paging, type SeriesKey } from './define.ts';
 import type { EpisodeSummary } from './episode.ts';
 import type { Genre } from './genre.ts';
@@ -99,6 +100,14 @@ const paged = (p: Paging) => ({ language: p.language, page: p.page });
 
 export const tvResources = {
   tvSeries: resource<SeriesKey & Language, TVSeriesDetails>((p) => ({ path: ['tv', p.seriesId], query: { language: p.language } })),
+  tvSeriesCredits: appendable<SeriesKey & Language, Credits>('tv', 'credits', (p) => ({
+    path: sub('credits')(p),
+    query: { language: p.language },
+  })),
+  tvSeriesAggregateCredits: appendable<SeriesKey & Language, AggregateCredits>('tv', 'aggregate_credits', (p) => ({
+    path: sub('aggregate_credits')(p),
+    query: { language: p.language },
+  })),
   latestTVSeries: resource<Record<string, never>, TVSeriesDetails>(() => ({ path: ['tv', 'latest'] })),
   airingTodayTVSeries: resource<Paging & Timezone, Page<TVSeriesSummary>>((p) => ({
     path: ['tv', 'airing_today'],
