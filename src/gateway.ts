@@ -1,6 +1,6 @@
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import type { RequestState } from './common/request-state.ts';
+import type { ServerContext } from './common/request-state.ts';
 import { gatewayMetrics } from './compose/gateway-metrics.ts';
 import { persistedStore } from './compose/persisted-store.ts';
 import { upstreamReadiness } from './compose/readiness.ts';
@@ -26,7 +26,7 @@ import { tagOf } from './upstream/entity-tags.ts';
 import { changeFeedsFromConfig, changeHubFromConfig, upstreamFromConfig } from './upstream/from-config.ts';
 
 export interface Gateway {
-  yoga: YogaServerInstance<RequestState, GatewayContext>;
+  yoga: YogaServerInstance<ServerContext, GatewayContext>;
   /** The HTTP front to serve: per-request HTTP concerns and the whole-response cache, then Yoga. */
   front: HttpFront;
   upstream: UpstreamClient;

@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import type { RequestState } from '../common/request-state.ts';
+import type { ServerContext } from '../common/request-state.ts';
 import { countIntrospection } from '../graphql/answer-size.ts';
 import { createParseCache } from '../graphql/cost-report.ts';
 import { graphiqlOptions, renderGraphiQLPage } from '../graphql/graphiql.ts';
@@ -36,7 +36,7 @@ export interface YogaServersInput {
 }
 
 export interface YogaServers {
-  yoga: YogaServerInstance<RequestState, GatewayContext>;
+  yoga: YogaServerInstance<ServerContext, GatewayContext>;
   /** The other routes the front serves: `/subgraph`, behind the router token when one is set, or none. */
   routes: Record<string, FetchHandler>;
   /** Settles once the subgraph schema is built, just after start; rejects if it fails. */
@@ -53,7 +53,7 @@ export function yogaServers(input: YogaServersInput): YogaServers {
   // One cache of parsed documents for both endpoints, bounded in bytes (PARSE_CACHE_MAX_BYTES).
   const parseCache = config.parseCacheMaxBytes > 0 ? createParseCache(config.parseCacheMaxBytes) : undefined;
   const serve = (graph: GraphQLSchema, endpoint: string, graphiql: boolean, ordered: GatewayPlugin[]) =>
-    createYoga<RequestState, GatewayContext>({
+    createYoga<ServerContext, GatewayContext>({
       schema: graph,
       graphqlEndpoint: endpoint,
       // Assets inlined from the package, not Yoga's CDN: the page works offline (src/graphql/graphiql.ts).
@@ -91,7 +91,7 @@ export function yogaServers(input: YogaServersInput): YogaServers {
     get fetchAPI() {
       return subgraphServed().fetchAPI;
     },
-    handleRequest: (request, state, ...more) => subgraphServed().handleRequest(request, state, ...more),
+    handleRequest: (request, context, ...more) => subgraphServed().handleRequest(request, context, ...more),
   };
   // Persisted operations are the frontends' concern; a router sends its documents whole. So with
   // PERSISTED_OPERATIONS_ONLY the subgraph is served only behind SUBGRAPH_TOKEN (docs/security.md).

@@ -14,7 +14,7 @@ import {
 import { type FetchAPI, isAsyncIterable, type Plugin, processRegularResult } from 'graphql-yoga';
 import type { ErrorCode } from '../common/error-codes.ts';
 import { REQUEST } from '../common/messages.ts';
-import type { RequestState } from '../common/request-state.ts';
+import type { ServerContext } from '../common/request-state.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import { counting } from '../schema/kit/field-concerns.ts';
 import { resultPieces } from './result-pieces.ts';
@@ -140,7 +140,7 @@ function piecesOf(result: ExecutionResult | ExecutionResult[], fetchAPI: FetchAP
 /** The requests whose operation is a subscription: Yoga offers them no multipart (as it marks them, in onSubscribe). */
 const subscriptions = new WeakSet<Request>();
 
-export const useStreamedAnswers: Plugin<Record<string, unknown>, Partial<RequestState>> = {
+export const useStreamedAnswers: Plugin<Record<string, unknown>, ServerContext> = {
   onSubscribe: ({ args: { contextValue } }) => {
     const { request } = contextValue as { request?: Request };
     if (request) subscriptions.add(request);
@@ -150,7 +150,7 @@ export const useStreamedAnswers: Plugin<Record<string, unknown>, Partial<Request
     // An answer stopped past MAX_RESPONSE_BYTES is its one small error: it has no data.
     const large =
       !iterable &&
-      (serverContext.answerSize?.chars ?? 0) >= STREAM_FROM_CHARS &&
+      (serverContext.state?.answerSize.chars ?? 0) >= STREAM_FROM_CHARS &&
       (Array.isArray(result) ? result : [result]).some((one) => one.data);
     // Parts (multipart, SSE) whatever their size: no part's size is known before it is made.
     const regular = resultProcessor === processRegularResult;
@@ -187,10 +187,11 @@ export const useUnsentStreamsEnded: Plugin = {
  * serialising it (request, validation and execution errors alike), so the cache never has to
  * parse the bytes again to find out.
  */
-export const useAnswerOutcome: Plugin<Record<string, unknown>, Partial<RequestState>> = {
+export const useAnswerOutcome: Plugin<Record<string, unknown>, ServerContext> = {
   onResultProcess: ({ result, serverContext }) => {
     const results = Array.isArray(result) ? result : [result];
-    if (!serverContext.outcome) return;
-    serverContext.outcome.clean = results.every((one) => !(Symbol.asyncIterator in one) && !(one as ExecutionResult).errors?.length);
+    const outcome = serverContext.state?.outcome;
+    if (!outcome) return;
+    outcome.clean = results.every((one) => !(Symbol.asyncIterator in one) && !(one as ExecutionResult).errors?.length);
   },
 };

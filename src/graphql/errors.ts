@@ -5,7 +5,7 @@ import { CallBudgetSpentError, MissingCredentialError, UpstreamError, type Missi
 import { variableError, type VariableErrorOptions } from './variable-errors.ts';
 import { MALFORMED_HEADERS, MISSING_HEADERS as HEADERS_FOR, REQUEST, UNEXPECTED } from '../common/messages.ts';
 import type { CredentialHeader } from '../common/credentials.ts';
-import type { RequestState } from '../common/request-state.ts';
+import type { ServerContext } from '../common/request-state.ts';
 
 export type ClientErrorOptions = VariableErrorOptions;
 
@@ -27,7 +27,7 @@ function lackedCredential(missing: MissingCredential, malformed: readonly Creden
 
 /** The credential headers the request sent malformed, as the front read them. */
 function malformedOf(context: unknown): readonly CredentialHeader[] | undefined {
-  return (context as Partial<RequestState> | undefined)?.credentials?.malformed;
+  return (context as ServerContext | undefined)?.state?.credentials.malformed;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { getOperationAST } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import type { RequestState } from '../common/request-state.ts';
+import type { ServerContext } from '../common/request-state.ts';
 import { type Metrics, shownOperationName } from '../runtime/metrics.ts';
 
 /*
@@ -41,10 +41,10 @@ export function useRequestLog(logger: Logger): Plugin {
     onExecute: ({ args }) => {
       const started = performance.now();
       const operation = shownOperationName(getOperationAST(args.document, args.operationName)?.name?.value);
-      const server = args.contextValue as Partial<RequestState>;
+      const state = (args.contextValue as ServerContext).state;
       // Read back by the HTTP front, so that a later cache hit logs the same name.
-      server.operations?.push(operation);
-      const requestId = server.requestId;
+      state?.operations.push(operation);
+      const requestId = state?.requestId;
       return {
         onExecuteDone: (payload) =>
           handleStreamOrSingleExecutionResult(payload, ({ result }) => {

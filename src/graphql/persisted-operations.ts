@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../runtime/config.ts';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
 import { type ClientQuota, createClientQuota } from './client-quota.ts';
+import type { ServerContext } from '../common/request-state.ts';
 
 /**
  * Persisted operations, two ways:
@@ -148,11 +149,6 @@ export const APQ_MAX_DOCUMENT_BYTES = 32 * 1024;
 /** Clients whose APQ registrations are counted at once (client-quota.ts says which go when more come). */
 export const APQ_CLIENTS_TRACKED = 10_000;
 
-/** Who a request comes from, as the HTTP front tells Yoga (src/http/request-reading.ts). */
-interface ClientOf {
-  clientNetwork?: string;
-}
-
 const isPromise = <T>(value: PromiseOrValue<T>): value is Promise<T> => typeof (value as Promise<T> | null)?.then === 'function';
 
 /** The hash of Apollo's APQ extension, read as its protocol spells it: version 1, a string. */
@@ -196,12 +192,12 @@ function automaticPersistedQueries(store: PersistedQueryStore, quota: ClientQuot
       offered.set(request, { hash, query });
     },
     onValidate({ context }) {
-      const { request, clientNetwork } = context as { request?: Request } & ClientOf;
+      const { request, state } = context as { request?: Request } & ServerContext;
       const document = request && offered.get(request);
       if (!document) return;
       return ({ valid }) => {
         if (!valid || Buffer.byteLength(document.query) > APQ_MAX_DOCUMENT_BYTES) return;
-        const client = clientNetwork ?? 'unknown';
+        const client = state?.clientNetwork ?? 'unknown';
         // Counted now, before the store answers: counted after, every registration sent at once
         // (or before the store's answer came back) passed the bound. Given back when the
         // document was known already, or when the store failed.

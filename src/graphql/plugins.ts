@@ -2,7 +2,7 @@ import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { Config } from '../runtime/config.ts';
-import type { RequestState } from '../common/request-state.ts';
+import type { ServerContext } from '../common/request-state.ts';
 import type { Metrics } from '../runtime/metrics.ts';
 import type { Tracing } from '../runtime/tracing.ts';
 import { useAnswerOutcome, useAnswerSize, useStreamedAnswers, useUnsentStreamsEnded } from './answer-size.ts';
@@ -21,7 +21,7 @@ import { protections, useDeclaredVariablesOnly, useNoServiceSdl } from './protec
  */
 
 /** A plugin of ours: it may read the request's state that the HTTP front hands Yoga. */
-export type GatewayPlugin = Plugin | Plugin<Record<string, unknown>, Partial<RequestState>>;
+export type GatewayPlugin = Plugin | Plugin<Record<string, unknown>, ServerContext>;
 
 export interface PluginSettings {
   config: Config;

@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
-import type { RequestState } from '../common/request-state.ts';
+import type { ServerContext } from '../common/request-state.ts';
 import type { CorsPolicy } from './response-headers.ts';
 import type { SharedPage } from './page.ts';
 import type { ProbeAnswer } from './probes.ts';
@@ -17,7 +17,7 @@ import type { ResponseCache } from './response-cache.ts';
  */
 export interface FetchHandler {
   fetchAPI: { Request: typeof Request };
-  handleRequest(request: Request, serverContext: RequestState, ...more: object[]): Promise<Response> | Response;
+  handleRequest(request: Request, serverContext: ServerContext, ...more: object[]): Promise<Response> | Response;
 }
 
 export interface HttpFrontOptions {

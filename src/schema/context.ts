@@ -1,6 +1,6 @@
 import type { Config, QueryLimits } from '../runtime/config.ts';
 import type { Credentials } from '../common/credentials.ts';
-import { type AnswerSize, MAX_ANSWER_TAGS, type RequestState } from '../common/request-state.ts';
+import { type AnswerSize, MAX_ANSWER_TAGS, type RequestState, type ServerContext } from '../common/request-state.ts';
 import type { ChangeEventSource, Subscribed } from '../upstream/change-events.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import type { FeedKind } from '../upstream/entity-tags.ts';
@@ -107,8 +107,7 @@ export function contextOptions(config: Config): ContextOptions {
  * the state the HTTP front made for it).
  */
 export function yogaContext(client: UpstreamClient, options: ContextOptions) {
-  return (initial: Partial<RequestState> & { request: Request }): GatewayContext =>
-    createContext(client, initial.request, options, initial);
+  return (initial: ServerContext & { request: Request }): GatewayContext => createContext(client, initial.request, options, initial.state);
 }
 
 /** Numbers each request's lane; unique within the process, which is where lanes live. */
