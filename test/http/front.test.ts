@@ -87,6 +87,22 @@ describe('malformed requests get a clear JSON error, never a stack trace', () =>
     }
   });
 
+  // Names the Host check lets through and the URL parser refuses (an IPv4 address out of range, a
+  // percent sign that decodes to nothing): asked twice, so that a refused host is never remembered
+  // as one whose URL forms (listener.ts, FORMED_HOSTS), and a good host is served between them.
+  it.each(['999.1.1.1', 'a%zz'])('Host: %s gives 400 "The request target is malformed.", every time', async (host) => {
+    const ask = (name: string) => rawExchange(port, `GET /graphql?query=%7B__typename%7D HTTP/1.1\nHost: ${name}\nConnection: close\n`);
+    for (const name of [host, 'localhost', host]) {
+      const answer = await ask(name);
+      if (name === 'localhost') {
+        expect([answer.status, rawJson(answer).data]).toEqual([200, { __typename: 'Query' }]);
+        continue;
+      }
+      expect(answer.status).toBe(400);
+      expect(rawJson(answer).errors).toEqual([{ message: 'The request target is malformed.', extensions: { code: 'BAD_REQUEST' } }]);
+    }
+  });
+
   it('invalid JSON is named, and none of the body is echoed', async () => {
     const response = await post('{"query": "{ __typename }", "variables": {"password": "hunter2-secret"');
     const text = await response.text();
