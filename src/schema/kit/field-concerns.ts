@@ -39,8 +39,12 @@ export class FieldConcernsPlugin<Types extends SchemaTypes> extends BasePlugin<T
     if (resolver === defaultFieldResolver) {
       if (leaf) return counting(resolver, leaf);
       const pass = passingOwner();
-      const passed: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) =>
-        pass(resolver(source, args, context, info), source, args as Record<string, unknown>, context, info);
+      const passed: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) => {
+        const value = resolver(source, args, context, info);
+        return factsOf(info.operation, info.fragments).selectsId
+          ? pass(value, source, args as Record<string, unknown>, context, info)
+          : value;
+      };
       return counting(passed as GraphQLFieldResolver<unknown, Types['Context'], object>, leaf);
     }
     if (fieldConfig.extensions?.languageOf) choosingFields.add(fieldConfig.name);
@@ -50,20 +54,24 @@ export class FieldConcernsPlugin<Types extends SchemaTypes> extends BasePlugin<T
       isMutation: fieldConfig.kind === 'Mutation',
       argNames: Object.keys(fieldConfig.args),
     });
-    /** The resolver in its language, within its @defer phase. */
-    const run: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, chosen, info) => {
-      const phase = phaseOf(info);
+    /** The resolver in its language, in its @defer phase; the operation's `facts` are looked up once a call. */
+    const run = (source: unknown, args: object, chosen: GatewayContext, info: GraphQLResolveInfo, facts: OperationFacts) => {
+      const phase = phaseOf(facts.deferred, info);
       return phase === undefined ? resolver(source, args, chosen, info) : phaseScope.run(phase, resolver, source, args, chosen, info);
     };
-    const start: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) =>
-      run(source, args, inLanguageScope(inLanguage, args as Record<string, unknown>, context, info), info);
+    const start: GraphQLFieldResolver<unknown, GatewayContext, Record<string, unknown>> = (source, args, context, info) => {
+      const facts = factsOf(info.operation, info.fragments);
+      return run(source, args, facts.choosesLanguage ? inLanguage(args, context, info) : context, info, facts);
+    };
     const pass = leaf ? undefined : passingOwner();
     // GraphQL's run: the answer `existing` started early for this field, when it did (kit/details.ts).
-    const scoped: GraphQLFieldResolver<unknown, GatewayContext, object> = (source, args, context, info) => {
-      const chosen = inLanguageScope(inLanguage, args as Record<string, unknown>, context, info);
+    const scoped: GraphQLFieldResolver<unknown, GatewayContext, Record<string, unknown>> = (source, args, context, info) => {
+      const facts = factsOf(info.operation, info.fragments);
+      // Asked even for a field started early: the scope records the language, for its subtree too.
+      const chosen = facts.choosesLanguage ? inLanguage(args, context, info) : context;
       const started = takeStarted(source, info, context);
-      const value = started ? started.value : run(source, args, chosen, info);
-      return pass ? pass(value, source, args as Record<string, unknown>, context, info) : value;
+      const value = started ? started.value : run(source, args, chosen, info, facts);
+      return pass && facts.selectsId ? pass(value, source, args, context, info) : value;
     };
     const wrapped = counting(scoped as GraphQLFieldResolver<unknown, Types['Context'], object>, leaf);
     registerStarter(wrapped, start as never);
@@ -85,10 +93,7 @@ export type OwnerPassing = (
   info: GraphQLResolveInfo,
 ) => unknown;
 
-/**
- * One field's owner passing: the field's `passesOwner`, asked of it on its first call (false for
- * most), and run only in an operation that selects an `id`.
- */
+/** One field's owner passing: its `passesOwner`, asked on its first call (false for most); run only when an `id` is selected. */
 function passingOwner(): OwnerPassing {
   let owner: OwnerPassing | false | undefined;
   return (value, source, args, context, info) => {
@@ -96,7 +101,7 @@ function passingOwner(): OwnerPassing {
       const passing = info.parentType.getFields()[info.fieldName]?.extensions[PASSES_OWNER];
       owner = typeof passing === 'function' ? (passing as OwnerPassing) : false;
     }
-    return owner && factsOf(info.operation, info.fragments).selectsId ? owner(value, source, args, context, info) : value;
+    return owner ? owner(value, source, args, context, info) : value;
   };
 }
 
@@ -288,8 +293,8 @@ function defers(node: InlineFragmentNode | FragmentSpreadNode): boolean {
   return !(condition?.kind === Kind.BOOLEAN && !condition.value);
 }
 
-export function phaseOf(info: GraphQLResolveInfo): Phase | undefined {
-  const { deferred } = factsOf(info.operation, info.fragments);
+/** The field's @defer phase, from its operation's deferred field nodes; undefined in an operation without @defer. */
+function phaseOf(deferred: ReadonlySet<FieldNode>, info: GraphQLResolveInfo): Phase | undefined {
   if (deferred === NONE) return undefined;
   return info.fieldNodes.every((node) => deferred.has(node)) ? 'deferred' : 'initial';
 }
