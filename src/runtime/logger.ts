@@ -76,21 +76,37 @@ function scrubDeep(value: unknown, depth = 0): unknown {
   return copy ?? value;
 }
 
+/**
+ * Lines go out in writes of up to LOG_BATCH_BYTES, each at most LOG_FLUSH_MS after it was logged:
+ * a write per line was a syscall per request, about 8 µs of the 700 of a computed answer under
+ * load (docs/performance.md, "The log line in batches"). A warning or an error goes out at once,
+ * with whatever waited before it; at exit pino writes what is left. Half of PIPE_BUF (4096): the
+ * workers share one stdout, and a write to a pipe of at most 4096 bytes is never interleaved with
+ * another process's, so a batch and the line that fills it stay whole.
+ */
+const LOG_BATCH_BYTES = 2048;
+const LOG_FLUSH_MS = 100;
+/** pino's level of `warn`: from it up, a line is not kept waiting. */
+const WARN = 40;
+
 export function createLogger(level = 'info', destination?: DestinationStream): Logger {
+  // Written off the request path, batching whatever accumulates while a write is under way: with
+  // a synchronous write per line, the log line of a response-cache hit cost more than the hit
+  // itself (half its req/s in the bench).
+  const stream = destination ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+  const urgent = destination ? undefined : () => (stream as ReturnType<typeof pino.destination>).flush();
   return pino(
     {
       level,
       formatters: { log: (object) => scrubDeep(object) as Record<string, unknown> },
       hooks: {
         // Message strings too: logger.warn(error.message) must not carry a secret either.
-        logMethod(args, method) {
+        logMethod(args, method, lineLevel) {
           method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrub(arg) : arg)) as Parameters<typeof method>);
+          if (lineLevel >= WARN) urgent?.();
         },
       },
     },
-    // Written off the request path, batching whatever accumulates while a write is under way (so a
-    // quiet gateway still logs at once): with a synchronous write per line, the
-    // log line of a response-cache hit cost more than the hit itself (half its req/s in the bench).
-    destination ?? pino.destination({ dest: 1, sync: false }),
+    stream,
   );
 }

@@ -49,8 +49,15 @@ describe('the subgraph at start', () => {
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(status).toBe(200);
-    // Already in the log when readiness first said ready: no /subgraph request has been made yet.
-    const built = logLines().find((line) => line.msg === 'subgraph schema built');
+    const readyAt = Date.now();
+    // Logged before readiness first said ready (lines are written in batches, at most 100 ms
+    // later: the line's own time tells), and no /subgraph request has been made yet.
+    let built: Record<string, unknown> | undefined;
+    for (let attempt = 0; attempt < 20 && !built; attempt++) {
+      built = logLines().find((line) => line.msg === 'subgraph schema built');
+      if (!built) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(built?.time).toBeLessThanOrEqual(readyAt);
     expect(built).toMatchObject({ level: 30, prefix: 'Catalog' });
     expect(built?.ms).toBeGreaterThan(0);
     const { body } = await postQuery(url.replace(/\/graphql$/, '/subgraph'), '{ _service { sdl } }');
