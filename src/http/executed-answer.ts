@@ -145,7 +145,8 @@ export function answerWriter(options: WriterOptions) {
  * the front has read, whole, as one Buffer (the Fetch implementation's fast case: its `json()` is
  * one JSON.parse, where a stream of the body costs a chain of promises per request; the Node
  * entry tests a body by `Object.keys`, one key per byte), and the request state's signal, which
- * aborts when the client goes away (no second one with its listeners on the response).
+ * aborts when the client goes away (no second one with its listeners on the response). Its URL
+ * comes parsed (the front's `urlOf`): the adapter reads it parsed on every request.
  *
  * The state goes in as the one property of a server context (`ServerContext`,
  * src/common/request-state.ts), with a second, empty one: given two, the entry copies their own
@@ -161,7 +162,7 @@ export function answerWriter(options: WriterOptions) {
 export function answerOf(
   served: FetchHandler,
   request: IncomingMessage,
-  at: { state: RequestState; url: string; body?: Buffer },
+  at: { state: RequestState; url: URL; body?: Buffer },
 ): Promise<Response> | Response {
   const { state, url, body } = at;
   const fetchRequest = new served.fetchAPI.Request(url, {
