@@ -88,18 +88,29 @@ describe('malformed requests get a clear JSON error, never a stack trace', () =>
   });
 
   // Names the Host check lets through and the URL parser refuses (an IPv4 address out of range, a
-  // percent sign that decodes to nothing): asked twice, so that a refused host is never remembered
-  // as one whose URL forms (listener.ts, FORMED_HOSTS), and a good host is served between them.
+  // percent sign that decodes to nothing): asked twice, by GET and by POST (whose URL, without a
+  // query, is kept parsed per host and path: listener.ts, KEPT_URLS), so that a refused host is
+  // never kept, and a good host is served between them.
   it.each(['999.1.1.1', 'a%zz'])('Host: %s gives 400 "The request target is malformed.", every time', async (host) => {
-    const ask = (name: string) => rawExchange(port, `GET /graphql?query=%7B__typename%7D HTTP/1.1\nHost: ${name}\nConnection: close\n`);
-    for (const name of [host, 'localhost', host]) {
-      const answer = await ask(name);
-      if (name === 'localhost') {
-        expect([answer.status, rawJson(answer).data]).toEqual([200, { __typename: 'Query' }]);
-        continue;
+    const body = '{"query":"{ __typename }"}';
+    const ask = (name: string, method: string) =>
+      method === 'GET'
+        ? rawExchange(port, `GET /graphql?query=%7B__typename%7D HTTP/1.1\nHost: ${name}\nConnection: close\n`)
+        : rawExchange(
+            port,
+            `POST /graphql HTTP/1.1\nHost: ${name}\nContent-Type: application/json\nContent-Length: ${body.length}\nConnection: close\n`,
+            { body },
+          );
+    for (const method of ['GET', 'POST']) {
+      for (const name of [host, 'localhost', host]) {
+        const answer = await ask(name, method);
+        if (name === 'localhost') {
+          expect([answer.status, rawJson(answer).data]).toEqual([200, { __typename: 'Query' }]);
+          continue;
+        }
+        expect(answer.status).toBe(400);
+        expect(rawJson(answer).errors).toEqual([{ message: 'The request target is malformed.', extensions: { code: 'BAD_REQUEST' } }]);
       }
-      expect(answer.status).toBe(400);
-      expect(rawJson(answer).errors).toEqual([{ message: 'The request target is malformed.', extensions: { code: 'BAD_REQUEST' } }]);
     }
   });
 
