@@ -1,11 +1,11 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import {
   type FieldNode,
   getOperationAST,
   GraphQLError,
   Kind,
   Lexer,
+  NoSchemaIntrospectionCustomRule,
   type OperationDefinitionNode,
   type SelectionSetNode,
   Source,
@@ -62,7 +62,10 @@ export function protections(config: Config, keeps: KeepsPart = KEEP_ALL): Plugin
     keeps('introspection-depth') && { onValidate: ({ addValidationRule }) => addValidationRule(introspectionDepthRule()) },
     keeps('batch-cost') && useBatchCost(limits.cost),
     keeps('writes') && useWritesNeedPreflight,
-    keeps('no-introspection') && !config.introspection && (useDisableIntrospection() as Plugin),
+    // graphql-js's own rule, as @graphql-yoga/plugin-disable-introspection adds it, without that
+    // plugin's per-request decision (a WeakSet entry per request) for a choice made at start.
+    keeps('no-introspection') &&
+      !config.introspection && { onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) },
   ];
   return plugins.filter((plugin): plugin is Plugin => plugin !== false);
 }

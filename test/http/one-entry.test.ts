@@ -187,7 +187,7 @@ describe('one entry with introspection off', () => {
     await gateway.close();
   });
 
-  // useDisableIntrospection marks the request in onRequestParse, a hook of Yoga's HTTP layer.
+  // graphql-js's NoSchemaIntrospectionCustomRule, added to every validation (protections.ts).
   it('refuses introspection as Yoga does', async () => {
     const asked: Asked = { name: 'introspection', body: json({ query: '{ __schema { types { name } } }' }), plain: true };
     const viaGateway = await ask(gateway.url, asked);
