@@ -1,5 +1,5 @@
 import { type ExecutionResult, GraphQLError } from 'graphql';
-import { createGraphQLError, handleStreamOrSingleExecutionResult, isAsyncIterable, maskError, type Plugin } from 'graphql-yoga';
+import { createGraphQLError, handleStreamOrSingleExecutionResult, isAsyncIterable, isPromise, maskError, type Plugin } from 'graphql-yoga';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
 import { CallBudgetSpentError, MissingCredentialError, UpstreamError, type MissingCredential } from '../upstream/answer.ts';
 import { variableError, type VariableErrorOptions } from './variable-errors.ts';
@@ -112,9 +112,12 @@ function unreadableRequest(error: unknown): unknown {
 export const useClientErrors = (options: ClientErrorOptions): Plugin => ({
   onRequestParse: ({ requestParser, setRequestParser }) => {
     if (requestParser) {
-      setRequestParser(async (request) => {
+      // Synchronous where Yoga's parser is (a body the front read whole): an async wrapper would
+      // put every request's parse and what follows it a turn of the microtask queue later.
+      setRequestParser((request) => {
         try {
-          return await requestParser(request);
+          const parsed = requestParser(request);
+          return isPromise(parsed) ? parsed.catch((error: unknown) => Promise.reject(unreadableRequest(error))) : parsed;
         } catch (error) {
           throw unreadableRequest(error);
         }
