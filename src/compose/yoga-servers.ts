@@ -70,6 +70,9 @@ export function yogaServers(input: YogaServersInput): YogaServers {
       // own on the execution path (docs/performance.md).
       maxRequestBodySize: input.yoga?.maxRequestBodySize ?? false,
       batching: { limit: config.limits.batch },
+      // No uploads (the schema has no Upload scalar), and a multipart POST is refused 415 before
+      // any parser reads it (protections.ts): Yoga's multipart parser would be one more hook per request.
+      multipart: false,
       extraParamNames: PERSISTED_PARAM_NAMES,
       plugins: parseCache ? [...ordered, parseCache.dropInvalid] : ordered,
       parserAndValidationCache: parseCache?.options ?? false,
