@@ -92,16 +92,17 @@ function segmentText(segment: PathSegment): string {
  * (never `/season/undefined/episode/1`).
  */
 export function encodePath(path: ReadonlyArray<PathSegment>): string {
-  return path
-    .map((segment: PathSegment | null | undefined) => {
-      if (segment === undefined || segment === null) throw missingKeyError();
-      if (typeof segment === 'number' && !(Number.isSafeInteger(segment) && segment >= 0)) throw missingKeyError();
-      if (typeof segment === 'object' && typeof segment.param !== 'string') throw missingKeyError();
-      const value = segmentText(segment);
-      if (value === '' || value === '.' || value === '..') throw badPathSegmentError();
-      return encodeURIComponent(value);
-    })
-    .join('/');
+  // A loop rather than map and join: every load is keyed by its URL, so this runs for each.
+  let encoded = '';
+  for (const segment of path as ReadonlyArray<PathSegment | null | undefined>) {
+    if (segment === undefined || segment === null) throw missingKeyError();
+    if (typeof segment === 'number' && !(Number.isSafeInteger(segment) && segment >= 0)) throw missingKeyError();
+    if (typeof segment === 'object' && typeof segment.param !== 'string') throw missingKeyError();
+    const value = segmentText(segment);
+    if (value === '' || value === '.' || value === '..') throw badPathSegmentError();
+    encoded += encoded === '' ? encodeURIComponent(value) : `/${encodeURIComponent(value)}`;
+  }
+  return encoded;
 }
 
 /**
@@ -133,6 +134,37 @@ function poolLoad(dispatcher: Dispatcher): { running: number; queued: number } {
  */
 const byName = new Intl.Collator().compare;
 
+/**
+ * A call's query as URLSearchParams writes it, names in `byName` order, values left out when
+ * undefined. Written by hand: a URLSearchParams, an entries array and its sort per call were 7 %
+ * of what an uncached (c) answer allocates, as every load is keyed by its URL
+ * (docs/performance.md, "The upstream URL written once per load").
+ */
+export function queryText(query: Readonly<Record<string, unknown>>): string {
+  const names: string[] = [];
+  for (const name of Object.keys(query)) if (query[name] !== undefined) names.push(name);
+  if (names.length > 1) names.sort(byName);
+  let text = '';
+  for (const name of names) text += `${text === '' ? '' : '&'}${formEncoded(name)}=${formEncoded(String(query[name]))}`;
+  return text;
+}
+
+/** What application/x-www-form-urlencoded leaves as it is (URLSearchParams' own set). */
+const FORM_SAFE = /^[\w*.-]*$/;
+
+/** `text` as URLSearchParams encodes it: a space as `+`, and `!'()~` escaped too. */
+function formEncoded(text: string): string {
+  if (FORM_SAFE.test(text)) return text;
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(text);
+  } catch {
+    // A lone surrogate, which encodeURIComponent refuses: URLSearchParams' own U+FFFD for it.
+    return new URLSearchParams([['', text]]).toString().slice(1);
+  }
+  return encoded.replace(/[!'()~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+}
+
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const ownsDispatcher = !options.dispatcher;
@@ -156,12 +188,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   function urlOf(req: UpstreamRequest): string {
     const path = encodePath(req.path);
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(req.query ?? {}).sort(([a], [b]) => byName(a, b))) {
-      if (value !== undefined) params.append(name, String(value));
-    }
-    const query = params.toString();
-    return `${base}/${path}${query ? `?${query}` : ''}`;
+    const query = req.query ? queryText(req.query) : '';
+    return query ? `${base}/${path}?${query}` : `${base}/${path}`;
   }
 
   // The request function's steps, innermost first: one exchange, its retries, the shared in-flight GET.
