@@ -32,9 +32,29 @@ const MAX_FIRST = 100;
 /** The catalog serves at most 500 pages of a list. */
 const MAX_PAGES = 500;
 
+/**
+ * An edge: its item, and where it sits in the list of its connection field (`owner`,
+ * "Account.lists"). Its cursor is written only when selected: an answer of 20 movies with 20
+ * reviews each made 400 cursors no client asked for (docs/performance.md).
+ */
+export interface Edge<Item> {
+  node: Item;
+  owner: string;
+  offset: number;
+}
+
+/** Where a window sits: its cursors, like its edges', are written only when selected. */
+interface PageWindow {
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  owner: string;
+  start: number;
+  count: number;
+}
+
 export interface Connection<Item> {
-  edges: Array<{ cursor: string; node: Item }>;
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  edges: Array<Edge<Item>>;
+  pageInfo: PageWindow;
   totalCount: number;
 }
 
@@ -43,10 +63,15 @@ const PageInfo = builder.objectRef<Connection<unknown>['pageInfo']>('PageInfo').
   fields: (t) => ({
     hasNextPage: t.exposeBoolean('hasNextPage', { description: 'Whether items follow the last edge.' }),
     hasPreviousPage: t.exposeBoolean('hasPreviousPage', { description: 'Whether items come before the first edge.' }),
-    startCursor: t.exposeString('startCursor', { nullable: true, description: 'Cursor of the first edge; null when there are none.' }),
-    endCursor: t.exposeString('endCursor', {
+    startCursor: t.string({
+      nullable: true,
+      description: 'Cursor of the first edge; null when there are none.',
+      resolve: (p) => (p.count > 0 ? cursorAt(p.owner, p.start) : null),
+    }),
+    endCursor: t.string({
       nullable: true,
       description: 'Cursor of the last edge; pass it as `after` for the next window.',
+      resolve: (p) => (p.count > 0 ? cursorAt(p.owner, p.start + p.count - 1) : null),
     }),
   }),
 });
@@ -60,7 +85,10 @@ export function edgeOf<Item>(name: string, what: string, item: OutputRef<Item>):
   const Edge = builder.objectRef<Connection<Item>['edges'][number]>(`${name}Edge`).implement({
     description: `One of the ${what} of a connection, with its cursor.`,
     fields: (t) => ({
-      cursor: t.exposeString('cursor', { description: 'Opaque position of this item; pass it as `after` to continue after it.' }),
+      cursor: t.string({
+        description: 'Opaque position of this item; pass it as `after` to continue after it.',
+        resolve: (edge) => cursorAt(edge.owner, edge.offset),
+      }),
       // The generic item cannot be matched to Pothos' resolver type for an arbitrary ref.
       node: t.field({ type: item, description: 'The item.', resolve: (edge) => edge.node as never }),
     }),
@@ -140,8 +168,7 @@ type ConnectionField = Pick<GraphQLResolveInfo, 'parentType' | 'fieldName'>;
 
 const ownerOf = (field: ConnectionField) => `${field.parentType.name}.${field.fieldName}`;
 /** The cursor of the item at `offset` of the connection field `owner` ("Account.lists"): a write's new edge takes it. */
-export const cursorAt = (owner: string, offset: number) => Buffer.from(`${owner}:${offset}`).toString('base64url');
-const cursorOf = (field: ConnectionField, offset: number) => cursorAt(ownerOf(field), offset);
+const cursorAt = (owner: string, offset: number) => Buffer.from(`${owner}:${offset}`).toString('base64url');
 
 /** The window the arguments ask for: forward from a start, or backward to an end (null: the list's end). */
 type Request = { forward: true; start: number; count: number } | { forward: false; end: number | null; count: number };
@@ -182,16 +209,12 @@ function startAndCount(request: Request, total: number): { start: number; count:
 }
 
 function connection<Item>(field: ConnectionField, items: Item[], start: number, totalCount: number): Connection<Item> {
-  const edges = items.map((node, i) => ({ cursor: cursorOf(field, start + i), node }));
+  const owner = ownerOf(field);
+  const edges = items.map((node, i) => ({ node, owner, offset: start + i }));
   return {
     edges,
     totalCount,
-    pageInfo: {
-      hasNextPage: start + edges.length < totalCount,
-      hasPreviousPage: start > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
+    pageInfo: { hasNextPage: start + edges.length < totalCount, hasPreviousPage: start > 0, owner, start, count: edges.length },
   };
 }
 

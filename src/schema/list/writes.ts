@@ -4,7 +4,6 @@ import type * as Up from '../../upstream/api/types.ts';
 import { isAlreadyOnList } from '../../upstream/api/list.ts';
 import { Account } from '../account/account.ts';
 import { builder } from '../builder.ts';
-import { cursorAt } from '../kit/connection.ts';
 import { echo, type InputFields, mutationInput, mutationPayload } from '../kit/mutation.ts';
 import * as valid from '../kit/validate.ts';
 import { globalId } from '../relay/global-id.ts';
@@ -82,7 +81,7 @@ const CreateListPayload = mutationPayload<{ listId: number }>('CreateList', 'The
     type: UserListEdge,
     description:
       "The new list as the first edge of the account's `lists` (newest first): Relay's `@prependEdge(connections:)` puts it there.",
-    resolve: (p) => ({ cursor: cursorAt('Account.lists', 0), node: written(p.listId) }),
+    resolve: (p) => ({ owner: 'Account.lists', offset: 0, node: written(p.listId) }),
   }),
 }));
 
@@ -98,7 +97,7 @@ const AddMovieToListPayload = mutationPayload<{ listId: number; movieId: number 
         "The movie as the last edge of the list's `items` (in the order added): Relay's `@appendEdge(connections:)` puts it there, once (a movie already on the list is not added again). Its cursor is read from the list after the write; null, with its error, when that read fails.",
       resolve: async (p, _, c) => {
         const details = await c.loaders.userList.load({ listId: p.listId });
-        return { cursor: cursorAt('UserList.items', Math.max(details.item_count - 1, 0)), node: { id: p.movieId, media_type: 'movie' } };
+        return { owner: 'UserList.items', offset: Math.max(details.item_count - 1, 0), node: { id: p.movieId, media_type: 'movie' } };
       },
     }),
   }),
