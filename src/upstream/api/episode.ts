@@ -44,27 +44,27 @@ export interface EpisodeImages {
 }
 
 export const episodePath = (p: EpisodeKey) => [...seasonPath(p), 'episode', p.episodeNumber];
-const sub = (key: string) => (p: EpisodeKey) => [...episodePath(p), key];
+const sub = (p: EpisodeKey, key: string) => [...episodePath(p), key];
 
 export const episodeResources = {
   episode: resource<EpisodeKey & Language, EpisodeDetails>((p) => ({ path: episodePath(p), query: { language: p.language } })),
   episodeCredits: appendable<EpisodeKey & Language, EpisodeCredits>('episode', 'credits', (p) => ({
-    path: sub('credits')(p),
+    path: sub(p, 'credits'),
     query: { language: p.language },
   })),
   // A guest session sees its own ratings, as for movies.
   episodeAccountStates: resource<EpisodeKey, AccountStates>(
-    (p, session) => ({ path: sub('account_states')(p), query: { ...session } }),
+    (p, session) => ({ path: sub(p, 'account_states'), query: { ...session } }),
     'user-or-guest',
   ),
-  episodeExternalIds: appendable<EpisodeKey, ExternalIds>('episode', 'external_ids', (p) => ({ path: sub('external_ids')(p) })),
+  episodeExternalIds: appendable<EpisodeKey, ExternalIds>('episode', 'external_ids', (p) => ({ path: sub(p, 'external_ids') })),
   episodeImages: appendable<EpisodeKey & ImageLanguage, EpisodeImages>('episode', 'images', (p) => ({
-    path: sub('images')(p),
+    path: sub(p, 'images'),
     query: { language: p.language, include_image_language: p.includeImageLanguage },
   })),
-  episodeTranslations: appendable<EpisodeKey, Translations>('episode', 'translations', (p) => ({ path: sub('translations')(p) })),
+  episodeTranslations: appendable<EpisodeKey, Translations>('episode', 'translations', (p) => ({ path: sub(p, 'translations') })),
   episodeVideos: appendable<EpisodeKey & VideoLanguage, Videos>('episode', 'videos', (p) => ({
-    path: sub('videos')(p),
+    path: sub(p, 'videos'),
     query: videoQuery(p),
   })),
   // By the episode's own id, outside the series path: nothing to append it to.
@@ -77,11 +77,11 @@ export const episodeResources = {
 /** Rating an episode: the user session or a guest session (the real service accepts both). */
 export const episodeWrites = {
   rateEpisode: write<EpisodeKey & { value: number }, StatusResponse>(
-    (p, session) => ({ method: 'POST', path: sub('rating')(p), query: { ...session }, body: { value: p.value } }),
+    (p, session) => ({ method: 'POST', path: sub(p, 'rating'), query: { ...session }, body: { value: p.value } }),
     'user-or-guest',
   ),
   deleteEpisodeRating: write<EpisodeKey, StatusResponse>(
-    (p, session) => ({ method: 'DELETE', path: sub('rating')(p), query: { ...session } }),
+    (p, session) => ({ method: 'DELETE', path: sub(p, 'rating'), query: { ...session } }),
     'user-or-guest',
   ),
 };

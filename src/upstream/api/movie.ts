@@ -100,12 +100,12 @@ export type MovieVideos = Videos;
 export type MovieTranslations = Translations;
 
 type RegionPaging = Paging & { region?: string };
-const sub = (key: string) => (p: MovieKey) => ['movie', p.movieId, ...key.split('/')];
+const sub = (p: MovieKey, ...keys: string[]) => ['movie', p.movieId, ...keys];
 
 export const movieResources = {
   movie: resource<MovieKey & Language, MovieDetails>((p) => ({ path: ['movie', p.movieId], query: { language: p.language } })),
   movieCredits: appendable<MovieKey & Language, Credits>('movie', 'credits', (p) => ({
-    path: sub('credits')(p),
+    path: sub(p, 'credits'),
     query: { language: p.language },
   })),
   latestMovie: resource<Record<string, never>, MovieDetails>(() => ({ path: ['movie', 'latest'] })),
@@ -126,47 +126,47 @@ export const movieResources = {
     query: { language: p.language, page: p.page, region: p.region },
   })),
   movieLists: appendable<MovieKey & Paging, Page<UserList>>('movie', 'lists', (p) => ({
-    path: sub('lists')(p),
+    path: sub(p, 'lists'),
     query: { language: p.language, page: p.page },
   })),
   movieAlternativeTitles: appendable<MovieKey & { country?: string }, { id: number; titles: AlternativeTitle[] }>(
     'movie',
     'alternative_titles',
-    (p) => ({ path: sub('alternative_titles')(p), query: { country: p.country } }),
+    (p) => ({ path: sub(p, 'alternative_titles'), query: { country: p.country } }),
   ),
   movieChanges: appendable<MovieKey & ChangeWindow, Changes>('movie', 'changes', (p) => ({
-    path: sub('changes')(p),
+    path: sub(p, 'changes'),
     query: changeWindow(p),
   })),
   movieReviews: appendable<MovieKey & Paging, Page<Review>>('movie', 'reviews', (p) => ({
-    path: sub('reviews')(p),
+    path: sub(p, 'reviews'),
     query: { language: p.language, page: p.page },
   })),
   movieImages: appendable<MovieKey & ImageLanguage, MovieImages>('movie', 'images', (p) => ({
-    path: sub('images')(p),
+    path: sub(p, 'images'),
     query: { language: p.language, include_image_language: p.includeImageLanguage },
   })),
   movieVideos: appendable<MovieKey & Language & { includeVideoLanguage?: string }, MovieVideos>('movie', 'videos', (p) => ({
-    path: sub('videos')(p),
+    path: sub(p, 'videos'),
     query: { language: p.language, include_video_language: p.includeVideoLanguage },
   })),
-  movieReleaseDates: appendable<MovieKey, MovieReleaseDates>('movie', 'release_dates', (p) => ({ path: sub('release_dates')(p) })),
-  movieTranslations: appendable<MovieKey, MovieTranslations>('movie', 'translations', (p) => ({ path: sub('translations')(p) })),
-  movieExternalIds: appendable<MovieKey, ExternalIds>('movie', 'external_ids', (p) => ({ path: sub('external_ids')(p) })),
+  movieReleaseDates: appendable<MovieKey, MovieReleaseDates>('movie', 'release_dates', (p) => ({ path: sub(p, 'release_dates') })),
+  movieTranslations: appendable<MovieKey, MovieTranslations>('movie', 'translations', (p) => ({ path: sub(p, 'translations') })),
+  movieExternalIds: appendable<MovieKey, ExternalIds>('movie', 'external_ids', (p) => ({ path: sub(p, 'external_ids') })),
   movieWatchProviders: appendable<MovieKey, WatchProviders>('movie', 'watch/providers', (p) => ({
-    path: sub('watch/providers')(p),
+    path: sub(p, 'watch', 'providers'),
   })),
   movieRecommendations: appendable<MovieKey & Paging, Page<MovieSummary>>('movie', 'recommendations', (p) => ({
-    path: sub('recommendations')(p),
+    path: sub(p, 'recommendations'),
     query: { language: p.language, page: p.page },
   })),
   similarMovies: appendable<MovieKey & Paging, Page<MovieSummary>>('movie', 'similar', (p) => ({
-    path: sub('similar')(p),
+    path: sub(p, 'similar'),
     query: { language: p.language, page: p.page },
   })),
   // The session's own state: never appended, so the shared details stay cacheable.
   movieAccountStates: resource<MovieKey, AccountStates>(
-    (p, session) => ({ path: sub('account_states')(p), query: { ...session } }),
+    (p, session) => ({ path: sub(p, 'account_states'), query: { ...session } }),
     'user-or-guest',
   ),
 };
@@ -174,11 +174,11 @@ export const movieResources = {
 /** Rating a movie: the user session or a guest session (the real service accepts both). */
 export const movieWrites = {
   rateMovie: write<{ movieId: number; value: number }, StatusResponse>(
-    (p, session) => ({ method: 'POST', path: sub('rating')(p), query: { ...session }, body: { value: p.value } }),
+    (p, session) => ({ method: 'POST', path: sub(p, 'rating'), query: { ...session }, body: { value: p.value } }),
     'user-or-guest',
   ),
   deleteMovieRating: write<{ movieId: number }, StatusResponse>(
-    (p, session) => ({ method: 'DELETE', path: sub('rating')(p), query: { ...session } }),
+    (p, session) => ({ method: 'DELETE', path: sub(p, 'rating'), query: { ...session } }),
     'user-or-guest',
   ),
 };

@@ -94,31 +94,31 @@ export interface TaggedImagePage extends Page<TaggedImage> {
 export type PersonTranslations = Translations;
 
 type PersonKey = { personId: number };
-const sub = (key: string) => (p: PersonKey) => ['person', p.personId, key];
+const sub = (p: PersonKey, key: string) => ['person', p.personId, key];
 
 export const personResources = {
   person: resource<PersonKey & Language, PersonDetails>((p) => ({ path: ['person', p.personId], query: { language: p.language } })),
   personMovieCredits: appendable<PersonKey & Language, PersonMovieCredits>('person', 'movie_credits', (p) => ({
-    path: sub('movie_credits')(p),
+    path: sub(p, 'movie_credits'),
     query: { language: p.language },
   })),
   personTVCredits: appendable<PersonKey & Language, PersonTVCredits>('person', 'tv_credits', (p) => ({
-    path: sub('tv_credits')(p),
+    path: sub(p, 'tv_credits'),
     query: { language: p.language },
   })),
   personCombinedCredits: appendable<PersonKey & Language, PersonCombinedCredits>('person', 'combined_credits', (p) => ({
-    path: sub('combined_credits')(p),
+    path: sub(p, 'combined_credits'),
     query: { language: p.language },
   })),
-  personImages: appendable<PersonKey, PersonImages>('person', 'images', (p) => ({ path: sub('images')(p) })),
+  personImages: appendable<PersonKey, PersonImages>('person', 'images', (p) => ({ path: sub(p, 'images') })),
   personTaggedImages: appendable<PersonKey & { page?: number }, TaggedImagePage>('person', 'tagged_images', (p) => ({
-    path: sub('tagged_images')(p),
+    path: sub(p, 'tagged_images'),
     query: { page: p.page },
   })),
-  personExternalIds: appendable<PersonKey, ExternalIds>('person', 'external_ids', (p) => ({ path: sub('external_ids')(p) })),
-  personTranslations: appendable<PersonKey, PersonTranslations>('person', 'translations', (p) => ({ path: sub('translations')(p) })),
+  personExternalIds: appendable<PersonKey, ExternalIds>('person', 'external_ids', (p) => ({ path: sub(p, 'external_ids') })),
+  personTranslations: appendable<PersonKey, PersonTranslations>('person', 'translations', (p) => ({ path: sub(p, 'translations') })),
   personChanges: appendable<PersonKey & ChangeWindow, Changes>('person', 'changes', (p) => ({
-    path: sub('changes')(p),
+    path: sub(p, 'changes'),
     query: changeWindow(p),
   })),
   popularPeople: resource<Paging, Page<PersonListItem>>((p) => ({

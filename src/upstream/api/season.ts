@@ -46,36 +46,36 @@ export type VideoLanguage = Language & { includeVideoLanguage?: string };
 export const videoQuery = (p: VideoLanguage) => ({ language: p.language, include_video_language: p.includeVideoLanguage });
 
 export const seasonPath = (p: SeasonKey) => ['tv', p.seriesId, 'season', p.seasonNumber];
-const sub = (key: string) => (p: SeasonKey) => [...seasonPath(p), ...key.split('/')];
+const sub = (p: SeasonKey, ...keys: string[]) => [...seasonPath(p), ...keys];
 
 export const seasonResources = {
   season: resource<SeasonKey & Language, SeasonDetails>((p) => ({ path: seasonPath(p), query: { language: p.language } })),
   seasonCredits: appendable<SeasonKey & Language, Credits>('season', 'credits', (p) => ({
-    path: sub('credits')(p),
+    path: sub(p, 'credits'),
     query: { language: p.language },
   })),
   seasonAggregateCredits: appendable<SeasonKey & Language, AggregateCredits>('season', 'aggregate_credits', (p) => ({
-    path: sub('aggregate_credits')(p),
+    path: sub(p, 'aggregate_credits'),
     query: { language: p.language },
   })),
   seasonImages: appendable<SeasonKey & ImageLanguage, SeasonImages>('season', 'images', (p) => ({
-    path: sub('images')(p),
+    path: sub(p, 'images'),
     query: { language: p.language, include_image_language: p.includeImageLanguage },
   })),
-  seasonExternalIds: appendable<SeasonKey, SeasonExternalIds>('season', 'external_ids', (p) => ({ path: sub('external_ids')(p) })),
+  seasonExternalIds: appendable<SeasonKey, SeasonExternalIds>('season', 'external_ids', (p) => ({ path: sub(p, 'external_ids') })),
   // The session's own state: never appended, so the shared details stay cacheable.
   seasonAccountStates: resource<SeasonKey, SeasonAccountStates>(
-    (p, session) => ({ path: sub('account_states')(p), query: { ...session } }),
+    (p, session) => ({ path: sub(p, 'account_states'), query: { ...session } }),
     'user-or-guest',
   ),
-  seasonTranslations: appendable<SeasonKey, Translations>('season', 'translations', (p) => ({ path: sub('translations')(p) })),
+  seasonTranslations: appendable<SeasonKey, Translations>('season', 'translations', (p) => ({ path: sub(p, 'translations') })),
   seasonVideos: appendable<SeasonKey & VideoLanguage, Videos>('season', 'videos', (p) => ({
-    path: sub('videos')(p),
+    path: sub(p, 'videos'),
     query: videoQuery(p),
   })),
   // Takes `language` (the real service's OpenAPI says so), unlike a series' or a movie's providers.
   seasonWatchProviders: appendable<SeasonKey & Language, WatchProviders>('season', 'watch/providers', (p) => ({
-    path: sub('watch/providers')(p),
+    path: sub(p, 'watch', 'providers'),
     query: { language: p.language },
   })),
   // By the season's own id, outside the series path: nothing to append it to.

@@ -95,17 +95,17 @@ export type TVSeriesVideos = Videos;
 export type TVSeriesChanges = Changes;
 
 type Timezone = { timezone?: string };
-const sub = (key: string) => (p: SeriesKey) => ['tv', p.seriesId, ...key.split('/')];
+const sub = (p: SeriesKey, ...keys: string[]) => ['tv', p.seriesId, ...keys];
 const paged = (p: Paging) => ({ language: p.language, page: p.page });
 
 export const tvResources = {
   tvSeries: resource<SeriesKey & Language, TVSeriesDetails>((p) => ({ path: ['tv', p.seriesId], query: { language: p.language } })),
   tvSeriesCredits: appendable<SeriesKey & Language, Credits>('tv', 'credits', (p) => ({
-    path: sub('credits')(p),
+    path: sub(p, 'credits'),
     query: { language: p.language },
   })),
   tvSeriesAggregateCredits: appendable<SeriesKey & Language, AggregateCredits>('tv', 'aggregate_credits', (p) => ({
-    path: sub('aggregate_credits')(p),
+    path: sub(p, 'aggregate_credits'),
     query: { language: p.language },
   })),
   latestTVSeries: resource<Record<string, never>, TVSeriesDetails>(() => ({ path: ['tv', 'latest'] })),
@@ -119,57 +119,57 @@ export const tvResources = {
   })),
   popularTVSeries: resource<Paging, Page<TVSeriesSummary>>((p) => ({ path: ['tv', 'popular'], query: paged(p) })),
   topRatedTVSeries: resource<Paging, Page<TVSeriesSummary>>((p) => ({ path: ['tv', 'top_rated'], query: paged(p) })),
-  tvSeriesLists: appendable<SeriesKey & Paging, Page<UserList>>('tv', 'lists', (p) => ({ path: sub('lists')(p), query: paged(p) })),
+  tvSeriesLists: appendable<SeriesKey & Paging, Page<UserList>>('tv', 'lists', (p) => ({ path: sub(p, 'lists'), query: paged(p) })),
   screenedTheatrically: appendable<SeriesKey, IdResults<ScreenedTheatricallyEntry>>('tv', 'screened_theatrically', (p) => ({
-    path: sub('screened_theatrically')(p),
+    path: sub(p, 'screened_theatrically'),
   })),
   // The session's own state: never appended, so the shared details stay cacheable.
   tvSeriesAccountStates: resource<SeriesKey, AccountStates>(
-    (p, session) => ({ path: sub('account_states')(p), query: { ...session } }),
+    (p, session) => ({ path: sub(p, 'account_states'), query: { ...session } }),
     'user-or-guest',
   ),
   tvSeriesAlternativeTitles: appendable<SeriesKey, TVSeriesAlternativeTitles>('tv', 'alternative_titles', (p) => ({
-    path: sub('alternative_titles')(p),
+    path: sub(p, 'alternative_titles'),
   })),
   tvSeriesChanges: appendable<SeriesKey & ChangeWindow, TVSeriesChanges>('tv', 'changes', (p) => ({
-    path: sub('changes')(p),
+    path: sub(p, 'changes'),
     query: changeWindow(p),
   })),
   tvSeriesContentRatings: appendable<SeriesKey, TVSeriesContentRatings>('tv', 'content_ratings', (p) => ({
-    path: sub('content_ratings')(p),
+    path: sub(p, 'content_ratings'),
   })),
-  tvSeriesExternalIds: appendable<SeriesKey, ExternalIds>('tv', 'external_ids', (p) => ({ path: sub('external_ids')(p) })),
+  tvSeriesExternalIds: appendable<SeriesKey, ExternalIds>('tv', 'external_ids', (p) => ({ path: sub(p, 'external_ids') })),
   tvSeriesImages: appendable<SeriesKey & ImageLanguage, TVSeriesImages>('tv', 'images', (p) => ({
-    path: sub('images')(p),
+    path: sub(p, 'images'),
     query: { language: p.language, include_image_language: p.includeImageLanguage },
   })),
   tvSeriesRecommendations: appendable<SeriesKey & Paging, Page<TVSeriesSummary>>('tv', 'recommendations', (p) => ({
-    path: sub('recommendations')(p),
+    path: sub(p, 'recommendations'),
     query: paged(p),
   })),
   similarTVSeries: appendable<SeriesKey & Paging, Page<TVSeriesSummary>>('tv', 'similar', (p) => ({
-    path: sub('similar')(p),
+    path: sub(p, 'similar'),
     query: paged(p),
   })),
-  tvSeriesReviews: appendable<SeriesKey & Paging, Page<Review>>('tv', 'reviews', (p) => ({ path: sub('reviews')(p), query: paged(p) })),
-  tvSeriesTranslations: appendable<SeriesKey, TVSeriesTranslations>('tv', 'translations', (p) => ({ path: sub('translations')(p) })),
+  tvSeriesReviews: appendable<SeriesKey & Paging, Page<Review>>('tv', 'reviews', (p) => ({ path: sub(p, 'reviews'), query: paged(p) })),
+  tvSeriesTranslations: appendable<SeriesKey, TVSeriesTranslations>('tv', 'translations', (p) => ({ path: sub(p, 'translations') })),
   tvSeriesVideos: appendable<SeriesKey & Language & { includeVideoLanguage?: string }, TVSeriesVideos>('tv', 'videos', (p) => ({
-    path: sub('videos')(p),
+    path: sub(p, 'videos'),
     query: { language: p.language, include_video_language: p.includeVideoLanguage },
   })),
   tvSeriesWatchProviders: appendable<SeriesKey, WatchProviders>('tv', 'watch/providers', (p) => ({
-    path: sub('watch/providers')(p),
+    path: sub(p, 'watch', 'providers'),
   })),
 };
 
 /** Rating a series: the user session or a guest session (the real service accepts both). */
 export const tvWrites = {
   rateTVSeries: write<{ seriesId: number; value: number }, StatusResponse>(
-    (p, session) => ({ method: 'POST', path: sub('rating')(p), query: { ...session }, body: { value: p.value } }),
+    (p, session) => ({ method: 'POST', path: sub(p, 'rating'), query: { ...session }, body: { value: p.value } }),
     'user-or-guest',
   ),
   deleteTVSeriesRating: write<{ seriesId: number }, StatusResponse>(
-    (p, session) => ({ method: 'DELETE', path: sub('rating')(p), query: { ...session } }),
+    (p, session) => ({ method: 'DELETE', path: sub(p, 'rating'), query: { ...session } }),
     'user-or-guest',
   ),
 };
