@@ -94,7 +94,14 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
   // a synchronous write per line, the log line of a response-cache hit cost more than the hit
   // itself (half its req/s in the bench).
   const stream = destination ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
-  const urgent = destination ? undefined : () => (stream as ReturnType<typeof pino.destination>).flush();
+  const boom = destination ? undefined : (stream as ReturnType<typeof pino.destination>);
+  const urgent = () => {
+    try {
+      boom?.flush();
+    } catch {
+      // Destroyed: the process is closing its log at exit, and pino has written what was left.
+    }
+  };
   return pino(
     {
       level,
@@ -103,7 +110,7 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
         // Message strings too: logger.warn(error.message) must not carry a secret either.
         logMethod(args, method, lineLevel) {
           method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrub(arg) : arg)) as Parameters<typeof method>);
-          if (lineLevel >= WARN) urgent?.();
+          if (lineLevel >= WARN) urgent();
         },
       },
     },
