@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createGraphQLError, type Plugin, type PromiseOrValue } from 'graphql-yoga';
+import { createGraphQLError, isPromise, type Plugin, type PromiseOrValue } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../runtime/config.ts';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
@@ -148,8 +148,6 @@ export const APQ_MAX_DOCUMENT_BYTES = 32 * 1024;
 
 /** Clients whose APQ registrations are counted at once (client-quota.ts says which go when more come). */
 export const APQ_CLIENTS_TRACKED = 10_000;
-
-const isPromise = <T>(value: PromiseOrValue<T>): value is Promise<T> => typeof (value as Promise<T> | null)?.then === 'function';
 
 /** The hash of Apollo's APQ extension, read as its protocol spells it: version 1, a string. */
 function apqHashOf(params: Params): string | undefined {

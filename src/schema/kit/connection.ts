@@ -167,7 +167,7 @@ export function connectionCost(args: ConnectionArgs) {
 type ConnectionField = Pick<GraphQLResolveInfo, 'parentType' | 'fieldName'>;
 
 const ownerOf = (field: ConnectionField) => `${field.parentType.name}.${field.fieldName}`;
-/** The cursor of the item at `offset` of the connection field `owner` ("Account.lists"): a write's new edge takes it. */
+/** The cursor of the item at `offset` of the connection field `owner` ("Account.lists"), written when a cursor field is resolved. */
 const cursorAt = (owner: string, offset: number) => Buffer.from(`${owner}:${offset}`).toString('base64url');
 
 /** The window the arguments ask for: forward from a start, or backward to an end (null: the list's end). */
