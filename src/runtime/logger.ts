@@ -80,12 +80,20 @@ function scrubDeep(value: unknown, depth = 0): unknown {
  * Lines go out in writes of up to LOG_BATCH_BYTES, each at most LOG_FLUSH_MS after it was logged:
  * a write per line was a syscall per request, about 8 µs of the 700 of a computed answer under
  * load (docs/performance.md, "The log line in batches"). A warning or an error goes out at once,
- * with whatever waited before it; at exit pino writes what is left. Half of PIPE_BUF (4096): the
- * workers share one stdout, and a write to a pipe of at most 4096 bytes is never interleaved with
- * another process's, so a batch and the line that fills it stay whole.
+ * with whatever waited before it; at exit pino writes what is left. The workers share one stdout,
+ * and a write to a pipe of at most PIPE_BUF (4096) bytes is never interleaved with another
+ * process's: a batch starts at half of that, and no write is longer (lines that piled up while a
+ * write was under way go out in several), so every line stays whole.
  */
 const LOG_BATCH_BYTES = 2048;
+const PIPE_BUF = 4096;
 const LOG_FLUSH_MS = 100;
+/**
+ * Lines waiting while stdout takes nothing (its reader stalled, a full pipe): past this, new lines
+ * are dropped and counted rather than kept without bound, and the count is logged once stdout
+ * takes lines again. A gateway whose log reader stops keeps answering in bounded memory.
+ */
+export const LOG_WAITING_MAX_BYTES = 4 * 1024 * 1024;
 /** pino's level of `warn`: from it up, a line is not kept waiting. */
 const WARN = 40;
 
@@ -93,7 +101,16 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
   // Written off the request path, batching whatever accumulates while a write is under way: with
   // a synchronous write per line, the log line of a response-cache hit cost more than the hit
   // itself (half its req/s in the bench).
-  const stream = destination ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+  const stream =
+    destination ??
+    pino.destination({
+      dest: 1,
+      sync: false,
+      minLength: LOG_BATCH_BYTES,
+      maxWrite: PIPE_BUF,
+      maxLength: LOG_WAITING_MAX_BYTES,
+      periodicFlush: LOG_FLUSH_MS,
+    });
   const boom = destination ? undefined : (stream as ReturnType<typeof pino.destination>);
   const urgent = () => {
     try {
@@ -102,7 +119,7 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
       // Destroyed: the process is closing its log at exit, and pino has written what was left.
     }
   };
-  return pino(
+  const logger = pino(
     {
       level,
       formatters: { log: (object) => scrubDeep(object) as Record<string, unknown> },
@@ -116,4 +133,18 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
     },
     stream,
   );
+  if (boom) countDropped(boom, logger);
+  return logger;
+}
+
+/** Lines dropped past LOG_WAITING_MAX_BYTES, said in one warning when stdout takes lines again. */
+function countDropped(boom: ReturnType<typeof pino.destination>, logger: Logger) {
+  let dropped = 0;
+  boom.on('drop', () => void dropped++);
+  boom.on('drain', () => {
+    if (dropped === 0) return;
+    const lines = dropped;
+    dropped = 0;
+    logger.warn({ droppedLines: lines }, 'log lines dropped: stdout took nothing while they waited');
+  });
 }

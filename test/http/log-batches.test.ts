@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -6,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * The gateway's log lines on a real stdout pipe (src/runtime/logger.ts): written in batches, yet
  * an info line of a quiet process comes out long before its next line, a warning goes out while
  * the process is busy (no timer of the process could run then), and every line logged before
- * `process.exit` is written whole, in order.
+ * `process.exit` is written whole, in order. A reader that stalls costs bounded memory: lines past
+ * LOG_WAITING_MAX_BYTES are dropped, counted and said in a warning once it reads again.
  */
 const logger = fileURLToPath(new URL('../../src/runtime/logger.ts', import.meta.url));
 const SCRIPT = `
@@ -59,5 +61,60 @@ describe('log lines on a pipe', () => {
     // margins are seconds: a loaded machine may deliver a line late, never early.
     expect(many[0]!.at - urgent.at).toBeGreaterThan(1000);
     expect(many.map((line) => line.i)).toEqual([...Array(300).keys()]);
+  }, 30_000);
+});
+
+/** 50,000 lines of about 250 bytes (12 MB) logged while nobody reads the pipe, then read. */
+const STALLED = `
+import pino from 'pino';
+import { createLogger } from ${JSON.stringify(logger)};
+const logger = createLogger('info');
+const stream = logger[pino.symbols.streamSym];
+let longestWrite = 0;
+stream.on('write', (bytes) => { longestWrite = Math.max(longestWrite, bytes); });
+const pad = 'x'.repeat(180);
+globalThis.gc();
+const before = process.memoryUsage().heapUsed;
+for (let i = 0; i < 50_000; i++) {
+  logger.info({ i, pad }, 'many');
+  if (i % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
+}
+globalThis.gc();
+process.stderr.write(JSON.stringify({ grown: process.memoryUsage().heapUsed - before }) + '\\n');
+setTimeout(() => {
+  process.stderr.write(JSON.stringify({ longestWrite }) + '\\n');
+  process.exit(0);
+}, 3000);
+`;
+
+describe('log lines on a pipe nobody reads', () => {
+  it('wait in bounded memory, each write at most PIPE_BUF, and the dropped ones are counted', async () => {
+    const child = spawn(process.execPath, ['--expose-gc', '--input-type=module', '-e', STALLED], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const reports: Record<string, number>[] = [];
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk;
+      const lines = errors.split('\n');
+      errors = lines.pop()!;
+      for (const line of lines) reports.push(JSON.parse(line) as Record<string, number>);
+    });
+    // Nobody reads stdout until the child says it has logged every line.
+    while (reports.length === 0 && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 50));
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    await once(child, 'close');
+    expect(child.exitCode).toBe(0);
+    const lines = out.trimEnd().split('\n').map((line) => JSON.parse(line) as { msg: string; droppedLines?: number });
+    const many = lines.filter((line) => line.msg === 'many').length;
+    const dropped = lines.find((line) => line.droppedLines !== undefined)?.droppedLines ?? 0;
+    // 12 MB logged: without the bound all of it waits in the heap.
+    expect(reports[0]!.grown).toBeLessThan(7 * 1024 * 1024);
+    expect(dropped).toBeGreaterThan(20_000);
+    expect(many + dropped).toBe(50_000);
+    expect(reports[1]!.longestWrite).toBeGreaterThan(0);
+    expect(reports[1]!.longestWrite).toBeLessThanOrEqual(4096);
   }, 30_000);
 });
