@@ -107,7 +107,10 @@ describe('log lines on a pipe nobody reads', () => {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk));
     await once(child, 'close');
     expect(child.exitCode).toBe(0);
-    const lines = out.trimEnd().split('\n').map((line) => JSON.parse(line) as { msg: string; droppedLines?: number });
+    const lines = out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; droppedLines?: number });
     const many = lines.filter((line) => line.msg === 'many').length;
     const dropped = lines.find((line) => line.droppedLines !== undefined)?.droppedLines ?? 0;
     // 12 MB logged: without the bound all of it waits in the heap.
