@@ -4,10 +4,7 @@ import type { Logger } from 'pino';
 import type { ServerContext } from '../common/request-state.ts';
 import { type Metrics, shownOperationName } from '../runtime/metrics.ts';
 
-/*
- * Each executed operation, observed: its log line (useRequestLog) and its metrics
- * (operationMetrics), each a pair of hooks around the execution; and Yoga's own log lines.
- */
+/* Each executed operation, observed: its log line and its metrics; and Yoga's own log lines. */
 
 /** Distinct error codes one log line names at most; the others are counted, not named. */
 export const LOGGED_ERROR_CODES = 10;
@@ -35,25 +32,48 @@ export function summarizeErrors(codes: readonly string[]): ErrorSummary {
   return summary;
 }
 
-/** One log line per executed operation: its name (capped as /metrics caps it), duration and errors (a count, and codes counted); never its variables. */
-export function useRequestLog(logger: Logger): Plugin {
+/**
+ * Each executed operation, observed once: one hook pair reads its name and its duration for both
+ * its log line and its metrics (either may be left out: gateway-parts.ts). Not
+ * @graphql-yoga/plugin-prometheus: with every metric but this one off, its hooks on every phase
+ * still cost about a fifth of the execution path's req/s (bench/profile/execution.ts, 0.66
+ * against 0.42-0.56 of bare Yoga in the same runs). The registry and its bounded labels are
+ * src/runtime/metrics.ts's; this plugin only tells it.
+ */
+export function useObservedOperation({ logger, metrics }: { logger?: Logger; metrics?: Metrics }): Plugin {
   return {
     onExecute: ({ args }) => {
       const started = performance.now();
-      const operation = shownOperationName(getOperationAST(args.document, args.operationName)?.name?.value);
+      const ast = getOperationAST(args.document, args.operationName);
       const state = (args.contextValue as ServerContext).state;
+      // One line per operation: its name (capped as /metrics caps it), duration and errors (a count, and codes counted); never its variables.
+      const operation = logger && shownOperationName(ast?.name?.value);
       // Read back by the HTTP front, so that a later cache hit logs the same name.
-      state?.operations.push(operation);
-      const requestId = state?.requestId;
+      if (operation !== undefined) state?.operations.push(operation);
+      const labels = metrics?.operationLabels(ast?.name?.value, ast?.operation);
       return {
         onExecuteDone: (payload) =>
           handleStreamOrSingleExecutionResult(payload, ({ result }) => {
+            const ms = performance.now() - started;
             const codes = (result.errors ?? []).map((error) => String(error.extensions?.code ?? 'UNCODED'));
-            const ms = Math.round(performance.now() - started);
+            if (metrics && labels) {
+              metrics.operationDone(labels, ms / 1000);
+              for (const code of codes) metrics.graphqlError(code);
+            }
+            if (!logger) return;
+            const requestId = state?.requestId;
             // Written once the answer has gone out: the line's formatting is off the request's path.
-            setImmediate(() => logger.info({ requestId, operation, ms, ...summarizeErrors(codes) }, 'graphql operation'));
+            setImmediate(() => logger.info({ requestId, operation, ms: Math.round(ms), ...summarizeErrors(codes) }, 'graphql operation'));
           }),
       };
+    },
+    // Parse and validation errors never reach execution.
+    onResultProcess: ({ result }) => {
+      if (!metrics) return;
+      for (const one of Array.isArray(result) ? result : [result]) {
+        if (Symbol.asyncIterator in one || 'data' in one) continue;
+        for (const error of one.errors ?? []) metrics.graphqlError(String(error.extensions?.code ?? 'UNCODED'));
+      }
     },
   };
 }
@@ -64,35 +84,5 @@ export function yogaLogger(logger: Logger) {
     info: (...args: unknown[]) => logger.info({ yoga: args }),
     warn: (...args: unknown[]) => logger.warn({ yoga: args }),
     error: (...args: unknown[]) => logger.error({ yoga: args }),
-  };
-}
-
-/*
- * One hook pair per operation. Not @graphql-yoga/plugin-prometheus: with every metric but this
- * one off, its hooks on every phase still cost about a fifth of the execution path's req/s
- * (bench/profile/execution.ts, 0.66 against 0.42-0.56 of bare Yoga in the same runs).
- * The registry and its bounded labels are src/runtime/metrics.ts's; this plugin only tells it.
- */
-export function operationMetrics(metrics: Metrics): Plugin {
-  return {
-    onExecute: ({ args }) => {
-      const started = performance.now();
-      const operation = getOperationAST(args.document, args.operationName);
-      const labels = metrics.operationLabels(operation?.name?.value, operation?.operation);
-      return {
-        onExecuteDone: (payload) =>
-          handleStreamOrSingleExecutionResult(payload, ({ result }) => {
-            metrics.operationDone(labels, (performance.now() - started) / 1000);
-            for (const error of result.errors ?? []) metrics.graphqlError(String(error.extensions?.code ?? 'UNCODED'));
-          }),
-      };
-    },
-    // Parse and validation errors never reach execution.
-    onResultProcess: ({ result }) => {
-      for (const one of Array.isArray(result) ? result : [result]) {
-        if (Symbol.asyncIterator in one || 'data' in one) continue;
-        for (const error of one.errors ?? []) metrics.graphqlError(String(error.extensions?.code ?? 'UNCODED'));
-      }
-    },
   };
 }

@@ -10,7 +10,7 @@ import { useCostReport } from './cost-report.ts';
 import { useClientErrors } from './errors.ts';
 import type { KeepsPart } from './gateway-parts.ts';
 import { useMissingEntities } from './missing-entities.ts';
-import { operationMetrics, useRequestLog } from './observed-operation.ts';
+import { useObservedOperation } from './observed-operation.ts';
 import { operationSpans } from './operation-spans.ts';
 import { protections, useDeclaredVariablesOnly, useNoServiceSdl } from './protections.ts';
 
@@ -43,7 +43,9 @@ export interface GatewayPlugins {
 
 export function gatewayPlugins({ config, keeps, logger, metrics, tracing, instrument }: PluginSettings): GatewayPlugins {
   // Made once, shared by both endpoints.
-  const metricsPlugin = operationMetrics(metrics);
+  const observed =
+    (keeps('request-log') || keeps('metrics')) &&
+    useObservedOperation({ logger: keeps('request-log') ? logger : undefined, metrics: keeps('metrics') ? metrics : undefined });
   const spans = tracing && operationSpans(tracing.tracer);
   const around = (extra: Plugin[]): GatewayPlugin[] => [
     ...(instrument?.first ?? []),
@@ -54,10 +56,9 @@ export function gatewayPlugins({ config, keeps, logger, metrics, tracing, instru
     ...(keeps('answer-size') ? [useAnswerSize] : []),
     // Suggestions ("Did you mean …?") only where the schema is public anyway.
     ...(keeps('client-errors') ? [useClientErrors({ suggestions: config.introspection })] : []),
-    ...(keeps('request-log') ? [useRequestLog(logger)] : []),
+    ...(observed ? [observed] : []),
     ...(keeps('answer-outcome') ? [useAnswerOutcome] : []),
     ...(keeps('streamed-answers') ? [useStreamedAnswers] : []),
-    ...(keeps('metrics') ? [metricsPlugin] : []),
     ...(spans ? [spans] : []),
     // After every hook that may choose how a result is written.
     useUnsentStreamsEnded,
