@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { LRUCache } from 'lru-cache';
 import { request, type Dispatcher } from 'undici';
@@ -44,7 +44,7 @@ const MAX_ACCEPTED = 10_000;
 
 /** What a 429 limits and a lane is kept for: a credential, as a digest (the token itself is never kept). */
 function digestOf(accessToken: string): string {
-  return createHash('sha256').update(accessToken).digest('base64url').slice(0, 22);
+  return hash('sha256', accessToken, 'base64url').slice(0, 22);
 }
 
 /** What a literal segment of an endpoint's name looks like (`movie`, `account_states`, `4`). */
@@ -89,7 +89,8 @@ export function createAttempt(parts: AttemptParts): Attempt {
   return async (accessToken, url, req, extraHeaders, run) => {
     const route = routeOf(req.path);
     if (run.signal.aborted) throw clientGoneError();
-    const caller = digestOf(accessToken);
+    // The credential's lane and pauses are the rate budget's alone: without one, no digest.
+    const caller = budget ? digestOf(accessToken) : '';
     // The turn first: a call waiting for it holds neither a connection nor a circuit's probe.
     if (budget && !req.probe) {
       const credential = accepted.has(caller) ? caller : unverifiedLane(run.client());
