@@ -4,7 +4,10 @@
  * connections after a warm-up, then the bytes allocated per answer by function and by package
  * (sampled: a guide to where, not an exact total).
  *
- *   PROFILE_DOCUMENT='{ … }' node bench/profile/heap-profile.ts [seconds=10]
+ *   PROFILE_DOCUMENT='{ … }' node bench/profile/heap-profile.ts [seconds=10] [variant=gateway]
+ *
+ * A variant of variants.ts (`yoga-floor`: Yoga's own Node entry without any plugin of ours) shows
+ * what the framework itself allocates for the same answer.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +15,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startCatalog } from '@media-catalog/catalog';
 import { packageOf } from './cpuprofile-summary.ts';
+import { variantEnv } from './variants.ts';
 import { CONFIGURATION, postQuery, startChild, stopChild } from './lib.ts';
 
 interface HeapNode {
@@ -35,6 +39,7 @@ const gateway = await startChild(
     CACHE_ENABLED: 'false',
     WORKERS: '1',
     HEAP_PROFILE_FILE: join(outdir, 'answers.heapprofile'),
+    ...variantEnv(process.argv[3] ?? 'gateway'),
   },
   ['--import', new URL('./heap-sampler.ts', import.meta.url).pathname],
 );
