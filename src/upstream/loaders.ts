@@ -47,23 +47,30 @@ function loaderFor(
   phase?: () => Phase | undefined,
 ) {
   const session = sessionFor(definition, credentials);
+  // Each key's request, built once: for its cache key (its URL), then for its call.
+  const built = new WeakMap<object, UpstreamRequest>();
   const build = (params: unknown, query: SessionQuery) => {
-    const request = definition.build(params, query);
-    return language ? withLanguage(request, language) : request;
+    const kept = built.get(params as object);
+    if (kept) return kept;
+    const made = definition.build(params, query);
+    const request = language ? withLanguage(made, language) : made;
+    if (typeof params === 'object' && params !== null) built.set(params, request);
+    return request;
   };
   // Without its session every key fails alike, and its path could not even be built.
   const keyOf = (params: unknown) => (session instanceof UpstreamError ? 'no-session' : client.urlOf(build(params, session)));
   // The keys first asked for by a deferred field: the first asker decides, as the memo is shared.
   const phases = new Map<string, Phase>();
+  const failed = (error: unknown) => error as Error;
   const loader = new DataLoader<unknown, unknown, string>(
     async (keys) =>
       Promise.all(
-        keys.map(async (params) => {
+        keys.map((params) => {
           if (session instanceof UpstreamError) return session;
           // Per key: one key that cannot be built or fetched fails alone, not its whole batch.
           try {
             const deferred = phases.size > 0 && phases.get(keyOf(params)) === 'deferred';
-            return await send(build(params, session), deferred);
+            return send(build(params, session), deferred).catch(failed);
           } catch (error) {
             return error as Error;
           }
