@@ -44,9 +44,7 @@ const NAMESPACES: Namespace[] = (Object.entries(SHAPES) as Array<[AppendParent, 
 function parentOf(path: ReadonlyArray<PathSegment>): { parent: PathSegment[]; key: string | null } | undefined {
   for (const namespace of NAMESPACES) {
     const { shape } = namespace;
-    if (path.length < shape.length) continue;
-    const matches = shape.every((part, i) => (part === '#' ? ANY_ID.test(String(path[i])) : part === path[i]));
-    if (!matches) continue;
+    if (path.length < shape.length || !fits(path, shape)) continue;
     if (path.length === shape.length) return { parent: path.slice(0, shape.length), key: null };
     const key = path.slice(shape.length).join('/');
     return namespace.appendable.has(key) ? { parent: path.slice(0, shape.length), key } : undefined;
@@ -54,13 +52,38 @@ function parentOf(path: ReadonlyArray<PathSegment>): { parent: PathSegment[]; ke
   return undefined;
 }
 
-/** Query parameters as one canonical string; page 1 is the default and means the same as none. */
+function fits(path: ReadonlyArray<PathSegment>, shape: readonly string[]): boolean {
+  for (let i = 0; i < shape.length; i++) {
+    const part = shape[i];
+    if (part === '#' ? !ANY_ID.test(String(path[i])) : part !== path[i]) return false;
+  }
+  return true;
+}
+
+/**
+ * Query parameters as one canonical string; page 1 is the default and means the same as none.
+ * Written by a loop and sorted in place: every load of a merged request computes it, and the
+ * entries, filter, map and sort arrays were a tenth of what the merger allocated.
+ */
 function canonicalQuery(query: Readonly<Record<string, QueryValue>> = {}): string {
-  return Object.entries(query)
-    .filter(([name, value]) => value !== undefined && !(name === 'page' && String(value) === '1'))
-    .map(([name, value]) => `${name}=${String(value)}`)
-    .sort()
-    .join('&');
+  const parts: string[] = [];
+  for (const name in query) {
+    const value = query[name];
+    if (value === undefined || (name === 'page' && String(value) === '1')) continue;
+    insertSorted(parts, `${name}=${String(value)}`);
+  }
+  return parts.join('&');
+}
+
+/** Adds `item` in order: lists of a handful, and Array#sort allocates a work array even for two. */
+function insertSorted(list: string[], item: string): void {
+  let at = list.push(item) - 1;
+  for (; at > 0; at--) {
+    const before = list[at - 1] as string;
+    if (before <= item) break;
+    list[at] = before;
+  }
+  list[at] = item;
 }
 
 interface Member {
@@ -106,37 +129,38 @@ export function createMerger(send: Send, language?: LanguageDefaults) {
     for (const group of ready.values()) void sendGroup(group);
   }
 
-  async function sendGroup(group: Group) {
-    const subs = [...new Set(group.members.map((m) => m.key).filter((key): key is string => key !== null))].sort();
+  function sendGroup(group: Group) {
+    const subs = appendedKeys(group.members);
     if (group.members.length === 1 || subs.length === 0) {
       for (const member of group.members) send(member.request).then(member.resolve, member.reject);
       return;
     }
-    const chunks: string[][] = [];
-    for (let i = 0; i < subs.length; i += MAX_APPENDED) chunks.push(subs.slice(i, i + MAX_APPENDED));
-    await Promise.all(
-      chunks.map(async (keys, index) => {
-        const takers = group.members.filter((m) => (m.key === null ? index === 0 : keys.includes(m.key)));
-        try {
-          const body = (await send({
-            path: group.parent,
-            query: { ...group.query, append_to_response: keys.join(',') },
-          })) as Record<string, unknown>;
-          // The parent's own fields, copied only when a member asked for the parent itself: for a
-          // page of list items only their sub-resources are wanted, and the copy of every movie's
-          // details was the costliest line of an uncached answer of 20 movies.
-          let details: Record<string, unknown> | undefined;
-          for (const member of takers) {
-            if (member.key === null) member.resolve((details ??= withoutKeys(body, keys)));
-            // A service that ignores an append name leaves it out: ask that endpoint itself.
-            else if (body[member.key] === undefined) send(member.request).then(member.resolve, member.reject);
-            else member.resolve(body[member.key]);
-          }
-        } catch (error) {
-          for (const member of takers) member.reject(error);
-        }
-      }),
-    );
+    for (let i = 0; i < subs.length; i += MAX_APPENDED) {
+      void sendChunk(group, subs.length <= MAX_APPENDED ? subs : subs.slice(i, i + MAX_APPENDED), i === 0);
+    }
+  }
+
+  /** One call of a group, appending `keys`; the first also answers the members that asked for the parent itself. */
+  async function sendChunk(group: Group, keys: readonly string[], first: boolean) {
+    const takers = group.members.filter((m) => (m.key === null ? first : keys.includes(m.key)));
+    try {
+      const body = (await send({
+        path: group.parent,
+        query: { ...group.query, append_to_response: keys.join(',') },
+      })) as Record<string, unknown>;
+      // The parent's own fields, copied only when a member asked for the parent itself: for a
+      // page of list items only their sub-resources are wanted, and the copy of every movie's
+      // details was the costliest line of an uncached answer of 20 movies.
+      let details: Record<string, unknown> | undefined;
+      for (const member of takers) {
+        if (member.key === null) member.resolve((details ??= withoutKeys(body, keys)));
+        // A service that ignores an append name leaves it out: ask that endpoint itself.
+        else if (body[member.key] === undefined) send(member.request).then(member.resolve, member.reject);
+        else member.resolve(body[member.key]);
+      }
+    } catch (error) {
+      for (const member of takers) member.reject(error);
+    }
   }
 
   return {
@@ -162,6 +186,15 @@ export function createMerger(send: Send, language?: LanguageDefaults) {
       return promise;
     },
   };
+}
+
+/** The sub-resource keys a group's members ask for, each once, sorted (so that one call's URL is one text). */
+function appendedKeys(members: readonly Member[]): string[] {
+  const keys: string[] = [];
+  for (const { key } of members) {
+    if (key !== null && !keys.includes(key)) insertSorted(keys, key);
+  }
+  return keys;
 }
 
 /** The object's fields but the given ones, as a new object (the answer's own is shared by the members). */
