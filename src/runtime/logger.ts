@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
@@ -80,10 +81,12 @@ function scrubDeep(value: unknown, depth = 0): unknown {
  * Lines go out in writes of up to LOG_BATCH_BYTES, each at most LOG_FLUSH_MS after it was logged:
  * a write per line was a syscall per request, about 8 µs of the 700 of a computed answer under
  * load (docs/performance.md, "The log line in batches"). A warning or an error goes out at once,
- * with whatever waited before it; at exit pino writes what is left. The workers share one stdout,
- * and a write to a pipe of at most PIPE_BUF (4096) bytes is never interleaved with another
- * process's: a batch starts at half of that, and no write is longer (lines that piled up while a
- * write was under way go out in several), so every line stays whole.
+ * with whatever waited before it; at exit pino writes what is left. Workers (WORKERS > 1) share
+ * one stdout, and a write to a pipe of at most PIPE_BUF (4096) bytes is never interleaved with
+ * another process's: a batch starts at half of that, and a worker's writes are never longer (lines
+ * that piled up while a write was under way go out in several), so every line stays whole. A
+ * process alone on its stdout writes up to sonic-boom's 16 KB at once: under 20,000 lines a second
+ * the writes of 4 KB cost a response-cache hit about 8 µs more (docs/performance.md).
  */
 const LOG_BATCH_BYTES = 2048;
 const PIPE_BUF = 4096;
@@ -107,7 +110,7 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
       dest: 1,
       sync: false,
       minLength: LOG_BATCH_BYTES,
-      maxWrite: PIPE_BUF,
+      maxWrite: cluster.isWorker ? PIPE_BUF : undefined,
       maxLength: LOG_WAITING_MAX_BYTES,
       periodicFlush: LOG_FLUSH_MS,
     });
