@@ -6,7 +6,8 @@
  * is a copy of `dist/` from another commit, e.g.
  * `git stash; npm run build; cp -r dist node_modules/.cache/dist-before; git stash pop; npm run build`,
  * then `node bench/entry-ab.ts node_modules/.cache/dist-before/index.js dist/index.js`
- * (BENCH_AB_ROUNDS, default 3; BENCH_CPU_SECONDS, default 5). A build may be given settings of its
+ * (BENCH_AB_ROUNDS, default 3; BENCH_CPU_SECONDS, default 5). `BENCH_AB_HITS=1` measures
+ * response-cache hits of (a) instead (both caches on). A build may be given settings of its
  * own before an `@`, e.g. a build from before the one entry (issue 44) without its plain path:
  * `PLAIN_PATH=false@node_modules/.cache/dist-before/index.js`.
  */
@@ -25,6 +26,7 @@ function parsed(argument: string): { entry: string; env: Record<string, string> 
   return { entry: argument.slice(at + 1), env: Object.fromEntries(settings.map((one) => one.split('=') as [string, string])) };
 }
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 3);
+const HITS = process.env.BENCH_AB_HITS === '1';
 // A build copied out of dist/ needs its own module marker (it sits outside the package's folder).
 for (const { entry } of entries.map(parsed))
   if (!entry.startsWith('dist/')) writeFileSync(join(dirname(entry), 'package.json'), '{ "type": "module" }\n');
@@ -54,12 +56,11 @@ try {
         CATALOG_BASE_URL: catalog.baseUrl,
         CATALOG_ACCESS_TOKEN: catalog.token,
         WORKERS: '1',
-        CACHE_ENABLED: 'false',
-        RESPONSE_CACHE_ENABLED: 'false',
+        ...(HITS ? {} : { CACHE_ENABLED: 'false', RESPONSE_CACHE_ENABLED: 'false' }),
       });
       try {
         pinServer(server.pid);
-        for (const [name, query] of documents) {
+        for (const [name, query] of HITS ? documents.slice(0, 1) : documents) {
           // The calls of one answer alone, before the load.
           await catalog.reset();
           await answerOf(server.url, query, catalog.token);
