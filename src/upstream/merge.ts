@@ -52,6 +52,7 @@ function parentOf(path: ReadonlyArray<PathSegment>): { parent: PathSegment[]; ke
   return undefined;
 }
 
+/** Whether the path starts as the shape does (`#`: any id); by a loop, as it runs for every load. */
 function fits(path: ReadonlyArray<PathSegment>, shape: readonly string[]): boolean {
   for (let i = 0; i < shape.length; i++) {
     const part = shape[i];
