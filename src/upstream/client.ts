@@ -186,10 +186,16 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const breakers = new Breakers(options.breaker ?? DEFAULT_BREAKER, clock.now);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
+  // Each request's URL, written once: a loader keys a load by it, then sends the same request.
+  const urls = new WeakMap<UpstreamRequest, string>();
   function urlOf(req: UpstreamRequest): string {
+    let url = urls.get(req);
+    if (url !== undefined) return url;
     const path = encodePath(req.path);
     const query = req.query ? queryText(req.query) : '';
-    return query ? `${base}/${path}?${query}` : `${base}/${path}`;
+    url = query ? `${base}/${path}?${query}` : `${base}/${path}`;
+    urls.set(req, url);
+    return url;
   }
 
   // The request function's steps, innermost first: one exchange, its retries, the shared in-flight GET.
