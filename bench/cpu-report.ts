@@ -53,6 +53,8 @@ export interface CpuRun {
   tailcall: Command | { missing: string };
   onCatalog: boolean;
   connections: number;
+  /** Alternating rounds of the cached loads; each hit cell is their median. */
+  hitRounds: number;
 }
 
 const TARGETS = { computed: 3, aOverFloor: 1.1, gcShare: 0.15, hit: 1, hitA: 1.5, peakMb: 160, restMb: 90 };
@@ -149,7 +151,7 @@ export function cpuReport(run: CpuRun): string[] {
     run.onCatalog
       ? `Upstream: the embedded catalog in its own process (\`BENCH_CPU_UPSTREAM=catalog\`), ${LATENCY_MS} ms a call, plain.`
       : `Upstream: one process serving the real service's recorded answers (bench/recorded-upstream.ts, from test/contract: Fight Club's details, credits, images, reviews, a real configuration and upcoming page), ${LATENCY_MS} ms a call, plain to both (Tailcall sends no Accept-Encoding; ours asks gzip and is not given it). Both hit that one upstream.`,
-    `Load: ${loadGenerator()}, ${run.connections} connections, ${WARM_SECONDS} s warm-up then ${SECONDS} s measured per cell, systems alternating per document; ${pinning().note}. CPU is utime + stime of the server process (all threads) from /proc/<pid>/stat over the measured ${SECONDS} s, divided by the answers served in them. Before any load, both answered every document with the same data (and each floor (a)): a system answering errors stops the run.`,
+    `Load: ${loadGenerator()}, ${run.connections} connections, ${WARM_SECONDS} s warm-up then ${SECONDS} s measured per cell, systems alternating per document (the cached loads, hits, in ${run.hitRounds} such rounds, each cell the round of median CPU per answer); ${pinning().note}. CPU is utime + stime of the server process (all threads) from /proc/<pid>/stat over the measured ${SECONDS} s, divided by the answers served in them. Before any load, both answered every document with the same data (and each floor (a)): a system answering errors stops the run.`,
     ...(missing ? ['', `**${missing}**`] : []),
     '',
     `CPU µs per answer (upstream, per answer of one request: calls / bytes, ours · Tailcall):`,
