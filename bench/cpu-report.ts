@@ -55,7 +55,18 @@ export interface CpuRun {
   connections: number;
   /** Alternating rounds of the cached loads; each hit cell is their median. */
   hitRounds: number;
+  /** (a) caches off beside the floor of bare Yoga plus its call, in alternating rounds (CPU µs per answer). */
+  aBeside: ABeside;
 }
+
+export interface ABeside {
+  ours: number[];
+  floor: number[];
+  /** Ours over the floor, within each round. */
+  ratios: number[];
+}
+
+const medianOf = (values: readonly number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 const TARGETS = { computed: 3, aOverFloor: 1.1, gcShare: 0.15, hit: 1, hitA: 1.5, peakMb: 160, restMb: 90 };
 
@@ -116,7 +127,8 @@ export function cpuReport(run: CpuRun): string[] {
   const gcShare = gcShareOf(c);
   const yogaWithCall = run.byName('yogaWithCall');
   const bareYoga = run.byName('bareYoga');
-  const aRatio = cpu(off.ours.loads.get(a)) / micros(yogaWithCall.figures);
+  const aRatio = medianOf(run.aBeside.ratios);
+  const aRounds = run.aBeside.ours.map((ours, round) => `${int(ours)} / ${int(run.aBeside.floor[round]!)} µs`).join(', ');
   const peak = Math.max(off.ours.peakMb, on.ours.peakMb, gzip?.ours.peakMb ?? 0);
   const [yogaC, nodeC] = run.upcomingFloors;
   const oursC = off.ours.loads.get(c);
@@ -138,7 +150,7 @@ export function cpuReport(run: CpuRun): string[] {
   const opened = (run: SystemRun | undefined, operation: string) => run?.loads.get(operation)?.upstream?.connections ?? '—';
 
   const targets = [
-    `- (a) ≤ ${TARGETS.aOverFloor}× the floor of bare Yoga plus its one upstream call (${int(micros(yogaWithCall.figures))} µs): ${times(aRatio)}, ${verdict(aRatio, TARGETS.aOverFloor)}.`,
+    `- (a) ≤ ${TARGETS.aOverFloor}× the floor of bare Yoga plus its one upstream call: ${times(aRatio)}, ${verdict(aRatio, TARGETS.aOverFloor)} (both up at once, loaded in ${run.aBeside.ratios.length} alternating rounds, the median of the rounds' ratios; ours / the floor: ${aRounds}; measured apart, as in the tables: ${int(cpu(off.ours.loads.get(a)))} / ${int(micros(yogaWithCall.figures))} µs).`,
     `- (b) and (c) ≤ ${TARGETS.computed}× Tailcall's CPU per answer: ${times(cpu(off.ours.loads.get(b)) / cpu(off.peer?.loads.get(b)))}, ${verdict(cpu(off.ours.loads.get(b)) / cpu(off.peer?.loads.get(b)), TARGETS.computed)}; ${times(cpu(off.ours.loads.get(c)) / cpu(off.peer?.loads.get(c)))}, ${verdict(cpu(off.ours.loads.get(c)) / cpu(off.peer?.loads.get(c)), TARGETS.computed)}.`,
     `- GC ≤ ${percent(TARGETS.gcShare)} of CPU under (c) (pauses over the main thread's busy time): ${percent(gcShare)}, ${verdict(gcShare, TARGETS.gcShare, gcFloor)}${besideC((f) => percent(f.gcShare!))}.`,
     `- Hits ≤ Tailcall's for (b) and (c), ≤ ${TARGETS.hitA}× for (a): in the table's last column.`,

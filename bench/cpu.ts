@@ -12,9 +12,9 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { hitFloors, stackFloors, upcomingFloors } from './cpu-floors.ts';
+import { hitFloors, micros, stackFloors, upcomingFloors } from './cpu-floors.ts';
 import { gcTotals } from './gc-totals.ts';
-import { type CpuRun, cpuReport, type Measured, type SystemRun } from './cpu-report.ts';
+import { type ABeside, type CpuRun, cpuReport, type Measured, type SystemRun } from './cpu-report.ts';
 import { type ServerProcess, startAsNpmStart } from './npm-start.ts';
 import {
   answerOf,
@@ -35,6 +35,8 @@ import { pinServer, serverLoad } from './server-load.ts';
 const CONNECTIONS = 16;
 /** Alternating rounds of the cached loads (hits), of which each cell shows the median. */
 const HIT_ROUNDS = Number(process.env.BENCH_CPU_HIT_ROUNDS ?? 3);
+/** Alternating rounds of (a) caches off beside its floor (aBesideItsFloor). */
+const A_ROUNDS = Number(process.env.BENCH_CPU_A_ROUNDS ?? 3);
 const ON_CATALOG = process.env.BENCH_CPU_UPSTREAM === 'catalog';
 
 interface Server extends ServerProcess {
@@ -121,6 +123,35 @@ function medianLoad(loads: Measured[]): Measured {
   return [...loads].sort((a, b) => perAnswer(a) - perAnswer(b))[Math.floor(loads.length / 2)]!;
 }
 
+/**
+ * (a) caches off beside the floor of bare Yoga plus its one call, both up at once and loaded in
+ * alternating rounds: the target's ratio is taken within each round and the median reported.
+ * Measured minutes apart, as the floors are, the floor alone moved by a third between runs.
+ */
+async function aBesideItsFloor(upstream: Catalog, query: string): Promise<ABeside> {
+  const ours = await startOurs(upstream, false);
+  const gcFile = join(tmpdir(), `bench-floor-gc-${process.pid}-${Date.now()}`);
+  const env = { CATALOG_BASE_URL: upstream.baseUrl, CATALOG_ACCESS_TOKEN: upstream.token, BENCH_GC_FILE: gcFile };
+  const floor = await startAsNpmStart('bench/profile/yoga-proxy.ts', env, ['--import', './bench/gc-observer.ts']);
+  pinServer(floor.pid);
+  const beside: ABeside = { ours: [], floor: [], ratios: [] };
+  try {
+    for (let round = 0; round < A_ROUNDS; round++) {
+      const oursMicros = micros(await serverLoad(ours, query, upstream.token, CONNECTIONS));
+      const floorMicros = micros(await serverLoad(floor, query, upstream.token, CONNECTIONS));
+      beside.ours.push(oursMicros);
+      beside.floor.push(floorMicros);
+      beside.ratios.push(oursMicros / floorMicros);
+    }
+    return beside;
+  } finally {
+    await ours.stop();
+    await floor.stop();
+    rmSync(ours.gcFile!, { force: true });
+    rmSync(gcFile, { force: true });
+  }
+}
+
 /** Ours at rest: its resident set once `/readiness` says ready and a second has passed, before any load. */
 async function restRssMb(server: ServerProcess): Promise<number> {
   const readiness = new URL('/readiness', server.url);
@@ -139,6 +170,7 @@ export async function cpuFigures(): Promise<string[]> {
     const off = await pairRun(upstream, false, documents);
     const on = await pairRun(upstream, true, documents, off.checked.answers);
     const { floors, byName } = await stackFloors(upstream, configuration, off.checked.answers, CONNECTIONS);
+    const aBeside = await aBesideItsFloor(upstream, configuration[1]);
     const hits = await hitFloors(on.hitBytes!, upstream.token, configuration[1], CONNECTIONS);
     // The (c) floors need the recorded upstream's real sizes; the catalog's answers differ in shape.
     const upcoming = ON_CATALOG ? [] : await upcomingFloors(upstream as RecordedUpstream, documents[2]!, off.checked.answers, CONNECTIONS);
@@ -154,6 +186,7 @@ export async function cpuFigures(): Promise<string[]> {
       onCatalog: ON_CATALOG,
       connections: CONNECTIONS,
       hitRounds: HIT_ROUNDS,
+      aBeside,
     };
   } finally {
     await upstream.stop();
