@@ -6,6 +6,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { type Floor, type FLOOR_NAMES, micros } from './cpu-floors.ts';
 import { npmStartCommand } from './npm-start.ts';
 import { LATENCY_MS, type UpstreamStats } from './peer-kit.ts';
+import { median } from './profile/lib.ts';
 import { type Command, TAILCALL_VERSION } from './peers/tailcall-install.ts';
 import { type LoadFigures, loadGenerator, pinning, SECONDS, WARM_SECONDS } from './server-load.ts';
 
@@ -66,8 +67,6 @@ export interface ABeside {
   ratios: number[];
 }
 
-const medianOf = (values: readonly number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
-
 const TARGETS = { computed: 3, aOverFloor: 1.1, gcShare: 0.15, hit: 1, hitA: 1.5, peakMb: 160, restMb: 90 };
 
 const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
@@ -127,7 +126,7 @@ export function cpuReport(run: CpuRun): string[] {
   const gcShare = gcShareOf(c);
   const yogaWithCall = run.byName('yogaWithCall');
   const bareYoga = run.byName('bareYoga');
-  const aRatio = medianOf(run.aBeside.ratios);
+  const aRatio = run.aBeside.ratios.length > 0 ? median(run.aBeside.ratios) : Number.NaN;
   const aRounds = run.aBeside.ours.map((ours, round) => `${int(ours)} / ${int(run.aBeside.floor[round]!)} µs`).join(', ');
   const peak = Math.max(off.ours.peakMb, on.ours.peakMb, gzip?.ours.peakMb ?? 0);
   const [yogaC, nodeC] = run.upcomingFloors;
